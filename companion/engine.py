@@ -1,0 +1,604 @@
+"""The one interface every game engine speaks.
+
+A game is a pure rules engine: it starts from a :class:`Setup`, takes
+:class:`Command` objects, refuses illegal ones with an
+:class:`~companion.errors.IllegalCommand` that names the rule (and changes
+nothing), and returns the :class:`Event` list of what happened.  It says what
+it is waiting for next as :class:`Expectation` objects, so that buttons, the
+panel and the dice sources offer exactly that.  There is no clock, no
+randomness and no I/O in an engine: a die result is command data, so
+replaying the same commands always gives the same state.
+
+Each game declares its commands as :class:`CommandSpec` objects.  The specs
+are the single description that the CLI parses words with, the panel builds
+its forms and API description from, and the table UI builds its menus from.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from .errors import (
+    BadArgument,
+    BadSetup,
+    GameIsOver,
+    NotExpected,
+    UnknownCommand,
+    WrongPlayer,
+)
+
+MAX_NAME = 24
+MAX_TEXT = 200
+
+# -- value objects ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Dice:
+    """The dice a roll needs: ``count`` dice of ``sides`` faces.
+
+    ``name`` is what players call them ("d6", "2d6", "red", "blue").
+    """
+
+    sides: int
+    count: int = 1
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            object.__setattr__(
+                self, "name", f"{self.count if self.count > 1 else ''}d{self.sides}"
+            )
+
+    def check(self, values: Sequence[int]) -> tuple[int, ...]:
+        """Validate one roll of these dice; return the values as a tuple."""
+        if isinstance(values, (int, str)):
+            values = [values]
+        try:
+            values = tuple(_as_int(v) for v in values)
+        except (TypeError, ValueError):
+            raise BadArgument(
+                f"a roll of {self.name} is {self.count} whole number(s) from 1 to {self.sides}, "
+                f"not {values!r}"
+            ) from None
+        if len(values) != self.count:
+            raise BadArgument(
+                f"a roll of {self.name} has {self.count} value(s), not {len(values)}"
+            )
+        for v in values:
+            if not 1 <= v <= self.sides:
+                raise BadArgument(
+                    f"{v} is not a face of a {self.sides}-sided die: "
+                    f"a {self.name} roll gives 1 to {self.sides}",
+                    rule="die-range",
+                )
+        return values
+
+    def to_json(self) -> dict:
+        return {"sides": self.sides, "count": self.count, "name": self.name}
+
+
+def _as_int(raw: Any) -> int:
+    if isinstance(raw, bool):
+        raise TypeError("bool is not a number")
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, str):
+        text = raw.strip()
+        if text.startswith("+"):
+            text = text[1:]
+        if text.lstrip("-").isdigit():
+            return int(text)
+    raise ValueError(f"{raw!r} is not a whole number")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument of a command.
+
+    kinds:
+      ``int``     a whole number within ``low``..``high``;
+      ``player``  a seat number (0-based) or a player's name;
+      ``choice``  one of ``choices``;
+      ``dice``    the values of one roll (checked against what is expected);
+      ``text``    free text of at most ``MAX_TEXT`` characters;
+      ``bool``    yes or no.
+    """
+
+    name: str
+    kind: str = "int"
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    default: Any = None
+    help: str = ""
+
+    def coerce(self, raw: Any, game: "Game") -> Any:
+        label = f"'{self.name}'"
+        if self.kind == "int":
+            try:
+                value = _as_int(raw)
+            except (TypeError, ValueError):
+                raise BadArgument(f"{label} must be a whole number, not {raw!r}") from None
+            low, high = game.param_range(self)
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise BadArgument(
+                    f"{label} is {value}, outside the allowed range {low}..{high}",
+                    rule="out-of-range",
+                )
+            return value
+        if self.kind == "player":
+            return game.seat_of(raw)
+        if self.kind == "choice":
+            text = str(raw).strip().lower()
+            if text not in self.choices:
+                raise BadArgument(
+                    f"{label} must be one of {', '.join(self.choices)}, not {raw!r}"
+                )
+            return text
+        if self.kind == "text":
+            if not isinstance(raw, str):
+                raise BadArgument(f"{label} must be text")
+            text = " ".join(raw.split())
+            if not text or len(text) > MAX_TEXT:
+                raise BadArgument(f"{label} must be 1 to {MAX_TEXT} characters")
+            return text
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("yes", "y", "true", "1", "on"):
+                return True
+            if text in ("no", "n", "false", "0", "off"):
+                return False
+            raise BadArgument(f"{label} must be yes or no, not {raw!r}")
+        if self.kind == "dice":
+            if isinstance(raw, str):
+                raw = raw.replace(",", " ").split()
+            if isinstance(raw, (int, str)):
+                raw = [raw]
+            try:
+                return [_as_int(v) for v in raw]
+            except (TypeError, ValueError):
+                raise BadArgument(f"{label} must be die values, not {raw!r}") from None
+        raise AssertionError(f"unknown parameter kind {self.kind}")
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "optional": self.optional}
+        if self.low is not None:
+            out["low"] = self.low
+        if self.high is not None:
+            out["high"] = self.high
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.help:
+            out["help"] = self.help
+        return out
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """What a command is called, what it takes, and how it is offered.
+
+    ``correction`` marks the commands that fix the table's state by hand (they
+    go in the corrections menu and never fire rules).  ``params`` are taken
+    in order when a command is written as words (``card +5``).
+    """
+
+    name: str
+    params: tuple[Param, ...] = ()
+    help: str = ""
+    correction: bool = False
+    aliases: tuple[str, ...] = ()
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.name,
+            "help": self.help,
+            "correction": self.correction,
+            "params": [p.to_json() for p in self.params],
+        }
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command for a game: a name and JSON-compatible arguments."""
+
+    name: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "args": dict(self.args)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Command":
+        if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
+            raise UnknownCommand("a command is an object with a 'name' and optional 'args'")
+        args = data.get("args", {})
+        if not isinstance(args, Mapping):
+            raise BadArgument("a command's 'args' must be an object")
+        return cls(data["name"], dict(args))
+
+    def text(self) -> str:
+        """The command as words, the way the CLI reads it back."""
+        parts = [self.name]
+        for key, value in self.args.items():
+            if isinstance(value, (list, tuple)):
+                value = " ".join(str(v) for v in value)
+            parts.append(f"{key}={value}")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened: ``kind`` (``threshold-fired``...), data, and a
+    sentence for people.  ``alert`` events are worth a beep and a flash."""
+
+    kind: str
+    message: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    alert: bool = False
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "message": self.message, "data": dict(self.data),
+                "alert": self.alert}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Event":
+        return cls(data["kind"], data["message"], dict(data.get("data", {})),
+                   bool(data.get("alert", False)))
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """One thing the game waits for now.
+
+    ``command`` is the command that answers it, ``player`` the seat who must
+    act (``None``: anyone), ``dice`` the dice to roll when it is a roll,
+    ``args`` the arguments already decided, and ``prompt`` what to show.
+    """
+
+    command: str
+    prompt: str
+    player: int | None = None
+    dice: Dice | None = None
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {
+            "command": self.command,
+            "prompt": self.prompt,
+            "player": self.player,
+            "dice": self.dice.to_json() if self.dice else None,
+            "args": dict(self.args),
+        }
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a game starts: the players in seating order (clockwise from the
+    first player), the chosen variants and game-specific options."""
+
+    players: tuple[str, ...]
+    variants: frozenset[str] = frozenset()
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {
+            "players": list(self.players),
+            "variants": sorted(self.variants),
+            "options": dict(self.options),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Setup":
+        if not isinstance(data, Mapping):
+            raise BadSetup("a setup is an object with 'players', 'variants' and 'options'")
+        players = data.get("players")
+        if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+            raise BadSetup("'players' must be a list of names")
+        variants = data.get("variants", [])
+        if not isinstance(variants, (list, tuple, set, frozenset)) or not all(
+            isinstance(v, str) for v in variants
+        ):
+            raise BadSetup("'variants' must be a list of variant names")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise BadSetup("'options' must be an object")
+        return cls(tuple(" ".join(p.split()) for p in players), frozenset(variants), dict(options))
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: the winning seats (ties share), scores per seat
+    (what "best" means is the game's), and a sentence."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int | None, ...]
+    message: str
+
+    def to_json(self) -> dict:
+        return {"winners": list(self.winners), "scores": list(self.scores),
+                "message": self.message}
+
+
+# -- the engine base ------------------------------------------------------
+
+
+class Game(ABC):
+    """Base of every game engine.
+
+    A subclass declares ``key``, ``title``, ``min_players``, ``max_players``,
+    ``variants`` (name -> description), ``commands`` (a tuple of
+    :class:`CommandSpec`), and implements one ``do_<command>`` method per
+    command (dashes become underscores) that receives the coerced arguments
+    as keywords and returns the events.
+
+    ``apply`` checks everything it can before calling ``do_*``; a ``do_*``
+    method must itself check before it mutates, raising ``IllegalCommand``
+    with the state untouched (the table also restores a snapshot if an
+    engine ever breaks that promise).
+    """
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+    variants: ClassVar[Mapping[str, str]] = {}
+    commands: ClassVar[tuple[CommandSpec, ...]] = ()
+
+    # The engine's whole state lives in plain attributes named in
+    # ``state_fields``; to_json/from_json serialise exactly those.
+    state_fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = self.check_setup(setup)
+        self.players: tuple[str, ...] = self.setup.players
+        self.start()
+
+    # -- to implement -----------------------------------------------------
+
+    @abstractmethod
+    def start(self) -> None:
+        """Lay out the starting state from ``self.setup``."""
+
+    @abstractmethod
+    def expected(self) -> list[Expectation]:
+        """What the game waits for now; empty once the game is over."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool:
+        """True once the game has ended; every command is then refused."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The outcome once the game is over, else ``None``."""
+
+    @abstractmethod
+    def view(self) -> dict:
+        """The public state for people: JSON-compatible, with derived facts
+        (next threshold, piles' totals...) that a screen should not compute."""
+
+    # -- setup -------------------------------------------------------------
+
+    @classmethod
+    def check_setup(cls, setup: Setup) -> Setup:
+        names = setup.players
+        if not cls.min_players <= len(names) <= cls.max_players:
+            raise BadSetup(
+                f"{cls.title} is for {cls.min_players} to {cls.max_players} players, "
+                f"not {len(names)}"
+            )
+        for name in names:
+            if not name or len(name) > MAX_NAME:
+                raise BadSetup(f"a player's name must be 1 to {MAX_NAME} characters: {name!r}")
+        if len({n.casefold() for n in names}) != len(names):
+            raise BadSetup("two players have the same name; give each player their own")
+        unknown = set(setup.variants) - set(cls.variants)
+        if unknown:
+            allowed = ", ".join(sorted(cls.variants)) or "none"
+            raise BadSetup(
+                f"unknown variant(s) {', '.join(sorted(unknown))} for {cls.title}; "
+                f"allowed: {allowed}"
+            )
+        return setup
+
+    @classmethod
+    def describe(cls) -> dict:
+        """Everything a UI needs to set up and drive this game."""
+        return {
+            "key": cls.key,
+            "title": cls.title,
+            "min_players": cls.min_players,
+            "max_players": cls.max_players,
+            "variants": dict(cls.variants),
+            "commands": [c.to_json() for c in cls.commands],
+        }
+
+    # -- commands ----------------------------------------------------------
+
+    @classmethod
+    def spec(cls, name: str) -> CommandSpec:
+        wanted = name.strip().lower()
+        for spec in cls.commands:
+            if spec.name == wanted or wanted in spec.aliases:
+                return spec
+        allowed = ", ".join(s.name for s in cls.commands)
+        raise UnknownCommand(f"{cls.title} has no command '{name}'; its commands are: {allowed}")
+
+    def parse(self, command: Command) -> tuple[CommandSpec, dict[str, Any]]:
+        """Check a command's name and arguments (not the rules): return its
+        spec and coerced arguments."""
+        spec = self.spec(command.name)
+        raw = dict(command.args)
+        args: dict[str, Any] = {}
+        for param in spec.params:
+            if param.name in raw and raw[param.name] is not None:
+                args[param.name] = param.coerce(raw.pop(param.name), self)
+            elif param.optional:
+                raw.pop(param.name, None)
+                args[param.name] = param.default
+            else:
+                raise BadArgument(
+                    f"'{spec.name}' needs '{param.name}'"
+                    + (f" ({param.help})" if param.help else "")
+                )
+        if raw:
+            raise BadArgument(
+                f"'{spec.name}' takes no argument named {', '.join(sorted(raw))}; "
+                f"it takes: {', '.join(p.name for p in spec.params) or 'nothing'}"
+            )
+        return spec, args
+
+    def parse_words(self, words: Sequence[str] | str) -> Command:
+        """Read a command written as words: ``card +5``, ``roll 3 5``,
+        ``adjust-mastery Ana -1``, ``note U-TURN played``, or ``name=value``."""
+        if isinstance(words, str):
+            words = words.split()
+        if not words:
+            raise UnknownCommand("no command given")
+        spec = self.spec(words[0])
+        rest = list(words[1:])
+        args: dict[str, Any] = {}
+        positional = [w for w in rest if "=" not in w]
+        for w in rest:
+            if "=" in w:
+                key, _, value = w.partition("=")
+                args[key] = value
+        params = [p for p in spec.params if p.name not in args]
+        for i, param in enumerate(params):
+            if not positional:
+                break
+            if param.kind in ("dice", "text") and i == len(params) - 1:
+                joined = " ".join(positional)
+                args[param.name] = positional if param.kind == "dice" else joined
+                positional = []
+            else:
+                args[param.name] = positional.pop(0)
+        if positional:
+            raise BadArgument(
+                f"too many words for '{spec.name}': {' '.join(positional)!r} "
+                f"(it takes: {' '.join(p.name for p in spec.params) or 'nothing'})"
+            )
+        return Command(spec.name, args)
+
+    def apply(self, command: Command) -> list[Event]:
+        """Play one command; return the events.  Refused: nothing changed."""
+        if self.over:
+            raise GameIsOver(
+                f"the game is over ({self.result().message}); start a new game or undo"
+            )
+        spec, args = self.parse(command)
+        self.check_expected(spec, args)
+        handler = getattr(self, "do_" + spec.name.replace("-", "_"))
+        return list(handler(**args))
+
+    def check_expected(self, spec: CommandSpec, args: dict[str, Any]) -> None:
+        """Refuse a rules command that the game is not waiting for, and fill
+        in or check the acting player.  Corrections are always accepted."""
+        if spec.correction:
+            return
+        waits = [e for e in self.expected() if e.command == spec.name]
+        if not waits:
+            now = "; ".join(e.prompt for e in self.expected()) or "nothing"
+            raise NotExpected(f"'{spec.name}' is not expected now; the game waits for: {now}")
+        if any(p.name == "player" for p in spec.params):
+            seats = {e.player for e in waits}
+            if args.get("player") is None:
+                if len(seats) == 1:
+                    args["player"] = next(iter(seats))
+            elif None not in seats and args["player"] not in seats:
+                who = ", ".join(self.players[s] for s in sorted(seats))
+                raise WrongPlayer(
+                    f"it is not {self.players[args['player']]}'s turn for '{spec.name}'; "
+                    f"waiting for {who}"
+                )
+        if any(p.kind == "dice" for p in spec.params):
+            dice = next((e.dice for e in waits if e.dice), None)
+            if dice is not None:
+                for p in spec.params:
+                    if p.kind == "dice":
+                        args[p.name] = list(dice.check(args[p.name]))
+
+    # -- helpers for subclasses and UIs -----------------------------------
+
+    def param_range(self, param: Param) -> tuple[int | None, int | None]:
+        """The range of an int parameter; a game may narrow it by option."""
+        return param.low, param.high
+
+    def seat_of(self, raw: Any) -> int:
+        """A seat from a seat number or a player's name (any case)."""
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            if 0 <= raw < len(self.players):
+                return raw
+        elif isinstance(raw, str):
+            text = raw.strip()
+            for seat, name in enumerate(self.players):
+                if name.casefold() == text.casefold():
+                    return seat
+            if text.isdigit() and 0 <= int(text) < len(self.players):
+                return int(text)
+        names = ", ".join(f"{i}={n}" for i, n in enumerate(self.players))
+        raise BadArgument(f"no player {raw!r} at this table; the players are {names}",
+                          rule="unknown-player")
+
+    # -- serialisation -----------------------------------------------------
+
+    def to_json(self) -> dict:
+        state = {name: _plain(getattr(self, name)) for name in self.state_fields}
+        return {"game": self.key, "setup": self.setup.to_json(), "state": state}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Game":
+        if data.get("game") != cls.key:
+            raise BadSetup(f"this state is of {data.get('game')!r}, not {cls.key!r}")
+        game = cls.__new__(cls)
+        game.setup = Setup.from_json(data["setup"])
+        game.players = game.setup.players
+        for name in cls.state_fields:
+            setattr(game, name, copy.deepcopy(data["state"][name]))
+        return game
+
+    def dumps(self) -> str:
+        """A compact, lossless text form (sorted keys, so equal states give
+        equal text)."""
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> "Game":
+        return cls.from_json(json.loads(text))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.dumps() == other.dumps()  # type: ignore[union-attr]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.dumps()}>"
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-compatible deep copy of engine state (tuples become lists)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(_plain(v) for v in value)
+    return value
+
+
+def events_json(events: Iterable[Event]) -> list[dict]:
+    return [e.to_json() for e in events]
