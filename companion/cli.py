@@ -1,0 +1,265 @@
+"""``companion``: play and inspect games from a terminal, and start the daemon.
+
+    companion new call-of-nature Ana Ben Cy --variant no-end-roll
+    companion play card +5
+    companion play roll 4
+    companion undo
+    companion state --json
+
+Every command goes through the same table as the buttons and the panel, and
+the journal is the same file, so a game started here shows on the table.
+Bad input prints one line and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Sequence
+
+from .errors import CompanionError, IllegalCommand, StaleVersion
+
+EXIT_BAD_INPUT = 2
+EXIT_ERROR = 1
+
+
+def default_db() -> Path:
+    """Where the journal lives: ``$COMPANION_DB``, else the user's data
+    directory (``~/.local/share/companion/companion.db`` on Linux)."""
+    if os.environ.get("COMPANION_DB"):
+        return Path(os.environ["COMPANION_DB"])
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
+    return Path(base) / "companion" / "companion.db"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="The Tabletop Companion: keeps the public state of the game at the table.",
+    )
+    parser.add_argument("--db", type=Path, default=None,
+                        help="journal file (default: $COMPANION_DB or the user's data directory)")
+    parser.add_argument("--json", action="store_true", help="print JSON for scripts")
+    sub = parser.add_subparsers(dest="action", metavar="COMMAND", required=True)
+
+    new = sub.add_parser("new", help="start a new game")
+    new.add_argument("game", help="call-of-nature, ohshit or bathroom-rush")
+    new.add_argument("players", nargs="+", help="player names in seating order, first player first")
+    new.add_argument("--variant", action="append", default=[], metavar="NAME",
+                     help="a variant (repeat for several); see 'companion games-list'")
+    new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                     help="a setup option; VALUE is read as JSON when it can be")
+
+    play = sub.add_parser("play", help="play a command written as words, e.g. 'card +5'")
+    play.add_argument("words", nargs=argparse.REMAINDER, help="the command and its arguments")
+    play.add_argument("--version", dest="expected_version", type=int, default=None,
+                      help="refuse the command unless the table is at this version")
+
+    sub.add_parser("undo", help="take back the last command")
+    sub.add_parser("redo", help="play again the last command taken back")
+    sub.add_parser("state", help="show the current game")
+    sub.add_parser("commands", help="list the current game's commands")
+    sub.add_parser("history", help="show the current game's history")
+    sub.add_parser("games", help="list past and current games")
+    sub.add_parser("stats", help="wins per player and games played")
+    sub.add_parser("games-list", help="list the games the companion knows, with their variants")
+
+    serve = sub.add_parser("serve", help="run the companion: table, buttons, display and panel")
+    serve.add_argument("--config", type=Path, default=None,
+                       help="TOML config file (default /etc/companion/config.toml)")
+    serve.add_argument("--simulate", action="store_true",
+                       help="no Pi needed: mock pins, a simulated dice device, the display in the panel")
+    serve.add_argument("--host", default=None, help="address to listen on (overrides the config)")
+    serve.add_argument("--port", type=int, default=None, help="port to listen on (overrides the config)")
+
+    doctor = sub.add_parser("doctor", help="check the Pi's set-up and say how to fix what is wrong")
+    doctor.add_argument("--config", type=Path, default=None, help="TOML config file")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.action in ("serve", "doctor"):
+        # The daemon wires drivers and web around the core; imported only
+        # here so that the CLI stays light.
+        from . import daemon
+
+        return daemon.main(args)
+    out = _Output(args.json)
+    try:
+        return _run(args, out)
+    except (IllegalCommand, StaleVersion, ValueError, LookupError) as exc:
+        return out.error(exc, EXIT_BAD_INPUT)
+    except CompanionError as exc:
+        return out.error(exc, EXIT_ERROR)
+
+
+def _run(args: argparse.Namespace, out: "_Output") -> int:
+    from .games import available
+    from .journal import Journal
+    from .table import Table
+
+    if args.action == "games-list":
+        out.games_list([cls.describe() for cls in available()])
+        return 0
+    table = Table(Journal.open(args.db or default_db()))
+    try:
+        if args.action == "new":
+            update = table.new_game(args.game, args.players, args.variant,
+                                    _options(args.option))
+            out.update(update)
+        elif args.action == "play":
+            if not args.words:
+                raise IllegalCommand("no command given; see 'companion commands'",
+                                     rule="unknown-command")
+            out.update(table.submit_words(args.words, expected_version=args.expected_version,
+                                          source="cli"))
+        elif args.action == "undo":
+            out.update(table.undo(source="cli"))
+        elif args.action == "redo":
+            out.update(table.redo(source="cli"))
+        elif args.action == "state":
+            out.update(table.current())
+        elif args.action == "commands":
+            out.commands(table.game.describe())
+        elif args.action == "history":
+            out.history(table.history())
+        elif args.action == "games":
+            out.games(table.games())
+        elif args.action == "stats":
+            out.stats(table.stats())
+        return 0
+    finally:
+        table.close()
+
+
+def _options(pairs: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise IllegalCommand(f"an option is KEY=VALUE, not {pair!r}", rule="bad-option")
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value
+    return options
+
+
+class _Output:
+    """Prints for people, or JSON for scripts."""
+
+    def __init__(self, as_json: bool) -> None:
+        self.as_json = as_json
+
+    def _json(self, value: Any) -> None:
+        print(json.dumps(value, indent=2, ensure_ascii=False))
+
+    def error(self, exc: Exception, code: int) -> int:
+        rule = getattr(exc, "rule", type(exc).__name__)
+        if self.as_json:
+            print(json.dumps({"error": rule, "message": str(exc)}))
+        else:
+            print(f"companion: {exc}", file=sys.stderr)
+        return code
+
+    def update(self, update) -> None:
+        if self.as_json:
+            self._json(update.to_json())
+            return
+        for event in update.events:
+            print(("! " if event.alert else "  ") + event.message)
+        print(render_state(update))
+
+    def commands(self, described: dict) -> None:
+        if self.as_json:
+            self._json(described)
+            return
+        print(f"{described['title']} commands:")
+        for command in described["commands"]:
+            params = " ".join(
+                f"[{p['name']}]" if p["optional"] else f"<{p['name']}>" for p in command["params"]
+            )
+            kind = " (correction)" if command["correction"] else ""
+            print(f"  {command['name']} {params}{kind}  {command['help']}")
+
+    def history(self, entries) -> None:
+        if self.as_json:
+            self._json([e.to_json() for e in entries])
+            return
+        if not entries:
+            print("nothing played yet")
+        for e in entries:
+            when = datetime.fromtimestamp(e.at).strftime("%H:%M:%S")
+            print(f"v{e.version:<4} {when}  {e.text}")
+            for event in e.events:
+                print(f"        {event.message}")
+
+    def games(self, games: list[dict]) -> None:
+        if self.as_json:
+            self._json(games)
+            return
+        if not games:
+            print("no games yet")
+        for g in games:
+            when = datetime.fromtimestamp(g["started"]).strftime("%Y-%m-%d %H:%M")
+            outcome = (g["result"] or {}).get("message", g["status"])
+            print(f"#{g['id']:<4} {when}  {g['game']:<15} {', '.join(g['players'])}: {outcome}")
+
+    def stats(self, stats: dict) -> None:
+        if self.as_json:
+            self._json(stats)
+            return
+        print(f"games played: {stats['games_played']}")
+        for key, count in sorted(stats["by_game"].items()):
+            print(f"  {key}: {count}")
+        ranked = sorted(stats["players"].items(), key=lambda kv: (-kv[1]["won"], kv[0]))
+        for name, s in ranked:
+            print(f"  {name:<24} won {s['won']} of {s['played']}")
+
+    def games_list(self, described: list[dict]) -> None:
+        if self.as_json:
+            self._json(described)
+            return
+        for d in described:
+            print(f"{d['key']}: {d['title']}, {d['min_players']}-{d['max_players']} players")
+            for name, text in d["variants"].items():
+                print(f"    --variant {name}  {text}")
+
+
+def render_state(update) -> str:
+    """The state as lines of text, for any game: its scalar facts, each
+    player's facts, and what the game waits for."""
+    lines = [f"{update.title} (game {update.game_id}, version {update.version})"]
+    state = update.state
+    facts = [f"{k.replace('_', ' ')}: {_fmt(v)}" for k, v in state.items()
+             if isinstance(v, (int, str, float, bool)) or v is None]
+    if facts:
+        lines.append("  " + "; ".join(facts))
+    for entry in state.get("players", []) if isinstance(state.get("players"), list) else []:
+        if isinstance(entry, dict):
+            name = entry.get("name", "?")
+            rest = ", ".join(f"{k.replace('_', ' ')} {_fmt(v)}" for k, v in entry.items()
+                             if k != "name" and not isinstance(v, (list, dict)))
+            lines.append(f"  {name}: {rest}")
+    if update.over and update.result:
+        lines.append(f"Game over: {update.result.message}")
+    else:
+        for e in update.expected:
+            lines.append(f"> {e.prompt}")
+    return "\n".join(lines)
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "-" if value is None else str(value)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,295 @@
+"""The append-only journal: every game and every accepted command, in SQLite.
+
+SQLite is the embedded default: one file, no server, and with WAL and
+``synchronous=FULL`` a committed transaction survives a power cut.  Each
+entry is committed before the table acknowledges it, so what a player saw
+accepted is on disk.
+
+The file is marked with an application id, so that a foreign or damaged
+database is refused with a clear message instead of being written over.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from .errors import ForeignDatabase, JournalError
+
+APPLICATION_ID = 0x54424C43  # "TBLC"
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE games (
+    id       INTEGER PRIMARY KEY,
+    game     TEXT NOT NULL,
+    setup    TEXT NOT NULL,
+    started  REAL NOT NULL,
+    status   TEXT NOT NULL DEFAULT 'playing'
+             CHECK (status IN ('playing', 'over', 'abandoned')),
+    ended    REAL,
+    result   TEXT
+);
+CREATE TABLE entries (
+    seq      INTEGER PRIMARY KEY,
+    game_id  INTEGER NOT NULL REFERENCES games(id),
+    version  INTEGER NOT NULL,
+    action   TEXT NOT NULL CHECK (action IN ('command', 'undo', 'redo')),
+    command  TEXT,
+    source   TEXT NOT NULL DEFAULT '',
+    at       REAL NOT NULL,
+    UNIQUE (game_id, version)
+);
+"""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    game: str
+    setup: dict
+    started: float
+    status: str
+    ended: float | None
+    result: dict | None
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    seq: int
+    game_id: int
+    version: int
+    action: str
+    command: dict | None
+    source: str
+    at: float
+
+
+class Journal:
+    """One SQLite journal file.  Not thread-safe by itself: the table
+    serialises every call under its lock."""
+
+    def __init__(self, connection: sqlite3.Connection, path: str, lock_fd: int | None = None) -> None:
+        self._db = connection
+        self.path = path
+        self._lock_fd = lock_fd
+
+    @classmethod
+    def open(cls, path: str | os.PathLike) -> "Journal":
+        """Open the journal at ``path``, creating it (and its folder) if new."""
+        path = str(path)
+        lock_fd = None
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            lock_fd = _lock(path)
+        try:
+            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            _unlock(lock_fd)
+            raise JournalError(f"cannot open the journal {path}: {exc}") from exc
+        try:
+            cls._prepare(db, path)
+        except sqlite3.DatabaseError as exc:
+            db.close()
+            _unlock(lock_fd)
+            raise ForeignDatabase(
+                f"{path} is not a companion journal or is damaged ({exc}); "
+                f"move it aside or choose another file with --db"
+            ) from exc
+        except JournalError:
+            db.close()
+            _unlock(lock_fd)
+            raise
+        return cls(db, path, lock_fd)
+
+    @staticmethod
+    def _prepare(db: sqlite3.Connection, path: str) -> None:
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app_id == 0 and tables == 0:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("BEGIN IMMEDIATE")
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        elif app_id != APPLICATION_ID:
+            raise ForeignDatabase(
+                f"{path} is an SQLite database of another program (application id "
+                f"{app_id:#x}), not a companion journal; it was left untouched"
+            )
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise JournalError(
+                f"{path} was written by a newer companion (journal version {version}, "
+                f"this one reads up to {SCHEMA_VERSION}); update the companion"
+            )
+        check = db.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise ForeignDatabase(f"{path} is damaged ({check}); move it aside")
+        db.execute("PRAGMA journal_mode=WAL")
+        # FULL: the WAL is synced at every commit, so an acknowledged command
+        # survives a power cut, not only a crash of the process.
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+
+    # -- writing -----------------------------------------------------------
+
+    def _transaction(self) -> "_Transaction":
+        return _Transaction(self._db)
+
+    def create_game(self, game: str, setup: dict, at: float) -> int:
+        """Start a new game; any game still being played is marked abandoned."""
+        with self._transaction():
+            self._db.execute(
+                "UPDATE games SET status = 'abandoned', ended = ? WHERE status = 'playing'",
+                (at,),
+            )
+            cur = self._db.execute(
+                "INSERT INTO games (game, setup, started) VALUES (?, ?, ?)",
+                (game, _dumps(setup), at),
+            )
+            return int(cur.lastrowid)
+
+    def append(
+        self,
+        game_id: int,
+        version: int,
+        action: str,
+        command: dict | None,
+        source: str,
+        at: float,
+        *,
+        result: dict | None = None,
+        over: bool = False,
+    ) -> int:
+        """Commit one entry durably, with the game's status in the same
+        transaction (``over`` with its ``result``, or back to playing)."""
+        with self._transaction():
+            cur = self._db.execute(
+                "INSERT INTO entries (game_id, version, action, command, source, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, version, action, None if command is None else _dumps(command),
+                 source, at),
+            )
+            if over:
+                self._db.execute(
+                    "UPDATE games SET status = 'over', ended = ?, result = ? WHERE id = ?",
+                    (at, _dumps(result), game_id),
+                )
+            else:
+                self._db.execute(
+                    "UPDATE games SET status = 'playing', ended = NULL, result = NULL "
+                    "WHERE id = ? AND status = 'over'",
+                    (game_id,),
+                )
+            return int(cur.lastrowid)
+
+    # -- reading -------------------------------------------------------------
+
+    def latest_game(self) -> GameRow | None:
+        row = self._db.execute(
+            "SELECT id, game, setup, started, status, ended, result FROM games "
+            "ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        return None if row is None else _game_row(row)
+
+    def game(self, game_id: int) -> GameRow | None:
+        row = self._db.execute(
+            "SELECT id, game, setup, started, status, ended, result FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        return None if row is None else _game_row(row)
+
+    def games(self) -> list[GameRow]:
+        rows = self._db.execute(
+            "SELECT id, game, setup, started, status, ended, result FROM games ORDER BY id"
+        ).fetchall()
+        return [_game_row(r) for r in rows]
+
+    def entries(self, game_id: int) -> Iterator[EntryRow]:
+        cur = self._db.execute(
+            "SELECT seq, game_id, version, action, command, source, at FROM entries "
+            "WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        for seq, gid, version, action, command, source, at in cur:
+            yield EntryRow(seq, gid, version, action, _loads(command, seq), source, at)
+
+    def close(self) -> None:
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            pass
+        self._db.close()
+        _unlock(self._lock_fd)
+        self._lock_fd = None
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot write the journal: {exc}") from exc
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is None:
+            try:
+                self._db.execute("COMMIT")
+                return
+            except sqlite3.Error as error:
+                self._db.execute("ROLLBACK")
+                raise JournalError(f"cannot write the journal: {error}") from error
+        self._db.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.Error):
+            raise JournalError(f"cannot write the journal: {exc}") from exc
+
+
+def _lock(path: str) -> int:
+    """Hold the journal for this process alone: a second table on the same
+    file (the CLI while the daemon runs) would silently fall behind it."""
+    fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise JournalError(
+            f"{path} is in use by another companion process (is the companion "
+            f"service running? play from its panel, or stop it first)"
+        ) from None
+    return fd
+
+
+def _unlock(fd: int | None) -> None:
+    if fd is not None:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _loads(text: str | None, where: Any) -> Any:
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise ForeignDatabase(f"journal entry {where} is damaged: {exc}") from exc
+
+
+def _game_row(row: tuple) -> GameRow:
+    gid, game, setup, started, status, ended, result = row
+    return GameRow(gid, game, _loads(setup, f"game {gid}"), started, status, ended,
+                   _loads(result, f"game {gid}"))

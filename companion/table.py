@@ -1,0 +1,448 @@
+"""The table: the one entry point through which every input changes the game.
+
+Buttons, dice, the phone panel and the CLI all call :meth:`Table.submit`,
+:meth:`Table.undo` and :meth:`Table.redo`.  The table applies one command at a
+time under a lock, writes it durably to the journal before acknowledging it,
+and then tells its listeners.  On start it replays the journal and ends up
+exactly where it was.
+
+Undo works by snapshot (the state before each command is kept as text) and
+redo re-applies the command, which gives the same state because engines are
+pure.  Undo and redo are journal entries too, so they survive a restart.
+Every change raises the version by one; a command may name the version it was
+made against, and a stale one is refused, so two phones tapping the same card
+never apply it twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from .engine import Command, Event, Expectation, Game, Result, Setup
+from .errors import (
+    CompanionError,
+    ForeignDatabase,
+    IllegalCommand,
+    NoGame,
+    NothingToRedo,
+    NothingToUndo,
+    StaleVersion,
+)
+from .games import game_class
+from .journal import Journal
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[["Update"], None]
+
+
+@dataclass(frozen=True)
+class Update:
+    """The table after a change: what the listeners, the panel and the
+    screens are given."""
+
+    game_id: int
+    game_key: str
+    title: str
+    version: int
+    action: str
+    state: dict
+    expected: tuple[Expectation, ...]
+    events: tuple[Event, ...]
+    over: bool
+    result: Result | None
+    players: tuple[str, ...]
+    can_undo: bool
+    can_redo: bool
+    undo_text: str | None = None
+
+    def to_json(self) -> dict:
+        return {
+            "game_id": self.game_id,
+            "game": self.game_key,
+            "title": self.title,
+            "version": self.version,
+            "action": self.action,
+            "state": self.state,
+            "expected": [e.to_json() for e in self.expected],
+            "events": [e.to_json() for e in self.events],
+            "over": self.over,
+            "result": self.result.to_json() if self.result else None,
+            "players": list(self.players),
+            "can_undo": self.can_undo,
+            "can_redo": self.can_redo,
+            "undo_text": self.undo_text,
+        }
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One line of a game's history, in the order it happened."""
+
+    seq: int
+    version: int
+    action: str
+    command: Command | None
+    text: str
+    events: tuple[Event, ...]
+    at: float
+    source: str
+
+    def to_json(self) -> dict:
+        return {
+            "seq": self.seq,
+            "version": self.version,
+            "action": self.action,
+            "command": self.command.to_json() if self.command else None,
+            "text": self.text,
+            "events": [e.to_json() for e in self.events],
+            "at": self.at,
+            "source": self.source,
+        }
+
+
+@dataclass
+class _Done:
+    """A command in effect: the state before it, so that undo restores it."""
+
+    before: str
+    command: Command
+    text: str
+
+
+@dataclass
+class _Session:
+    """The game being played and everything needed to undo and redo it."""
+
+    game_id: int
+    game: Game
+    version: int = 0
+    done: list[_Done] = field(default_factory=list)
+    undone: list[Command] = field(default_factory=list)
+    history: list[HistoryEntry] = field(default_factory=list)
+
+
+class Table:
+    """Owns the current game and the journal; see the module docstring."""
+
+    def __init__(self, journal: Journal, *, clock: Callable[[], float] = time.time) -> None:
+        self._journal = journal
+        self._clock = clock
+        self._lock = threading.RLock()
+        self._listeners: list[Listener] = []
+        self._session: _Session | None = None
+        self._replay()
+
+    # -- reading -----------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self._require().game
+
+    @property
+    def version(self) -> int:
+        return self._require().version
+
+    @property
+    def has_game(self) -> bool:
+        return self._session is not None
+
+    @property
+    def journal_path(self) -> str:
+        return self._journal.path
+
+    def current(self) -> Update:
+        with self._lock:
+            return self._update("current", ())
+
+    def history(self) -> list[HistoryEntry]:
+        with self._lock:
+            return list(self._require().history)
+
+    def undo_preview(self) -> str | None:
+        with self._lock:
+            session = self._require()
+            return session.done[-1].text if session.done else None
+
+    def games(self) -> list[dict]:
+        with self._lock:
+            return [_game_summary(row) for row in self._journal.games()]
+
+    def stats(self) -> dict:
+        """Games played and won, per game and per player (by name), over
+        every finished game in the journal."""
+        with self._lock:
+            rows = [r for r in self._journal.games() if r.status == "over"]
+        by_game: dict[str, int] = {}
+        players: dict[str, dict[str, int]] = {}
+        for row in rows:
+            by_game[row.game] = by_game.get(row.game, 0) + 1
+            names = row.setup.get("players", [])
+            winners = set((row.result or {}).get("winners", []))
+            for seat, name in enumerate(names):
+                entry = players.setdefault(name, {"played": 0, "won": 0})
+                entry["played"] += 1
+                entry["won"] += seat in winners
+        return {"games_played": len(rows), "by_game": by_game, "players": players}
+
+    # -- listeners -----------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(update)`` after every change.  It runs inside the
+        table's lock, in order: keep it quick (hand work to a queue)."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _notify(self, update: Update) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(update)
+            except Exception:  # a listener must never break the table
+                log.exception("table listener %r failed; the table goes on", listener)
+
+    # -- changing ------------------------------------------------------------
+
+    def new_game(
+        self,
+        key: str,
+        players: Sequence[str],
+        variants: Iterable[str] = (),
+        options: Mapping[str, Any] | None = None,
+    ) -> Update:
+        """Start a new game (the one being played, if any, is kept in the
+        journal as abandoned)."""
+        cls = game_class(key)
+        setup = Setup(tuple(" ".join(str(p).split()) for p in players),
+                      frozenset(variants), dict(options or {}))
+        game = cls(setup)  # raises BadSetup before anything is written
+        with self._lock:
+            game_id = self._journal.create_game(cls.key, setup.to_json(), self._clock())
+            self._session = _Session(game_id, game)
+            update = self._update("new", ())
+            self._notify(update)
+            return update
+
+    def submit(
+        self,
+        command: Command | Mapping[str, Any],
+        *,
+        expected_version: int | None = None,
+        source: str = "",
+    ) -> Update:
+        """Apply one command durably; refused commands change nothing."""
+        if not isinstance(command, Command):
+            command = Command.from_json(command)
+        with self._lock:
+            session = self._require()
+            self._check_version(session, expected_version)
+            events = self._apply(session, command)
+            try:
+                self._write(session, "command", command, source)
+            except BaseException:
+                session.game = type(session.game).loads(session.done.pop().before)
+                raise
+            session.undone.clear()
+            return self._changed(session, "command", command, events, source)
+
+    def submit_words(self, words: str | Sequence[str], **kwargs: Any) -> Update:
+        with self._lock:
+            return self.submit(self._require().game.parse_words(words), **kwargs)
+
+    def undo(self, *, expected_version: int | None = None, source: str = "") -> Update:
+        with self._lock:
+            session = self._require()
+            self._check_version(session, expected_version)
+            if not session.done:
+                raise NothingToUndo("nothing to undo: the game is at its setup")
+            game_before = session.game
+            done = self._undo(session)
+            try:
+                self._write(session, "undo", None, source)
+            except BaseException:
+                session.undone.pop()
+                session.done.append(done)
+                session.game = game_before
+                raise
+            return self._changed(session, "undo", done.command, (), source,
+                                 text=f"undo {done.text}")
+
+    def redo(self, *, expected_version: int | None = None, source: str = "") -> Update:
+        with self._lock:
+            session = self._require()
+            self._check_version(session, expected_version)
+            if not session.undone:
+                raise NothingToRedo("nothing to redo")
+            command, events = self._redo(session)
+            try:
+                self._write(session, "redo", None, source)
+            except BaseException:
+                session.game = type(session.game).loads(session.done.pop().before)
+                session.undone.append(command)
+                raise
+            return self._changed(session, "redo", command, events, source,
+                                 text=f"redo {command.text()}")
+
+    def close(self) -> None:
+        with self._lock:
+            self._journal.close()
+
+    # -- internals -----------------------------------------------------------
+
+    def _require(self) -> _Session:
+        if self._session is None:
+            raise NoGame("no game at the table yet: start one first")
+        return self._session
+
+    @staticmethod
+    def _check_version(session: _Session, expected: int | None) -> None:
+        if expected is not None and expected != session.version:
+            raise StaleVersion(expected, session.version)
+
+    @staticmethod
+    def _apply(session: _Session, command: Command) -> list[Event]:
+        game = session.game
+        before = game.dumps()
+        try:
+            events = game.apply(command)
+        except BaseException:
+            # An engine promises to change nothing when it refuses; the
+            # snapshot makes sure of it.
+            session.game = type(game).loads(before)
+            raise
+        session.done.append(_Done(before, command, command.text()))
+        return events
+
+    def _undo(self, session: _Session) -> _Done:
+        done = session.done.pop()
+        session.game = type(session.game).loads(done.before)
+        session.undone.append(done.command)
+        return done
+
+    def _redo(self, session: _Session) -> tuple[Command, list[Event]]:
+        command = session.undone.pop()
+        events = self._apply(session, command)
+        return command, events
+
+    def _write(self, session: _Session, action: str, command: Command | None,
+               source: str) -> None:
+        """Journal a change already made in memory (the caller takes it back
+        if this raises, so memory never runs ahead of disk)."""
+        game = session.game
+        result = game.result()
+        self._journal.append(
+            session.game_id,
+            session.version + 1,
+            action,
+            command.to_json() if command else None,
+            source,
+            self._clock(),
+            over=game.over,
+            result=result.to_json() if result else None,
+        )
+
+    def _changed(self, session: _Session, action: str, command: Command | None,
+                 events: Sequence[Event], source: str, text: str | None = None) -> Update:
+        session.version += 1
+        session.history.append(
+            HistoryEntry(
+                seq=len(session.history) + 1,
+                version=session.version,
+                action=action,
+                command=command,
+                text=text or (command.text() if command else action),
+                events=tuple(events),
+                at=self._clock(),
+                source=source,
+            )
+        )
+        update = self._update(action, events)
+        self._notify(update)
+        return update
+
+    def _update(self, action: str, events: Sequence[Event]) -> Update:
+        session = self._require()
+        game = session.game
+        return Update(
+            game_id=session.game_id,
+            game_key=game.key,
+            title=game.title,
+            version=session.version,
+            action=action,
+            state=game.view(),
+            expected=tuple(game.expected()),
+            events=tuple(events),
+            over=game.over,
+            result=game.result(),
+            players=game.players,
+            can_undo=bool(session.done),
+            can_redo=bool(session.undone),
+            undo_text=session.done[-1].text if session.done else None,
+        )
+
+    def _replay(self) -> None:
+        """Rebuild the latest game from the journal, entry by entry."""
+        row = self._journal.latest_game()
+        if row is None:
+            return
+        try:
+            cls = game_class(row.game)
+            game = cls(Setup.from_json(row.setup))
+        except CompanionError as exc:
+            raise ForeignDatabase(
+                f"game {row.id} in {self._journal.path} cannot be set up again: {exc}"
+            ) from exc
+        session = _Session(row.id, game)
+        for entry in self._journal.entries(row.id):
+            try:
+                if entry.action == "command":
+                    command = Command.from_json(entry.command)
+                    events = self._apply(session, command)
+                    session.undone.clear()
+                elif entry.action == "undo":
+                    command, events = self._undo(session).command, []
+                else:
+                    command, events = self._redo(session)
+            except (IllegalCommand, IndexError) as exc:
+                raise ForeignDatabase(
+                    f"journal entry {entry.seq} of game {row.id} does not replay "
+                    f"({exc}); the journal was changed outside the companion"
+                ) from exc
+            session.version = entry.version
+            session.history.append(
+                HistoryEntry(
+                    seq=len(session.history) + 1,
+                    version=entry.version,
+                    action=entry.action,
+                    command=command,
+                    text=(command.text() if entry.action == "command"
+                          else f"{entry.action} {command.text()}"),
+                    events=tuple(events),
+                    at=entry.at,
+                    source=entry.source,
+                )
+            )
+        self._session = session
+
+
+def _game_summary(row) -> dict:
+    return {
+        "id": row.id,
+        "game": row.game,
+        "players": row.setup.get("players", []),
+        "variants": row.setup.get("variants", []),
+        "started": row.started,
+        "status": row.status,
+        "ended": row.ended,
+        "result": row.result,
+    }

@@ -1,0 +1,307 @@
+"""The table: durable commands, replay, undo and redo, versions, listeners."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import pytest
+
+from companion.engine import Command
+from companion.errors import (
+    BadArgument,
+    BadSetup,
+    ForeignDatabase,
+    GameIsOver,
+    NoGame,
+    NotExpected,
+    NothingToRedo,
+    NothingToUndo,
+    StaleVersion,
+    UnknownCommand,
+    WrongPlayer,
+)
+from companion.journal import Journal
+
+
+def add(amount, **extra):
+    return Command("add", {"amount": amount, **extra})
+
+
+def journal_rows(db_path):
+    with sqlite3.connect(db_path) as db:
+        return db.execute("SELECT version, action, command FROM entries ORDER BY seq").fetchall()
+
+
+def test_a_table_without_a_game_says_so(table):
+    with pytest.raises(NoGame):
+        table.current()
+
+
+def test_a_new_game_starts_at_version_zero(table, tally_game):
+    update = table.new_game("tally", ["Ana", "Ben"])
+    assert (update.version, update.action, update.state["total"]) == (0, "new", 0)
+    assert [e.command for e in update.expected] == ["add"]
+
+
+def test_a_bad_setup_writes_nothing(table, tally_game, db_path):
+    with pytest.raises(BadSetup, match="2 to 4 players"):
+        table.new_game("tally", ["Ana"])
+    with pytest.raises(BadSetup, match="unknown variant"):
+        table.new_game("tally", ["Ana", "Ben"], variants=["long"])
+    with pytest.raises(BadSetup, match="no game 'chess'"):
+        table.new_game("chess", ["Ana", "Ben"])
+    assert table.games() == []
+
+
+def test_an_accepted_command_is_in_the_journal_when_submit_returns(table, tally_game, db_path):
+    table.new_game("tally", ["Ana", "Ben"])
+    update = table.submit(add(2))
+    assert update.version == 1
+    assert journal_rows(db_path) == [(1, "command", '{"name":"add","args":{"amount":2}}')]
+
+
+@pytest.mark.parametrize(
+    "command, error",
+    [
+        (Command("jump", {}), UnknownCommand),
+        (add(4), BadArgument),
+        (add(1, player="Ana"), WrongPlayer),
+        (Command("roll", {"values": [3]}), NotExpected),
+        (Command("set", {"total": 13}), BadArgument),
+    ],
+)
+def test_a_refused_command_leaves_state_and_journal_untouched(table, tally_game, db_path,
+                                                               command, error):
+    table.new_game("tally", ["Ana", "Ben"])
+    table.submit(add(1))
+    before = table.game.dumps()
+    with pytest.raises(error):
+        table.submit(command)
+    assert table.game.dumps() == before
+    assert table.version == 1
+    assert len(journal_rows(db_path)) == 1
+
+
+def test_any_command_after_the_game_is_over_is_refused(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"], variants=["short"])
+    for amount in (3, 3):
+        update = table.submit(add(amount))
+    assert update.over and update.result.winners == (1,)
+    with pytest.raises(GameIsOver):
+        table.submit(add(1))
+
+
+def test_a_stale_version_is_refused_so_a_double_tap_applies_once(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    table.submit(add(1), expected_version=0)
+    with pytest.raises(StaleVersion) as caught:
+        table.submit(add(1), expected_version=0)
+    assert (caught.value.expected, caught.value.current) == (0, 1)
+    assert table.game.view()["total"] == 1
+
+
+def test_undo_goes_back_to_the_setup_and_redo_forward_again(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    states = [table.game.dumps()]
+    for amount in (1, 2, 3):
+        table.submit(add(amount))
+        states.append(table.game.dumps())
+    for expected in reversed(states[:-1]):
+        assert table.undo().action == "undo"
+        assert table.game.dumps() == expected
+    with pytest.raises(NothingToUndo):
+        table.undo()
+    for expected in states[1:]:
+        table.redo()
+        assert table.game.dumps() == expected
+    with pytest.raises(NothingToRedo):
+        table.redo()
+    assert table.version == 9
+
+
+def test_a_new_command_after_undo_clears_redo(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    table.submit(add(1))
+    table.undo()
+    table.submit(add(2))
+    with pytest.raises(NothingToRedo):
+        table.redo()
+
+
+def test_undo_preview_names_the_command_it_will_take_back(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    assert table.undo_preview() is None
+    table.submit(add(3))
+    assert table.undo_preview() == "add amount=3"
+    assert table.current().undo_text == "add amount=3"
+
+
+def test_replay_after_restart_gives_the_same_state_undo_included(table, tally_game, reopen):
+    table.new_game("tally", ["Ana", "Ben"])
+    for amount in (1, 2, 2):
+        table.submit(add(amount))
+    table.submit(Command("roll", {"values": [6]}))
+    table.undo()
+    table.undo()
+    table.redo()
+    table.submit(Command("set", {"total": 7}), source="panel")
+    again = reopen()
+    assert again.game.dumps() == table.game.dumps()
+    assert again.version == table.version == 8
+    assert [h.text for h in again.history()] == [h.text for h in table.history()]
+    # redo history was cleared by the last command, after the restart too
+    with pytest.raises(NothingToRedo):
+        again.redo()
+    assert again.undo().state["total"] == 5
+
+
+def test_a_finished_game_is_recorded_and_undo_reopens_it(table, tally_game, reopen):
+    table.new_game("tally", ["Ana", "Ben"], variants=["short"])
+    table.submit(add(3))
+    table.submit(add(3))
+    assert table.games()[0]["status"] == "over"
+    assert table.stats()["players"] == {"Ana": {"played": 1, "won": 0},
+                                        "Ben": {"played": 1, "won": 1}}
+    table.undo()
+    assert table.games()[0]["status"] == "playing"
+    assert reopen().games()[0]["result"] is None
+
+
+def test_past_games_stay_for_history_and_statistics(table, tally_game):
+    for winner_moves in range(2):
+        table.new_game("tally", ["Ana", "Ben"], variants=["short"])
+        table.submit(add(3))
+        table.submit(add(3))
+    table.new_game("tally", ["Ana", "Cy"])
+    games = table.games()
+    assert [g["status"] for g in games] == ["over", "over", "playing"]
+    stats = table.stats()
+    assert stats["games_played"] == 2
+    assert stats["players"]["Ben"] == {"played": 2, "won": 2}
+    assert "Cy" not in stats["players"]
+
+
+def test_starting_a_new_game_abandons_the_unfinished_one(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    table.new_game("tally", ["Ana", "Ben"])
+    assert [g["status"] for g in table.games()] == ["abandoned", "playing"]
+
+
+def test_listeners_hear_every_change_in_order(table, tally_game):
+    heard = []
+    table.subscribe(lambda u: heard.append((u.version, u.action)))
+    table.new_game("tally", ["Ana", "Ben"])
+    table.submit(add(1))
+    table.undo()
+    table.redo()
+    assert heard == [(0, "new"), (1, "command"), (2, "undo"), (3, "redo")]
+
+
+def test_a_listener_that_raises_never_breaks_the_table(table, tally_game, caplog):
+    heard = []
+
+    def broken(update):
+        raise RuntimeError("display unplugged")
+
+    table.subscribe(broken)
+    unsubscribe = table.subscribe(lambda u: heard.append(u.version))
+    table.new_game("tally", ["Ana", "Ben"])
+    assert table.submit(add(1)).version == 1
+    assert heard == [0, 1]
+    assert "display unplugged" in caplog.text
+    unsubscribe()
+    table.submit(add(1))
+    assert heard == [0, 1]
+
+
+def test_commands_from_many_threads_are_applied_one_at_a_time(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben", "Cy", "Di"])
+    table.submit(Command("set", {"total": 0}))
+    accepted = []
+    barrier = threading.Barrier(8)
+
+    def phone():
+        barrier.wait()
+        for _ in range(5):
+            version = table.version
+            try:
+                accepted.append(
+                    table.submit(Command("set", {"total": version % 4}), expected_version=version)
+                )
+            except StaleVersion:
+                pass
+
+    threads = [threading.Thread(target=phone) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    versions = [u.version for u in accepted]
+    assert sorted(versions) == list(range(2, 2 + len(versions)))
+    assert table.version == 1 + len(accepted)
+
+
+def test_a_failed_journal_write_takes_the_command_back(table, tally_game, monkeypatch):
+    table.new_game("tally", ["Ana", "Ben"])
+    table.submit(add(1))
+    before = table.game.dumps()
+
+    def disk_full(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(table._journal, "append", disk_full)
+    for attempt in (lambda: table.submit(add(2)), table.undo):
+        with pytest.raises(OSError):
+            attempt()
+        assert table.game.dumps() == before
+        assert table.version == 1
+    monkeypatch.undo()
+    table.undo()
+    with pytest.raises(OSError):
+        monkeypatch.setattr(table._journal, "append", disk_full)
+        table.redo()
+    monkeypatch.undo()
+    assert table.redo().state["total"] == 1
+
+
+def test_a_foreign_sqlite_file_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "photos.db"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE photos (name TEXT)")
+    before = path.read_bytes()
+    with pytest.raises(ForeignDatabase, match="another program"):
+        Journal.open(path)
+    assert path.read_bytes() == before
+
+
+def test_a_file_that_is_not_a_database_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "notes.db"
+    path.write_bytes(b"shopping list: bread, milk\n" * 200)
+    before = path.read_bytes()
+    with pytest.raises(ForeignDatabase, match="not a companion journal or is damaged"):
+        Journal.open(path)
+    assert path.read_bytes() == before
+
+
+def test_a_journal_edited_outside_the_companion_is_refused_on_replay(db_path, tally_game,
+                                                                     table, reopen):
+    table.new_game("tally", ["Ana", "Ben"])
+    table.submit(add(3))
+    with sqlite3.connect(db_path) as db:
+        db.execute("""UPDATE entries SET command = '{"name":"add","args":{"amount":9}}'""")
+    with pytest.raises(ForeignDatabase, match="does not replay"):
+        reopen()
+
+
+def test_a_second_process_cannot_open_a_journal_in_use(table, db_path):
+    from companion.errors import JournalError
+
+    with pytest.raises(JournalError, match="in use by another companion process"):
+        Journal.open(db_path)
+
+
+def test_the_journal_uses_wal_and_full_sync(table):
+    db = table._journal._db
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
