@@ -17,6 +17,7 @@ its forms and API description from, and the table UI builds its menus from.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -80,6 +81,18 @@ class Dice:
 
     def to_json(self) -> dict:
         return {"sides": self.sides, "count": self.count, "name": self.name}
+
+
+def _count_numbers(words: Sequence[str]) -> int:
+    """How many of ``words``, from the first, are whole numbers."""
+    count = 0
+    for word in words:
+        try:
+            _as_int(word)
+        except ValueError:
+            break
+        count += 1
+    return count
 
 
 def _as_int(raw: Any) -> int:
@@ -481,10 +494,16 @@ class Game(ABC):
         for i, param in enumerate(params):
             if not positional:
                 break
-            if param.kind in ("dice", "text") and i == len(params) - 1:
-                joined = " ".join(positional)
-                args[param.name] = positional if param.kind == "dice" else joined
+            last = i == len(params) - 1
+            if param.kind == "text" and last:
+                args[param.name] = " ".join(positional)
                 positional = []
+            elif param.kind == "dice":
+                # A roll is several words ("roll 3 5"): the run of numbers, or
+                # every word left when no parameter follows it.
+                take = len(positional) if last else max(1, _count_numbers(positional))
+                args[param.name] = positional[:take]
+                positional = positional[take:]
             else:
                 args[param.name] = positional.pop(0)
         if positional:
@@ -573,8 +592,15 @@ class Game(ABC):
 
     def dumps(self) -> str:
         """A compact, lossless text form (sorted keys, so equal states give
-        equal text)."""
-        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        equal text).  Serialises straight from the attributes: it runs before
+        every command, for undo."""
+        state = {name: getattr(self, name) for name in self.state_fields}
+        # Keys in sorted order, the setup's text made once per game.
+        return f'{{"game":"{self.key}","setup":{self._setup_text},"state":{_ENCODER.encode(state)}}}'
+
+    @functools.cached_property
+    def _setup_text(self) -> str:
+        return _ENCODER.encode(self.setup.to_json())
 
     @classmethod
     def loads(cls, text: str) -> "Game":
@@ -591,6 +617,13 @@ class Game(ABC):
 
 def _plain(value: Any) -> Any:
     """A JSON-compatible deep copy of engine state (tuples become lists)."""
+    kind = type(value)
+    if kind is dict:
+        return {str(k): _plain(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [_plain(v) for v in value]
+    if kind in (int, str, float, bool) or value is None:
+        return value
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -598,6 +631,17 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (set, frozenset)):
         return sorted(_plain(v) for v in value)
     return value
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"engine state holds a {type(value).__name__}, which JSON cannot keep")
+
+
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=_json_default)
 
 
 def events_json(events: Iterable[Event]) -> list[dict]:

@@ -360,7 +360,7 @@ class Table:
                 version=session.version,
                 action=action,
                 command=command,
-                text=text or (command.text() if command else action),
+                text=text or session.done[-1].text,
                 events=tuple(events),
                 at=self._clock(),
                 source=source,
@@ -425,7 +425,7 @@ class Table:
                     version=entry.version,
                     action=entry.action,
                     command=command,
-                    text=(command.text() if entry.action == "command"
+                    text=(session.done[-1].text if entry.action == "command"
                           else f"{entry.action} {command.text()}"),
                     events=tuple(events),
                     at=entry.at,

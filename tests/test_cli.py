@@ -1,0 +1,158 @@
+"""The command line: a game played from a terminal, words in, state out."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from companion.cli import main
+
+
+@pytest.fixture
+def cli(tmp_path, capsys):
+    db = tmp_path / "game.db"
+
+    def run(*words: str) -> tuple[int, str, str]:
+        code = main(["--db", str(db), *words])
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    run.db = db
+    return run
+
+
+def journal_count(db) -> int:
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT count(*) FROM entries").fetchone()[0]
+
+
+def test_a_new_game_shows_whose_turn_it_is(cli):
+    code, out, _ = cli("new", "call-of-nature", "Ana", "Ben", "Cy")
+    assert code == 0
+    assert "Call of Nature" in out
+    assert "> Ana plays a card" in out
+
+
+def test_a_card_written_as_words_is_played(cli):
+    cli("new", "call-of-nature", "Ana", "Ben", "Cy")
+    code, out, _ = cli("--json", "play", "card", "+5")
+    update = json.loads(out)
+    assert code == 0
+    assert update["state"]["pressure"] == 5
+    assert update["version"] == 1
+
+
+def test_json_state_is_the_tables_update(cli):
+    cli("new", "call-of-nature", "Ana", "Ben", "Cy")
+    cli("play", "card", "30")
+    code, out, _ = cli("--json", "state")
+    state = json.loads(out)
+    assert (code, state["game"], state["state"]["pressure"]) == (0, "call-of-nature", 30)
+    assert state["expected"][0]["player"] == 1
+
+
+@pytest.mark.parametrize(
+    "words, message",
+    [
+        (["play", "jump"], "has no command 'jump'"),
+        (["play", "card", "+31"], "outside the allowed range -30..30"),
+        (["play", "card", "5", "player=Cy"], "not Cy's turn"),
+        (["play", "roll", "7"], "not expected now"),
+        (["play"], "no command given"),
+    ],
+)
+def test_bad_input_prints_one_line_exits_2_and_changes_nothing(cli, words, message):
+    cli("new", "call-of-nature", "Ana", "Ben", "Cy")
+    cli("play", "card", "3")
+    before = journal_count(cli.db)
+    code, out, err = cli(*words)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert journal_count(cli.db) == before
+    _, out, _ = cli("--json", "state")
+    assert json.loads(out)["state"]["pressure"] == 3
+
+
+def test_a_7_for_a_d6_names_what_is_allowed(cli):
+    cli("new", "call-of-nature", "Ana", "Ben", "Cy")
+    cli("play", "card", "30")
+    cli("play", "card", "20")  # exactly 50: Ben has a Respite
+    code, _, err = cli("play", "roll", "7")
+    assert code == 2
+    assert "1 to 6" in err
+
+
+def test_json_errors_are_machine_readable(cli):
+    cli("new", "call-of-nature", "Ana", "Ben")
+    code, out, _ = cli("--json", "play", "card", "99")
+    assert code == 2
+    assert json.loads(out)["error"] == "out-of-range"
+
+
+def test_undo_and_redo_from_the_command_line(cli):
+    cli("new", "call-of-nature", "Ana", "Ben", "Cy")
+    cli("play", "card", "4")
+    cli("play", "card", "6")
+    _, out, _ = cli("--json", "undo")
+    assert json.loads(out)["state"]["pressure"] == 4
+    _, out, _ = cli("--json", "redo")
+    assert json.loads(out)["state"]["pressure"] == 10
+    _, out, _ = cli("history")
+    assert "undo card value=6" in out and "redo card value=6" in out
+
+
+def test_a_bad_setup_is_refused(cli):
+    code, _, err = cli("new", "call-of-nature", "Ana")
+    assert code == 2 and "players" in err
+    code, _, err = cli("new", "chess", "Ana", "Ben")
+    assert code == 2 and "no game 'chess'" in err
+
+
+def test_a_foreign_database_is_refused_with_exit_1(tmp_path, capsys):
+    db = tmp_path / "other.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE t (x)")
+    assert main(["--db", str(db), "state"]) == 1
+    assert "another program" in capsys.readouterr().err
+
+
+def test_a_three_player_game_played_to_its_end_with_statistics(cli):
+    cli("new", "call-of-nature", "Ana", "Ben", "Cy", "--variant", "no-end-roll")
+    # +30 cards: 30, 60 crosses 31, 90 crosses 61, 120 crosses 91 and ends
+    # the round; Mastery drains until somebody explodes.
+    for _ in range(40):
+        code, out, err = cli("play", "card", "+30")
+        assert code == 0, err
+        if "Game over" in out:
+            break
+    assert "Game over" in out
+    _, out, _ = cli("--json", "stats")
+    stats = json.loads(out)
+    assert stats["games_played"] == 1
+    assert stats["players"]["Cy"] == {"played": 1, "won": 0}
+    _, out, _ = cli("games")
+    assert "call-of-nature" in out and "Ana, Ben, Cy" in out
+    code, _, err = cli("play", "card", "1")
+    assert code == 2 and "over" in err
+
+
+def test_the_games_list_names_every_game_and_variant(cli):
+    code, out, _ = cli("games-list")
+    assert code == 0
+    for key in ("call-of-nature", "ohshit", "bathroom-rush", "no-end-roll"):
+        assert key in out
+
+
+def test_the_module_runs_as_a_program(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "--db", str(tmp_path / "x.db"), "new",
+         "call-of-nature", "Ana", "Ben"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Ana plays a card" in result.stdout
