@@ -1,0 +1,184 @@
+"""Where a roll comes from, and how it reaches the game.
+
+Three dice sources (HARDWARE.md), one in force at a time:
+
+- ``button``: the ROLL key rolls what the game waits for, with the operating
+  system's randomness;
+- ``manual``: players roll the game's own dice and enter the values through
+  the menus or the panel (those go to the table directly, not through here);
+- ``serial``: a dice device reports each roll (see ``drivers.serial_dice``).
+
+A :class:`DiceTray` knows the source in force, passes on the rolls of that
+source and turns the others away with a reason the screen can show.  It
+takes two callables, what the game waits for and how to submit a roll;
+:meth:`DiceTray.at_table` makes them from a ``companion.table.Table``.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+from collections import Counter
+from random import Random
+from typing import Callable, Iterable, Sequence
+
+from companion.config import DICE_SOURCES as SOURCES
+from companion.engine import Command, Dice, Expectation
+from companion.errors import IllegalCommand
+
+log = logging.getLogger(__name__)
+
+ResultListener = Callable[[Dice, list[int]], None]
+
+_system_random = secrets.SystemRandom()
+
+
+def roll(dice: Dice, rng: Random = _system_random) -> list[int]:
+    """One roll of ``dice``: ``count`` values from 1 to ``sides``."""
+    return [rng.randint(1, dice.sides) for _ in range(dice.count)]
+
+
+def awaited_dice(expected: Iterable[Expectation]) -> Dice | None:
+    """The dice of the roll the game waits for, if it waits for one."""
+    return next((e.dice for e in expected if e.command == "roll" and e.dice), None)
+
+
+class UnknownDiceSource(ValueError):
+    def __init__(self, source: object) -> None:
+        super().__init__(
+            f"no dice source {source!r}; the sources are {', '.join(SOURCES)}"
+        )
+
+
+class DiceTray:
+    """Takes rolls from the dice source in force and submits them.
+
+    ``waiting()`` returns the dice the game waits for now (or ``None``);
+    ``submit(values)`` plays the roll and may raise ``IllegalCommand``.
+    Listeners (the screen, the die-face LEDs) hear ``(dice, values)`` of each
+    roll the game took.
+    """
+
+    def __init__(
+        self,
+        waiting: Callable[[], Dice | None],
+        submit: Callable[[list[int]], None],
+        *,
+        source: str = "button",
+        rng: Random = _system_random,
+    ) -> None:
+        self._waiting = waiting
+        self._submit = submit
+        self._rng = rng
+        self._listeners: list[ResultListener] = []
+        self._ignored: Counter[str] = Counter()
+        self._lock = threading.Lock()
+        self.source = source
+
+    @classmethod
+    def at_table(cls, table, **options) -> "DiceTray":
+        """A tray for ``table``: it waits for the roll ``table.game`` expects
+        and submits ``Command("roll", {"values": ...})`` with source ``dice``.
+        ``options`` are those of the constructor (``source``, ``rng``)."""
+
+        def waiting() -> Dice | None:
+            return awaited_dice(table.game.expected()) if table.has_game else None
+
+        def submit(values: list[int]) -> None:
+            table.submit(Command("roll", {"values": values}), source="dice")
+
+        return cls(waiting, submit, **options)
+
+    @property
+    def source(self) -> str:
+        return self._source
+
+    @source.setter
+    def source(self, source: str) -> None:
+        if source not in SOURCES:
+            raise UnknownDiceSource(source)
+        self._source = source
+
+    @property
+    def ignored(self) -> dict[str, int]:
+        """How many device rolls were turned away, by reason: ``not-the-source``,
+        ``not-waiting``, ``wrong-dice``, ``refused``."""
+        with self._lock:
+            return dict(self._ignored)
+
+    def subscribe(self, listener: ResultListener) -> Callable[[], None]:
+        """Call ``listener(dice, values)`` after each roll the game took;
+        return the function that unsubscribes it."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    # -- the sources ----------------------------------------------------------
+
+    def on_roll_button(self) -> str | None:
+        """The ROLL key: roll what the game waits for and submit it.
+
+        Returns ``None`` when the game took the roll, else why nothing was
+        rolled, for the screen.
+        """
+        if self.source != "button":
+            reason = _OTHER_SOURCE[self.source]
+            log.info("ROLL pressed: %s", reason)
+            return reason
+        dice = self._waiting()
+        if dice is None:
+            return "the game is not waiting for a roll"
+        reason = self._play(dice, roll(dice, self._rng))
+        if reason is not None:
+            log.info("ROLL pressed: %s", reason)
+        return reason
+
+    def on_serial_roll(self, sides: int, values: Sequence[int]) -> str | None:
+        """A roll reported by the dice device.
+
+        Returns ``None`` when the game took it; otherwise the roll is
+        ignored, counted in :attr:`ignored` and logged, and the reason
+        returned.
+        """
+        values = list(values)
+        if self.source != "serial":
+            return self._ignore("not-the-source", f"the dice source is {self.source}")
+        dice = self._waiting()
+        if dice is None:
+            return self._ignore("not-waiting", "the game is not waiting for a roll")
+        if sides != dice.sides or len(values) != dice.count:
+            return self._ignore(
+                "wrong-dice",
+                f"the device rolled {len(values)} d{sides} but the game waits for "
+                f"{dice.name} ({dice.count} d{dice.sides})",
+            )
+        reason = self._play(dice, values)
+        if reason is not None:
+            self._ignore("refused", reason)
+        return reason
+
+    # -- inside ---------------------------------------------------------------
+
+    def _play(self, dice: Dice, values: list[int]) -> str | None:
+        try:
+            self._submit(values)
+        except IllegalCommand as refusal:
+            return f"the game refused the roll {values}: {refusal}"
+        for listener in list(self._listeners):
+            try:
+                listener(dice, values)
+            except Exception:
+                log.exception("dice result listener %r failed", listener)
+        return None
+
+    def _ignore(self, counter: str, reason: str) -> str:
+        with self._lock:
+            self._ignored[counter] += 1
+        log.warning("dice device roll ignored: %s", reason)
+        return reason
+
+
+_OTHER_SOURCE = {
+    "manual": "the dice are entered by hand: roll the game's dice and enter the values",
+    "serial": "the dice come from the dice device: roll it",
+}
