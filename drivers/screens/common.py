@@ -1,0 +1,189 @@
+"""The screens every game shares: alerts, menus, entering a value, dice,
+joining from a phone, the result, idle and off."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from PIL import Image
+
+from .canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit, fit_lines, text_width, wrap
+
+MENU_ROWS = 4
+MENU_ROW_HEIGHT = 12
+MENU_TITLE_SIZE = 10
+# The QR code takes the left square of the screen.
+QR_SIDE = HEIGHT
+# Alert text: (size, lines, bold), tried in order.
+ALERT_TYPE = ((13, 3, True), (11, 3, False), (10, 4, False))
+
+
+def alert_screen(message: str, title: str = "") -> Image.Image:
+    """An event worth a look (a threshold fired, a Respite, an elimination):
+    a framed box with a title bar and the message wrapped to fit."""
+    c = Canvas()
+    top = c.title_bar(title or "!", 12)
+    c.draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), outline=ON)
+    # The biggest type that holds the whole message; the smallest cuts it.
+    for size, rows, bold in ALERT_TYPE:
+        if len(wrap(message, WIDTH - 6, size, bold)) <= rows:
+            break
+    lines = fit_lines(message, WIDTH - 6, rows, size, bold)
+    c.centred_lines(lines, size, top + 1, HEIGHT - 2, bold=bold)
+    return c.image
+
+
+def event_screen(event: Any) -> Image.Image:
+    """An engine :class:`~companion.engine.Event` as an alert: its kind as
+    the title ("threshold-fired" -> "Threshold fired"), its message below."""
+    return alert_screen(event.message, event.kind.replace("-", " ").capitalize())
+
+
+def menu_screen(title: str, items: Sequence[str], selected: int) -> Image.Image:
+    """A titled list with the selected line highlighted, scrolled so that it
+    shows, with a bar on the right when the list is longer than the screen."""
+    c = Canvas()
+    top = c.title_bar(title, MENU_TITLE_SIZE) + 1
+    if not items:
+        c.centred_lines(["(nothing here)"], 12, top, HEIGHT)
+        return c.image
+    selected = max(0, min(selected, len(items) - 1))
+    first = max(0, min(selected - 1, len(items) - MENU_ROWS))
+    shown = items[first:first + MENU_ROWS]
+    long_list = len(items) > MENU_ROWS
+    right = WIDTH - (5 if long_list else 1)
+    for row, item in enumerate(shown):
+        y = top + 1 + row * MENU_ROW_HEIGHT
+        index = first + row
+        if index == selected:
+            c.draw.rectangle((0, y, right, y + MENU_ROW_HEIGHT - 1), fill=ON)
+        c.text((3, y + MENU_ROW_HEIGHT - 3), item, 11, bold=index == selected,
+               fill=OFF if index == selected else ON, width=right - 5)
+    c.scroll_bar(top + 1, HEIGHT - 1, first, len(shown), len(items))
+    return c.image
+
+
+def value_screen(label: str, value: int, low: int | None = None, high: int | None = None,
+                 signed: bool = False) -> Image.Image:
+    """Entering a number with the buttons: what it is for, the value big,
+    and the allowed range."""
+    c = Canvas()
+    c.text((WIDTH // 2, 11), label, 12, anchor="ms", width=WIDTH - 2)
+    text = f"{value:+d}" if signed and value else str(value)
+    size = 36
+    while size > 16 and text_width(text, size, True) > WIDTH - 4:
+        size -= 4
+    c.text((WIDTH // 2, 47), text, size, bold=True, anchor="ms", steady=True)
+    if low is not None and high is not None:
+        low_text = f"{low:+d}" if signed and low else str(low)
+        high_text = f"{high:+d}" if signed and high else str(high)
+        c.text((1, 62), low_text, 10)
+        c.text((WIDTH - 1, 62), high_text, 10, anchor="rs")
+        c.text((WIDTH // 2, 62), "OK to confirm", 10, anchor="ms")
+    return c.image
+
+
+def dice_screen(values: Sequence[int], label: str = "") -> Image.Image:
+    """A roll: each die as a face with pips (a number past 6) and the total
+    of several dice."""
+    c = Canvas()
+    if label:
+        c.text((WIDTH // 2, 11), label, 12, anchor="ms", width=WIDTH - 2)
+    top = 14 if label else 2
+    values = list(values)
+    gap = 6
+    total = f"= {sum(values)}" if len(values) > 1 else ""
+    total_width = text_width(total, 20, True) + gap if total else 0
+    room = WIDTH - total_width - gap * (len(values) - 1)
+    side = min(HEIGHT - top - 2, 44, room // max(1, len(values)))
+    if side < 20:
+        # Too many dice for faces: the numbers and the total.
+        numbers = " ".join(str(v) for v in values)
+        c.text((WIDTH // 2, top + 24), fit(numbers, WIDTH - 2, 20, True), 20, bold=True,
+               anchor="ms")
+        c.text((WIDTH // 2, HEIGHT - 3), f"total {sum(values)}", 14, bold=True, anchor="ms")
+        return c.image
+    row_width = len(values) * side + gap * (len(values) - 1) + total_width
+    x = (WIDTH - row_width) // 2
+    y = top + (HEIGHT - top - side) // 2
+    for value in values:
+        c.die_face(x, y, side, value)
+        x += side + gap
+    if total:
+        c.text((x, y + side // 2), total, 20, bold=True, anchor="lm")
+    return c.image
+
+
+def join_screen(url: str, pin: str | None = None) -> Image.Image:
+    """Joining from a phone: a QR code of the panel's address on the left
+    (dark modules unlit on a lit square, as printed codes are), the PIN big
+    on the right."""
+    import segno
+
+    c = Canvas()
+    qr = segno.make(url, error="m", micro=False)
+    modules = qr.symbol_size(scale=1, border=0)[0]
+    # The widest quiet zone that still lets each module be a whole number of pixels.
+    scale = max(1, (QR_SIDE - 4) // modules)
+    border = (QR_SIDE - modules * scale) // 2
+    c.draw.rectangle((0, 0, QR_SIDE - 1, QR_SIDE - 1), fill=ON)
+    for row, line in enumerate(qr.matrix_iter(scale=1, border=0)):
+        for col, dark in enumerate(line):
+            if dark:
+                left, top = border + col * scale, border + row * scale
+                c.draw.rectangle((left, top, left + scale - 1, top + scale - 1), fill=OFF)
+    right = QR_SIDE + (WIDTH - QR_SIDE) // 2
+    if pin:
+        c.text((right, 11), "Join: PIN", 11, anchor="ms")
+        size = 22 if text_width(pin, 22, True) <= WIDTH - QR_SIDE - 2 else 14
+        c.text((right, 35), pin, size, bold=True, anchor="ms", width=WIDTH - QR_SIDE - 2,
+               steady=True)
+    else:
+        c.text((right, 26), "Scan to", 12, anchor="ms")
+        c.text((right, 40), "join", 12, anchor="ms")
+    # The address too, for a phone that cannot scan: on two lines if need be.
+    host = url.split("://", 1)[-1].rstrip("/")
+    room = WIDTH - QR_SIDE - 2
+    if text_width(host, 9) <= room or ":" not in host:
+        c.text((right, 61), host, 9, anchor="ms", width=room)
+    else:
+        name, _, port = host.rpartition(":")
+        size = 9 if text_width(name, 9) <= room else 8
+        c.text((right, 52), name, size, anchor="ms", width=room)
+        c.text((right, 62), ":" + port, size, anchor="ms", width=room)
+    return c.image
+
+
+def result_screen(message: str, lines: Sequence[str] = ()) -> Image.Image:
+    """The end of a game: who won (the engine's sentence) and a line of scores."""
+    c = Canvas()
+    top = c.title_bar("Game over", 10)
+    y = top + 11
+    for row in fit_lines(message, WIDTH - 4, 3, 11, bold=True):
+        c.text((WIDTH // 2, y), row, 11, bold=True, anchor="ms")
+        y += 12
+    for line in lines[: max(0, (HEIGHT + 9 - y) // 11)]:
+        c.text((WIDTH // 2, y), line, 10, anchor="ms", width=WIDTH - 2)
+        y += 11
+    return c.image
+
+
+def idle_screen(panel_url: str | None = None) -> Image.Image:
+    """No game at the table yet: how to start one."""
+    c = Canvas()
+    c.text((WIDTH // 2, 16), "Tabletop", 15, bold=True, anchor="ms")
+    c.text((WIDTH // 2, 31), "Companion", 15, bold=True, anchor="ms")
+    c.text((WIDTH // 2, 46), "No game: press OK", 11, anchor="ms")
+    if panel_url:
+        c.text((WIDTH // 2, 60), panel_url.split("://", 1)[-1].rstrip("/"), 10, anchor="ms",
+               width=WIDTH - 2)
+    return c.image
+
+
+def off_screen(message: str = "Companion is off") -> Image.Image:
+    """The last screen, left lit when the companion stops."""
+    c = Canvas()
+    c.draw.rounded_rectangle((2, 2, WIDTH - 3, HEIGHT - 3), radius=6, outline=ON)
+    c.centred_lines(fit_lines(message, WIDTH - 12, 3, 13, bold=True), 13, 4, HEIGHT - 4,
+                    bold=True)
+    return c.image
