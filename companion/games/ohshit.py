@@ -1,0 +1,667 @@
+"""OhShit! (mode normal): poop piles, flushes, Unicorns and three action cards.
+
+The companion keeps the public table: each player's pile of poops, who is
+constipated, who is still alive, and how many cards lie in each hand, the
+draw pile, the Décharge (discarded poops) and the Drain (discarded action
+cards).  It never knows which card is in which hand: it refuses a play only
+when the counts make it impossible (every card of that kind is already face
+up on the table, in the Décharge or in the Drain).  Where the rulebook is
+open it follows the rules notes.
+
+How a pile flushes (the rulebook's Unicorn rule, made exact):
+
+* A colour flushes when the pile holds at least one card of it and, with the
+  Unicorns filling in, at least three.  All its cards go to the Décharge.
+* The same Unicorns fill in for every colour at once ("one Unicorn completes
+  every colour it can"), so a flush uses as many Unicorns as the colour that
+  needs the most: 2 spicy + 2 precious + 1 Unicorn uses one Unicorn and
+  flushes all five; 1 spicy + 2 precious + 2 Unicorns uses two.  Unicorns
+  that no colour needed stay on the pile (4 spicy + 1 Unicorn keeps its
+  Unicorn).
+* Unicorns are every colour, so three or more Unicorns on their own are three
+  of a kind and all of them flush.  This is checked after the colours, so
+  1 spicy + 5 Unicorns (a sixth card on one's own pile) flushes all six.
+* A constipated pile never flushes.
+
+A player who dies leaves their hand face down out of the game: the companion
+cannot know which of those cards are poops, so it cannot send them to the
+Décharge or the Drain and still count exactly.  The message says so.
+
+Corrections fix the table by hand and never flush, kill or start anything on
+their own, except the two whose whole point is that: ``kill`` (a death the
+table has seen; when one player is left the game ends) and ``skip`` (the
+next player's turn starts, with its draw).  A corrected pile or Constipation
+takes its cards from, or gives them back to, the draw pile, so that every
+card stays counted once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..engine import CommandSpec, Event, Expectation, Game, Param, Result, Setup
+from ..errors import BadArgument, BadSetup, IllegalCommand
+
+# (slug, English, French, display colour).  The rulebook names "épicé" and
+# "précieux"; the other three are the companion's names for the card colours.
+COLOURS = (
+    ("spicy", "Spicy", "Épicé", "#d62828"),
+    ("precious", "Precious", "Précieux", "#e0a800"),
+    ("grassy", "Grassy", "Herbeux", "#2e9e44"),
+    ("frosty", "Frosty", "Givré", "#2f7fd8"),
+    ("fruity", "Fruity", "Fruité", "#8e44ad"),
+)
+UNICORN = ("unicorn", "Unicorn", "Licorne", "#f06292")
+COLOUR_SLUGS = tuple(c[0] for c in COLOURS)
+POOPS = COLOUR_SLUGS + (UNICORN[0],)
+ACTIONS = ("toilette", "constipation", "suppositoire")
+KINDS = POOPS + ACTIONS
+LABELS = {c[0]: c[1] for c in COLOURS + (UNICORN,)} | {
+    "toilette": "Toilette", "constipation": "Constipation", "suppositoire": "Suppositoire",
+}
+
+# The rulebook prints no card list; this is the default box, and the table
+# can set its own with options {"deck": {"spicy": 8, "unicorn": 2, ...}}.
+DEFAULT_DECK = {
+    "spicy": 10, "precious": 10, "grassy": 10, "frosty": 10, "fruity": 10,
+    "unicorn": 4, "toilette": 8, "constipation": 6, "suppositoire": 8,
+}
+MAX_OF_A_KIND = 40
+HAND_SIZE = 5
+DEALT_ACTIONS = ("toilette", "suppositoire")   # one of each to every player first
+FLUSH_SET = 3
+FULL_PILE = 5          # a pile holding this many takes no more poops...
+MAX_PILE = 6           # ...except its owner's sixth, on their own turn
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def deck_of(setup: Setup) -> dict[str, int]:
+    """The deck composition a setup asks for (defaults for what it leaves
+    out); raises BadSetup when the options are wrong or cannot be dealt."""
+    options = dict(setup.options)
+    unknown = set(options) - {"deck"}
+    if unknown:
+        raise BadSetup(
+            f"unknown option(s) {', '.join(sorted(unknown))} for OhShit!; allowed: deck"
+        )
+    asked = options.get("deck", {})
+    if not isinstance(asked, Mapping):
+        raise BadSetup(f"option 'deck' maps card kinds to counts, not {asked!r}")
+    strange = set(asked) - set(KINDS)
+    if strange:
+        raise BadSetup(
+            f"unknown card kind(s) {', '.join(sorted(map(str, strange)))} in option 'deck'; "
+            f"the kinds are: {', '.join(KINDS)}"
+        )
+    deck = dict(DEFAULT_DECK)
+    for kind, count in asked.items():
+        if not _is_int(count) or not 0 <= count <= MAX_OF_A_KIND:
+            raise BadSetup(
+                f"option 'deck': {kind} must be a whole number from 0 to {MAX_OF_A_KIND}, "
+                f"not {count!r}"
+            )
+        deck[kind] = count
+    seats = len(setup.players)
+    for kind in DEALT_ACTIONS:
+        if deck[kind] < seats:
+            raise BadSetup(
+                f"every player is dealt one {LABELS[kind]}: {seats} players need at least "
+                f"{seats}, and the deck has {deck[kind]}"
+            )
+    if sum(deck.values()) < HAND_SIZE * seats:
+        raise BadSetup(
+            f"a deck of {sum(deck.values())} cards cannot deal {HAND_SIZE} to each of "
+            f"{seats} players: it needs at least {HAND_SIZE * seats}"
+        )
+    return deck
+
+
+def flush_of(pile: Mapping[str, int]) -> dict[str, int]:
+    """The cards a pile (not constipated) sends to the Décharge: kind -> count,
+    only the kinds that leave.  See the module's docstring for the rule."""
+    left = {kind: pile.get(kind, 0) for kind in POOPS}
+    gone = {kind: 0 for kind in POOPS}
+    unicorns = left["unicorn"]
+    complete = [c for c in COLOUR_SLUGS if left[c] >= 1 and left[c] + unicorns >= FLUSH_SET]
+    if complete:
+        used = max(max(0, FLUSH_SET - left[c]) for c in complete)
+        for colour in complete:
+            gone[colour], left[colour] = left[colour], 0
+        gone["unicorn"], left["unicorn"] = used, unicorns - used
+    if left["unicorn"] >= FLUSH_SET and not any(left[c] for c in COLOUR_SLUGS):
+        gone["unicorn"] += left["unicorn"]
+    return {kind: n for kind, n in gone.items() if n}
+
+
+def describe_cards(cards: Mapping[str, int]) -> str:
+    """'2 spicy, 1 precious and 1 Unicorn' (or 'nothing')."""
+    parts = [f"{cards[kind]} {_poop_word(kind)}" for kind in KINDS if cards.get(kind)]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _poop_word(kind: str) -> str:
+    return LABELS[kind] if kind in ACTIONS or kind == "unicorn" else LABELS[kind].lower()
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _acting() -> Param:
+    return Param("player", "player", optional=True,
+                 help="who plays it (the active player, filled in when left out)")
+
+
+TARGET = Param("target", "player", help="the player whose pile the card goes on")
+POOP_COLOUR = Param("colour", "choice", choices=POOPS, help="the poop's colour, or unicorn")
+
+
+class OhShit(Game):
+    key = "ohshit"
+    title = "OhShit!"
+    # The rulebook gives no player count; two to six keeps every player's
+    # Toilette and Suppositoire in a box-sized deck.
+    min_players = 2
+    max_players = 6
+    commands = (
+        CommandSpec("poop", (TARGET, POOP_COLOUR, _acting()),
+                    help="put a poop card on a player's pile (self included)"),
+        CommandSpec("toilette", (TARGET, _acting()),
+                    help="empty a player's pile into the Décharge (not a constipated one)"),
+        CommandSpec("constipation", (TARGET, _acting()),
+                    help="constipate a player: their pile cannot flush"),
+        CommandSpec("suppositoire",
+                    (TARGET,
+                     Param("colour", "choice", choices=POOPS, optional=True,
+                           help="the poop it removes (not needed on an empty, "
+                                "constipated pile)"),
+                     _acting()),
+                    help="remove one poop from a pile, then lift its Constipation"),
+        CommandSpec("set-pile",
+                    (Param("player", "player", help="whose pile"),
+                     Param("colour", "choice", choices=POOPS, help="which poops"),
+                     Param("count", "int", low=0, high=MAX_PILE,
+                           help="how many of them the pile holds")),
+                    help="set how many poops of one colour a pile holds; nothing flushes",
+                    correction=True),
+        CommandSpec("set-constipated",
+                    (Param("player", "player", help="who"),
+                     Param("constipated", "bool", help="yes or no")),
+                    help="put or take away a Constipation by hand; nothing flushes",
+                    correction=True),
+        CommandSpec("kill", (Param("player", "player", help="who is out"),),
+                    help="a player is out of the game: their pile goes to the Décharge",
+                    correction=True),
+        CommandSpec("revive", (Param("player", "player", help="who comes back"),),
+                    help="bring a dead player back, with an empty pile", correction=True),
+        CommandSpec("skip", help="end the active player's turn without a card; the next "
+                                 "player draws and plays", correction=True),
+        CommandSpec("note", (Param("text", "text", help="what happened"),),
+                    help="write a note in the history", correction=True),
+    )
+    state_fields = (
+        "deck",
+        "piles",
+        "constipated",
+        "alive",
+        "hands",
+        "draw_pile",
+        "decharge",
+        "drain",
+        "active",
+        "turn_number",
+        "reshuffles",
+        "winners",
+    )
+
+    # -- setup -------------------------------------------------------------
+
+    @classmethod
+    def check_setup(cls, setup: Setup) -> Setup:
+        setup = super().check_setup(setup)
+        deck_of(setup)
+        return setup
+
+    def start(self) -> None:
+        seats = len(self.players)
+        self.deck = deck_of(self.setup)
+        self.piles = [{kind: 0 for kind in POOPS} for _ in range(seats)]
+        self.constipated = [False] * seats
+        self.alive = [True] * seats
+        # One Toilette and one Suppositoire each, then three from the shuffled rest.
+        self.hands = [HAND_SIZE] * seats
+        self.draw_pile = sum(self.deck.values()) - HAND_SIZE * seats
+        self.decharge = {kind: 0 for kind in POOPS}
+        self.drain = {kind: 0 for kind in ACTIONS}
+        self.active = 0
+        self.turn_number = 0
+        self.reshuffles = 0
+        self.winners: list[int] = []
+        self._begin_turn(0)
+
+    # -- state queries -----------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return bool(self.winners)
+
+    def pile_total(self, seat: int) -> int:
+        return sum(self.piles[seat].values())
+
+    def living(self) -> list[int]:
+        return [seat for seat, alive in enumerate(self.alive) if alive]
+
+    def unseen(self, kind: str) -> int:
+        """How many cards of a kind are not face up anywhere: in hands, in the
+        draw pile, or set aside with a dead player's hand."""
+        if kind in POOPS:
+            public = sum(pile[kind] for pile in self.piles) + self.decharge[kind]
+        else:
+            public = self.drain[kind]
+            if kind == "constipation":
+                public += sum(self.constipated)
+        return max(0, self.deck[kind] - public)
+
+    # -- what the game waits for ------------------------------------------
+
+    def expected(self) -> list[Expectation]:
+        if self.over:
+            return []
+        seat = self.active
+        name = self.players[seat]
+        args = {"player": seat}
+        return [
+            Expectation("poop", f"{name}: put a poop on a pile", seat, args=args),
+            Expectation("toilette", f"{name}: play a Toilette on a pile", seat, args=args),
+            Expectation("constipation", f"{name}: constipate a player", seat, args=args),
+            Expectation("suppositoire", f"{name}: give a player a Suppositoire", seat,
+                        args=args),
+        ]
+
+    def result(self) -> Result | None:
+        if not self.over:
+            return None
+        scores = tuple(1 if seat in self.winners else 0 for seat in range(len(self.players)))
+        if len(self.winners) == 1:
+            message = f"{self.players[self.winners[0]]} is the last survivor and wins"
+        else:
+            names = [self.players[s] for s in self.winners]
+            names = ", ".join(names[:-1]) + " and " + names[-1]
+            message = f"no card is left to play: {names} survive and share the win"
+        return Result(tuple(self.winners), scores, message)
+
+    def view(self) -> dict:
+        return {
+            "colours": [{"slug": s, "english": en, "french": fr, "hex": hx}
+                        for s, en, fr, hx in COLOURS],
+            "unicorn": {"slug": UNICORN[0], "english": UNICORN[1], "french": UNICORN[2],
+                        "hex": UNICORN[3]},
+            "players": [
+                {
+                    "seat": seat,
+                    "name": name,
+                    "pile": {kind: self.piles[seat][kind] for kind in POOPS},
+                    "pile_total": self.pile_total(seat),
+                    "constipated": self.constipated[seat],
+                    "alive": self.alive[seat],
+                    "hand": self.hands[seat],
+                }
+                for seat, name in enumerate(self.players)
+            ],
+            "active": None if self.over else self.active,
+            "turn": self.turn_number,
+            "draw_pile": self.draw_pile,
+            "poops_only": self.reshuffles > 0,
+            "reshuffles": self.reshuffles,
+            "decharge": sum(self.decharge.values()),
+            "decharge_cards": {kind: self.decharge[kind] for kind in POOPS},
+            "drain": sum(self.drain.values()),
+            "drain_cards": {kind: self.drain[kind] for kind in ACTIONS},
+            "constipations_on_table": sum(self.constipated),
+            "unseen": {kind: self.unseen(kind) for kind in KINDS},
+            "set_aside": sum(h for s, h in enumerate(self.hands) if not self.alive[s]),
+            "deck": {kind: self.deck[kind] for kind in KINDS},
+            "deck_total": sum(self.deck.values()),
+            "over": self.over,
+            "winner": self.winners[0] if len(self.winners) == 1 else None,
+            "winners": list(self.winners),
+        }
+
+    # -- the four cards ----------------------------------------------------
+
+    def do_poop(self, target: int, colour: str, player: int | None = None) -> list[Event]:
+        player = self._player(player)
+        self._check_card(player, colour)
+        self._check_living(target, f"a {_poop_word(colour)} poop")
+        total = self.pile_total(target)
+        own = target == player
+        if total >= MAX_PILE:
+            raise IllegalCommand(
+                f"{self._pile_of(target)} holds {total} poops: a pile never holds more than "
+                f"{MAX_PILE}", rule="pile-limit")
+        if total >= FULL_PILE and not own:
+            raise IllegalCommand(
+                f"{self._pile_of(target)} holds {total} poops and takes no more; only "
+                f"{self.players[target]} may add a sixth, on their own turn", rule="pile-full")
+        self.hands[player] -= 1
+        self.piles[target][colour] += 1
+        where = "their own pile" if own else f"{self.players[target]}'s pile"
+        events = [Event(
+            "poop-played",
+            f"{self.players[player]} puts a {_poop_word(colour)} poop on {where} "
+            f"({_cards(self.pile_total(target))})",
+            {"player": player, "target": target, "colour": colour},
+        )]
+        events += self._flush(target)
+        return events + self._end_turn()
+
+    def do_toilette(self, target: int, player: int | None = None) -> list[Event]:
+        player = self._player(player)
+        self._check_card(player, "toilette")
+        self._check_living(target, "a Toilette")
+        if self.constipated[target]:
+            raise IllegalCommand(
+                f"{self.players[target]} is constipated: a Toilette cannot be played on a "
+                f"constipated player (a Suppositoire lifts the Constipation)",
+                rule="constipated")
+        flushed = self._poops_on(target)
+        self.hands[player] -= 1
+        self.drain["toilette"] += 1
+        self._discard(target, flushed)
+        whose = "their own" if target == player else f"{self.players[target]}'s"
+        what = (f"{describe_cards(flushed)} go to the Décharge" if flushed
+                else "the pile was already empty")
+        events = [Event("toilette",
+                        f"{self.players[player]} flushes {whose} pile with a Toilette: {what}",
+                        {"player": player, "target": target, "cards": flushed})]
+        return events + self._end_turn()
+
+    def do_constipation(self, target: int, player: int | None = None) -> list[Event]:
+        player = self._player(player)
+        self._check_card(player, "constipation")
+        self._check_living(target, "a Constipation")
+        if self.constipated[target]:
+            raise IllegalCommand(
+                f"{self.players[target]} is already constipated: a second Constipation does "
+                f"nothing; constipate someone else or play another card",
+                rule="already-constipated")
+        self.hands[player] -= 1
+        self.constipated[target] = True
+        who = "themselves" if target == player else self.players[target]
+        events = [Event("constipated",
+                        f"{self.players[player]} constipates {who}: "
+                        f"{self._pile_of(target)} cannot flush until a Suppositoire",
+                        {"player": player, "target": target})]
+        return events + self._end_turn()
+
+    def do_suppositoire(self, target: int, colour: str | None = None,
+                        player: int | None = None) -> list[Event]:
+        player = self._player(player)
+        self._check_card(player, "suppositoire")
+        self._check_living(target, "a Suppositoire")
+        pile = self.piles[target]
+        holds = describe_cards(pile)
+        empty = not any(pile.values())
+        if empty and not self.constipated[target]:
+            raise IllegalCommand(
+                f"{self._pile_of(target)} is empty and {self.players[target]} is not "
+                f"constipated: a Suppositoire there has nothing to remove",
+                rule="nothing-to-remove")
+        if not empty and colour is None:
+            raise BadArgument(
+                f"name the poop the Suppositoire removes: {self._pile_of(target)} holds "
+                f"{holds}", rule="colour-needed")
+        if not empty and pile[colour] == 0:
+            raise IllegalCommand(
+                f"{self._pile_of(target)} holds no {_poop_word(colour)} poop; it holds {holds}",
+                rule="colour-not-in-pile")
+        self.hands[player] -= 1
+        self.drain["suppositoire"] += 1
+        who = "themselves" if target == player else self.players[target]
+        if empty:
+            removed = "nothing to remove"
+        else:
+            self._discard(target, {colour: 1})
+            removed = (f"1 {_poop_word(colour)} poop goes to the Décharge "
+                       f"({_cards(self.pile_total(target))} left)")
+        events = [Event("suppository",
+                        f"{self.players[player]} gives {who} a Suppositoire: {removed}",
+                        {"player": player, "target": target,
+                         "colour": None if empty else colour})]
+        if self.constipated[target]:
+            self.constipated[target] = False
+            self.drain["constipation"] += 1
+            events.append(Event(
+                "constipation-lifted",
+                f"{self.players[target]}'s Constipation is lifted: it goes to the Drain "
+                f"with the Suppositoire",
+                {"target": target}))
+        events += self._flush(target)
+        return events + self._end_turn()
+
+    # -- corrections -------------------------------------------------------
+
+    def do_set_pile(self, player: int, colour: str, count: int) -> list[Event]:
+        self._check_living(player, "a pile correction")
+        now = self.piles[player][colour]
+        change = count - now
+        if change == 0:
+            raise IllegalCommand(
+                f"{self._pile_of(player)} already holds {count} {_poop_word(colour)}",
+                rule="no-change")
+        total = self.pile_total(player) + change
+        if total > MAX_PILE:
+            raise IllegalCommand(
+                f"{self._pile_of(player)} would hold {total} poops: a pile never holds more "
+                f"than {MAX_PILE}", rule="pile-limit")
+        self._take_from_draw_pile(change, f"{change} {_poop_word(colour)}")
+        self.piles[player][colour] = count
+        return [Event(
+            "correction",
+            f"Correction: {self._pile_of(player)} holds {count} {_poop_word(colour)} "
+            f"({_cards(total)}); the draw pile makes up the difference ({self.draw_pile} left)",
+            {"player": player, "colour": colour, "count": count})]
+
+    def do_set_constipated(self, player: int, constipated: bool) -> list[Event]:
+        self._check_living(player, "a Constipation correction")
+        if self.constipated[player] == constipated:
+            state = "already" if constipated else "not"
+            raise IllegalCommand(f"{self.players[player]} is {state} constipated",
+                                 rule="no-change")
+        self._take_from_draw_pile(1 if constipated else -1, "a Constipation")
+        self.constipated[player] = constipated
+        state = "is constipated" if constipated else "is no longer constipated"
+        return [Event("correction",
+                      f"Correction: {self.players[player]} {state}; the card "
+                      f"{'comes from' if constipated else 'goes back to'} the draw pile",
+                      {"player": player, "constipated": constipated})]
+
+    def do_kill(self, player: int) -> list[Event]:
+        if not self.alive[player]:
+            raise IllegalCommand(f"{self.players[player]} is already dead", rule="dead-player")
+        events = [Event("correction", f"Correction: {self.players[player]} is out of the game",
+                        {"player": player})]
+        events += self._bury(player, "is out of the game")
+        if not self.over and player == self.active:
+            events += self._begin_turn(self._next_living(player))
+        return events
+
+    def do_revive(self, player: int) -> list[Event]:
+        if self.alive[player]:
+            raise IllegalCommand(f"{self.players[player]} is alive; only the dead come back",
+                                 rule="not-dead")
+        self.alive[player] = True
+        return [Event("correction",
+                      f"Correction: {self.players[player]} is back in the game with an empty "
+                      f"pile and the {_cards(self.hands[player])} set aside at their death",
+                      {"player": player})]
+
+    def do_skip(self) -> list[Event]:
+        events = [Event("correction",
+                        f"Correction: {self.players[self.active]}'s turn ends without a card",
+                        {"player": self.active})]
+        return events + self._begin_turn(self._next_living(self.active))
+
+    def do_note(self, text: str) -> list[Event]:
+        return [Event("note", text)]
+
+    # -- checks (they never change anything) --------------------------------
+
+    def _player(self, player: int | None) -> int:
+        return self.active if player is None else player
+
+    def _check_card(self, player: int, kind: str) -> None:
+        if self.hands[player] == 0:
+            raise IllegalCommand(f"{self.players[player]} has no card in hand",
+                                 rule="empty-hand")
+        if self.unseen(kind) == 0:
+            raise IllegalCommand(
+                f"no {LABELS[kind]} card can be in {self.players[player]}'s hand: all "
+                f"{self.deck[kind]} of the deck are on the table, in the Décharge or in "
+                f"the Drain", rule="no-card-left")
+
+    def _check_living(self, seat: int, what: str) -> None:
+        if not self.alive[seat]:
+            names = ", ".join(self.players[s] for s in self.living())
+            raise IllegalCommand(
+                f"{self.players[seat]} is dead: {what} needs a living player ({names})",
+                rule="dead-player")
+
+    def _take_from_draw_pile(self, count: int, what: str) -> None:
+        if count > self.draw_pile:
+            raise IllegalCommand(
+                f"the draw pile holds {self.draw_pile} card(s), so {what} cannot come "
+                f"from it; the companion keeps every card counted once", rule="draw-pile-short")
+        self.draw_pile -= count
+
+    # -- rules that follow a card --------------------------------------------
+
+    def _pile_of(self, seat: int) -> str:
+        return f"{self.players[seat]}'s pile"
+
+    def _poops_on(self, seat: int) -> dict[str, int]:
+        return {kind: self.piles[seat][kind] for kind in POOPS if self.piles[seat][kind]}
+
+    def _discard(self, seat: int, cards: Mapping[str, int]) -> None:
+        for kind, n in cards.items():
+            self.piles[seat][kind] -= n
+            self.decharge[kind] += n
+
+    def _flush(self, seat: int) -> list[Event]:
+        if self.constipated[seat]:
+            return []
+        gone = flush_of(self.piles[seat])
+        if not gone:
+            return []
+        self._discard(seat, gone)
+        return [Event(
+            "flushed",
+            f"{self._pile_of(seat)} flushes: {describe_cards(gone)} go to the Décharge "
+            f"({_cards(self.pile_total(seat))} left)",
+            {"player": seat, "cards": gone}, alert=True)]
+
+    def _end_turn(self) -> list[Event]:
+        seat = self.active
+        events = self._death_check(seat)
+        if self.over:
+            return events
+        return events + self._begin_turn(self._next_living(seat))
+
+    def _death_check(self, seat: int) -> list[Event]:
+        total = self.pile_total(seat)
+        if total < FULL_PILE:
+            return []
+        return self._bury(seat, f"ends the turn with {total} poops and dies")
+
+    def _bury(self, seat: int, how: str) -> list[Event]:
+        cards = self._poops_on(seat)
+        self._discard(seat, cards)
+        parts = [f"{describe_cards(cards)} to the Décharge"] if cards else []
+        if self.constipated[seat]:
+            self.constipated[seat] = False
+            self.drain["constipation"] += 1
+            parts.append("the Constipation to the Drain")
+        if self.hands[seat]:
+            parts.append(f"the {_cards(self.hands[seat])} in hand leave the game face down")
+        self.alive[seat] = False
+        name = self.players[seat]
+        events = [Event("player-died", f"{name} {how}: " + ", ".join(parts or ["nothing left"]),
+                        {"player": seat, "cards": cards}, alert=True)]
+        survivors = self.living()
+        if len(survivors) == 1:
+            self.winners = survivors
+            events.append(Event("game-over", self.result().message,
+                                {"winners": list(survivors)}, alert=True))
+        return events
+
+    def _next_living(self, seat: int) -> int:
+        seats = len(self.players)
+        for step in range(1, seats + 1):
+            nxt = (seat + step) % seats
+            if self.alive[nxt]:
+                return nxt
+        raise AssertionError("no living player")
+
+    def _begin_turn(self, seat: int) -> list[Event]:
+        """Start a turn with its draw.  A player with an empty hand and nothing
+        to draw cannot play: their turn ends at once (and they die if buried);
+        when that happens to every survivor in a row, nobody can ever play
+        again and the survivors share the win."""
+        events: list[Event] = []
+        stuck = 0
+        while True:
+            self.active = seat
+            self.turn_number += 1
+            name = self.players[seat]
+            events.append(Event("turn", f"{name}'s turn", {"player": seat,
+                                                            "turn": self.turn_number}))
+            events += self._draw(seat)
+            if self.hands[seat]:
+                return events
+            events.append(Event("turn", f"{name} has no card and nothing to draw: "
+                                        f"the turn passes", {"player": seat}))
+            died = self._death_check(seat)
+            events += died
+            if self.over:
+                return events
+            stuck = 0 if died else stuck + 1
+            if stuck >= len(self.living()):
+                self.winners = self.living()
+                events.append(Event("game-over", self.result().message,
+                                    {"winners": list(self.winners)}, alert=True))
+                return events
+            seat = self._next_living(seat)
+
+    def _draw(self, seat: int) -> list[Event]:
+        events: list[Event] = []
+        name = self.players[seat]
+        if self.draw_pile == 0 and any(self.decharge.values()):
+            poops = sum(self.decharge.values())
+            self.draw_pile = poops
+            self.decharge = {kind: 0 for kind in POOPS}
+            self.reshuffles += 1
+            events.append(Event(
+                "reshuffle",
+                f"The draw pile is empty: shuffle the Décharge's {poops} poops into a new "
+                f"draw pile (poops only from now on)",
+                {"cards": poops}, alert=True))
+        if self.draw_pile == 0:
+            events.append(Event(
+                "draw",
+                f"The draw pile and the Décharge are empty: {name} draws nothing "
+                f"({_cards(self.hands[seat])} in hand)",
+                {"player": seat, "skipped": True}))
+            return events
+        self.draw_pile -= 1
+        self.hands[seat] += 1
+        events.append(Event(
+            "draw",
+            f"{name} draws a card ({self.hands[seat]} in hand, {self.draw_pile} left in "
+            f"the draw pile)",
+            {"player": seat, "skipped": False}))
+        return events

@@ -1,0 +1,699 @@
+"""OhShit! (mode normal), situation by situation, as the rulebook tells it.
+
+Positions are written as literals, one player after another, separated by
+"/": ``"Ana*: 2 spicy, 1 unicorn / Ben: 5 precious, constipated / Cy: dead"``
+(the star marks whose turn it is).  Every card the literal does not place
+lies in the draw pile, so the counts always add up to the deck.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from companion.engine import Command, Setup
+from companion.errors import (
+    BadArgument,
+    BadSetup,
+    GameIsOver,
+    IllegalCommand,
+    WrongPlayer,
+)
+from companion.games import game_class
+from companion.games.ohshit import (
+    ACTIONS,
+    COLOURS,
+    DEFAULT_DECK,
+    KINDS,
+    POOPS,
+    OhShit,
+    flush_of,
+)
+
+ANA, BEN, CY = 0, 1, 2
+EMPTY = {kind: 0 for kind in POOPS}
+
+
+def cards(text: str) -> dict[str, int]:
+    """'2 spicy, 1 unicorn' -> {'spicy': 2, 'unicorn': 1}."""
+    out: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        count, kind = part.split()
+        assert kind in KINDS, f"no card kind {kind!r}"
+        out[kind] = out.get(kind, 0) + int(count)
+    return out
+
+
+def position(literal: str, *, deck: dict | None = None, hands: dict | None = None,
+             decharge: str = "", drain: str = "") -> OhShit:
+    """A game in the position the literal describes (see the module docstring).
+
+    ``deck`` is the setup's deck option; ``hands`` maps names to hand sizes
+    (default 5, and 6 for the active player, who has drawn).
+    """
+    players, piles, constipated, alive, active = [], [], [], [], None
+    for seat, entry in enumerate(p.strip() for p in literal.split("/")):
+        name, _, rest = entry.partition(":")
+        if name.endswith("*"):
+            name, active = name[:-1], seat
+        players.append(name.strip())
+        words = [w.strip() for w in rest.split(",")]
+        constipated.append("constipated" in words)
+        alive.append("dead" not in words)
+        poops = cards(", ".join(w for w in words if w not in ("constipated", "dead")))
+        piles.append({**EMPTY, **poops})
+    assert active is not None, "mark the active player with a star"
+    game = OhShit(Setup(tuple(players), options={"deck": deck} if deck else {}))
+    data = game.to_json()
+    state = data["state"]
+    hand_sizes = [5] * len(players)
+    hand_sizes[active] = 6
+    for name, size in (hands or {}).items():
+        hand_sizes[players.index(name)] = size
+    state.update(
+        piles=piles, constipated=constipated, alive=alive, active=active,
+        hands=hand_sizes,
+        decharge={**EMPTY, **cards(decharge)},
+        drain={**{k: 0 for k in ACTIONS}, **cards(drain)},
+    )
+    placed = (sum(sum(p.values()) for p in piles) + sum(hand_sizes) + sum(constipated)
+              + sum(cards(decharge).values())
+              + sum(cards(drain).values()))
+    state["draw_pile"] = sum(state["deck"].values()) - placed
+    assert state["draw_pile"] >= 0, "the literal places more cards than the deck holds"
+    return OhShit.from_json(data)
+
+
+def small_deck(**counts: int) -> dict[str, int]:
+    """A deck of exactly these cards (every other kind: none)."""
+    return {kind: counts.get(kind, 0) for kind in KINDS}
+
+
+def play(game, *words):
+    """Apply commands written as words; return the events of the last one."""
+    events = []
+    for text in words:
+        events = game.apply(game.parse_words(text))
+    return events
+
+
+def kinds(events):
+    return [e.kind for e in events]
+
+
+def pile(game, seat):
+    return {kind: n for kind, n in game.piles[seat].items() if n}
+
+
+def refused(game, words, error=IllegalCommand, rule=None):
+    """Play ``words``, expect them refused with ``error``, and check that the
+    game did not change at all.  Returns the error's message."""
+    before = game.dumps()
+    with pytest.raises(error) as caught:
+        play(game, words)
+    assert game.dumps() == before
+    if rule is not None:
+        assert caught.value.rule == rule
+    return str(caught.value)
+
+
+# -- the rulebook's own example -----------------------------------------------
+
+
+def test_two_spicy_two_precious_and_a_unicorn_flush_all_five():
+    game = position("Ana*: / Ben: 2 spicy, 2 precious / Cy:")
+    events = play(game, "poop Ben unicorn")
+    assert pile(game, BEN) == {}
+    assert game.decharge == {**EMPTY, "spicy": 2, "precious": 2, "unicorn": 1}
+    flushed = events[1]
+    assert flushed.kind == "flushed" and flushed.alert
+    assert flushed.message == ("Ben's pile flushes: 2 spicy, 2 precious and 1 Unicorn "
+                               "go to the Décharge (0 cards left)")
+
+
+# -- the colours ----------------------------------------------------------------
+
+
+def test_five_colours_with_the_rulebooks_spicy_and_precious():
+    assert len(COLOURS) == 5
+    assert ("spicy", "Spicy", "Épicé") == COLOURS[0][:3]
+    assert ("precious", "Precious", "Précieux") == COLOURS[1][:3]
+    assert len({c[0] for c in COLOURS}) == len({c[3] for c in COLOURS}) == 5
+    assert all(re.fullmatch(r"#[0-9a-f]{6}", c[3]) for c in COLOURS)
+
+
+def test_the_view_names_every_colour_in_english_and_french_with_its_display_colour():
+    view = OhShit(Setup(("Ana", "Ben"))).view()
+    assert [c["slug"] for c in view["colours"]] == [c[0] for c in COLOURS]
+    assert view["colours"][0] == {"slug": "spicy", "english": "Spicy", "french": "Épicé",
+                                  "hex": "#d62828"}
+    assert view["unicorn"]["french"] == "Licorne"
+
+
+# -- flushing -----------------------------------------------------------------
+
+
+def test_a_third_poop_of_a_colour_flushes_the_three_at_once():
+    game = position("Ana*: / Ben: 2 spicy, 1 precious / Cy:")
+    play(game, "poop Ben spicy")
+    assert pile(game, BEN) == {"precious": 1}
+    assert game.decharge["spicy"] == 3
+
+
+def test_two_of_a_colour_and_a_unicorn_flush_together():
+    game = position("Ana*: / Ben: 2 grassy, 1 frosty / Cy:")
+    play(game, "poop Ben unicorn")
+    assert pile(game, BEN) == {"frosty": 1}
+    assert game.decharge == {**EMPTY, "grassy": 2, "unicorn": 1}
+
+
+def test_a_colour_needing_two_unicorns_takes_both_and_the_other_colour_goes_too():
+    game = position("Ana*: / Ben: 1 spicy, 1 precious, 1 unicorn / Cy:")
+    play(game, "poop Ben unicorn")
+    assert pile(game, BEN) == {}
+    assert game.decharge == {**EMPTY, "spicy": 1, "precious": 1, "unicorn": 2}
+
+
+def test_three_unicorns_are_three_of_a_kind():
+    game = position("Ana*: / Ben: 2 unicorn / Cy:")
+    play(game, "poop Ben unicorn")
+    assert pile(game, BEN) == {}
+    assert game.decharge["unicorn"] == 3
+
+
+def test_unicorns_that_no_colour_needs_stay_on_the_pile():
+    # Constipation kept 4 spicy and a Unicorn together; the Suppositoire takes one
+    # spicy, lifts the Constipation, and 3 spicy flush without needing the Unicorn.
+    game = position("Ana*: / Ben: 4 spicy, 1 unicorn, constipated / Cy:")
+    play(game, "suppositoire Ben spicy")
+    assert pile(game, BEN) == {"unicorn": 1}
+    assert game.decharge == {**EMPTY, "spicy": 4}
+
+
+@pytest.mark.parametrize("on_the_pile, flushed", [
+    ("2 spicy", ""),
+    ("3 spicy", "3 spicy"),
+    ("2 spicy, 1 unicorn", "2 spicy, 1 unicorn"),
+    ("2 spicy, 2 precious, 1 unicorn", "2 spicy, 2 precious, 1 unicorn"),
+    ("1 spicy, 2 precious, 2 unicorn", "1 spicy, 2 precious, 2 unicorn"),
+    ("4 spicy, 1 unicorn", "4 spicy"),
+    ("2 spicy, 1 precious, 1 unicorn", "2 spicy, 1 unicorn"),
+    ("2 spicy, 3 unicorn", "2 spicy, 1 unicorn"),
+    ("2 spicy, 4 unicorn", "2 spicy, 4 unicorn"),
+    ("1 spicy, 5 unicorn", "1 spicy, 5 unicorn"),
+    ("3 unicorn", "3 unicorn"),
+    ("2 unicorn", ""),
+    ("1 spicy, 1 precious, 1 grassy, 1 frosty, 1 fruity", ""),
+    ("1 spicy, 1 precious, 1 grassy, 1 frosty, 1 fruity, 1 unicorn", ""),
+])
+def test_the_flush_rule_case_by_case(on_the_pile, flushed):
+    assert flush_of(cards(on_the_pile)) == cards(flushed)
+
+
+def test_a_constipated_pile_never_flushes():
+    game = position("Ana*: / Ben: 2 spicy, constipated / Cy:")
+    events = play(game, "poop Ben spicy")
+    assert pile(game, BEN) == {"spicy": 3}
+    assert "flushed" not in kinds(events)
+
+
+# -- the five-card limit ----------------------------------------------------------
+
+
+def test_a_pile_of_five_refuses_another_poop():
+    game = position("Ana*: / Ben: 2 spicy, 2 precious, 1 grassy / Cy:")
+    message = refused(game, "poop Ben frosty", rule="pile-full")
+    assert message == ("Ben's pile holds 5 poops and takes no more; only Ben may add a "
+                       "sixth, on their own turn")
+
+
+def test_the_active_player_may_put_a_sixth_on_their_own_pile_to_make_a_set():
+    game = position("Ana*: 2 spicy, 2 precious, 1 grassy / Ben: / Cy:")
+    events = play(game, "poop Ana spicy")
+    assert kinds(events)[:2] == ["poop-played", "flushed"]
+    assert pile(game, ANA) == {"precious": 2, "grassy": 1}
+    assert game.alive[ANA]
+
+
+def test_a_sixth_poop_that_makes_no_set_buries_its_player():
+    game = position("Ana*: 2 spicy, 2 precious, 1 grassy / Ben: / Cy:")
+    events = play(game, "poop Ana frosty")
+    assert events[0].message == "Ana puts a frosty poop on their own pile (6 cards)"
+    assert "player-died" in kinds(events)
+    assert not game.alive[ANA]
+
+
+def test_a_seventh_poop_on_ones_own_pile_is_refused():
+    game = position("Ana*: 2 spicy, 2 precious, 1 grassy, 1 frosty / Ben: / Cy:")
+    message = refused(game, "poop Ana fruity", rule="pile-limit")
+    assert message == "Ana's pile holds 6 poops: a pile never holds more than 6"
+
+
+def test_a_pile_of_five_refuses_the_owner_outside_their_turn():
+    game = position("Ana*: / Ben: 2 spicy, 2 precious, 1 grassy / Cy:")
+    refused(game, "poop Ben frosty player=Ben", WrongPlayer)
+
+
+# -- Toilette -----------------------------------------------------------------
+
+
+def test_a_toilette_empties_a_pile_into_the_decharge():
+    game = position("Ana*: / Ben: 2 spicy, 1 unicorn, 1 fruity / Cy:")
+    events = play(game, "toilette Ben")
+    assert pile(game, BEN) == {}
+    assert game.decharge == {**EMPTY, "spicy": 2, "unicorn": 1, "fruity": 1}
+    assert game.drain["toilette"] == 1
+    assert events[0].message == ("Ana flushes Ben's pile with a Toilette: 2 spicy, "
+                                 "1 fruity and 1 Unicorn go to the Décharge")
+
+
+def test_a_toilette_on_ones_own_pile():
+    game = position("Ana*: 2 precious, 2 grassy / Ben: / Cy:")
+    play(game, "toilette Ana")
+    assert pile(game, ANA) == {}
+    assert game.hands[ANA] == 5
+
+
+def test_a_toilette_on_an_empty_pile_is_a_wasted_card_but_a_card_played():
+    game = position("Ana*: / Ben: / Cy:")
+    events = play(game, "toilette Ben")
+    assert events[0].message == "Ana flushes Ben's pile with a Toilette: the pile was already empty"
+    assert game.drain["toilette"] == 1 and game.active == BEN
+
+
+def test_a_toilette_cannot_be_played_on_a_constipated_player():
+    game = position("Ana*: / Ben: 2 spicy, constipated / Cy:")
+    message = refused(game, "toilette Ben", rule="constipated")
+    assert "Ben is constipated" in message and "Suppositoire" in message
+
+
+# -- Constipation ---------------------------------------------------------------
+
+
+def test_a_constipation_stays_in_front_of_its_target_turn_after_turn():
+    game = position("Ana*: / Ben: / Cy:")
+    play(game, "constipation Ben", "poop Ana spicy", "poop Ana spicy", "poop Ben fruity")
+    assert game.constipated == [False, True, False]
+    assert game.view()["constipations_on_table"] == 1
+    assert game.drain["constipation"] == 0
+
+
+def test_a_second_constipation_on_a_constipated_player_is_refused():
+    game = position("Ana*: / Ben: constipated / Cy:")
+    message = refused(game, "constipation Ben", rule="already-constipated")
+    assert message.startswith("Ben is already constipated")
+
+
+# -- Suppositoire -------------------------------------------------------------------
+
+
+def test_a_suppositoire_removes_the_chosen_poop_then_lifts_the_constipation_then_flushes():
+    game = position("Ana*: / Ben: 3 spicy, 1 precious, constipated / Cy:")
+    events = play(game, "suppositoire Ben precious")
+    assert kinds(events)[:3] == ["suppository", "constipation-lifted", "flushed"]
+    assert events[0].message == ("Ana gives Ben a Suppositoire: 1 precious poop goes to "
+                                 "the Décharge (3 cards left)")
+    assert pile(game, BEN) == {}
+    assert game.constipated[BEN] is False
+    assert game.drain == {"toilette": 0, "constipation": 1, "suppositoire": 1}
+    assert game.decharge == {**EMPTY, "spicy": 3, "precious": 1}
+
+
+def test_a_suppositoire_on_a_player_who_is_not_constipated_only_removes_a_poop():
+    game = position("Ana*: / Ben: 2 spicy, 1 precious / Cy:")
+    play(game, "suppositoire Ben spicy")
+    assert pile(game, BEN) == {"spicy": 1, "precious": 1}
+    assert game.drain == {"toilette": 0, "constipation": 0, "suppositoire": 1}
+
+
+def test_a_suppositoire_on_oneself():
+    game = position("Ana*: 2 spicy, 2 precious, constipated / Ben: / Cy:")
+    play(game, "suppositoire Ana spicy")
+    assert pile(game, ANA) == {"spicy": 1, "precious": 2}
+    assert not game.constipated[ANA]
+
+
+def test_a_suppositoire_on_a_constipated_empty_pile_only_lifts_the_constipation():
+    game = position("Ana*: / Ben: constipated / Cy:")
+    events = play(game, "suppositoire Ben")
+    assert events[0].message == "Ana gives Ben a Suppositoire: nothing to remove"
+    assert not game.constipated[BEN]
+    assert sum(game.decharge.values()) == 0
+    assert game.drain == {"toilette": 0, "constipation": 1, "suppositoire": 1}
+
+
+def test_a_suppositoire_naming_a_colour_the_pile_does_not_hold_is_refused():
+    game = position("Ana*: / Ben: 2 spicy, 1 unicorn, constipated / Cy:")
+    message = refused(game, "suppositoire Ben precious", rule="colour-not-in-pile")
+    assert message == "Ben's pile holds no precious poop; it holds 2 spicy and 1 Unicorn"
+
+
+def test_a_suppositoire_on_a_pile_with_poops_must_name_one():
+    game = position("Ana*: / Ben: 2 spicy / Cy:")
+    refused(game, "suppositoire Ben", BadArgument, rule="colour-needed")
+
+
+def test_a_suppositoire_on_an_empty_pile_without_constipation_is_refused():
+    game = position("Ana*: / Ben: / Cy:")
+    refused(game, "suppositoire Ben spicy", rule="nothing-to-remove")
+
+
+# -- death and winning ----------------------------------------------------------------
+
+
+def test_a_player_who_ends_their_turn_with_five_poops_dies():
+    game = position("Ana*: 2 spicy, 2 precious / Ben: / Cy:")
+    events = play(game, "poop Ana grassy")
+    died = events[1]
+    assert died.kind == "player-died" and died.alert
+    assert died.message == ("Ana ends the turn with 5 poops and dies: 2 spicy, 2 precious "
+                            "and 1 grassy to the Décharge, the 5 cards in hand leave the "
+                            "game face down")
+    assert game.alive == [False, True, True]
+    assert pile(game, ANA) == {}
+    assert game.decharge == {**EMPTY, "spicy": 2, "precious": 2, "grassy": 1}
+    assert game.active == BEN
+
+
+def test_a_dead_players_constipation_goes_to_the_drain():
+    game = position("Ana*: 2 spicy, 2 precious, 1 grassy, constipated / Ben: / Cy:")
+    play(game, "constipation Ben")
+    assert not game.alive[ANA] and not game.constipated[ANA]
+    assert game.drain["constipation"] == 1
+    assert game.constipated[BEN]
+
+
+def test_a_fifth_poop_from_someone_else_waits_for_its_owners_turn():
+    game = position("Ana*: / Ben: 2 spicy, 2 precious / Cy:")
+    play(game, "poop Ben grassy")
+    assert game.alive[BEN] and game.view()["players"][BEN]["pile_total"] == 5
+    play(game, "toilette Ben")
+    assert game.alive[BEN] and pile(game, BEN) == {}
+
+
+def test_a_player_with_five_who_plays_elsewhere_dies_at_the_end_of_the_turn():
+    game = position("Ana: / Ben*: 2 spicy, 2 precious, 1 grassy / Cy:")
+    play(game, "poop Cy spicy")
+    assert not game.alive[BEN]
+    assert game.active == CY
+
+
+def test_a_suppositoire_on_oneself_at_five_saves_the_player():
+    game = position("Ana*: 2 spicy, 2 precious, 1 grassy / Ben: / Cy:")
+    play(game, "suppositoire Ana grassy")
+    assert game.alive[ANA] and pile(game, ANA) == {"spicy": 2, "precious": 2}
+
+
+def test_the_turn_order_skips_the_dead():
+    game = position("Ana*: / Ben: dead / Cy:")
+    events = play(game, "poop Cy spicy")
+    assert game.active == CY
+    assert events[1].message == "Cy's turn"
+
+
+def test_a_card_on_a_dead_player_is_refused():
+    game = position("Ana*: / Ben: dead / Cy:")
+    message = refused(game, "poop Ben spicy", rule="dead-player")
+    assert message == "Ben is dead: a spicy poop needs a living player (Ana, Cy)"
+
+
+def test_a_dead_player_cannot_play_a_card():
+    game = position("Ana*: / Ben: dead / Cy:")
+    refused(game, "poop Cy spicy player=Ben", WrongPlayer)
+
+
+def test_a_player_out_of_turn_cannot_play_a_card():
+    game = position("Ana*: / Ben: / Cy:")
+    message = refused(game, "toilette Ana player=Cy", WrongPlayer)
+    assert message == "it is not Cy's turn for 'toilette'; waiting for Ana"
+
+
+def test_the_last_survivor_wins():
+    game = position("Ana*: 2 spicy, 2 precious / Ben:")
+    events = play(game, "poop Ana fruity")
+    assert kinds(events) == ["poop-played", "player-died", "game-over"]
+    assert events[-1].message == "Ben is the last survivor and wins" and events[-1].alert
+    assert game.over and game.expected() == []
+    result = game.result()
+    assert (result.winners, result.scores) == ((BEN,), (0, 1))
+    assert game.view()["winner"] == BEN and game.view()["active"] is None
+
+
+def test_nothing_is_accepted_once_the_game_is_over():
+    game = position("Ana*: 2 spicy, 2 precious / Ben:")
+    play(game, "poop Ana fruity")
+    refused(game, "poop Ben spicy", GameIsOver)
+    refused(game, "note too late", GameIsOver)
+
+
+def test_there_is_no_result_before_the_end():
+    assert position("Ana*: / Ben:").result() is None
+
+
+# -- turns and the draw ------------------------------------------------------------
+
+
+def test_the_deal_gives_five_cards_each_and_the_first_player_draws_a_sixth():
+    game = OhShit(Setup(("Ana", "Ben", "Cy")))
+    assert game.hands == [6, 5, 5]
+    assert game.draw_pile == 76 - 15 - 1
+    assert game.active == ANA
+
+
+def test_a_turn_begins_with_its_draw():
+    game = position("Ana*: / Ben: / Cy:")
+    before = game.draw_pile
+    events = play(game, "poop Cy spicy")
+    assert kinds(events) == ["poop-played", "turn", "draw"]
+    assert game.hands == [5, 6, 5]
+    assert game.draw_pile == before - 1
+    assert events[2].message == f"Ben draws a card (6 in hand, {before - 1} left in the draw pile)"
+
+
+def test_the_active_player_is_expected_to_play_one_of_the_four_cards():
+    game = position("Ana: / Ben*: / Cy:")
+    assert [(e.command, e.player) for e in game.expected()] == [
+        ("poop", BEN), ("toilette", BEN), ("constipation", BEN), ("suppositoire", BEN)]
+
+
+def test_a_card_can_be_written_as_words_with_a_colour_in_any_case():
+    game = position("Ana*: / Ben: / Cy:")
+    game.apply(Command("poop", {"target": "ben", "colour": "Spicy"}))
+    assert pile(game, BEN) == {"spicy": 1}
+
+
+def test_an_unknown_colour_is_refused():
+    game = position("Ana*: / Ben: / Cy:")
+    message = refused(game, "poop Ben brown", BadArgument)
+    assert "spicy, precious, grassy, frosty, fruity, unicorn" in message
+
+
+# -- counting the cards ---------------------------------------------------------------
+
+
+def test_an_empty_draw_pile_is_rebuilt_from_the_decharge_with_poops_only():
+    deck = small_deck(toilette=3, suppositoire=3, spicy=12, precious=3)
+    game = position("Ana*: / Ben: / Cy:", deck=deck, decharge="3 spicy, 2 precious")
+    assert game.draw_pile == 0
+    events = play(game, "poop Cy spicy")
+    reshuffle = events[2]
+    assert reshuffle.kind == "reshuffle" and reshuffle.alert
+    assert reshuffle.message == ("The draw pile is empty: shuffle the Décharge's 5 poops "
+                                 "into a new draw pile (poops only from now on)")
+    assert game.draw_pile == 4 and game.hands[BEN] == 6
+    assert sum(game.decharge.values()) == 0
+    assert game.view()["poops_only"] is True
+
+
+def test_with_no_draw_pile_and_no_decharge_the_draw_is_skipped():
+    deck = small_deck(toilette=3, suppositoire=3, spicy=10)
+    game = position("Ana*: / Ben: / Cy:", deck=deck)
+    events = play(game, "poop Cy spicy")
+    assert events[2].kind == "draw" and events[2].data["skipped"]
+    assert events[2].message == ("The draw pile and the Décharge are empty: Ben draws "
+                                 "nothing (5 cards in hand)")
+    assert game.hands[BEN] == 5 and game.active == BEN
+
+
+def test_a_card_that_is_all_face_up_cannot_be_in_a_hand():
+    game = position("Ana*: / Ben: constipated / Cy: constipated",
+                    deck={"constipation": 2})
+    message = refused(game, "constipation Ana", rule="no-card-left")
+    assert message == ("no Constipation card can be in Ana's hand: all 2 of the deck are "
+                       "on the table, in the Décharge or in the Drain")
+
+
+def test_a_colour_whose_cards_are_all_in_the_decharge_cannot_be_played():
+    game = position("Ana*: / Ben: 1 spicy / Cy:", decharge="9 spicy")
+    refused(game, "poop Cy spicy", rule="no-card-left")
+
+
+def test_when_nobody_holds_a_card_and_nothing_can_be_drawn_the_survivors_share_the_win():
+    deck = small_deck(toilette=2, suppositoire=2, spicy=2, precious=2, grassy=3)
+    game = position("Ana*: 1 spicy, 1 precious, 1 grassy / Ben: 1 spicy, 1 precious, 1 grassy",
+                    deck=deck, hands={"Ana": 1, "Ben": 0},
+                    drain="2 toilette, 2 suppositoire")
+    assert game.draw_pile == 0
+    events = play(game, "poop Ben grassy")
+    assert game.over
+    assert events[-1].message == "no card is left to play: Ana and Ben survive and share the win"
+    assert game.result().winners == (ANA, BEN)
+
+
+def test_every_card_is_counted_once():
+    game = position("Ana*: 2 spicy / Ben: 1 unicorn, constipated / Cy: dead",
+                    decharge="3 precious", drain="2 toilette")
+    view = game.view()
+    counted = (sum(p["pile_total"] for p in view["players"])
+               + sum(p["hand"] for p in view["players"])
+               + view["draw_pile"] + view["decharge"] + view["drain"]
+               + view["constipations_on_table"])
+    assert counted == view["deck_total"] == sum(DEFAULT_DECK.values())
+    assert view["set_aside"] == 5
+
+
+def test_the_view_is_json_for_screens():
+    game = position("Ana*: 2 spicy / Ben: 1 unicorn, constipated / Cy: dead")
+    view = json.loads(json.dumps(game.view()))
+    assert view["players"][BEN] == {
+        "seat": 1, "name": "Ben",
+        "pile": {**EMPTY, "unicorn": 1}, "pile_total": 1,
+        "constipated": True, "alive": True, "hand": 5,
+    }
+    assert view["active"] == ANA and view["deck"] == DEFAULT_DECK
+
+
+# -- the deck at setup ----------------------------------------------------------------
+
+
+def test_the_default_deck():
+    game = OhShit(Setup(("Ana", "Ben")))
+    assert game.deck == DEFAULT_DECK
+    assert sum(game.deck.values()) == 76
+
+
+def test_the_table_sets_its_own_deck():
+    game = OhShit(Setup(("Ana", "Ben"), options={"deck": {"unicorn": 2, "fruity": 0}}))
+    assert game.deck == {**DEFAULT_DECK, "unicorn": 2, "fruity": 0}
+    assert game.draw_pile == 76 - 12 - 10 - 1
+
+
+@pytest.mark.parametrize("options, says", [
+    ({"deck": {"brown": 3}}, "unknown card kind(s) brown"),
+    ({"deck": {"spicy": -1}}, "spicy must be a whole number from 0 to 40"),
+    ({"deck": {"spicy": True}}, "spicy must be a whole number"),
+    ({"deck": {"spicy": "ten"}}, "spicy must be a whole number"),
+    ({"deck": {"toilette": 2}}, "3 players need at least 3"),
+    ({"deck": small_deck(toilette=3, suppositoire=3, spicy=8)}, "needs at least 15"),
+    ({"deck": [1, 2]}, "option 'deck' maps card kinds to counts"),
+    ({"speed": 3}, "unknown option(s) speed"),
+])
+def test_bad_deck_options_are_refused_at_setup(options, says):
+    with pytest.raises(BadSetup, match=re.escape(says)):
+        OhShit(Setup(("Ana", "Ben", "Cy"), options=options))
+
+
+@pytest.mark.parametrize("players", [("Ana",), tuple("ABCDEFG")])
+def test_two_to_six_players(players):
+    with pytest.raises(BadSetup, match="2 to 6 players"):
+        OhShit(Setup(players))
+
+
+def test_the_registry_finds_the_game_by_key_and_alias():
+    assert game_class("ohshit") is OhShit and game_class("oh-shit") is OhShit
+    assert OhShit.title == "OhShit!"
+
+
+def test_the_commands_the_menus_are_built_from():
+    described = OhShit.describe()["commands"]
+    rules = [c["name"] for c in described if not c["correction"]]
+    corrections = [c["name"] for c in described if c["correction"]]
+    assert rules == ["poop", "toilette", "constipation", "suppositoire"]
+    assert corrections == ["set-pile", "set-constipated", "kill", "revive", "skip", "note"]
+    poop = described[0]["params"]
+    assert [(p["name"], p["kind"]) for p in poop] == [
+        ("target", "player"), ("colour", "choice"), ("player", "player")]
+    assert poop[1]["choices"] == list(POOPS)
+
+
+# -- corrections ------------------------------------------------------------------------
+
+
+def test_a_corrected_pile_never_flushes_and_the_draw_pile_makes_up_the_difference():
+    game = position("Ana*: / Ben: 2 spicy / Cy:")
+    before = game.draw_pile
+    events = play(game, "set-pile Ben spicy 3")
+    assert pile(game, BEN) == {"spicy": 3}
+    assert game.draw_pile == before - 1
+    assert kinds(events) == ["correction"]
+    assert game.active == ANA
+
+
+def test_a_corrected_pile_never_holds_more_than_six():
+    game = position("Ana*: / Ben: 2 spicy, 2 precious / Cy:")
+    refused(game, "set-pile Ben grassy 3", rule="pile-limit")
+
+
+def test_a_correction_that_changes_nothing_is_refused():
+    game = position("Ana*: / Ben: 2 spicy / Cy:")
+    refused(game, "set-pile Ben spicy 2", rule="no-change")
+    refused(game, "set-constipated Ben no", rule="no-change")
+
+
+def test_lifting_a_constipation_by_correction_does_not_flush():
+    game = position("Ana*: / Ben: 3 spicy, constipated / Cy:")
+    events = play(game, "set-constipated Ben no")
+    assert kinds(events) == ["correction"]
+    assert pile(game, BEN) == {"spicy": 3} and not game.constipated[BEN]
+
+
+def test_constipating_by_correction():
+    game = position("Ana*: / Ben: / Cy:")
+    play(game, "set-constipated Cy yes")
+    assert game.constipated == [False, False, True]
+    assert game.active == ANA
+
+
+def test_killing_the_active_player_by_correction_passes_the_turn():
+    game = position("Ana*: 2 spicy, constipated / Ben: / Cy:")
+    events = play(game, "kill Ana")
+    assert kinds(events) == ["correction", "player-died", "turn", "draw"]
+    assert game.alive == [False, True, True] and game.active == BEN
+    assert game.decharge["spicy"] == 2 and game.drain["constipation"] == 1
+
+
+def test_killing_the_last_opponent_by_correction_ends_the_game():
+    game = position("Ana*: / Ben:")
+    play(game, "kill Ben")
+    assert game.result().winners == (ANA,)
+
+
+def test_a_dead_player_can_be_revived_and_takes_turns_again():
+    game = position("Ana*: / Ben: dead / Cy:")
+    play(game, "revive Ben", "poop Cy spicy")
+    assert game.alive == [True, True, True] and game.active == BEN
+
+
+def test_skipping_a_turn_by_hand_never_kills():
+    game = position("Ana*: 2 spicy, 2 precious, 1 grassy / Ben: / Cy:")
+    events = play(game, "skip")
+    assert kinds(events) == ["correction", "turn", "draw"]
+    assert game.alive[ANA] and game.active == BEN
+
+
+def test_a_note_goes_in_the_history():
+    game = position("Ana*: / Ben:")
+    assert play(game, "note Ben dropped a card")[0].message == "Ben dropped a card"
+
+
+# -- saving ----------------------------------------------------------------------------
+
+
+def test_the_json_form_is_lossless():
+    game = position("Ana: 2 spicy / Ben*: 1 unicorn, constipated / Cy: dead",
+                    decharge="3 precious", drain="1 toilette")
+    copy = OhShit.loads(game.dumps())
+    assert copy.dumps() == game.dumps()
+    assert play(copy, "poop Ana unicorn")[1].message == play(game, "poop Ana unicorn")[1].message
