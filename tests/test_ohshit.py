@@ -611,7 +611,8 @@ def test_the_commands_the_menus_are_built_from():
     rules = [c["name"] for c in described if not c["correction"]]
     corrections = [c["name"] for c in described if c["correction"]]
     assert rules == ["poop", "toilette", "constipation", "suppositoire"]
-    assert corrections == ["set-pile", "set-constipated", "kill", "revive", "skip", "note"]
+    assert corrections == ["set-pile", "set-constipated", "set-hand", "set-decharge",
+                           "set-drain", "set-deck", "kill", "revive", "skip", "note"]
     poop = described[0]["params"]
     assert [(p["name"], p["kind"]) for p in poop] == [
         ("target", "player"), ("colour", "choice"), ("player", "player")]
@@ -681,6 +682,197 @@ def test_skipping_a_turn_by_hand_never_kills():
     events = play(game, "skip")
     assert kinds(events) == ["correction", "turn", "draw"]
     assert game.alive[ANA] and game.active == BEN
+
+
+def test_a_corrected_pile_never_holds_more_of_a_colour_than_the_deck():
+    game = position("Ana*: / Ben: / Cy:", decharge="4 unicorn")
+    message = refused(game, "set-pile Ben unicorn 1", rule="more-than-the-deck")
+    assert message == ("Ben's pile can hold at most 0 Unicorn: the deck holds 4 and 4 are "
+                       "face up elsewhere; if the box holds more, correct the deck first "
+                       "with set-deck")
+
+
+def test_constipating_by_correction_needs_a_constipation_that_is_not_face_up():
+    game = position("Ana*: / Ben: constipated / Cy:", deck={"constipation": 2},
+                    drain="1 constipation")
+    message = refused(game, "set-constipated Cy yes", rule="more-than-the-deck")
+    assert message.startswith("all 2 Constipation cards of the deck are face up")
+    assert message.endswith("correct the deck first with set-deck")
+
+
+# -- correcting the counts: hands, Décharge, Drain, deck ------------------------------
+
+
+def counted(game) -> int:
+    """Every card of the table, zone by zone, as the view shows them."""
+    view = game.view()
+    return (sum(p["pile_total"] + p["hand"] for p in view["players"]) + view["draw_pile"]
+            + view["decharge"] + view["drain"] + view["constipations_on_table"])
+
+
+def test_a_mis_entered_colour_in_the_decharge_is_fixed_and_the_card_it_blocked_is_playable():
+    # A precious poop went down as spicy and flushed: the Décharge shows 9 spicy,
+    # so with Ben's spicy all 10 look face up and Ana's spicy is refused.
+    game = position("Ana*: / Ben: 1 spicy / Cy:", decharge="9 spicy")
+    refused(game, "poop Cy spicy", rule="no-card-left")
+    before = game.draw_pile
+    events = play(game, "set-decharge spicy 8")
+    assert kinds(events) == ["correction"]
+    assert events[0].message == (f"Correction: the Décharge holds 8 spicy, not 9 (8 cards in "
+                                 f"all); 1 spicy goes back to the draw pile ({before + 1} in it)")
+    play(game, "set-decharge precious 1")
+    assert game.decharge == {**EMPTY, "spicy": 8, "precious": 1}
+    assert game.draw_pile == before and game.active == ANA
+    play(game, "poop Cy spicy")
+    assert pile(game, CY) == {"spicy": 1}
+
+
+def test_the_decharge_never_holds_more_of_a_colour_than_the_deck_leaves_for_it():
+    game = position("Ana*: / Ben: 1 spicy / Cy:", decharge="8 spicy")
+    message = refused(game, "set-decharge spicy 10", rule="more-than-the-deck")
+    assert message == ("the Décharge can hold at most 9 spicy: the deck holds 10 and 1 is "
+                       "face up elsewhere; if the box holds more, correct the deck first "
+                       "with set-deck")
+
+
+def test_a_constipation_wrongly_sent_to_the_drain_is_taken_out_and_can_be_played_again():
+    game = position("Ana*: / Ben: constipated / Cy:", deck={"constipation": 2},
+                    drain="1 constipation")
+    refused(game, "constipation Cy", rule="no-card-left")
+    events = play(game, "set-drain constipation 0")
+    assert events[0].message == (f"Correction: the Drain holds 0 Constipation, not 1 (0 cards "
+                                 f"in all); 1 Constipation goes back to the draw pile "
+                                 f"({game.draw_pile} in it)")
+    play(game, "constipation Cy")
+    assert game.constipated == [False, True, True]
+
+
+def test_the_drain_counts_the_constipations_in_front_of_players_against_the_deck():
+    game = position("Ana*: / Ben: constipated / Cy:", deck={"constipation": 2})
+    message = refused(game, "set-drain constipation 2", rule="more-than-the-deck")
+    assert message.startswith("the Drain can hold at most 1 Constipation: the deck holds 2 "
+                              "and 1 is face up elsewhere")
+
+
+def test_a_hand_counted_at_the_table_is_set_and_the_draw_pile_makes_up_the_difference():
+    game = position("Ana*: / Ben: / Cy:")
+    before = game.draw_pile
+    events = play(game, "set-hand Ben 7")
+    assert game.hands == [6, 7, 5] and game.draw_pile == before - 2
+    assert events[0].message == (f"Correction: Ben's hand holds 7 cards, not 5; 2 cards come "
+                                 f"from the draw pile ({before - 2} left)")
+    assert counted(game) == sum(DEFAULT_DECK.values())
+
+
+def test_a_player_counted_with_an_empty_hand_is_given_back_the_card_they_hold():
+    game = position("Ana*: / Ben: / Cy:", hands={"Ana": 0})
+    refused(game, "poop Ben spicy", rule="empty-hand")
+    play(game, "set-hand Ana 1", "poop Ben spicy")
+    assert pile(game, BEN) == {"spicy": 1} and game.hands[ANA] == 0
+
+
+def test_a_hand_can_only_take_the_cards_that_the_draw_pile_holds():
+    deck = small_deck(toilette=3, suppositoire=3, spicy=10)
+    game = position("Ana*: / Ben: / Cy:", deck=deck)
+    assert game.draw_pile == 0
+    message = refused(game, "set-hand Ben 6", rule="draw-pile-short")
+    assert message == ("the draw pile holds 0 cards, so 1 card cannot come from it (every "
+                       "card is counted once): lower a count that is too high first, or, if "
+                       "the box holds more cards, correct the deck with set-deck")
+
+
+def test_a_dead_players_set_aside_hand_is_corrected_and_comes_back_with_them():
+    game = position("Ana*: / Ben: dead / Cy:")
+    events = play(game, "set-hand Ben 2")
+    assert events[0].message.startswith("Correction: the hand Ben set aside at their death "
+                                        "holds 2 cards, not 5; 3 cards go back")
+    assert game.view()["set_aside"] == 2
+    play(game, "revive Ben")
+    assert game.hands[BEN] == 2
+
+
+def test_a_card_the_box_holds_beyond_its_setup_count_is_added_by_set_deck():
+    game = position("Ana*: / Ben: constipated / Cy: constipated", deck={"constipation": 2})
+    refused(game, "constipation Ana", rule="no-card-left")
+    before = game.draw_pile
+    events = play(game, "set-deck constipation 3")
+    assert kinds(events) == ["correction"]
+    assert events[0].message == (f"Correction: the deck holds 3 Constipation, not 2 (73 cards "
+                                 f"in all); the 1 card found goes into the draw pile "
+                                 f"({before + 1} in it)")
+    assert game.deck["constipation"] == 3 and game.view()["deck_total"] == 73
+    assert counted(game) == 73 and OhShit.loads(game.dumps()).deck == game.deck
+    play(game, "constipation Ana")
+    assert game.constipated == [True, True, True]
+
+
+def test_a_draw_pile_one_short_with_every_other_count_right_is_fixed_by_set_deck():
+    game = position("Ana*: / Ben: / Cy:")
+    before = game.draw_pile
+    events = play(game, "set-deck fruity 9")
+    assert game.draw_pile == before - 1 and counted(game) == 75
+    assert events[0].message.endswith(f"the 1 card missing leaves the draw pile "
+                                      f"({before - 1} left)")
+
+
+def test_the_deck_never_holds_fewer_of_a_kind_than_are_face_up():
+    game = position("Ana*: / Ben: 2 grassy / Cy:", decharge="1 grassy")
+    message = refused(game, "set-deck grassy 2", rule="fewer-than-face-up")
+    assert message == ("3 grassy are face up on the table, in the Décharge or in the Drain, "
+                       "so the deck holds at least 3; if one of those counts is wrong, "
+                       "correct it first")
+
+
+def test_cards_missing_from_the_box_that_the_draw_pile_cannot_lose_are_in_the_hands():
+    deck = small_deck(toilette=3, suppositoire=3, spicy=10)
+    game = position("Ana*: / Ben: / Cy:", deck=deck)
+    message = refused(game, "set-deck spicy 9", rule="draw-pile-short")
+    assert message == ("the draw pile holds 0 cards, so 1 missing spicy cannot have left it: "
+                       "the hands hold the rest of the deck, so correct them first with "
+                       "set-hand")
+
+
+@pytest.mark.parametrize("words, says", [
+    ("set-hand Ben 5", "Ben's hand already holds 5 cards: nothing to correct"),
+    ("set-decharge spicy 0", "the Décharge already holds 0 spicy: nothing to correct"),
+    ("set-drain toilette 0", "the Drain already holds 0 Toilette: nothing to correct"),
+    ("set-deck unicorn 4", "the deck already holds 4 Unicorn: nothing to correct"),
+])
+def test_a_count_correction_that_changes_nothing_is_refused(words, says):
+    game = position("Ana*: / Ben: / Cy:")
+    assert refused(game, words, rule="no-change") == says
+
+
+@pytest.mark.parametrize("words, says", [
+    ("set-decharge spicy -1", "'count' is -1, outside the allowed range 0..40"),
+    ("set-drain toilette 41", "'count' is 41, outside the allowed range 0..40"),
+    ("set-drain spicy 1", "'card' must be one of toilette, constipation, suppositoire, "
+                          "not 'spicy'"),
+    ("set-hand Ben 77", "'count' is 77, outside the allowed range 0..76"),
+])
+def test_impossible_count_corrections_are_refused_naming_what_is_allowed(words, says):
+    game = position("Ana*: / Ben: / Cy:")
+    assert refused(game, words, BadArgument) == says
+
+
+def test_the_hand_counts_the_menus_offer_run_to_the_size_of_the_deck():
+    game = position("Ana*: / Ben: / Cy:")
+    count = OhShit.spec("set-hand").param("count")
+    assert game.param_range(count) == (0, 76)
+    play(game, "set-deck unicorn 5")
+    assert game.param_range(count) == (0, 77)
+
+
+@pytest.mark.parametrize("words", [
+    "set-pile Ben unicorn 1", "set-constipated Cy yes", "set-hand Cy 3",
+    "set-decharge precious 2", "set-drain suppositoire 3", "set-deck spicy 12",
+    "set-deck toilette 7",
+])
+def test_every_count_correction_keeps_every_card_counted_once(words):
+    game = position("Ana*: / Ben: 1 spicy / Cy:", decharge="1 unicorn", drain="1 toilette")
+    play(game, words)
+    assert counted(game) == sum(game.deck.values())
+    assert all(game.face_up(kind) <= game.deck[kind] for kind in KINDS)
 
 
 def test_a_note_goes_in_the_history():

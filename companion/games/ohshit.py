@@ -30,9 +30,26 @@ Décharge or the Drain and still count exactly.  The message says so.
 Corrections fix the table by hand and never flush, kill or start anything on
 their own, except the two whose whole point is that: ``kill`` (a death the
 table has seen; when one player is left the game ends) and ``skip`` (the
-next player's turn starts, with its draw).  A corrected pile or Constipation
-takes its cards from, or gives them back to, the draw pile, so that every
-card stays counted once.
+next player's turn starts, with its draw).
+
+Every count the companion keeps can be corrected, and every card stays
+counted once, because the draw pile is the balance of the table:
+
+* ``set-pile``, ``set-constipated``, ``set-hand``, ``set-decharge`` and
+  ``set-drain`` move cards between the zone they correct and the draw pile:
+  the cards a zone gains come from the draw pile, the cards it loses go back
+  to it.  A zone can only gain what the draw pile holds, and a kind can
+  never be face up more times than the deck holds it.
+* ``set-deck`` is the one correction that changes the deck composition: it
+  says the box holds a different number of cards of a kind than was set at
+  setup.  The cards found go into the draw pile, the cards missing leave it.
+  This is also how a wrong draw pile is fixed when every other count is
+  right: there is no correction that sets the draw pile alone, because it
+  could not say which zone, or which kind in the box, the difference
+  belongs to.
+
+The event of each correction says what changed and where the difference
+went.
 """
 
 from __future__ import annotations
@@ -152,6 +169,10 @@ def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
+def _are(n: int) -> str:
+    return "is" if n == 1 else "are"
+
+
 def _acting() -> Param:
     return Param("player", "player", optional=True,
                  help="who plays it (the active player, filled in when left out)")
@@ -159,6 +180,9 @@ def _acting() -> Param:
 
 TARGET = Param("target", "player", help="the player whose pile the card goes on")
 POOP_COLOUR = Param("colour", "choice", choices=POOPS, help="the poop's colour, or unicorn")
+# A hand holds at most the whole deck; param_range narrows it to this game's.
+HAND_COUNT = Param("count", "int", low=0, high=MAX_OF_A_KIND * len(KINDS),
+                   help="how many cards the hand holds, counted at the table")
 
 
 class OhShit(Game):
@@ -193,6 +217,32 @@ class OhShit(Game):
                     (Param("player", "player", help="who"),
                      Param("constipated", "bool", help="yes or no")),
                     help="put or take away a Constipation by hand; nothing flushes",
+                    correction=True),
+        CommandSpec("set-hand",
+                    (Param("player", "player", help="whose hand (a dead player's: the "
+                                                    "cards set aside at their death)"),
+                     HAND_COUNT),
+                    help="set how many cards a hand holds; the draw pile makes up the "
+                         "difference", correction=True),
+        CommandSpec("set-decharge",
+                    (Param("colour", "choice", choices=POOPS, help="which poops"),
+                     Param("count", "int", low=0, high=MAX_OF_A_KIND,
+                           help="how many of them the Décharge holds")),
+                    help="set how many poops of one colour the Décharge holds; the draw "
+                         "pile makes up the difference", correction=True),
+        CommandSpec("set-drain",
+                    (Param("card", "choice", choices=ACTIONS, help="which action card"),
+                     Param("count", "int", low=0, high=MAX_OF_A_KIND,
+                           help="how many of them the Drain holds")),
+                    help="set how many action cards of one kind the Drain holds; the draw "
+                         "pile makes up the difference", correction=True),
+        CommandSpec("set-deck",
+                    (Param("card", "choice", choices=KINDS, help="which kind of card"),
+                     Param("count", "int", low=0, high=MAX_OF_A_KIND,
+                           help="how many of them the box really holds")),
+                    help="the box holds a different number of a kind than set at setup: "
+                         "found cards go into the draw pile, missing ones leave it (this "
+                         "fixes a wrong draw pile when every other count is right)",
                     correction=True),
         CommandSpec("kill", (Param("player", "player", help="who is out"),),
                     help="a player is out of the game: their pile goes to the Décharge",
@@ -256,16 +306,22 @@ class OhShit(Game):
     def living(self) -> list[int]:
         return [seat for seat, alive in enumerate(self.alive) if alive]
 
+    def face_up(self, kind: str) -> int:
+        """How many cards of a kind are face up: on piles and in the Décharge
+        (poops), in the Drain and in front of players (actions)."""
+        if kind in POOPS:
+            return sum(pile[kind] for pile in self.piles) + self.decharge[kind]
+        return self.drain[kind] + (sum(self.constipated) if kind == "constipation" else 0)
+
     def unseen(self, kind: str) -> int:
         """How many cards of a kind are not face up anywhere: in hands, in the
         draw pile, or set aside with a dead player's hand."""
-        if kind in POOPS:
-            public = sum(pile[kind] for pile in self.piles) + self.decharge[kind]
-        else:
-            public = self.drain[kind]
-            if kind == "constipation":
-                public += sum(self.constipated)
-        return max(0, self.deck[kind] - public)
+        return max(0, self.deck[kind] - self.face_up(kind))
+
+    def param_range(self, param: Param) -> tuple[int | None, int | None]:
+        if param == HAND_COUNT:
+            return 0, sum(self.deck.values())
+        return super().param_range(param)
 
     # -- what the game waits for ------------------------------------------
 
@@ -449,37 +505,104 @@ class OhShit(Game):
     def do_set_pile(self, player: int, colour: str, count: int) -> list[Event]:
         self._check_living(player, "a pile correction")
         now = self.piles[player][colour]
-        change = count - now
-        if change == 0:
-            raise IllegalCommand(
-                f"{self._pile_of(player)} already holds {count} {_poop_word(colour)}",
-                rule="no-change")
-        total = self.pile_total(player) + change
+        self._check_change(now, count, f"{self._pile_of(player)} already holds "
+                                       f"{count} {_poop_word(colour)}")
+        total = self.pile_total(player) + count - now
         if total > MAX_PILE:
             raise IllegalCommand(
                 f"{self._pile_of(player)} would hold {total} poops: a pile never holds more "
                 f"than {MAX_PILE}", rule="pile-limit")
-        self._take_from_draw_pile(change, f"{change} {_poop_word(colour)}")
+        self._check_within_deck(colour, now, count, self._pile_of(player))
+        moved = self._move_with_draw_pile(count - now, colour)
         self.piles[player][colour] = count
         return [Event(
             "correction",
-            f"Correction: {self._pile_of(player)} holds {count} {_poop_word(colour)} "
-            f"({_cards(total)}); the draw pile makes up the difference ({self.draw_pile} left)",
-            {"player": player, "colour": colour, "count": count})]
+            f"Correction: {self._pile_of(player)} holds {count} {_poop_word(colour)}, not "
+            f"{now} ({_cards(total)}); {moved}",
+            {"player": player, "colour": colour, "count": count, "before": now})]
 
     def do_set_constipated(self, player: int, constipated: bool) -> list[Event]:
         self._check_living(player, "a Constipation correction")
+        name = self.players[player]
         if self.constipated[player] == constipated:
             state = "already" if constipated else "not"
-            raise IllegalCommand(f"{self.players[player]} is {state} constipated",
-                                 rule="no-change")
-        self._take_from_draw_pile(1 if constipated else -1, "a Constipation")
+            raise IllegalCommand(f"{name} is {state} constipated", rule="no-change")
+        if constipated and self.unseen("constipation") == 0:
+            raise IllegalCommand(
+                f"all {self.deck['constipation']} Constipation cards of the deck are face up "
+                f"(in front of players or in the Drain), so none can be in front of {name}; "
+                f"if the box holds more, correct the deck first with set-deck",
+                rule="more-than-the-deck")
+        moved = self._move_with_draw_pile(1 if constipated else -1, "constipation")
         self.constipated[player] = constipated
         state = "is constipated" if constipated else "is no longer constipated"
-        return [Event("correction",
-                      f"Correction: {self.players[player]} {state}; the card "
-                      f"{'comes from' if constipated else 'goes back to'} the draw pile",
+        return [Event("correction", f"Correction: {name} {state}; {moved}",
                       {"player": player, "constipated": constipated})]
+
+    def do_set_hand(self, player: int, count: int) -> list[Event]:
+        now = self.hands[player]
+        name = self.players[player]
+        if self.alive[player]:
+            hand = f"{name}'s hand"
+        else:
+            hand = f"the hand {name} set aside at their death"
+        self._check_change(now, count, f"{hand} already holds {_cards(count)}")
+        moved = self._move_with_draw_pile(count - now, None)
+        self.hands[player] = count
+        return [Event("correction",
+                      f"Correction: {hand} holds {_cards(count)}, not {now}; {moved}",
+                      {"player": player, "count": count, "before": now})]
+
+    def do_set_decharge(self, colour: str, count: int) -> list[Event]:
+        return [self._set_discards(self.decharge, "the Décharge", colour, count)]
+
+    def do_set_drain(self, card: str, count: int) -> list[Event]:
+        return [self._set_discards(self.drain, "the Drain", card, count)]
+
+    def do_set_deck(self, card: str, count: int) -> list[Event]:
+        now = self.deck[card]
+        word = _poop_word(card)
+        self._check_change(now, count, f"the deck already holds {count} {word}")
+        face_up = self.face_up(card)
+        if count < face_up:
+            raise IllegalCommand(
+                f"{face_up} {word} {_are(face_up)} face up on the table, in the Décharge "
+                f"or in the Drain, so the deck holds at least {face_up}; if one of those "
+                f"counts is wrong, correct it first", rule="fewer-than-face-up")
+        change = count - now
+        if -change > self.draw_pile:
+            raise IllegalCommand(
+                f"the draw pile holds {_cards(self.draw_pile)}, so {-change} missing {word} "
+                f"cannot have left it: the hands hold the rest of the deck, so correct them "
+                f"first with set-hand", rule="draw-pile-short")
+        self.deck[card] = count
+        self.draw_pile += change
+        one = abs(change) == 1
+        if change > 0:
+            moved = (f"the {_cards(change)} found {'goes' if one else 'go'} into the draw "
+                     f"pile ({self.draw_pile} in it)")
+        else:
+            moved = (f"the {_cards(-change)} missing {'leaves' if one else 'leave'} the draw "
+                     f"pile ({self.draw_pile} left)")
+        return [Event("correction",
+                      f"Correction: the deck holds {count} {word}, not {now} "
+                      f"({_cards(sum(self.deck.values()))} in all); {moved}",
+                      {"card": card, "count": count, "before": now})]
+
+    def _set_discards(self, zone: dict[str, int], where: str, kind: str,
+                      count: int) -> Event:
+        """Correct the Décharge or the Drain: ``zone`` is the one to change."""
+        now = zone[kind]
+        word = _poop_word(kind)
+        self._check_change(now, count, f"{where} already holds {count} {word}")
+        self._check_within_deck(kind, now, count, where)
+        moved = self._move_with_draw_pile(count - now, kind)
+        zone[kind] = count
+        held = _cards(sum(zone.values()))
+        return Event("correction",
+                     f"Correction: {where} holds {count} {word}, not {now} ({held} in all); "
+                     f"{moved}",
+                     {"kind": kind, "count": count, "before": now})
 
     def do_kill(self, player: int) -> list[Event]:
         if not self.alive[player]:
@@ -532,12 +655,43 @@ class OhShit(Game):
                 f"{self.players[seat]} is dead: {what} needs a living player ({names})",
                 rule="dead-player")
 
-    def _take_from_draw_pile(self, count: int, what: str) -> None:
-        if count > self.draw_pile:
+    def _check_change(self, now: int, count: int, already: str) -> None:
+        if count == now:
+            raise IllegalCommand(f"{already}: nothing to correct", rule="no-change")
+
+    def _check_within_deck(self, kind: str, now: int, count: int, where: str) -> None:
+        """A kind is never face up more times than the deck holds it.  Only a
+        rise is checked, so that a count can always be brought back down."""
+        if count <= now:
+            return
+        elsewhere = self.face_up(kind) - now
+        room = max(0, self.deck[kind] - elsewhere)
+        if count > room:
+            word = _poop_word(kind)
             raise IllegalCommand(
-                f"the draw pile holds {self.draw_pile} card(s), so {what} cannot come "
-                f"from it; the companion keeps every card counted once", rule="draw-pile-short")
-        self.draw_pile -= count
+                f"{where} can hold at most {room} {word}: the deck holds "
+                f"{self.deck[kind]} and {elsewhere} {_are(elsewhere)} face up elsewhere; if "
+                f"the box holds more, correct the deck first with set-deck",
+                rule="more-than-the-deck")
+
+    def _move_with_draw_pile(self, gained: int, kind: str | None) -> str:
+        """Balance a corrected zone against the draw pile: the ``gained``
+        cards (of ``kind``; ``None`` for a hand's unknown cards) come from it,
+        or go back to it when negative.  Returns what moved, for the event."""
+        n = abs(gained)
+        what = _cards(n) if kind is None else f"{n} {_poop_word(kind)}"
+        if gained > self.draw_pile:
+            raise IllegalCommand(
+                f"the draw pile holds {_cards(self.draw_pile)}, so {what} cannot come from "
+                f"it (every card is counted once): lower a count that is too high first, or, "
+                f"if the box holds more cards, correct the deck with set-deck",
+                rule="draw-pile-short")
+        self.draw_pile -= gained
+        if gained > 0:
+            verb = "comes" if n == 1 else "come"
+            return f"{what} {verb} from the draw pile ({self.draw_pile} left)"
+        verb = "goes" if n == 1 else "go"
+        return f"{what} {verb} back to the draw pile ({self.draw_pile} in it)"
 
     # -- rules that follow a card --------------------------------------------
 
