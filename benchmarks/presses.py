@@ -1,0 +1,259 @@
+"""How many key presses a typical turn takes on the table's buttons.
+
+    .venv/bin/python benchmarks/presses.py
+
+Drives the table menu (companion/menu.py) with a real table on a temporary
+journal, the way a practised player does: knowing what they want, taking
+the shortest way through each list and value (a held key is counted as one
+press, and no held-key repeats are used), with dice entered by hand.  Each
+turn is checked against the command the table received, then its presses
+are printed with the keys pressed.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from companion.engine import Command
+from companion.journal import Journal
+from companion.menu import TableMenu
+from companion.table import Table
+
+
+class First:
+    """Answer what the game waits for first, starting with ``target`` (a
+    value, a die face or a line of a list)."""
+
+    def __init__(self, target: Any) -> None:
+        self.target = target
+
+
+class Enter:
+    """Enter ``target`` in the value, die or list on screen, then OK."""
+
+    def __init__(self, target: Any) -> None:
+        self.target = target
+
+
+class Player:
+    """Presses keys on a menu and counts them."""
+
+    def __init__(self, menu: TableMenu) -> None:
+        self.menu = menu
+        self.keys: list[str] = []
+
+    def press(self, key: str) -> None:
+        self.menu.on_key(key, "press")
+        self.keys.append(key)
+
+    def hold(self, key: str) -> None:
+        self.menu.on_key(key, "press")
+        self.menu.on_key(key, "long")
+        self.keys.append(f"hold-{key}")
+
+    def play(self, steps: Iterable[Any]) -> None:
+        for step in steps:
+            if isinstance(step, First):
+                self.first(step.target)
+            elif isinstance(step, Enter):
+                self.enter(step.target)
+            elif step.startswith("hold-"):
+                self.hold(step[5:])
+            else:
+                self.press(step)
+
+    def first(self, target: Any) -> None:
+        # Look at where the entry starts (OK opens it, BACK closes it again:
+        # not counted), then go there the short way: UP or DOWN on the game
+        # screen opens the entry and already moves.
+        self.menu.on_key("ok", "press")
+        key, count = moves(self.menu.view(), target)
+        self.menu.on_key("back", "press")
+        if count == 0:
+            self.press("ok")
+        for _ in range(count):
+            self.press(key)
+        self.press("ok")
+
+    def enter(self, target: Any) -> None:
+        key, count = moves(self.menu.view(), target)
+        for _ in range(count):
+            self.press(key)
+        self.press("ok")
+
+
+def moves(view, target: Any) -> tuple[str, int]:
+    """The key and the number of presses that take ``view`` to ``target``."""
+    if view.kind == "value":
+        gap = target - view.value
+        return ("up" if gap > 0 else "down"), abs(gap)
+    if view.kind == "dice":
+        sides = view.high
+        up = (target - view.value) % sides
+        return ("up", up) if up <= sides - up else ("down", sides - up)
+    if view.kind == "list":
+        count = len(view.items)
+        down = (view.items.index(target) - view.index) % count
+        return ("down", down) if down <= count - down else ("up", count - down)
+    raise ValueError(f"cannot enter {target!r} on a {view.kind} view ({view.title})")
+
+
+def turn(game: str, players: list[str], prepare: Callable[[Table], None],
+         steps: list[Any], expected: str) -> list[str]:
+    """Play one turn on a fresh table; return the keys it took."""
+    with tempfile.TemporaryDirectory() as folder:
+        table = Table(Journal.open(Path(folder) / "companion.db"))
+        try:
+            table.new_game(game, players)
+            prepare(table)
+            menu = TableMenu(table, dice_source="manual")
+            table.subscribe(menu.on_update)
+            player = Player(menu)
+            player.play(steps)
+            done = [h.text for h in table.history() if h.source == "buttons"]
+            if " / ".join(done) != expected:
+                raise AssertionError(f"{game}: expected {expected!r}, the table got {done!r}")
+            if menu.view().kind != "game":
+                raise AssertionError(f"{game}: the turn ended on {menu.view()}")
+            return player.keys
+        finally:
+            table.close()
+
+
+# -- the situations --------------------------------------------------------------------
+
+CON = ["Ana", "Ben", "Cy", "Dee"]
+OHSHIT = ["Ana", "Ben", "Cy", "Dee"]
+BR = ["Ana", "Ben", "Cy"]
+COLOURS = ["Spicy", "Precious", "Grassy", "Frosty", "Fruity", "Unicorn"]
+
+
+def nothing(table: Table) -> None:
+    pass
+
+
+def respite(table: Table) -> None:
+    table.submit(Command("set-pressure", {"value": 45}))
+    table.submit(Command("card", {"value": 5}))
+
+
+def end_of_game(table: Table) -> None:
+    table.submit(Command("adjust-mastery", {"player": "Ana", "delta": -7}))
+
+
+def queues_chosen(table: Table) -> None:
+    for queue in range(1, 4):
+        table.submit(Command("choose-queue", {"queue": queue}))
+
+
+def first_round_revealed(table: Table) -> None:
+    """Every Persona of the first round revealed, but the one behind Ana:
+    her turn starts with it to reveal."""
+    queues_chosen(table)
+    while True:
+        others = [e for e in table.current().expected
+                  if e.command == "reveal" and "behind Ana" not in e.prompt]
+        if not others:
+            break
+        table.submit(Command("reveal", {**others[0].args, "pipi": 1, "popo": 0,
+                                        "colour": "neutral"}))
+
+
+def in_phase_e(table: Table) -> None:
+    first_round_revealed(table)
+    table.submit(Command("reveal", {**table.current().expected[0].args, "pipi": 1,
+                                    "popo": 0, "colour": "neutral"}))
+
+
+def elderly_man_behind(table: Table) -> None:
+    first_round_revealed(table)
+    table.submit(Command("reveal", {**table.current().expected[0].args, "pipi": 2,
+                                    "popo": 0, "colour": "orange", "name": "Elderly Man"}))
+
+
+def situations() -> dict[str, list[tuple[str, list[str]]]]:
+    con = [
+        ("+3 card", turn("call-of-nature", CON, nothing, [First(3)], "card value=3")),
+        ("+0 card", turn("call-of-nature", CON, nothing, [First(0)], "card value=0")),
+        ("+5 card", turn("call-of-nature", CON, nothing, [First(5)], "card value=5")),
+        ("-5 card", turn("call-of-nature", CON, nothing, [First(-5)], "card value=-5")),
+        ("special card U-TURN!", turn("call-of-nature", CON, nothing,
+                                      ["hold-ok", Enter("Ana plays a special card"),
+                                       Enter("U-TURN!")], "special card=u-turn")),
+    ]
+    con += [(f"Respite roll {face}", turn("call-of-nature", CON, respite, [First(face)],
+                                          f"roll values={face}")) for face in range(1, 7)]
+    con.append(("End of Game roll 3+5", turn("call-of-nature", CON, end_of_game,
+                                             [First(3), Enter(5)], "roll values=3 5")))
+    ohshit = [
+        (f"poop on {target}, {colour.lower()}",
+         turn("ohshit", OHSHIT, nothing, [First(target), Enter(colour)],
+              f"poop target={target} colour={colour.lower()} player=Ana"))
+        for target in OHSHIT[1:] for colour in COLOURS
+    ]
+    ohshit.append(("Toilette on one's own pile",
+                   turn("ohshit", OHSHIT, nothing,
+                        ["hold-ok", Enter("Ana: play a Toilette on a pile"), Enter("Ana")],
+                        "toilette target=Ana player=Ana")))
+    br = [
+        ("choose a queue (the first free)", turn("bathroom-rush", BR, nothing, [First(1)],
+                                                 "choose-queue queue=1")),
+        ("reveal a neutral Persona, 1 pipì",
+         turn("bathroom-rush", BR, first_round_revealed, [First(1), Enter(0), Enter("Neutral")],
+              "reveal queue=1 position=8 pipi=1 popo=0 colour=neutral")),
+        ("reveal an Elderly Man, 2 pipì",
+         turn("bathroom-rush", BR, first_round_revealed,
+              [First(2), Enter(0), Enter("Orange"), Enter("Elderly Man")],
+              "reveal queue=1 position=8 pipi=2 popo=0 colour=orange name=Elderly Man")),
+        ("Elderly Man passes in front, effects done",
+         turn("bathroom-rush", BR, elderly_man_behind,
+              ["hold-ok", Enter("Pass in front"), Enter("Ana"), "ok", "ok"],
+              "pass-in-front player=Ana / effects-done")),
+        ("decompress, red die 2", turn("bathroom-rush", BR, in_phase_e,
+                                       ["hold-ok", Enter("Ana: decompress (red die)"), First(2)],
+                                       "decompress / roll values=2")),
+        ("pass", turn("bathroom-rush", BR, in_phase_e, ["hold-ok", Enter("Ana: pass")], "pass")),
+        ("Action card Swap, then end the turn",
+         turn("bathroom-rush", BR, in_phase_e, [First("Swap"), "ok", "ok"],
+              "action card=Swap / end-turn")),
+    ]
+    return {"Call of Nature": con, "OhShit!": ohshit, "Bathroom Rush": br}
+
+
+def main() -> None:
+    results = situations()
+    for game, rows in results.items():
+        print(game)
+        for name, keys in rows:
+            if game == "OhShit!" and not name.startswith(("poop on Ben", "Toilette")):
+                continue
+            print(f"  {name:<44} {len(keys):>2}  {' '.join(keys)}")
+    con = dict(results["Call of Nature"])
+    cards = [len(turn("call-of-nature", CON, nothing, [First(v)], f"card value={v}"))
+             for v in range(1, 6)]
+    respites = [len(con[f"Respite roll {face}"]) for face in range(1, 7)]
+    poops = [len(keys) for name, keys in results["OhShit!"] if name.startswith("poop")]
+    next_poops = [len(keys) for name, keys in results["OhShit!"]
+                  if name.startswith("poop on Ben")]
+    br = dict(results["Bathroom Rush"])
+    typical_br = len(br["reveal a neutral Persona, 1 pipì"]) + \
+        len(br["decompress, red die 2"])
+    print()
+    print("Typical turns (presses)")
+    print(f"  Call of Nature  card +1..+5: {min(cards)}..{max(cards)} (+3: {len(con['+3 card'])}),"
+          f" +0: {len(con['+0 card'])}, Respite roll by hand: {min(respites)}..{max(respites)}"
+          f" (mean {statistics.mean(respites):.1f})")
+    print(f"  OhShit!         poop on another player: {min(poops)}..{max(poops)}"
+          f" (mean {statistics.mean(poops):.1f}); on the next player: "
+          f"{min(next_poops)}..{max(next_poops)} (mean {statistics.mean(next_poops):.1f})")
+    print(f"  Bathroom Rush   reveal the Persona behind + decompress + red die: {typical_br}"
+          f" ({len(br['reveal a neutral Persona, 1 pipì'])} + "
+          f"{len(br['decompress, red die 2'])}); pass instead: "
+          f"{len(br['reveal a neutral Persona, 1 pipì']) + len(br['pass'])}")
+
+
+if __name__ == "__main__":
+    main()

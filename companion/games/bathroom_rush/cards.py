@@ -1,0 +1,67 @@
+"""The Bathroom Rush cards the companion knows by name.
+
+The box holds 50 Persona and 50 Action cards whose full list the rulebook
+does not print, so a card is always accepted under any name.  The names
+below are the ones the rulebook describes: they give the players a reminder
+of what a Persona does, and they are the Action cards a rule depends on.
+English and Italian (printed) names are both understood.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Persona name -> what its effect asks of the table, as a reminder in prompts.
+PERSONA_HINTS = {
+    "elderly man": "passes in front of the player he stands behind (pass-in-front) "
+                   "unless a Queue Defence blocks him",
+    "mother with baby": "passes in front of the player she stands behind (pass-in-front) "
+                        "unless a Queue Defence blocks her",
+    "avid reader": "roll the blue die: that many pipì go on the Persona after him, "
+                   "unless a Queue Defence blocks him",
+    "distracted": "the player takes a pipì (take-tokens) unless a Queue Defence blocks him",
+    "entrepreneur": "stays in the bathroom the whole turn; any Action card may be played on him",
+    "infamous person": "a Persona card goes on top of it, unless a defensive card is played",
+}
+
+# A Persona whose effect happens once even though it is not orange.
+ONE_SHOT_PERSONAS = frozenset({"avid reader"})
+
+AVID_READER = "avid reader"
+
+# The only Action cards that may be played against a player who reached the
+# bathroom through an Action card, during the final turns.
+ALLOWED_AGAINST_ARRIVED = frozenset({"give up your place", "swap", "sneeze"})
+CONCENTRATION = "concentration"
+
+_ITALIAN = {
+    "anziano": "elderly man",
+    "avido lettore": "avid reader",
+    "distratto": "distracted",
+    "imprenditore": "entrepreneur",
+    "mamma con pupo": "mother with baby",
+    "infame": "infamous person",
+    "addetto alle pulizie": "cleaner",
+    "astuzia": "cunning",
+    "bottiglietta vuota": "empty bottle",
+    "cambia fila": "change queue",
+    "cedi il posto": "give up your place",
+    "concentrazione": "concentration",
+    "difesa bagno": "bathroom defence",
+    "scambio": "swap",
+    "starnuto": "sneeze",
+}
+
+
+def card_key(name: str | None) -> str:
+    """A card's name reduced to the English words the rules use:
+    ``"Cedi il posto!"`` and ``"give-up your place"`` both give
+    ``"give up your place"``."""
+    if not name:
+        return ""
+    words = " ".join(re.sub(r"[^\w]+", " ", name.casefold()).split())
+    return _ITALIAN.get(words, words)
+
+
+def persona_hint(name: str | None) -> str:
+    return PERSONA_HINTS.get(card_key(name), "")

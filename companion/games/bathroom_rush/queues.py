@@ -1,0 +1,160 @@
+"""The queues as plain data: places, Personas, and the words for them.
+
+A queue is ``{"door", "slots", "permanents"}`` with its slots bathroom
+first; a slot is a player ``{"player": seat}`` or a Persona (see
+:func:`new_persona`).  Queues are numbered from 1 and places are indexes
+from 0 here; commands and views say "position", counting from 1.  Nothing
+here changes a queue: the engine does, after its checks.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Sequence
+
+
+def new_persona(pid: int) -> dict:
+    """A face-down Persona: its printed values are unknown until revealed."""
+    return {"id": pid, "revealed": False, "pipi": None, "popo": None, "colour": None,
+            "name": None, "flipped": False, "tokens": [0, 0], "placed": False}
+
+
+def is_player(slot: dict) -> bool:
+    return "player" in slot
+
+
+def doors(queues: Sequence[dict]) -> Iterator[tuple[int, dict]]:
+    """The queues still in play (with their door), with their numbers."""
+    for q, queue in enumerate(queues, 1):
+        if queue["door"]:
+            yield q, queue
+
+
+def find_player(queues: Sequence[dict], seat: int) -> tuple[int, int] | None:
+    """(queue, index) of a player."""
+    for q, queue in doors(queues):
+        for i, slot in enumerate(queue["slots"]):
+            if slot.get("player") == seat:
+                return q, i
+    return None
+
+
+def find_persona(queues: Sequence[dict], pid: int | None) -> tuple[int, int, dict] | None:
+    """(queue, index, Persona) of a Persona still in a queue."""
+    for q, queue in doors(queues):
+        for i, slot in enumerate(queue["slots"]):
+            if not is_player(slot) and slot["id"] == pid:
+                return q, i, slot
+    return None
+
+
+def pending_reveals(queues: Sequence[dict], *, final_count: bool) -> list[tuple[int, int]]:
+    """Face-down Personas the table must reveal: those in a bathroom or
+    next to a player, or at the final count those between a player and
+    the door."""
+    spots = []
+    for q, queue in doors(queues):
+        slots = queue["slots"]
+        players = [i for i, slot in enumerate(slots) if is_player(slot)]
+        if final_count:
+            wanted = set(range(players[0])) if players else set()
+        else:
+            wanted = {0} | {j for i in players for j in (i - 1, i + 1)}
+        spots += [(q, j) for j in sorted(wanted)
+                  if 0 <= j < len(slots) and not is_player(slots[j])
+                  and not slots[j]["revealed"]]
+    return spots
+
+
+def persona_effects(slots: Sequence[dict], player: int | None,
+                    ignored_colours: Sequence[str] = ()) -> list[dict]:
+    """The Personas of a queue whose effect acts this turn, in queue order
+    (the bathroom, then in front of the player, then behind): the bathroom
+    Persona, those next to the player, and any yellow one.  Neutral and
+    turned-over Personas have no effect."""
+    out = []
+    for i, slot in enumerate(slots):
+        if (is_player(slot) or not slot["revealed"] or slot["flipped"]
+                or slot["colour"] == "neutral" or slot["colour"] in ignored_colours):
+            continue
+        adjacent = player is not None and abs(i - player) == 1
+        if i == 0 or adjacent or slot["colour"] == "yellow":
+            out.append({"persona": slot["id"]})
+    return out
+
+
+def tokens_ahead(queue: dict, index: int) -> tuple[int, int]:
+    """What a player at ``index`` takes at the final count: the tokens of
+    every Persona between them and the door (on the card, plus the printed
+    ones not yet put on it), with the permanent cards' modifiers, never
+    below zero."""
+    pipi = popo = 0
+    for p in queue["slots"][:index]:
+        pipi += p["tokens"][0] + (0 if p["placed"] else p["pipi"])
+        popo += p["tokens"][1] + (0 if p["placed"] else p["popo"])
+    pipi += sum(c["pipi"] for c in queue["permanents"])
+    popo += sum(c["popo"] for c in queue["permanents"])
+    return max(0, pipi), max(0, popo)
+
+
+# -- words -------------------------------------------------------------------
+
+
+def label(p: dict) -> str:
+    if not p["revealed"]:
+        return "the face-down Persona"
+    return p["name"] or f"the {p['colour']} Persona"
+
+
+def where(queues: Sequence[dict], players: Sequence[str], q: int, i: int) -> str:
+    """A place in words: ``at position 3 of queue 2, behind Ana``."""
+    slots = queues[q - 1]["slots"]
+    text = f"in the bathroom of queue {q}" if i == 0 else f"at position {i + 1} of queue {q}"
+    if i + 1 < len(slots) and is_player(slots[i + 1]):
+        text += f", in front of {players[slots[i + 1]['player']]}"
+    elif i >= 1 and is_player(slots[i - 1]):
+        text += f", behind {players[slots[i - 1]['player']]}"
+    return text
+
+
+def slot_view(players: Sequence[str], i: int, slot: dict) -> dict:
+    if is_player(slot):
+        return {"position": i + 1, "player": slot["player"], "name": players[slot["player"]]}
+    return {
+        "position": i + 1,
+        "revealed": slot["revealed"],
+        "pipi": slot["pipi"],
+        "popo": slot["popo"],
+        "colour": slot["colour"],
+        "name": slot["name"],
+        "flipped": slot["flipped"],
+        "tokens_on_card": {"pipi": slot["tokens"][0], "popo": slot["tokens"][1]},
+        "tokens_placed": slot["placed"],
+    }
+
+
+def tokens_text(pipi: int, popo: int, *, zero: str = "no token") -> str:
+    parts = []
+    if pipi:
+        parts.append(f"{pipi} pipì")
+    if popo:
+        parts.append(f"{popo} popò")
+    return " and ".join(parts) or zero
+
+
+def modifier_text(pipi: int, popo: int) -> str:
+    parts = [f"{v:+d} {word}" for v, word in ((pipi, "pipì"), (popo, "popò")) if v]
+    return ", ".join(parts) or "no change"
+
+
+def personas_text(count: int) -> str:
+    return f"{count} Persona" + ("" if count == 1 else "s")
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def join(words: Sequence[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]

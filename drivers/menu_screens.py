@@ -1,0 +1,93 @@
+"""The table menu on the OLED: a :class:`~companion.menu.MenuView` as a
+128x64 1-bit image.
+
+The game screen, lists, value entry, messages and the join screen are the
+shared screens of :mod:`drivers.screens`; this module adds the two that only
+the menu has (a roll being entered die by die, and a yes/no question) and
+picks the right one for a view.  PIL only, no luma: the phone panel can show
+the very same frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from companion.menu import MenuView
+
+from .screens import (
+    alert_screen,
+    game_screen,
+    idle_screen,
+    join_screen,
+    menu_screen,
+    value_screen,
+)
+from .screens.canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit_lines
+
+DIE_SIDE = 30
+DIE_GAP = 6
+FOOTER_SIZE = 10
+
+
+def render(view: MenuView, update: Any = None) -> Image.Image:
+    """The frame for ``view``; ``update`` (the table's last Update, or None
+    before any game) is drawn for the game screen."""
+    kind = view.kind
+    if kind == "game":
+        return game_screen(update) if update is not None else idle_screen()
+    if kind == "list":
+        return menu_screen(view.title, list(view.items), view.index)
+    if kind == "value":
+        return value_screen(view.title, view.value or 0, view.low, view.high, view.signed)
+    if kind == "dice":
+        return roll_entry_screen(view)
+    if kind == "confirm":
+        return confirm_screen(view.title, view.text, view.footer)
+    if kind == "message":
+        return alert_screen(view.text, view.title)
+    if kind == "qr":
+        return join_screen(view.url, view.pin or None)
+    raise ValueError(f"no screen for a menu view of kind {kind!r}; kinds are "
+                     "game, list, value, dice, confirm, message, qr")
+
+
+def confirm_screen(title: str, question: str, keys: str = "") -> Image.Image:
+    """A question before something is done: a title bar, the question, and
+    what the keys do."""
+    c = Canvas()
+    top = c.title_bar(title or "Sure?", 12)
+    bottom = HEIGHT - (FOOTER_SIZE + 2 if keys else 0)
+    c.centred_lines(fit_lines(question, WIDTH - 4, 3, 12, bold=True), 12, top, bottom,
+                    bold=True)
+    if keys:
+        c.draw.line((0, bottom, WIDTH - 1, bottom), fill=ON)
+        c.text((WIDTH // 2, HEIGHT - 2), keys, FOOTER_SIZE, anchor="ms", width=WIDTH - 2)
+    return c.image
+
+
+def roll_entry_screen(view: MenuView) -> Image.Image:
+    """A roll entered by hand: the dice entered so far, the die being
+    entered (underlined; UP and DOWN turn it), a ``?`` for the dice to come."""
+    c = Canvas()
+    c.text((WIDTH // 2, 11), view.title or view.unit, 12, anchor="ms", width=WIDTH - 2)
+    count = max(1, len(view.items))
+    side = DIE_SIDE if count <= 3 else (WIDTH - (count - 1) * 3) // count
+    gap = DIE_GAP if count <= 3 else 3
+    x = (WIDTH - count * side - (count - 1) * gap) // 2
+    y = 16
+    for index, shown in enumerate(view.items or ("?",)):
+        if shown.isdigit() and 1 <= int(shown) <= 6:
+            c.die_face(x, y, side, int(shown))
+        else:
+            c.draw.rounded_rectangle((x, y, x + side - 1, y + side - 1),
+                                     radius=max(2, side // 8), outline=ON, fill=OFF, width=2)
+            c.text((x + side // 2, y + side // 2), shown, side // 2, bold=True, anchor="mm")
+        if index == view.index:
+            c.draw.rectangle((x, y + side + 2, x + side - 1, y + side + 3), fill=ON)
+        x += side + gap
+    if view.unit:
+        c.text((WIDTH // 2, HEIGHT - 2), f"{view.unit}: 1 to {view.high}" if view.high
+               else view.unit, FOOTER_SIZE, anchor="ms", width=WIDTH - 2)
+    return c.image

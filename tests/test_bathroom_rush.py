@@ -1,0 +1,935 @@
+"""Bathroom Rush, situation by situation, as the rulebook tells it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.engine import Setup
+from companion.errors import (
+    BadArgument,
+    BadSetup,
+    GameIsOver,
+    IllegalCommand,
+    NotExpected,
+    WrongPlayer,
+)
+from companion.games import game_class
+from companion.games.bathroom_rush import BLUE_DIE, RED_DIE, BathroomRush
+
+ANA, BEN, CY, DEE = 0, 1, 2, 3
+THREE = ("Ana", "Ben", "Cy")
+COLOUR_LETTERS = {"n": "neutral", "o": "orange", "r": "red", "y": "yellow"}
+PERSONA = re.compile(r"^([nory])(\d+)(?:\.(\d+))?(?:\+(\d+)(?:\.(\d+))?)?(\*)?(?:@(\S+))?$")
+
+
+def position(queues, *, players=THREE, turn=None, first=ANA, reserves=None, step="choose",
+             card=None, final_round=False, arrived=(), permanents=None, variants=(), deck=None,
+             discard=0):
+    """A game in phase E of ``turn``'s turn (the first player's unless
+    given), the queues written bathroom first, one string each:
+
+    ``Ana``  a player;  ``?``  a face-down Persona;  ``-``  a queue without
+    its door;  ``o2.1``  a revealed Persona: colour (n, o, r, y), printed
+    pipì, then ``.popò``; suffixes: ``+1.0`` tokens lying on the card
+    besides the printed ones (which a bathroom Persona already holds),
+    ``*`` turned over, ``@Avid_Reader`` its name.
+
+    ``reserves`` maps a seat to (pipì, popò), or to None for an
+    eliminated player; ``deck`` and ``discard`` count the Persona cards off
+    the table (by default all of them are in the deck).  The game is set
+    through its lossless JSON form.
+    """
+    game = BathroomRush(Setup(tuple(players), frozenset(variants)))
+    data = game.to_json()
+    state = data["state"]
+    next_id = 0
+    built = []
+    for text in queues:
+        if text == "-":
+            built.append({"door": False, "slots": [], "permanents": []})
+            continue
+        slots = []
+        for word in text.split():
+            if word in players:
+                slots.append({"player": players.index(word)})
+                continue
+            persona = {"id": next_id, "revealed": False, "pipi": None, "popo": None,
+                       "colour": None, "name": None, "flipped": False, "tokens": [0, 0],
+                       "placed": False}
+            next_id += 1
+            if word != "?":
+                m = PERSONA.match(word)
+                assert m, f"cannot read {word!r}"
+                colour, pipi, popo, extra_pipi, extra_popo, flipped, name = m.groups()
+                persona.update(revealed=True, pipi=int(pipi), popo=int(popo or 0),
+                               colour=COLOUR_LETTERS[colour], flipped=bool(flipped),
+                               name=name.replace("_", " ") if name else None,
+                               tokens=[int(extra_pipi or 0), int(extra_popo or 0)])
+                if not slots:
+                    persona["placed"] = True
+                    persona["tokens"][0] += persona["pipi"]
+                    persona["tokens"][1] += persona["popo"]
+            slots.append(persona)
+        built.append({"door": True, "slots": slots, "permanents": []})
+    for q, cards in (permanents or {}).items():
+        built[q - 1]["permanents"] = [{"card": c, "pipi": p, "popo": o} for c, p, o in cards]
+    res = [{"pipi": 0, "popo": 0, "eliminated": False} for _ in players]
+    for seat, value in (reserves or {}).items():
+        res[seat] = ({"pipi": 0, "popo": 0, "eliminated": True} if value is None
+                     else {"pipi": value[0], "popo": value[1], "eliminated": False})
+    n = len(players)
+    order = [(first + k) % n for k in range(n) if not res[(first + k) % n]["eliminated"]]
+    turn = first if turn is None else turn
+    on_table = sum(1 for q in built for s in q["slots"] if "player" not in s)
+    state.update(
+        queues=built, reserves=res, first_player=first, round=1, round_order=order,
+        turn=order.index(turn), phase="E", step=step, chooser=n, action_card=card,
+        final_round=final_round, arrived=list(arrived),
+        persona_deck=50 - on_table if deck is None else deck, persona_discard=discard,
+        next_id=next_id,
+    )
+    return BathroomRush.from_json(data)
+
+
+def play(game, *words):
+    """Apply commands written as words; return the events of the last one."""
+    events = []
+    for text in words:
+        events = game.apply(game.parse_words(text))
+    return events
+
+
+def refused(game, words, error=IllegalCommand):
+    """The command is refused with ``error`` and the game is unchanged."""
+    before = game.dumps()
+    with pytest.raises(error) as caught:
+        play(game, words)
+    assert game.dumps() == before
+    return caught.value
+
+
+def line(game, q):
+    """A queue written back the way ``position`` reads it (no suffixes)."""
+    out = []
+    for slot in game.queues[q - 1]["slots"]:
+        if "player" in slot:
+            out.append(game.players[slot["player"]])
+        elif not slot["revealed"]:
+            out.append("?")
+        else:
+            popo = f".{slot['popo']}" if slot["popo"] else ""
+            out.append(f"{slot['colour'][0]}{slot['pipi']}{popo}")
+    return " ".join(out)
+
+
+def reserve(game, seat):
+    r = game.reserves[seat]
+    return None if r["eliminated"] else (r["pipi"], r["popo"])
+
+
+def kinds(events):
+    return [e.kind for e in events]
+
+
+def commands(game):
+    return [e.command for e in game.expected()]
+
+
+def new_game(players=THREE, variants=()):
+    return BathroomRush(Setup(tuple(players), frozenset(variants)))
+
+
+# -- setup ---------------------------------------------------------------------
+
+
+def test_the_registry_finds_the_game_by_key_and_alias():
+    assert game_class("bathroom-rush") is BathroomRush
+    assert game_class("br") is BathroomRush
+
+
+def test_three_players_lay_out_four_queues_of_six_face_down_personas():
+    game = new_game()
+    assert [line(game, q) for q in (1, 2, 3, 4)] == ["? ? ? ? ? ?"] * 4
+    assert all(queue["door"] for queue in game.queues)
+    assert game.persona_deck == 50 - 24
+
+
+def test_two_players_lay_out_three_queues():
+    assert len(new_game(("Ana", "Ben")).queues) == 3
+
+
+def test_four_players_choose_among_five_queues_and_the_last_one_left_is_free():
+    game = new_game(("Ana", "Ben", "Cy", "Dee"))
+    play(game, "choose-queue 5", "choose-queue 3", "choose-queue 1")
+    assert game.expected()[0].player == DEE
+    assert game.expected()[0].prompt == "Dee: choose a queue (2, 4) and stand at its end"
+    play(game, "choose-queue 4")
+    assert game.free_queue() == 2
+
+
+@pytest.mark.parametrize("players", [("Ana",), ("Ana", "Ben", "Cy", "Dee", "Eli")])
+def test_a_game_is_for_two_to_four_players(players):
+    with pytest.raises(BadSetup, match="2 to 4 players"):
+        new_game(players)
+
+
+def test_an_unknown_variant_or_option_is_refused_at_setup():
+    with pytest.raises(BadSetup, match="unknown variant"):
+        new_game(variants=("speed",))
+    with pytest.raises(BadSetup, match="takes no options, not deck"):
+        BathroomRush(Setup(THREE, frozenset(), {"deck": 40}))
+
+
+def test_players_choose_their_queue_in_turn_order_from_the_first_player():
+    game = new_game()
+    assert game.expected()[0].player == ANA
+    refused(game, "choose-queue 2 Ben", WrongPlayer)
+    play(game, "choose-queue 2")
+    assert line(game, 2) == "? ? ? ? ? ? Ana"
+    assert game.expected()[0].player == BEN
+
+
+def test_a_queue_already_taken_is_refused():
+    game = new_game()
+    play(game, "choose-queue 2")
+    error = refused(game, "choose-queue 2")
+    assert error.rule == "queue-taken"
+    assert "taken by Ana" in str(error) and "1, 3, 4" in str(error)
+
+
+def test_once_all_have_chosen_one_more_persona_goes_behind_each_player():
+    game = new_game()
+    events = play(game, "choose-queue 2", "choose-queue 4", "choose-queue 1")
+    assert [line(game, q) for q in (1, 2, 3, 4)] == [
+        "? ? ? ? ? ? Cy ?", "? ? ? ? ? ? Ana ?", "? ? ? ? ? ?", "? ? ? ? ? ? Ben ?"]
+    assert game.free_queue() == 3
+    assert game.first_player == ANA
+    assert "queue 3 is the free queue" in events[1].message
+
+
+def test_after_setup_the_bathrooms_and_the_personas_next_to_players_are_revealed():
+    game = new_game(("Ana", "Ben"))
+    play(game, "choose-queue 1", "choose-queue 2")
+    assert {(e.args["queue"], e.args["position"]) for e in game.expected()} == {
+        (1, 1), (1, 6), (1, 8), (2, 1), (2, 6), (2, 8), (3, 1)}
+    assert set(commands(game)) == {"reveal"}
+
+
+# -- the queues: revealing and turning over --------------------------------------
+
+
+def test_revealing_a_persona_enters_its_printed_tokens_colour_and_name():
+    game = new_game(("Ana", "Ben"))
+    play(game, "choose-queue 1", "choose-queue 2")
+    events = play(game, "reveal 1 8 1 0 orange Elderly Man")
+    persona = game.persona(1, 8)
+    assert (persona["pipi"], persona["popo"], persona["colour"], persona["name"]) == (
+        1, 0, "orange", "Elderly Man")
+    assert events[0].message == ("Revealed at position 8 of queue 1, behind Ana: "
+                                 "Elderly Man, 1 pipì")
+
+
+def test_a_persona_far_from_the_players_stays_face_down():
+    game = new_game(("Ana", "Ben"))
+    play(game, "choose-queue 1", "choose-queue 2")
+    error = refused(game, "reveal 1 3 1 0 neutral")
+    assert error.rule == "not-revealable"
+
+
+def test_a_revealed_persona_cannot_be_revealed_again():
+    game = new_game(("Ana", "Ben"))
+    play(game, "choose-queue 1", "choose-queue 2", "reveal 1 1 2 0 neutral")
+    assert refused(game, "reveal 1 1 3 0 neutral").rule == "already-revealed"
+
+
+def test_flip_turns_over_a_persona_whose_effect_is_spent():
+    game = position(["n1 o1 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1 ?"], step="action",
+                    card="Bathroom Defence")
+    play(game, "flip 1 2")
+    assert game.persona(1, 2)["flipped"] is True
+    assert refused(game, "flip 1 2").rule == "already-flipped"
+    assert refused(game, "flip 4 2").rule == "face-down"
+
+
+# -- reserves ------------------------------------------------------------------
+
+
+def test_five_pipi_become_one_popo_at_once():
+    game = position(["n1 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], step="action",
+                    card="Distracted", reserves={ANA: (3, 1)})
+    events = play(game, "take-tokens Ana 2 0")
+    assert reserve(game, ANA) == (0, 2)
+    assert kinds(events) == ["reserve-changed", "popo-converted"]
+    assert events[1].message == "Five of Ana's pipì become one popò"
+
+
+def test_a_fourth_popo_eliminates_the_player_and_removes_their_queue():
+    game = position(["n1.1 n1 Ana n1", "n1 n1 Ben n1", "n2 n1 n1 Cy n1", "n1 n1"], turn=CY,
+                    reserves={ANA: (0, 3)})
+    events = play(game, "pass")
+    assert reserve(game, ANA) is None
+    assert game.queues[0] == {"door": False, "slots": [], "permanents": []}
+    eliminated = next(e for e in events if e.kind == "player-eliminated")
+    assert eliminated.alert
+    assert eliminated.message == ("Ana has 4 popò and is eliminated: queue 1 is closed, its "
+                                  "door removed and its 3 Personas discarded")
+    assert game.view()["queues"][0]["door"] is False
+
+
+def test_in_a_two_player_game_the_third_popo_eliminates():
+    game = position(["n1 Ana n1", "n1 Ben n1", "n1"], players=("Ana", "Ben"),
+                    reserves={BEN: (4, 2)}, step="action", card="Distracted")
+    play(game, "take-tokens Ben 1 0")
+    assert reserve(game, BEN) is None
+    assert game.view()["reserves"][ANA]["popo_limit"] == 3
+
+
+def test_the_limit_is_four_popo_with_three_players():
+    game = position(["n1 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], reserves={BEN: (4, 2)},
+                    step="action", card="Distracted")
+    play(game, "take-tokens Ben 1 0")
+    assert reserve(game, BEN) == (0, 3)
+
+
+def test_the_last_player_standing_wins_at_once():
+    game = position(["n1 Ana n1", "n1 Ben n1", "n1"], players=("Ana", "Ben"),
+                    reserves={ANA: (1, 2), BEN: (3, 1)})
+    events = play(game, "decompress", "roll 4")
+    assert game.over
+    assert game.result().winners == (BEN,)
+    assert game.result().scores == (None, 8)
+    assert events[-1].message == "Ben is the last player standing and wins"
+
+
+def test_an_eliminated_player_has_no_more_turns_nor_the_first_player_token():
+    game = position(["-", "n1 n1 Ben n1", "n1 n1 Cy n1", "n1 n1"], reserves={ANA: None},
+                    first=CY)
+    assert game.round_order == [CY, BEN]
+    play(game, "pass", "pass")
+    assert game.round == 2
+    assert game.first_player == BEN
+    assert game.round_order == [BEN, CY]
+
+
+def test_a_decompression_that_eliminates_ends_the_turn_and_replaces_nobody():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], reserves={ANA: (0, 3)})
+    events = play(game, "decompress", "roll 4")
+    assert reserve(game, ANA) is None
+    assert "persona-replaced" not in kinds(events)
+    assert game.active() == BEN and not game.over
+
+
+def test_a_player_eliminated_during_their_own_turn_hands_the_turn_on():
+    game = position(["n2 Ana o1@Distracted", "n1 Ben n1", "n1 Cy n1", "n1"], turn=CY,
+                    first=CY, reserves={ANA: (4, 3)})
+    play(game, "pass")
+    assert game.phase == "D" and game.active() == ANA
+    play(game, "take-tokens Ana 1 0")
+    assert reserve(game, ANA) is None
+    assert game.active() == BEN
+
+
+# -- the turn --------------------------------------------------------------------
+
+
+def test_a_new_round_first_reveals_the_personas_that_came_into_the_bathrooms():
+    game = position(["n1 ? Ana n1", "n1 n1 Ben n1", "n1 n1 n1 Cy n1", "n1 ?"], turn=CY)
+    play(game, "pass")
+    assert game.phase == "A"
+    assert [(e.args["queue"], e.args["position"]) for e in game.expected()] == [(1, 1), (4, 1)]
+
+
+def test_phase_b_puts_the_printed_tokens_on_the_bathroom_personas():
+    # The Avid Reader left 2 pipì on the Persona after him last round.
+    game = position(["n1 n2+2 Ana n1", "n1 n1.1 Ben n1", "n1 n1 n1 Cy n1", "n1 n3"], turn=CY)
+    events = play(game, "pass")
+    assert [game.persona(q, 1)["tokens"] for q in (1, 2, 3, 4)] == [
+        [4, 0], [1, 1], [1, 0], [3, 0]]
+    placed = next(e for e in events if e.kind == "tokens-placed")
+    assert placed.message.startswith("B: queue 1: 4 pipì on the neutral Persona")
+
+
+def test_phase_b_does_not_place_tokens_twice_in_a_round():
+    game = position(["n2 Ana n1", "n1 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.persona(1, 1)["tokens"] == [2, 0]
+
+
+def test_phase_c_draw_is_announced_and_needs_no_press():
+    game = position(["n2 Ana n1", "n1 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    events = play(game, "pass")
+    assert "C: Ben draws Action cards up to 4" in [e.message for e in events]
+    assert commands(game) == ["action", "decompress", "pass"]
+
+
+def test_phase_d_is_skipped_when_no_persona_has_an_effect():
+    game = position(["n2 Ana n1", "n1 r1 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    events = play(game, "pass")
+    assert game.phase == "E"
+    assert any(e.message.startswith("D: no Persona effect to resolve") for e in events)
+
+
+def test_phase_d_follows_the_rulebook_order_bathroom_front_behind():
+    game = position(["n2 Ana n1",
+                     "y1@Infamous_Person r1 n1 o1 Ben o2@Elderly_Man n1 y0 n2",
+                     "n1 n1 Cy n1", "n1 n3"],
+                    permanents={2: [("Clogged Toilet", 1, 0)]})
+    play(game, "pass")
+    assert game.phase == "D"
+    assert game.view()["effects"] == [
+        "permanent card Clogged Toilet behind the door of queue 2",
+        "Infamous Person in the bathroom of queue 2: a Persona card goes on top of it, "
+        "unless a defensive card is played",
+        "the orange Persona at position 4 of queue 2, in front of Ben",
+        "Elderly Man at position 6 of queue 2, behind Ben: passes in front of the player he "
+        "stands behind (pass-in-front) unless a Queue Defence blocks him",
+        "the yellow Persona at position 8 of queue 2",
+    ]
+    assert commands(game) == ["effects-done", "swap-behind", "pass-in-front", "remove-front",
+                              "remove-behind", "change-queue", "add-tokens", "place-permanent",
+                              "remove-permanent", "flip", "take-tokens"]
+
+
+def test_the_elderly_man_passes_in_front_and_is_turned_over():
+    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "pass-in-front")
+    assert line(game, 2) == "n1 n1 o0 Ben n1"
+    events = play(game, "effects-done")
+    assert game.persona(2, 3)["flipped"] is True
+    assert events[0].message == ("Elderly Man (at position 3 of queue 2, in front of Ben) "
+                                 "is turned over: its effect is spent")
+    assert game.phase == "E"
+
+
+def test_a_blocked_orange_persona_is_turned_over_all_the_same():
+    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "effects-done")
+    assert line(game, 2) == "n1 n1 Ben o0 n1"
+    assert game.persona(2, 4)["flipped"] is True
+
+
+def test_a_red_persona_stays_face_up_and_acts_every_turn():
+    game = position(["n2 Ana n1", "n1 n1 Ben r0 n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "effects-done")
+    assert game.persona(2, 4)["flipped"] is False
+
+
+def test_distracted_makes_the_player_take_a_pipi():
+    game = position(["n2 Ana n1", "n1 o1@Distracted Ben n1", "n1 n1 Cy n1", "n1 n3"],
+                    reserves={BEN: (1, 0)})
+    play(game, "pass", "take-tokens Ben 1 0", "effects-done")
+    assert reserve(game, BEN) == (2, 0)
+
+
+def test_the_free_queue_personas_act_before_the_first_players_own():
+    game = position(["n2 n1 Ana n1", "n1 n1 Ben o0 n1", "n1 n1 n1 Cy n1",
+                     "n1 y0@Infamous_Person n1"], turn=CY)
+    play(game, "pass")
+    assert game.active() == BEN
+    effects = game.view()["effects"]
+    assert effects[0].startswith("Infamous Person in the bathroom of queue 4")
+    assert effects[1] == "the orange Persona at position 3 of queue 2, behind Ben"
+
+
+def test_the_free_queue_is_not_resolved_again_later_in_the_round():
+    game = position(["n2 n1 Ana n1", "n1 n1 Ben n1", "n1 n1 n1 Cy n1", "y0 n1"])
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+def test_the_avid_reader_rolls_the_blue_die_onto_the_persona_after_him():
+    game = position(["n2 Ana n1", "o1@Avid_Reader n2 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    roll = game.expected()[0]
+    assert (roll.command, roll.dice, roll.player) == ("roll", BLUE_DIE, BEN)
+    play(game, "roll 2")
+    assert game.persona(2, 2)["tokens"] == [2, 0]
+    assert game.persona(2, 1)["flipped"] is True
+    assert "roll" not in commands(game)
+
+
+def test_the_avid_readers_pipi_join_the_next_personas_printed_ones_in_the_bathroom():
+    game = position(["n2 n1 Ana n1", "o1@Avid_Reader n2 n1 Ben n1", "n1 n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "roll 1", "effects-done", "pass", "pass")
+    assert game.round == 2
+    assert game.persona(2, 1)["tokens"] == [3, 0]
+
+
+def test_the_avid_reader_has_no_effect_when_a_player_is_right_after_him():
+    game = position(["n2 Ana n1", "o1@Avid_Reader Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert "roll" not in commands(game)
+    play(game, "effects-done")
+    assert game.persona(2, 1)["flipped"] is True
+
+
+def test_the_first_game_variant_ignores_orange_and_red_personas():
+    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"],
+                    variants=("first-game",))
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+def test_an_action_card_is_followed_by_its_queue_operations_and_end_turn():
+    game = position(["n2 n1 Ana n1 n3", "n1 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "action Cunning")
+    assert commands(game)[0] == "end-turn"
+    assert "remove-behind" in commands(game)
+    play(game, "remove-behind", "end-turn")
+    assert line(game, 1) == "n2 n1 Ana n3"
+    assert game.active() == BEN
+
+
+def test_queue_operations_wait_for_the_action_card():
+    game = position(["n2 n1 Ana n1 n3", "n1 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    assert refused(game, "remove-behind", NotExpected).rule == "not-expected"
+
+
+def test_passing_ends_the_turn():
+    game = position(["n2 Ana n1", "n1 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    events = play(game, "pass")
+    assert events[0].message == "Ana passes and discards down to 3 Action cards"
+    assert game.active() == BEN
+
+
+def test_the_cleanup_gives_each_player_their_bathroom_tokens_and_moves_the_queues_up():
+    game = position(["n2+1 n1 Ana n1", "n1.1 n2 Ben n1", "y3 n1 Cy n2", "n4 n1 n1"], turn=CY,
+                    reserves={ANA: (1, 0)})
+    events = play(game, "pass")
+    assert [reserve(game, s) for s in (ANA, BEN, CY)] == [(4, 0), (1, 1), (3, 0)]
+    assert [line(game, q) for q in (1, 2, 3, 4)] == ["n1 Ana n1", "n2 Ben n1", "n1 Cy n2",
+                                                     "n1 n1"]
+    assert "Queue 4 is free: 4 pipì discarded" in [e.message for e in events]
+    assert game.persona_discard == 4
+
+
+def test_the_first_player_token_moves_on_clockwise_after_the_cleanup():
+    game = position(["n2 n1 Ana n1", "n1 n2 Ben n1", "y3 n1 Cy n2", "n4 n1 n1"], turn=CY)
+    events = play(game, "pass")
+    assert game.first_player == BEN
+    assert game.round == 2
+    assert "The first-player token passes to Ben" in [e.message for e in events]
+    assert game.active() == BEN
+
+
+# -- decompression ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pipi, roll, left", [(3, 1, 2), (3, 2, 1), (3, 3, 0), (1, 3, 0),
+                                              (0, 2, 0)])
+def test_decompressing_1_to_3_discards_that_many_pipi_never_below_zero(pipi, roll, left):
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], reserves={ANA: (pipi, 1)})
+    play(game, "decompress")
+    wait = game.expected()[0]
+    assert (wait.command, wait.dice, wait.player) == ("roll", RED_DIE, ANA)
+    play(game, f"roll {roll}")
+    assert reserve(game, ANA) == (left, 1)
+
+
+def test_decompressing_4_gives_a_popo():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], reserves={ANA: (3, 1)})
+    events = play(game, "decompress", "roll 4")
+    assert reserve(game, ANA) == (3, 2)
+    assert events[0].message == "Ana rolls 4: takes one popò"
+
+
+def test_with_concentration_a_4_discards_the_pipi_instead():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], reserves={ANA: (4, 1)})
+    play(game, "decompress yes", "roll 4")
+    assert reserve(game, ANA) == (0, 1)
+
+
+def test_playing_concentration_is_decompressing_with_it():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], reserves={ANA: (4, 1)})
+    play(game, "action Concentrazione", "roll 4")
+    assert reserve(game, ANA) == (0, 1)
+
+
+def test_whatever_the_roll_the_persona_behind_is_replaced_by_a_face_down_one():
+    game = position(["n2 Ana o1@Elderly_Man n3", "n1 Ben n1", "n1 Cy n1", "n1"])
+    events = play(game, "decompress", "roll 1")
+    assert line(game, 1) == "n2 Ana ? n3"
+    assert game.persona_discard == 1
+    assert ("Elderly Man behind Ana leaves the queue; a new face-down Persona takes the place"
+            in [e.message for e in events])
+    # Ben's turn starts by revealing it: it is next to a player.
+    assert game.active() == BEN
+    assert [(e.command, e.args) for e in game.expected()] == [
+        ("reveal", {"queue": 1, "position": 3})]
+
+
+def test_the_keep_behind_variant_leaves_the_persona_behind_in_place():
+    game = position(["n2 Ana o1 n3", "n1 Ben n1", "n1 Cy n1", "n1"], variants=("keep-behind",))
+    play(game, "decompress", "roll 1")
+    assert line(game, 1) == "n2 Ana o1 n3"
+
+
+def test_decompressing_with_nobody_behind_replaces_nobody():
+    game = position(["n2 n1 Ana", "n1 Ben n1", "n1 Cy n1", "n1"])
+    play(game, "decompress", "roll 2")
+    assert line(game, 1) == "n2 n1 Ana"
+
+
+def test_a_red_die_shows_no_5():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], reserves={ANA: (3, 0)})
+    play(game, "decompress")
+    error = refused(game, "roll 5", BadArgument)
+    assert error.rule == "die-range"
+    assert "a red roll gives 1 to 4" in str(error)
+
+
+# -- queue operations ---------------------------------------------------------------
+
+
+def operations(queues, card="Cunning", **kwargs):
+    return position(queues, step="action", card=card, **kwargs)
+
+
+def test_give_up_your_place_swaps_a_player_with_the_persona_behind():
+    game = operations(["n2 Ana n1", "n1 n2 Ben o3 n1", "n1 Cy n1", "n1"],
+                      card="Give Up Your Place")
+    events = play(game, "swap-behind Ben")
+    assert line(game, 2) == "n1 n2 o3 Ben n1"
+    assert events[0].message == ("Ben gives up their place: the orange Persona moves ahead in "
+                                 "queue 2")
+
+
+def test_cunning_removes_the_persona_in_front_and_the_player_moves_up():
+    game = operations(["n2 n1 n3 Ana n1 n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    play(game, "remove-front")
+    assert line(game, 1) == "n2 n1 Ana n1 n1"
+    assert game.persona_discard == 1
+
+
+def test_cunning_removes_the_persona_behind_and_the_queue_behind_moves_up():
+    game = operations(["n2 Ana n1 n3", "n1 Ben n1", "n1 Cy n1", "n1"])
+    play(game, "remove-behind")
+    assert line(game, 1) == "n2 Ana n3"
+
+
+def test_cunning_on_the_last_persona_behind_draws_a_new_one():
+    game = operations(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    deck = game.persona_deck
+    play(game, "remove-behind")
+    assert line(game, 1) == "n2 Ana ?"
+    assert game.persona_deck == deck - 1
+
+
+def test_change_queue_the_persona_behind_takes_the_old_place_and_a_new_one_comes_behind():
+    game = operations(["n2 n1 Ana o1 n3", "n1 Ben n1", "n1 Cy n1", "n1 n2"], card="Change Queue")
+    events = play(game, "change-queue")
+    assert line(game, 1) == "n2 n1 o1 n3"
+    assert line(game, 4) == "n1 n2 Ana ?"
+    assert game.free_queue() == 1
+    assert events[0].message == ("Ana leaves queue 1 for the end of queue 4, with a new "
+                                 "face-down Persona behind; queue 1 is now the free queue")
+
+
+def test_changing_into_an_empty_free_queue_reaches_the_bathroom():
+    game = operations(["n2 n1 Ana o1 n3", "n1 Ben n1", "n1 Cy n1", ""], card="Change Queue")
+    events = play(game, "change-queue 4")
+    assert line(game, 4) == "Ana ?"
+    assert game.final_round and game.arrived == [ANA]
+    assert events[-1].kind == "final-round"
+
+
+def test_change_queue_to_a_queue_with_a_player_is_refused():
+    game = operations(["n2 n1 Ana o1 n3", "n1 Ben n1", "n1 Cy n1", "n1 n2"], card="Change Queue")
+    error = refused(game, "change-queue 2")
+    assert error.rule == "queue-taken"
+    assert "two players never share a queue" in str(error)
+
+
+def test_the_cleaner_adds_pipi_on_a_bathroom_persona():
+    game = operations(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], card="Cleaner")
+    play(game, "add-tokens 2 3 0")
+    assert game.persona(2, 1)["tokens"] == [4, 0]
+
+
+def test_a_permanent_card_goes_behind_a_door_and_can_be_removed():
+    game = operations(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], card="Clogged Toilet")
+    play(game, "place-permanent 2 1 0 Clogged Toilet")
+    assert game.view()["permanents"] == [{"queue": 2, "card": "Clogged Toilet", "pipi": 1,
+                                          "popo": 0}]
+    play(game, "remove-permanent 2")
+    assert game.queues[1]["permanents"] == []
+    assert refused(game, "remove-permanent 2").rule == "no-permanent"
+
+
+def test_when_the_persona_deck_runs_out_the_discard_pile_is_shuffled_into_it():
+    game = operations(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], deck=0, discard=12)
+    events = play(game, "remove-behind")
+    assert line(game, 1) == "n2 Ana ?"
+    assert (game.persona_deck, game.persona_discard) == (12, 0)
+    assert events[1].message == ("The Persona deck is empty: the 13 discarded Personas are "
+                                 "shuffled into a new deck")
+
+
+def test_a_draw_with_no_persona_left_anywhere_is_refused():
+    game = operations(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], deck=0, discard=0)
+    assert refused(game, "change-queue").rule == "deck-empty"
+
+
+def test_empty_bottle_takes_tokens_out_of_a_reserve_never_below_zero():
+    game = operations(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], card="Empty Bottle",
+                      reserves={ANA: (1, 1)})
+    events = play(game, "take-tokens Ana -3 0")
+    assert reserve(game, ANA) == (0, 1)
+    assert events[0].message == "Ana discards 1 pipì: reserve 1 popò"
+
+
+@pytest.mark.parametrize("words, why", [
+    ("swap-behind", "there is no Persona behind Ana in queue 1 to swap with"),
+    ("pass-in-front", "there is no Persona behind Ana in queue 1 to pass"),
+    ("remove-behind", "there is no Persona behind Ana in queue 1 to remove"),
+    ("remove-front Ben", "Ben is in the bathroom of queue 2: there is no Persona in front of "
+                         "Ben to remove"),
+    ("add-tokens 2 1 0", "position 1 of queue 2 is Ben, not a Persona"),
+    ("add-tokens 1 1 0 5", "queue 1 has 3 places: there is no Persona at position 5"),
+    ("flip 1 3", "position 3 of queue 1 is Ana, not a Persona"),
+])
+def test_a_queue_operation_with_no_persona_to_act_on_is_refused(words, why):
+    game = operations(["n2 n1 Ana", "Ben n1", "n1 Cy n1", "n1"])
+    error = refused(game, words)
+    assert error.rule == "no-persona"
+    assert str(error) == why
+
+
+def test_a_queue_operation_on_a_removed_queue_is_refused():
+    game = operations(["-", "n1 Ben n1", "n1 Cy n1", "n1"], turn=BEN, first=BEN,
+                      reserves={ANA: None})
+    assert refused(game, "add-tokens 1 1 0").rule == "no-door"
+    assert refused(game, "swap-behind Ana").rule == "eliminated"
+
+
+# -- the end of the game ------------------------------------------------------------
+
+
+def test_reaching_the_bathroom_at_the_cleanup_ends_the_game_at_once():
+    game = position(["n2 Ana n1", "n1 n3 Ben n1", "n1 n1.1 n1 Cy n1", "n1 n1"], turn=CY,
+                    reserves={ANA: (1, 0), CY: (2, 0)})
+    events = play(game, "pass")
+    assert game.over
+    # Ana took 2 at the cleanup; Ben takes the Persona now in his bathroom (3);
+    # Cy took 1 at the cleanup and takes 2 pipì and a popò: five pipì are a popò.
+    assert [reserve(game, s) for s in (ANA, BEN, CY)] == [(3, 0), (4, 0), (0, 2)]
+    assert game.result().scores == (3, 4, 10)
+    assert game.result().winners == (ANA,)
+    assert "Ana reaches the bathroom as the queues move up: the game ends at once" in [
+        e.message for e in events]
+    assert events[-1].kind == "game-over" and events[-1].alert
+
+
+def test_the_final_count_reveals_face_down_personas_in_front_of_players_first():
+    game = position(["n2 Ana n1", "n1 ? Ben n1", "n1 n1 n1 Cy ?", "n1 ?"], turn=CY)
+    play(game, "pass")
+    assert game.phase == "count"
+    assert [(e.command, e.args) for e in game.expected()] == [
+        ("reveal", {"queue": 2, "position": 1})]
+    play(game, "reveal 2 1 2 0 neutral")
+    assert game.over
+    assert game.result().scores == (2, 3, 3)
+
+
+def test_permanent_bathroom_cards_apply_to_the_final_count():
+    game = position(["n2 Ana n1", "n1 n3 Ben n1", "n1 n1 n1 Cy n1", "n1 n1"], turn=CY,
+                    permanents={2: [("Clogged Toilet", 2, 0), ("Fresh Air", -1, 0)]})
+    play(game, "pass")
+    assert game.result().scores == (2, 1 + 3 + 1, 1 + 2)
+
+
+def test_reaching_the_bathroom_through_a_card_gives_the_rest_of_the_round_final_turns():
+    game = operations(["n1 Ana n1", "n2 n1 Ben n1", "n1 n1 n1 Cy n1", "n1 n1"],
+                      reserves={ANA: (4, 0), CY: (1, 0)})
+    events = play(game, "remove-front")
+    assert events[-1].kind == "final-round" and events[-1].alert
+    assert game.final_round and game.arrived == [ANA]
+    play(game, "end-turn")
+    assert game.active() == BEN
+    play(game, "pass")
+    assert game.active() == CY
+    play(game, "pass")
+    # No cleanup: Ben counts his bathroom Persona (2) and the one after (1).
+    assert game.over
+    assert game.result().scores == (4, 3, 4)
+    assert game.result().winners == (BEN,)
+
+
+def test_in_the_final_turns_only_three_cards_may_be_played_against_the_arrived_player():
+    game = position(["Ana n1", "n2 n1 Ben n1", "n1 n1 n1 Cy n1", "n1 n1"], turn=BEN,
+                    final_round=True, arrived=[ANA])
+    play(game, "action Cleaner")
+    error = refused(game, "swap-behind Ana")
+    assert error.rule == "final-turns"
+    assert str(error) == ("Ana reached the bathroom through an Action card: in the final turns "
+                          "only Give Up Your Place, Swap and Sneeze may be played against Ana, "
+                          "and the card played is Cleaner")
+    assert refused(game, "take-tokens Ana 1 0").rule == "final-turns"
+    assert refused(game, "place-permanent 1 1 0 Clogged Toilet").rule == "final-turns"
+
+
+@pytest.mark.parametrize("card", ["Give Up Your Place", "Cedi il posto", "Swap", "Sneeze"])
+def test_give_up_your_place_swap_and_sneeze_may_still_be_played_against_them(card):
+    game = position(["Ana n1", "n2 n1 Ben n1", "n1 n1 n1 Cy n1", "n1 n1"], turn=BEN,
+                    final_round=True, arrived=[ANA])
+    play(game, f"action {card}", "swap-behind Ana")
+    assert line(game, 1) == "n1 Ana"
+
+
+def test_an_arrived_player_pushed_back_counts_the_persona_in_front_at_the_end():
+    game = position(["Ana n1", "n2 n1 Ben n1", "n1 n1 n1 Cy n1", "n1 n1"], turn=BEN,
+                    final_round=True, arrived=[ANA])
+    play(game, "action Give Up Your Place", "swap-behind Ana", "end-turn", "pass")
+    assert game.over
+    assert game.result().scores == (1, 3, 3)
+
+
+def test_a_tie_is_broken_by_decompression_rolls():
+    game = position(["Ana n1", "n2 Ben n1", "n1"], players=("Ana", "Ben"), turn=BEN,
+                    final_round=True, arrived=[ANA], reserves={ANA: (2, 0)})
+    events = play(game, "pass")
+    assert game.phase == "tie-break"
+    assert events[-1].message == ("Ana and Ben are tied at 2: each makes a Decompression roll "
+                                  "(red die)")
+    assert events[-1].alert
+    assert [(e.command, e.player, e.dice) for e in game.expected()] == [
+        ("roll", ANA, RED_DIE), ("roll", BEN, RED_DIE)]
+    play(game, "roll 1 Ana", "roll 2 Ben")
+    assert game.over
+    assert game.result().winners == (BEN,)
+    assert game.result().scores == (1, 0)
+
+
+def test_a_tie_that_remains_is_rolled_again():
+    game = position(["Ana n1", "n2 Ben n1", "n1"], players=("Ana", "Ben"), turn=BEN,
+                    final_round=True, arrived=[ANA], reserves={ANA: (2, 0)})
+    play(game, "pass", "roll 3", "roll 3")
+    assert game.phase == "tie-break"
+    assert game.tie_pending == [ANA, BEN]
+    play(game, "roll 2", "roll 4")
+    assert game.result().winners == (ANA,)
+
+
+def test_a_tie_where_everyone_is_eliminated_has_no_winner():
+    game = position(["Ana n1", "n2 Ben n1", "n1"], players=("Ana", "Ben"), turn=BEN,
+                    final_round=True, arrived=[ANA], reserves={ANA: (2, 2), BEN: (0, 2)})
+    play(game, "pass", "roll 4", "roll 4")
+    assert game.over
+    assert game.result().winners == ()
+    assert game.result().scores == (None, None)
+    assert game.result().message == ("Every player in contention was eliminated: the game has "
+                                     "no winner")
+
+
+def test_only_the_tied_players_roll():
+    game = position(["Ana n1", "n2 Ben n1", "n1 n1 Cy n1", "n3 n1"], turn=CY,
+                    final_round=True, arrived=[ANA], reserves={ANA: (2, 0), CY: (4, 0)})
+    play(game, "pass")
+    assert [e.player for e in game.expected()] == [ANA, BEN]
+    refused(game, "roll 1 Cy", WrongPlayer)
+
+
+def test_nothing_is_accepted_after_the_game_is_over():
+    game = position(["n2 Ana n1", "n1 n3 Ben n1", "n1 n1 n1 Cy n1", "n1 n1"], turn=CY)
+    play(game, "pass")
+    assert game.over and game.expected() == []
+    for words in ("pass", "note too late", "set-reserve Ana 1 0"):
+        refused(game, words, GameIsOver)
+
+
+# -- bad input and corrections ------------------------------------------------------
+
+
+def test_a_command_not_expected_now_is_refused():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    assert "the game waits for" in str(refused(game, "effects-done", NotExpected))
+
+
+def test_a_queue_number_beyond_the_doors_is_refused():
+    game = operations(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    error = refused(game, "add-tokens 5 1 0", BadArgument)
+    assert "outside the allowed range 1..4" in str(error)
+
+
+def test_set_reserve_corrects_a_reserve_within_the_limits():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    play(game, "set-reserve Ben 4 3")
+    assert reserve(game, BEN) == (4, 3)
+    refused(game, "set-reserve Ben 5 0", BadArgument)
+    refused(game, "set-reserve Ben 0 4", BadArgument)
+
+
+def test_corrections_fix_the_tokens_and_the_printed_values_of_a_persona():
+    game = position(["n2 Ana o1 n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    play(game, "set-tokens 1 1 5 1", "set-persona 1 3 2 1 red Elderly Man")
+    assert game.persona(1, 1)["tokens"] == [5, 1]
+    persona = game.persona(1, 3)
+    assert (persona["pipi"], persona["popo"], persona["colour"], persona["name"]) == (
+        2, 1, "red", "Elderly Man")
+    assert game.phase == "E" and game.step == "choose"
+
+
+def test_a_face_down_persona_is_revealed_not_corrected():
+    game = position(["n2 Ana ?", "n1 Ben n1", "n1 Cy n1", "n1"])
+    assert refused(game, "set-persona 1 3 2 0 red").rule == "face-down"
+
+
+def test_unflip_turns_a_persona_back_up():
+    game = position(["n2 Ana o1* n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    play(game, "unflip 1 3")
+    assert game.persona(1, 3)["flipped"] is False
+    assert refused(game, "unflip 1 3").rule == "not-flipped"
+
+
+def test_a_note_goes_in_the_history_and_changes_nothing():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    before = game.dumps()
+    events = play(game, "note Ben played Sneeze by mistake")
+    assert events[0].message == "Ben played Sneeze by mistake"
+    assert game.dumps() == before
+
+
+# -- what the screens read -------------------------------------------------------
+
+
+def test_the_view_shows_phase_queues_reserves_and_the_free_queue():
+    game = position(["n2+1 Ana o1@Elderly_Man", "n1 Ben ?", "n1 Cy n1", "y0.1"],
+                    reserves={BEN: (2, 1)}, permanents={3: [("Clogged Toilet", 1, 0)]})
+    view = game.view()
+    assert (view["phase"], view["phase_name"], view["round"]) == (
+        "E", "Action, decompress or pass", 1)
+    assert (view["active"], view["first_player"], view["free_queue"]) == (ANA, ANA, 4)
+    first = view["queues"][0]
+    assert (first["index"], first["door"], first["player"], first["free"]) == (1, True, ANA, False)
+    assert first["slots"] == [
+        {"position": 1, "revealed": True, "pipi": 2, "popo": 0, "colour": "neutral", "name": None,
+         "flipped": False, "tokens_on_card": {"pipi": 3, "popo": 0}, "tokens_placed": True},
+        {"position": 2, "player": ANA, "name": "Ana"},
+        {"position": 3, "revealed": True, "pipi": 1, "popo": 0, "colour": "orange",
+         "name": "Elderly Man", "flipped": False, "tokens_on_card": {"pipi": 0, "popo": 0},
+         "tokens_placed": False},
+    ]
+    assert view["queues"][1]["slots"][2]["revealed"] is False
+    assert view["queues"][1]["slots"][2]["pipi"] is None
+    assert view["reserves"][BEN] == {"seat": BEN, "name": "Ben", "pipi": 2, "popo": 1,
+                                     "eliminated": False, "popo_limit": 4, "score": 7,
+                                     "queue": 2, "position": 2, "in_bathroom": False}
+    assert view["permanents"] == [{"queue": 3, "card": "Clogged Toilet", "pipi": 1, "popo": 0}]
+    assert view["scores"] is None
+
+
+def test_the_view_shows_the_scores_once_over():
+    game = position(["n2 Ana n1", "n1 n3 Ben n1", "n1 n1 n1 Cy n1", "n1 n1"], turn=CY)
+    play(game, "pass")
+    view = game.view()
+    assert (view["phase"], view["scores"], view["winners"]) == ("over", [2, 4, 3], [ANA])
+
+
+def test_a_saved_game_loads_back_identical():
+    game = position(["n2+1 Ana o1@Elderly_Man", "n1 Ben ?", "n1 Cy n1", "y0.1"],
+                    reserves={BEN: (2, 1)}, permanents={3: [("Clogged Toilet", 1, 0)]})
+    again = BathroomRush.loads(game.dumps())
+    assert again == game and again.view() == game.view()
+    assert again.expected() == game.expected()
