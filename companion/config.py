@@ -1,0 +1,353 @@
+"""The companion's configuration: a TOML file, its defaults and its checks.
+
+Every pin, bus, address and port of the table kit is a default here, never a
+constant elsewhere (the defaults are the wiring of HARDWARE.md).  A file
+names only what differs from them.  Loading is strict: an unknown section or
+key, or a value of the wrong kind, is refused with an error that names the
+key and says what is allowed, because a typo in a pin number that was
+silently ignored would leave a button dead with no clue why.
+
+Pure: no hardware, no third-party imports.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import ipaddress
+import logging
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from .errors import CompanionError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PATH = Path("/etc/companion/config.toml")
+# Where the service keeps its journal; systemd's StateDirectory=companion.
+SERVICE_DATA_DIR = Path("/var/lib/companion")
+
+LANGUAGES = ("en", "fr")
+DICE_SOURCES = ("button", "manual", "serial")
+CONTROLLERS = ("ssd1306", "sh1106")
+ROTATIONS = (0, 2)
+BAUD_RATES = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
+# BCM numbers of the 40-pin header's GPIO lines.
+GPIO_RANGE = range(0, 28)
+# GPIO 2 and 3 are SDA and SCL of I2C bus 1, which the display uses.
+I2C_PINS = {2: "SDA", 3: "SCL"}
+# 7-bit I2C addresses outside the reserved ranges.
+I2C_ADDRESSES = range(0x03, 0x78)
+DIE_FACE_LEDS = 7
+# An mDNS instance name is one DNS label.
+MAX_SERVICE_NAME = 63
+
+
+class ConfigError(CompanionError, ValueError):
+    """The config file cannot be used: it says which key and what is allowed."""
+
+
+class MissingConfig(CompanionError, FileNotFoundError):
+    """The config file named on the command line does not exist."""
+
+
+# -- value checks: each returns the value to keep or raises ValueError --------
+
+
+def _int(value: Any, allowed: range | tuple[int, ...], what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+        raise ValueError(f"{what}, not {value!r}")
+    return value
+
+
+def gpio_pin(value: Any) -> int:
+    pin = _int(value, GPIO_RANGE, "a BCM GPIO number from 0 to 27")
+    if pin in I2C_PINS:
+        raise ValueError(
+            f"a pin other than {pin} (GPIO {pin} is {I2C_PINS[pin]} of the display's I2C bus)"
+        )
+    return pin
+
+
+def boolean(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"true or false, not {value!r}")
+    return value
+
+
+def one_of(choices: tuple) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if isinstance(value, bool) or value not in choices:
+            listed = ", ".join(repr(c) if isinstance(c, str) else str(c) for c in choices)
+            raise ValueError(f"one of {listed}, not {value!r}")
+        return value
+
+    return check
+
+
+def i2c_bus(value: Any) -> int:
+    return _int(value, range(0, 64), "an I2C bus number from 0 to 63 (1 on a Raspberry Pi)")
+
+
+def i2c_address(value: Any) -> int:
+    shown = f"{value:#04x}" if isinstance(value, int) and not isinstance(value, bool) else value
+    if isinstance(value, bool) or not isinstance(value, int) or value not in I2C_ADDRESSES:
+        raise ValueError(f"a 7-bit I2C address from 0x03 to 0x77 (0x3C or 0x3D), not {shown!s}")
+    return value
+
+
+def tcp_port(value: Any) -> int:
+    return _int(value, range(0, 65536), "a TCP port from 1 to 65535 (0: any free port)")
+
+
+def listen_address(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"an IP address such as \"0.0.0.0\", not {value!r}")
+    try:
+        return str(ipaddress.ip_address(value))
+    except ValueError:
+        raise ValueError(
+            f"an IP address: \"0.0.0.0\" (every network), \"127.0.0.1\" (this machine "
+            f"only) or one of the machine's addresses, not {value!r}"
+        ) from None
+
+
+def text(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"a non-empty string, not {value!r}")
+    return value.strip()
+
+
+def service_name(value: Any) -> str:
+    name = text(value)
+    if len(name.encode()) > MAX_SERVICE_NAME or "." in name:
+        raise ValueError(
+            f"a name of at most {MAX_SERVICE_NAME} bytes without dots, not {value!r}"
+        )
+    return name
+
+
+def die_face_pins(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, (list, tuple)) or len(value) != DIE_FACE_LEDS:
+        raise ValueError(
+            f"a list of {DIE_FACE_LEDS} GPIO pins (top-left, top-right, middle-left, "
+            f"centre, middle-right, bottom-left, bottom-right), not {value!r}"
+        )
+    return tuple(gpio_pin(pin) for pin in value)
+
+
+def optional_path(value: Any) -> str:
+    return text(value)
+
+
+def _key(check: Callable[[Any], Any], default: Any, doc: str = "") -> Any:
+    return field(default=default, metadata={"check": check, "doc": doc})
+
+
+# -- the sections ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Buttons:
+    """Momentary buttons to ground, read with the internal pull-ups."""
+
+    up: int = _key(gpio_pin, 5)
+    down: int = _key(gpio_pin, 6)
+    ok: int = _key(gpio_pin, 13)
+    back: int = _key(gpio_pin, 19)
+    roll: int = _key(gpio_pin, 26)
+
+
+@dataclass(frozen=True)
+class Encoder:
+    """A KY-040 rotary encoder instead of UP/DOWN/OK."""
+
+    enabled: bool = _key(boolean, False)
+    a: int = _key(gpio_pin, 17)
+    b: int = _key(gpio_pin, 27)
+    push: int = _key(gpio_pin, 22)
+
+
+@dataclass(frozen=True)
+class Buzzer:
+    enabled: bool = _key(boolean, True)
+    pin: int = _key(gpio_pin, 12)
+
+
+@dataclass(frozen=True)
+class Leds:
+    enabled: bool = _key(boolean, True)
+    pins: tuple[int, ...] = _key(die_face_pins, (16, 20, 21, 23, 24, 25, 18))
+
+
+@dataclass(frozen=True)
+class DisplaySettings:
+    controller: str = _key(one_of(CONTROLLERS), "ssd1306")
+    width: int = _key(one_of((128,)), 128)
+    height: int = _key(one_of((64,)), 64)
+    i2c_bus: int = _key(i2c_bus, 1)
+    address: int = _key(i2c_address, 0x3C)
+    rotate: int = _key(one_of(ROTATIONS), 0)
+
+
+@dataclass(frozen=True)
+class SerialSettings:
+    port: str = _key(text, "/dev/ttyUSB0")
+    baud: int = _key(one_of(BAUD_RATES), 9600)
+
+
+@dataclass(frozen=True)
+class Dice:
+    source: str = _key(one_of(DICE_SOURCES), "button")
+
+
+@dataclass(frozen=True)
+class Web:
+    host: str = _key(listen_address, "0.0.0.0")
+    # 8080 needs no privilege: the service keeps an empty capability set.
+    port: int = _key(tcp_port, 8080)
+    mdns: bool = _key(boolean, True)
+    name: str = _key(service_name, "Tabletop Companion")
+
+
+SECTIONS: dict[str, type] = {
+    "buttons": Buttons,
+    "encoder": Encoder,
+    "buzzer": Buzzer,
+    "leds": Leds,
+    "display": DisplaySettings,
+    "serial": SerialSettings,
+    "dice": Dice,
+    "web": Web,
+}
+
+TOP_LEVEL: dict[str, Callable[[Any], Any]] = {
+    "language": one_of(LANGUAGES),
+    "data_dir": optional_path,
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    """The whole configuration.  ``data_dir`` is ``None`` unless the file
+    names one: the daemon then chooses (the service's state directory, or
+    the user's data directory in simulation)."""
+
+    language: str = "en"
+    data_dir: str | None = None
+    buttons: Buttons = field(default_factory=Buttons)
+    encoder: Encoder = field(default_factory=Encoder)
+    buzzer: Buzzer = field(default_factory=Buzzer)
+    leds: Leds = field(default_factory=Leds)
+    display: DisplaySettings = field(default_factory=DisplaySettings)
+    serial: SerialSettings = field(default_factory=SerialSettings)
+    dice: Dice = field(default_factory=Dice)
+    web: Web = field(default_factory=Web)
+
+    def pins(self) -> dict[str, int]:
+        """Every GPIO pin in use, by role ("button up", "led 3"...)."""
+        roles = {f"button {name}": getattr(self.buttons, name)
+                 for name in ("up", "down", "ok", "back", "roll")}
+        if self.encoder.enabled:
+            roles.update({f"encoder {name}": getattr(self.encoder, name)
+                          for name in ("a", "b", "push")})
+        if self.buzzer.enabled:
+            roles["buzzer"] = self.buzzer.pin
+        if self.leds.enabled:
+            roles.update({f"led {n}": pin for n, pin in enumerate(self.leds.pins, 1)})
+        return roles
+
+    def with_web(self, *, host: str | None = None, port: int | None = None) -> "Config":
+        """The same config listening elsewhere (the --host and --port flags)."""
+        web = self.web
+        if host is not None:
+            web = dataclasses.replace(web, host=_checked("web", "host", listen_address, host, "--host"))
+        if port is not None:
+            web = dataclasses.replace(web, port=_checked("web", "port", tcp_port, port, "--port"))
+        return dataclasses.replace(self, web=web)
+
+
+# -- loading ----------------------------------------------------------------------
+
+
+def load(path: Path | str | None) -> Config:
+    """The config at ``path``; ``None`` means the default file, and a missing
+    default file means the built-in defaults (a fresh install works)."""
+    explicit = path is not None
+    path = Path(path) if explicit else DEFAULT_PATH
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        if explicit:
+            raise MissingConfig(
+                f"no config file at {path}; copy config.example.toml there, or leave "
+                f"out --config to use {DEFAULT_PATH} (or the built-in defaults)"
+            ) from None
+        log.info("no config file at %s: using the built-in defaults", path)
+        return Config()
+    except OSError as exc:
+        raise ConfigError(f"cannot read the config file {path}: {exc.strerror}") from exc
+    return parse(raw.decode("utf-8", errors="replace"), source=str(path))
+
+
+def parse(text_: str, source: str = "config") -> Config:
+    try:
+        data = tomllib.loads(text_)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{source} is not valid TOML: {exc}") from None
+    return from_mapping(data, source)
+
+
+def from_mapping(data: Mapping[str, Any], source: str = "config") -> Config:
+    """Check every key of an already-parsed TOML document."""
+    known = sorted([*TOP_LEVEL, *(f"[{s}]" for s in SECTIONS)])
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in TOP_LEVEL:
+            values[key] = _checked(None, key, TOP_LEVEL[key], value, source)
+        elif key in SECTIONS:
+            if not isinstance(value, Mapping):
+                raise ConfigError(f"{source}: {key} must be a section [{key}], not a value")
+            values[key] = _section(key, SECTIONS[key], value, source)
+        else:
+            raise ConfigError(
+                f"{source}: unknown key {key!r}; the known keys and sections are: "
+                f"{', '.join(known)}"
+            )
+    config = Config(**values)
+    _check_pins_distinct(config, source)
+    return config
+
+
+def _section(name: str, cls: type, data: Mapping[str, Any], source: str) -> Any:
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    values = {}
+    for key, value in data.items():
+        if key not in fields:
+            raise ConfigError(
+                f"{source}: unknown key {key!r} in [{name}]; the keys of [{name}] are: "
+                f"{', '.join(fields)}"
+            )
+        values[key] = _checked(name, key, fields[key].metadata["check"], value, source)
+    return cls(**values)
+
+
+def _checked(section: str | None, key: str, check: Callable[[Any], Any], value: Any,
+             source: str) -> Any:
+    try:
+        return check(value)
+    except ValueError as exc:
+        where = f"[{section}] {key}" if section else key
+        raise ConfigError(f"{source}: {where} must be {exc}") from None
+
+
+def _check_pins_distinct(config: Config, source: str) -> None:
+    owner: dict[int, str] = {}
+    for role, pin in config.pins().items():
+        if pin in owner:
+            raise ConfigError(
+                f"{source}: GPIO {pin} is given to both the {owner[pin]} and the {role}; "
+                f"each pin can serve one role only"
+            )
+        owner[pin] = role
