@@ -155,6 +155,14 @@ class Table:
     def journal_path(self) -> str:
         return self._journal.path
 
+    def answers(self, timeout: float) -> bool:
+        """True if the table can take a command within ``timeout`` seconds:
+        the service watchdog asks this, so a hung table stops being fed."""
+        if not self._lock.acquire(timeout=timeout):
+            return False
+        self._lock.release()
+        return True
+
     def current(self) -> Update:
         with self._lock:
             return self._update("current", ())

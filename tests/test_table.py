@@ -305,3 +305,22 @@ def test_the_journal_uses_wal_and_full_sync(table):
     db = table._journal._db
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_a_table_busy_with_a_command_does_not_answer(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    assert table.answers(timeout=0.01)
+    entered, release = threading.Event(), threading.Event()
+
+    def slow_listener(update):
+        entered.set()
+        release.wait(10)
+
+    table.subscribe(slow_listener)
+    worker = threading.Thread(target=table.submit, args=(add(1),))
+    worker.start()
+    assert entered.wait(10)
+    assert not table.answers(timeout=0.01)
+    release.set()
+    worker.join(10)
+    assert table.answers(timeout=0.01)
