@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/presses.py
 
-Drives the table menu (companion/menu.py) with a real table on a temporary
+Drives the table menu (companion/menu/) with a real table on a temporary
 journal, the way a practised player does: knowing what they want, taking
 the shortest way through each list and value (a held key is counted as one
 press, and no held-key repeats are used), with dice entered by hand.  Each

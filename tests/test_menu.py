@@ -407,6 +407,34 @@ def test_a_toilette_is_offered_on_ones_own_pile_first(table, menu_for):
     assert view.items[view.index] == "Ana"
 
 
+OHSHIT_CORRECTIONS = "back down down down ok"
+
+
+def test_correcting_bens_spicy_count_starts_at_his_current_2(table, menu_for):
+    menu = menu_for("ohshit")
+    table.submit(Command("set-pile", {"player": "Ben", "colour": "spicy", "count": 2}))
+    press(menu, OHSHIT_CORRECTIONS + " ok down ok ok")
+    view = menu.view()
+    assert (view.title, view.value) == ("Set pile: count", 2)
+    press(menu, "up ok ok")
+    assert table.game.piles[BEN]["spicy"] == 3
+
+
+def test_correcting_bens_hand_starts_at_the_five_cards_he_holds(table, menu_for):
+    menu = menu_for("ohshit")
+    press(menu, OHSHIT_CORRECTIONS + " down down ok down ok")
+    view = menu.view()
+    assert (view.title, view.value) == ("Set hand: count", 5)
+
+
+def test_correcting_the_deck_starts_at_the_four_unicorns_of_the_box(table, menu_for):
+    menu = menu_for("ohshit")
+    press(menu, OHSHIT_CORRECTIONS + " down down down down down ok")
+    press(menu, "down down down down down ok")
+    view = menu.view()
+    assert (view.title, view.value) == ("Set deck: count", 4)
+
+
 # -- the join code, new games ---------------------------------------------------------
 
 
@@ -580,6 +608,40 @@ def test_effects_done_asks_first_and_holding_ok_sends_nothing(table, menu_for):
     assert table.version == version
     press(menu, "back ok ok")
     assert last_command(table) == "effects-done"
+
+
+BATHROOM_RUSH_CORRECTIONS = "back down down down ok"
+
+
+def test_correcting_bens_reserve_starts_at_his_2_pipi(table, menu_for):
+    menu = menu_for("bathroom-rush")
+    table.submit(Command("set-reserve", {"player": "Ben", "pipi": 2, "popo": 1}))
+    press(menu, BATHROOM_RUSH_CORRECTIONS + " ok down ok")
+    view = menu.view()
+    assert (view.title, view.value) == ("Set reserve: pipì", 2)
+    press(menu, "ok")
+    assert menu.view().value == 1
+
+
+def test_correcting_a_persona_starts_at_what_was_revealed(table, menu_for):
+    menu = menu_for("bathroom-rush")
+    queues_chosen(table)
+    personas_revealed(table)
+    press(menu, BATHROOM_RUSH_CORRECTIONS + " down down ok")
+    press(menu, "ok ok ok ok ok ok")
+    assert menu.view().text == "Set Persona 1 1 1 0 Neutral (none)?"
+
+
+def test_turning_a_persona_back_up_starts_where_it_lies_turned_over(table, menu_for):
+    menu = menu_for("bathroom-rush")
+    queues_chosen(table)
+    personas_revealed(table, {(1, 8): "orange"})
+    table.submit(Command("flip", {"queue": 2, "position": 8}))
+    press(menu, BATHROOM_RUSH_CORRECTIONS + " up up ok")
+    press(menu, "ok ok")
+    assert menu.view().text == "Unflip 2 8?"
+    press(menu, "ok")
+    assert last_command(table) == "unflip queue=2 position=8"
 
 
 def test_a_suppositoire_starts_on_the_biggest_heap_of_ones_own_pile(table, menu_for):

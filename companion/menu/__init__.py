@@ -1,0 +1,56 @@
+"""The table UI: key presses in, commands out, and what the OLED shows.
+
+:class:`TableMenu` is a state machine for the five keys.  It builds every
+command from the game's :class:`~companion.engine.CommandSpec` objects and
+from what the game says it waits for (its expectations), so it drives any
+engine without knowing its rules; :data:`HINTS` only tunes, per game and
+command, the starting values and the order of lists, to keep a typical turn
+to a few presses.  It is pure: no hardware, no clock, no randomness.  Its
+output is a :class:`MenuView`, which ``drivers/menu_screens.py`` draws.
+
+On the game screen:
+
+- UP or DOWN starts answering what the game waits for first and already
+  changes its first value (a card of +3 is UP UP UP OK);
+- OK starts it at its starting value (a +0 card is OK OK);
+- holding OK lists everything the game accepts now (a special card, a
+  queue operation...), then the corrections;
+- BACK opens the main menu: undo, redo, actions, corrections, dice source,
+  join, new game;
+- ROLL enters a roll by hand when the dice source is ``manual`` (otherwise
+  the dice driver rolls).
+
+The keys arrive as ``(key, kind)`` from ``drivers/buttons.py``: a ``"long"``
+follows the ``"press"`` of the same key, so a long press only adds to what
+its press did; ``"repeat"`` comes while UP or DOWN is held.
+
+Threads: call :meth:`TableMenu.on_key` and :meth:`TableMenu.view` from one
+thread.  :meth:`TableMenu.on_update` may be called from any thread (it is the
+table's listener, called inside the table's lock): it only records the
+update, which the next key or view takes in.
+
+The modules: :mod:`.view` (what the OLED is given), :mod:`.hints` (the
+per-game hint table), :mod:`.entry` (one command's parameters being
+entered), :mod:`.machine` (the keys, the menu's levels and the table calls).
+"""
+
+from .entry import DEFAULT_BOUNDS, DEFAULT_NOTES, FAST_STEP, NONE_LABEL
+from .hints import HINTS, CommandHint, Context, ParamHint
+from .machine import (
+    DEFAULT_NAMES,
+    DICE_SOURCES,
+    FAST_AFTER,
+    KEYS,
+    KINDS,
+    SOURCE,
+    TableMenu,
+    UnknownKey,
+)
+from .view import KEYS_CONFIRM, KEYS_ENTER, VIEW_KINDS, MenuView, humanize
+
+__all__ = [
+    "DEFAULT_BOUNDS", "DEFAULT_NAMES", "DEFAULT_NOTES", "DICE_SOURCES", "FAST_AFTER",
+    "FAST_STEP", "HINTS", "KEYS", "KEYS_CONFIRM", "KEYS_ENTER", "KINDS", "NONE_LABEL",
+    "SOURCE", "VIEW_KINDS", "CommandHint", "Context", "MenuView", "ParamHint", "TableMenu",
+    "UnknownKey", "humanize",
+]

@@ -1,0 +1,572 @@
+"""The table menu's state machine: the five keys, the levels of the menu
+stacked over the game screen, and the table calls they lead to (submit,
+undo, redo, new game), with the table's refusals shown in its own words.
+
+What is entered for one command is an :class:`~companion.menu.entry.Entry`;
+this module decides when one opens, what it answers, and what happens once
+it is complete.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from ..engine import Command, CommandSpec, Expectation, Param
+from ..errors import BadSetup, CompanionError, IllegalCommand, NoGame, StaleVersion
+from ..games import available, game_class
+from .entry import EDITING, Blocked, Entry, Now
+from .hints import HINTS, CommandHint
+from .view import KEYS_CONFIRM, KEYS_ENTER, MenuView, humanize
+
+KEYS = ("up", "down", "ok", "back", "roll")
+KINDS = ("press", "long", "repeat")
+DICE_SOURCES = ("button", "manual", "serial")
+
+# How the table's journal names what came from the keys.
+SOURCE = "buttons"
+# A held UP or DOWN steps by one, then, after this many repeats, fast.
+FAST_AFTER = 3
+DEFAULT_NAMES = tuple(f"Player {n}" for n in range(1, 9))
+
+
+class UnknownKey(CompanionError, ValueError):
+    """A key or a kind of press that the table does not have."""
+
+    def __init__(self, key: str, kind: str) -> None:
+        super().__init__(
+            f"no key {key!r} pressed as {kind!r}: keys are {', '.join(KEYS)}, "
+            f"kinds are {', '.join(KINDS)}"
+        )
+
+
+# -- levels of the menu, stacked over the game screen ------------------------------
+
+
+class _Level:
+    """One level of the menu.  ``version`` is set on a level built from one
+    state of the table that means nothing once the state has changed."""
+
+    version: int | None = None
+
+    def still_valid(self, update: Any) -> bool:
+        return self.version is None or self.version == update.version
+
+
+@dataclass
+class _Choice:
+    label: str
+    action: Callable[[], None]
+
+
+class _List(_Level):
+    def __init__(self, title: str, choices: Sequence[_Choice], index: int = 0,
+                 version: int | None = None) -> None:
+        self.title, self.choices, self.index, self.version = title, list(choices), index, version
+
+    def step(self, delta: int) -> None:
+        if self.choices:
+            self.index = (self.index - delta) % len(self.choices)
+
+
+class _Confirm(_Level):
+    def __init__(self, title: str, question: str, action: Callable[[], None],
+                 version: int | None = None) -> None:
+        self.title, self.question, self.action, self.version = title, question, action, version
+
+
+class _Message(_Level):
+    def __init__(self, title: str, text: str) -> None:
+        self.title, self.text = title, text
+
+
+class _Join(_Level):
+    def __init__(self, url: str, pin: str) -> None:
+        self.url, self.pin = url, pin
+
+
+# -- the machine -------------------------------------------------------------------
+
+
+class TableMenu:
+    """Turns key presses into commands for the table; see the package
+    docstring.
+
+    ``table`` needs ``submit(command, expected_version=, source=)``,
+    ``undo(expected_version=, source=)``, ``redo(...)`` and ``current()``;
+    when it has them, ``new_game(key, players, variants, options)`` gives the
+    New game menu, ``game.setup`` a rematch with the same variants and
+    options, and ``game.param_range`` the ranges the setup allows.
+    ``join_info()`` returns ``(url, pin)`` for the Join screen.
+    ``dice_source`` is the source in use (or a function that says it) and
+    ``set_dice_source(name)`` changes it.  ``player_names`` are the names a
+    game started from the menu takes, in order.
+    """
+
+    def __init__(
+        self,
+        table: Any,
+        *,
+        join_info: Callable[[], tuple[str, str]] | None = None,
+        dice_source: str | Callable[[], str] = "button",
+        set_dice_source: Callable[[str], None] | None = None,
+        player_names: Sequence[str] = (),
+        hints: Mapping[tuple[str, str], CommandHint] | None = None,
+        source: str = SOURCE,
+    ) -> None:
+        self._table = table
+        self._join_info = join_info
+        self._dice_source = dice_source
+        self._set_dice_source = set_dice_source
+        self._names = tuple(player_names) or DEFAULT_NAMES
+        self._hints = HINTS if hints is None else hints
+        self._source = source
+        self._stack: list[_Level | Entry] = []
+        self._pending: Any = None
+        self._pending_lock = threading.Lock()
+        self._repeats = 0
+        # What the last press did, for the long press that may follow it.
+        self._ok_opened = False
+        self._back_opened = False
+        try:
+            self.update = table.current()
+        except NoGame:
+            self.update = None
+
+    # -- what the daemon calls ---------------------------------------------------
+
+    @property
+    def version(self) -> int | None:
+        return self.update.version if self.update is not None else None
+
+    @property
+    def dice_source(self) -> str:
+        source = self._dice_source
+        return source() if callable(source) else source
+
+    @dice_source.setter
+    def dice_source(self, name: str) -> None:
+        if name not in DICE_SOURCES:
+            raise ValueError(f"no dice source {name!r}; the sources are {', '.join(DICE_SOURCES)}")
+        if self._set_dice_source is not None:
+            self._set_dice_source(name)
+        if not callable(self._dice_source):
+            self._dice_source = name
+
+    def on_update(self, update: Any) -> None:
+        """The table's listener: keep the newest state for the next key or
+        view (quick, and safe from any thread)."""
+        with self._pending_lock:
+            if self._pending is None or _newer(update, self._pending):
+                self._pending = update
+
+    def on_key(self, key: str, kind: str = "press") -> bool:
+        """Handle one key event; True when it changed something to show."""
+        if key not in KEYS or kind not in KINDS:
+            raise UnknownKey(key, kind)
+        self._sync()
+        self._repeats = self._repeats + 1 if kind == "repeat" else 0
+        fast = self._repeats > FAST_AFTER
+        ok_opened, back_opened = self._ok_opened, self._back_opened
+        self._ok_opened = self._back_opened = False
+        if kind == "long":
+            return self._long(key, ok_opened, back_opened)
+        top = self._stack[-1] if self._stack else None
+        if top is None:
+            return self._game_key(key, fast)
+        if isinstance(top, Entry):
+            return self._entry_key(top, key, fast)
+        if isinstance(top, _List):
+            return self._list_key(top, key)
+        if isinstance(top, _Confirm):
+            if key in ("ok", "back"):
+                self._stack.pop()
+                if key == "ok":
+                    top.action()
+                elif self._stack and isinstance(self._stack[-1], Entry):
+                    self._stack[-1].reopen()
+                return True
+            return False
+        # A message or the join screen: any key puts it away, but ROLL (the
+        # dice's own key) and the repeats of a key still held.
+        if key == "roll" or kind == "repeat":
+            return False
+        self._stack.pop()
+        return True
+
+    def view(self) -> MenuView:
+        self._sync()
+        top = self._stack[-1] if self._stack else None
+        if top is None:
+            return self._game_view()
+        if isinstance(top, _List):
+            return MenuView("list", top.title, tuple(c.label for c in top.choices), top.index,
+                            footer=KEYS_ENTER)
+        if isinstance(top, _Confirm):
+            return MenuView("confirm", top.title, text=top.question, footer=KEYS_CONFIRM)
+        if isinstance(top, _Message):
+            return MenuView("message", top.title, text=top.text, footer="OK")
+        if isinstance(top, _Join):
+            return MenuView("qr", "Join", url=top.url, pin=top.pin,
+                            text="Scan to open the table on your phone", footer="OK")
+        return top.view()
+
+    # -- keeping up with the table -------------------------------------------------
+
+    def _sync(self) -> None:
+        with self._pending_lock:
+            update, self._pending = self._pending, None
+        if update is not None:
+            self._adopt(update)
+
+    def _adopt(self, update: Any) -> None:
+        if self.update is not None and not _newer(update, self.update):
+            return
+        new_game = self.update is None or update.game_id != self.update.game_id
+        self.update = update
+        if new_game:
+            self._stack = [f for f in self._stack if isinstance(f, _Join)]
+            return
+        # Drop the first level built on a state that no longer holds, and
+        # every level opened from it.
+        for depth, level in enumerate(self._stack):
+            if not level.still_valid(update):
+                del self._stack[depth:]
+                break
+
+    def _refresh(self) -> None:
+        try:
+            self._adopt(self._table.current())
+        except NoGame:
+            pass
+
+    # -- the game screen ---------------------------------------------------------
+
+    def _game_view(self) -> MenuView:
+        update = self.update
+        if update is None:
+            return MenuView("game", "Tabletop Companion", footer="No game: OK to start one")
+        if update.over:
+            footer = update.result.message if update.result else "Game over"
+        elif update.expected:
+            first = update.expected[0]
+            footer = first.prompt
+            if first.dice is not None and self.dice_source != "manual":
+                footer = f"ROLL: {footer}"
+        else:
+            footer = ""
+        return MenuView("game", update.title, footer=footer)
+
+    def _game_key(self, key: str, fast: bool) -> bool:
+        update = self.update
+        if key == "back":
+            self._open_main_menu()
+            self._back_opened = True
+            return True
+        if update is None or update.over:
+            if key != "ok":
+                return False
+            self._open_new_game()
+            return True
+        if key == "roll":
+            rolls = [e for e in update.expected if e.dice is not None]
+            if self.dice_source != "manual" or not rolls:
+                return False
+            self._answer(rolls[0], chosen=False)
+            return True
+        if not update.expected:
+            return False
+        first = update.expected[0]
+        if key == "ok":
+            self._answer(first, chosen=False)
+            self._ok_opened = True
+            return True
+        delta = 1 if key == "up" else -1
+        entry = self._entry_for(first, chosen=False)
+        if entry is None or not entry.params:
+            # Nothing to enter for the first action: UP and DOWN browse them all.
+            self._open_actions()
+            self._stack[-1].step(delta)
+            return True
+        self._start(entry)
+        top = self._stack[-1] if self._stack else None
+        if top is entry:
+            entry.step(delta, fast)
+        return True
+
+    def _long(self, key: str, ok_opened: bool, back_opened: bool) -> bool:
+        if key == "ok" and ok_opened:
+            # The press opened the first action: holding OK asks for the others.
+            self._stack.clear()
+            self._open_actions()
+            return True
+        if key == "back" and self._stack and not back_opened:
+            # Holding BACK goes home, unless that press just opened the menu.
+            self._stack.clear()
+            return True
+        # Otherwise the press has done it all (selected, entered, confirmed).
+        return False
+
+    # -- entering a command ----------------------------------------------------------
+
+    def _answer(self, expectation: Expectation, chosen: bool) -> None:
+        entry = self._entry_for(expectation, chosen)
+        if entry is None:
+            self._say("Not here", f"'{expectation.command}' is not a command of "
+                                  f"{self.update.title}")
+            return
+        self._start(entry)
+
+    def _entry_for(self, expectation: Expectation | None, chosen: bool,
+                   spec: CommandSpec | None = None) -> Entry | None:
+        update = self.update
+        try:
+            spec = spec or game_class(update.game_key).spec(expectation.command)
+        except (IllegalCommand, BadSetup):
+            return None
+        hint = self._hints.get((update.game_key, spec.name), CommandHint())
+        return Entry.build(spec, expectation, hint, update.expected, chosen)
+
+    def _start(self, entry: Entry) -> None:
+        """Put the entry on screen at its first parameter, or go straight to
+        sending it when there is nothing to enter."""
+        self._stack.append(entry)
+        if not self._open_next(entry):
+            self._stack.remove(entry)
+
+    def _open_next(self, entry: Entry) -> bool:
+        """Open the entry's next parameter, or send the command once all are
+        entered; False when the parameter cannot be entered here, and a
+        message says why."""
+        outcome = entry.open_next(self._now())
+        if isinstance(outcome, Blocked):
+            self._say(outcome.title, outcome.text)
+            return False
+        if outcome == EDITING:
+            return True
+        if not entry.entered:
+            # Nothing was entered: there is nothing to go back to either.
+            self._stack.remove(entry)
+        self._finish(entry)
+        return True
+
+    def _now(self) -> Now:
+        game = _game_of(self._table)
+        if game is not None and game.key == self.update.game_key:
+            param_range = game.param_range
+        else:
+            param_range = _spec_range
+        return Now(self.update, self.dice_source, param_range)
+
+    def _entry_key(self, entry: Entry, key: str, fast: bool) -> bool:
+        if key in ("up", "down"):
+            entry.step(1 if key == "up" else -1, fast)
+            return True
+        if key == "roll":
+            return False
+        if key == "back":
+            if not entry.back():
+                self._stack.remove(entry)
+            return True
+        if not entry.enter():
+            return True
+        if not self._open_next(entry):
+            # The message is shown over the entry, which waits as it was.
+            entry.return_die()
+        return True
+
+    def _finish(self, entry: Entry) -> None:
+        """All is entered: send the command, or ask first."""
+        command = entry.command(self.update.players)
+        confirm = entry.hint.confirm
+        if confirm is None:
+            confirm = entry.spec.correction or not (entry.entered or entry.chosen)
+        if not confirm:
+            self._send(command)
+            return
+        version = self.version if entry.expectation is not None else None
+        self._stack.append(_Confirm(entry.label, entry.question(self.update.players),
+                                    lambda: self._send(command), version))
+
+    def _send(self, command: Command) -> None:
+        self._stack.clear()
+        self._table_call(self._table.submit, command)
+
+    def _table_call(self, call: Callable[..., Any], *args: Any) -> None:
+        """Submit, undo or redo against the state the menu showed; a refusal
+        is shown in the engine's words, and a state changed meanwhile is
+        shown again."""
+        try:
+            update = call(*args, expected_version=self.version, source=self._source)
+        except StaleVersion:
+            self._refresh()
+            self._say("Changed meanwhile", "The table changed meanwhile (from a phone?): "
+                                           "nothing was done. Look again.")
+        except IllegalCommand as refused:
+            self._say("Refused", str(refused))
+        else:
+            self._adopt(update)
+
+    # -- the menus --------------------------------------------------------------------
+
+    def _open_main_menu(self) -> None:
+        choices = []
+        if self.update is not None:
+            choices += [
+                _Choice("Undo", self._ask_undo),
+                _Choice("Redo", self._redo),
+                _Choice("Actions", self._open_actions),
+                _Choice("Corrections", self._open_corrections),
+            ]
+        choices += [
+            _Choice(f"Dice: {self.dice_source}", self._open_dice_sources),
+            _Choice("Join (QR code)", self._open_join),
+            _Choice("New game", self._open_new_game),
+        ]
+        self._stack.append(_List("Menu", choices))
+
+    def _ask_undo(self) -> None:
+        update = self.update
+        if not update.can_undo:
+            self._say("Undo", "Nothing to undo: the game is at its setup")
+            return
+        self._stack.append(_Confirm("Undo", f"Undo: {update.undo_text}?", self._undo,
+                                    update.version))
+
+    def _undo(self) -> None:
+        self._stack.clear()
+        self._table_call(self._table.undo)
+
+    def _redo(self) -> None:
+        if not self.update.can_redo:
+            self._say("Redo", "Nothing to redo")
+            return
+        self._stack.clear()
+        self._table_call(self._table.redo)
+
+    def _open_actions(self) -> None:
+        """Everything the game accepts now, then the corrections."""
+        update = self.update
+        choices = []
+        for expectation in update.expected:
+            label = expectation.prompt
+            if label.partition(" ")[0].rstrip(":") == expectation.command:
+                # A prompt written as the command's words: its name reads better.
+                label = self._command_label(update.game_key, expectation.command)
+            choices.append(_Choice(label, lambda e=expectation: self._answer(e, chosen=True)))
+        choices.append(_Choice("Corrections", self._open_corrections))
+        self._stack.append(_List("Actions", choices, version=update.version))
+
+    def _open_corrections(self) -> None:
+        key = self.update.game_key
+        choices = []
+        for spec in game_class(key).commands:
+            if spec.correction:
+                choices.append(_Choice(self._command_label(key, spec.name),
+                                       lambda s=spec: self._start(
+                                           self._entry_for(None, chosen=True, spec=s))))
+        if not choices:
+            self._say("Corrections", f"{self.update.title} has no corrections")
+            return
+        self._stack.append(_List("Corrections", choices))
+
+    def _command_label(self, game_key: str, command: str) -> str:
+        return self._hints.get((game_key, command), CommandHint()).label or humanize(command)
+
+    def _open_dice_sources(self) -> None:
+        current = self.dice_source
+        choices = [_Choice(name, lambda n=name: self._choose_dice_source(n))
+                   for name in DICE_SOURCES]
+        index = DICE_SOURCES.index(current) if current in DICE_SOURCES else 0
+        self._stack.append(_List("Dice source", choices, index))
+
+    def _choose_dice_source(self, name: str) -> None:
+        try:
+            self.dice_source = name
+        except ValueError as refused:
+            self._say("Dice", str(refused))
+            return
+        self._stack.clear()
+
+    def _open_join(self) -> None:
+        if self._join_info is None:
+            self._say("Join", "The phone panel is not running")
+            return
+        url, pin = self._join_info()
+        self._stack.append(_Join(url, pin))
+
+    def _open_new_game(self) -> None:
+        if not hasattr(self._table, "new_game"):
+            self._say("New game", "Start a game from the phone panel")
+            return
+        choices = []
+        if self.update is not None:
+            choices.append(_Choice(f"Rematch: {self.update.title}", self._ask_rematch))
+        for cls in available():
+            choices.append(_Choice(cls.title, lambda c=cls: self._choose_players(c)))
+        self._stack.append(_List("New game", choices))
+
+    def _ask_rematch(self) -> None:
+        update = self.update
+        game = _game_of(self._table)
+        setup = game.setup if game is not None and game.key == update.game_key else None
+        players = tuple(setup.players) if setup else tuple(update.players)
+        variants = tuple(sorted(setup.variants)) if setup else ()
+        options = dict(setup.options) if setup else {}
+        self._stack.append(_Confirm(
+            "Rematch", f"New {update.title} with {', '.join(players)}?",
+            lambda: self._start_game(update.game_key, players, variants, options)))
+
+    def _choose_players(self, cls: Any) -> None:
+        counts = range(cls.min_players, min(cls.max_players, len(self._names)) + 1)
+        choices = []
+        for count in counts:
+            names = self._names[:count]
+            ask = _Confirm("New game", f"{cls.title} with {', '.join(names)}?",
+                           lambda n=names: self._start_game(cls.key, n, (), {}))
+            choices.append(_Choice(f"{count}: {', '.join(names)}",
+                                   lambda a=ask: self._stack.append(a)))
+        self._stack.append(_List(f"{cls.title}: players", choices))
+
+    def _start_game(self, key: str, players: Sequence[str], variants: Sequence[str],
+                    options: Mapping[str, Any]) -> None:
+        self._stack.clear()
+        try:
+            update = self._table.new_game(key, list(players), variants, options)
+        except BadSetup as refused:
+            self._say("New game", str(refused))
+        else:
+            self._adopt(update)
+
+    def _list_key(self, level: _List, key: str) -> bool:
+        if key in ("up", "down"):
+            level.step(1 if key == "up" else -1)
+            return True
+        if key == "back":
+            self._stack.pop()
+            return True
+        if key == "ok" and level.choices:
+            level.choices[level.index].action()
+            return True
+        return False
+
+    def _say(self, title: str, text: str) -> None:
+        self._stack.append(_Message(title, text))
+
+
+def _newer(update: Any, than: Any) -> bool:
+    if update.game_id != than.game_id:
+        return True
+    return update.version > than.version
+
+
+def _game_of(table: Any) -> Any:
+    try:
+        return getattr(table, "game", None)
+    except NoGame:
+        return None
+
+
+def _spec_range(param: Param) -> tuple[int | None, int | None]:
+    return param.low, param.high

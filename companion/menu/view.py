@@ -1,0 +1,48 @@
+"""What the table menu gives the OLED: a :class:`MenuView`, and the words
+its screens share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+VIEW_KINDS = ("game", "list", "value", "confirm", "message", "qr", "dice")
+
+KEYS_ENTER = "OK: enter  BACK: back"
+KEYS_CONFIRM = "OK: yes  BACK: no"
+
+
+@dataclass(frozen=True)
+class MenuView:
+    """What the OLED shows now.
+
+    ``kind`` is one of :data:`VIEW_KINDS`: ``game`` (the game's own screen;
+    ``footer`` is the first thing the game waits for), ``list`` (``items``
+    with ``index`` highlighted), ``value`` (a number being entered: ``value``
+    within ``low``..``high``, with a sign when ``signed``), ``dice`` (a roll
+    entered die by die: ``items`` the faces so far, ``?`` for dice to come,
+    ``index`` the die being entered, ``unit`` the dice's name, ``high`` their
+    sides), ``confirm`` and ``message`` (``text`` is the question or the
+    message), ``qr`` (``url`` and ``pin`` to join from a phone).  Elsewhere
+    ``text`` is a line of help; ``footer`` says what the keys do.
+    """
+
+    kind: str
+    title: str = ""
+    items: tuple[str, ...] = ()
+    index: int = 0
+    value: int | None = None
+    low: int | None = None
+    high: int | None = None
+    signed: bool = False
+    unit: str = ""
+    text: str = ""
+    footer: str = ""
+    url: str = ""
+    pin: str = ""
+
+
+def humanize(name: str) -> str:
+    """``set-pressure`` -> ``Set pressure``: a command or parameter named on
+    screen when no hint names it."""
+    text = name.replace("-", " ").replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
