@@ -1,6 +1,8 @@
-"""Bathroom Rush (2 to 4 players): the engine is in :mod:`.game`, the cards
-the companion knows by name in :mod:`.cards`."""
+"""Bathroom Rush (2 to 4 players): the engine is :class:`BathroomRush` in
+:mod:`.game` (its docstring maps the other modules), the dice, counts and
+cards the companion knows by name in :mod:`.cards`."""
 
-from .game import BLUE_DIE, RED_DIE, BathroomRush
+from .cards import BLUE_DIE, RED_DIE
+from .game import BathroomRush
 
 __all__ = ["BathroomRush", "BLUE_DIE", "RED_DIE"]

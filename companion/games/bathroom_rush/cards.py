@@ -1,4 +1,5 @@
-"""The Bathroom Rush cards the companion knows by name.
+"""What is in the Bathroom Rush box: the counts and dice the rules use, and
+the cards the companion knows by name.
 
 The box holds 50 Persona and 50 Action cards whose full list the rulebook
 does not print, so a card is always accepted under any name.  The names
@@ -10,6 +11,17 @@ English and Italian (printed) names are both understood.
 from __future__ import annotations
 
 import re
+
+from ...engine import Dice
+
+RED_DIE = Dice(4, 1, "red")
+BLUE_DIE = Dice(2, 1, "blue")
+PERSONA_CARDS = 50
+QUEUE_LENGTH = 6
+COLOURS = ("neutral", "orange", "red", "yellow")
+PIPI_PER_POPO = 5
+POPO_LIMIT = 4
+POPO_LIMIT_TWO_PLAYERS = 3
 
 # Persona name -> what its effect asks of the table, as a reminder in prompts.
 PERSONA_HINTS = {

@@ -4,7 +4,7 @@ A queue is ``{"door", "slots", "permanents"}`` with its slots bathroom
 first; a slot is a player ``{"player": seat}`` or a Persona (see
 :func:`new_persona`).  Queues are numbered from 1 and places are indexes
 from 0 here; commands and views say "position", counting from 1.  Nothing
-here changes a queue: the engine does, after its checks.
+here checks a rule: the engine does, before it changes a queue.
 """
 
 from __future__ import annotations
@@ -20,6 +20,24 @@ def new_persona(pid: int) -> dict:
 
 def is_player(slot: dict) -> bool:
     return "player" in slot
+
+
+def bathroom_persona(queue: dict) -> dict | None:
+    """The Persona in the bathroom of a queue, or None (a player, or nobody)."""
+    slots = queue["slots"]
+    return slots[0] if slots and not is_player(slots[0]) else None
+
+
+def bathroom_player(queue: dict) -> int | None:
+    """The seat of the player in the bathroom of a queue, or None."""
+    slots = queue["slots"]
+    return slots[0]["player"] if slots and is_player(slots[0]) else None
+
+
+def put_tokens(persona: dict, pipi: int, popo: int) -> None:
+    """Tokens onto a Persona card: they stay on it until the end of the round."""
+    persona["tokens"][0] += pipi
+    persona["tokens"][1] += popo
 
 
 def doors(queues: Sequence[dict]) -> Iterator[tuple[int, dict]]:

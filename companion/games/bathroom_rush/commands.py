@@ -1,0 +1,115 @@
+"""The Bathroom Rush commands: names, arguments and help, as the CLI, the
+panel and the button menus offer them.  The rules behind each command are
+in :mod:`.turn`, :mod:`.operations` and :mod:`.corrections`."""
+
+from __future__ import annotations
+
+from ...engine import CommandSpec, Param
+from .cards import COLOURS, PIPI_PER_POPO, POPO_LIMIT
+
+MAX_QUEUES = 5
+MAX_POSITION = 20
+MAX_PRINTED = 9
+MAX_ON_CARD = 40
+
+# Queue operations the Action and Persona cards cause, offered in phases D and E.
+OPERATIONS = (
+    ("swap-behind", "swap-behind [player]: swaps with the Persona behind (Give Up Your Place)"),
+    ("pass-in-front", "pass-in-front [player]: the Persona behind passes in front"),
+    ("remove-front", "remove-front [player]: the Persona in front leaves; the player moves up"),
+    ("remove-behind", "remove-behind [player]: the Persona behind leaves"),
+    ("change-queue", "change-queue: the player moves to the end of the free queue"),
+    ("add-tokens", "add-tokens queue pipi popo: tokens onto a bathroom Persona"),
+    ("place-permanent", "place-permanent queue pipi popo card: a permanent card behind a door"),
+    ("remove-permanent", "remove-permanent queue card: a permanent card is discarded"),
+    ("flip", "flip queue position: a Persona whose effect is spent is turned over"),
+    ("take-tokens", "take-tokens player pipi popo: tokens into (or out of) a reserve"),
+)
+QUEUE = Param("queue", "int", low=1, high=MAX_QUEUES, help="queue number, 1 = leftmost door")
+POSITION = Param("position", "int", low=1, high=MAX_POSITION,
+                 help="place in the queue, 1 = in the bathroom")
+PRINTED_PIPI = Param("pipi", "int", low=0, high=MAX_PRINTED, help="pipì printed on the card")
+PRINTED_POPO = Param("popo", "int", low=0, high=MAX_PRINTED, help="popò printed on the card")
+COLOUR = Param("colour", "choice", choices=COLOURS, help="the colour of the card")
+PERSONA_NAME = Param("name", "text", optional=True, help="the name printed on the card")
+RESERVE_PIPI = Param("pipi", "int", low=0, high=PIPI_PER_POPO - 1, help="pipì in the reserve")
+# Its high end depends on the number of players: the game narrows it.
+RESERVE_POPO = Param("popo", "int", low=0, high=POPO_LIMIT - 1, help="popò in the reserve")
+
+
+def _moved(help_text: str = "who (the active player if left out)") -> Param:
+    return Param("player", "player", optional=True, help=help_text)
+
+
+def _count(name: str, low: int, help_text: str) -> Param:
+    return Param(name, "int", low=low, high=MAX_PRINTED, help=help_text)
+
+
+COMMANDS = (
+    CommandSpec("choose-queue", (QUEUE, _moved("who chooses (the one whose turn it is)")),
+                help="at setup, a player stands at the end of a queue nobody holds"),
+    CommandSpec("reveal", (QUEUE, POSITION, PRINTED_PIPI, PRINTED_POPO, COLOUR, PERSONA_NAME),
+                help="a face-down Persona is turned up: enter what is printed on it"),
+    CommandSpec("effects-done", help="the Persona effects of this turn are resolved"),
+    CommandSpec("action", (Param("card", "text", help="the Action card's name"),),
+                help="the active player plays an Action card"),
+    CommandSpec("decompress", (Param("concentration", "bool", optional=True, default=False,
+                                     help="played with Concentration"),),
+                help="the active player decompresses: roll the red die next"),
+    CommandSpec("pass", help="the active player passes; the turn is over"),
+    CommandSpec("end-turn", help="the Action card is resolved; discard down to 3"),
+    CommandSpec("roll", (Param("values", "dice", help="the die rolled"),
+                         _moved("who rolled")),
+                help="a die result: the red die (decompression, tie-break) "
+                     "or the blue die (Avid Reader)"),
+    CommandSpec("swap-behind", (_moved(),),
+                help="a player swaps places with the Persona behind them"),
+    CommandSpec("pass-in-front", (_moved(),),
+                help="the Persona behind a player passes in front of them"),
+    CommandSpec("remove-front", (_moved(),),
+                help="the Persona in front of a player leaves; the player moves up"),
+    CommandSpec("remove-behind", (_moved(),),
+                help="the Persona behind a player leaves; the queue behind moves up, "
+                     "or a new Persona is drawn if it was the last"),
+    CommandSpec("change-queue", (Param("queue", "int", low=1, high=MAX_QUEUES,
+                                       optional=True, help="the free queue"), _moved()),
+                help="a player moves to the end of the free queue; the Persona behind "
+                     "them takes their old place and a new one is drawn behind them"),
+    CommandSpec("add-tokens", (QUEUE, _count("pipi", 0, "pipì to add"),
+                               _count("popo", 0, "popò to add"),
+                               Param("position", "int", low=1, high=MAX_POSITION,
+                                     optional=True, default=1,
+                                     help="1 = the bathroom Persona")),
+                help="tokens onto a Persona card (the bathroom one unless a position "
+                     "is given)"),
+    CommandSpec("place-permanent", (QUEUE,
+                                    _count("pipi", -MAX_PRINTED, "pipì it adds to the "
+                                                                 "final count (- takes)"),
+                                    _count("popo", -MAX_PRINTED, "popò it adds to the "
+                                                                 "final count (- takes)"),
+                                    Param("card", "text", help="the card's name")),
+                help="a permanent Action card goes behind a bathroom door"),
+    CommandSpec("remove-permanent", (QUEUE, Param("card", "text", optional=True,
+                                                  help="which card, if there are several")),
+                help="a permanent card behind a door is discarded"),
+    CommandSpec("flip", (QUEUE, POSITION),
+                help="a Persona whose effect is spent is turned over"),
+    CommandSpec("take-tokens", (Param("player", "player", help="whose reserve"),
+                                _count("pipi", -MAX_PRINTED, "pipì taken (- discards)"),
+                                _count("popo", -MAX_PRINTED, "popò taken (- discards)")),
+                help="tokens go into a reserve (Distracted) or out of it (Empty Bottle)"),
+    CommandSpec("set-reserve", (Param("player", "player", help="whose reserve"),
+                                RESERVE_PIPI, RESERVE_POPO),
+                help="set a reserve as the table has it", correction=True),
+    CommandSpec("set-tokens", (QUEUE, POSITION,
+                               Param("pipi", "int", low=0, high=MAX_ON_CARD),
+                               Param("popo", "int", low=0, high=MAX_ON_CARD)),
+                help="set the tokens lying on a Persona card", correction=True),
+    CommandSpec("set-persona", (QUEUE, POSITION, PRINTED_PIPI, PRINTED_POPO, COLOUR,
+                                PERSONA_NAME),
+                help="correct what was entered for a revealed Persona", correction=True),
+    CommandSpec("unflip", (QUEUE, POSITION),
+                help="turn a Persona back: its effect is not spent", correction=True),
+    CommandSpec("note", (Param("text", "text", help="what happened"),),
+                help="write a line in the history", correction=True),
+)

@@ -1,0 +1,179 @@
+"""The queue operations the Action and Persona cards cause: a player and a
+Persona next to them trading places or leaving, a player changing queue,
+tokens onto Persona cards or into a reserve, permanent cards behind a door,
+a spent Persona turned over.
+
+The companion does not know which card asks for which operation: the table
+says what happened, and each operation checks only that it can happen
+here, and that it is not played against a player who reached the bathroom
+through a card (in the final turns only Give Up Your Place, Swap and
+Sneeze may be)."""
+
+from __future__ import annotations
+
+from ...engine import Event
+from ...errors import BadArgument, IllegalCommand
+from .cards import card_key
+from .queues import cap, label, modifier_text, put_tokens, tokens_text
+from .rounds import Rounds
+
+
+class QueueOperations(Rounds):
+    """``do_*`` for the queue operations, offered in phases D and E."""
+
+    # -- a player and the Persona next to them ---------------------------------
+
+    def do_swap_behind(self, player: int | None) -> list[Event]:
+        seat, q, behind = self._swap_with_behind(player, "to swap with")
+        return [self._persona_moved(seat, q, f"{self.players[seat]} gives up their place: "
+                                             f"{label(behind)} moves ahead in queue {q}")]
+
+    def do_pass_in_front(self, player: int | None) -> list[Event]:
+        seat, q, behind = self._swap_with_behind(player, "to pass")
+        return [self._persona_moved(seat, q, f"{cap(label(behind))} passes in front of "
+                                             f"{self.players[seat]} in queue {q}")]
+
+    def _swap_with_behind(self, player: int | None, purpose: str) -> tuple[int, int, dict]:
+        """A player and the Persona behind them trade places: the seat, the
+        queue and the Persona now ahead."""
+        seat, q, i = self._mover(player)
+        behind = self._need_neighbour(seat, q, i + 1, purpose)
+        slots = self.queues[q - 1]["slots"]
+        slots[i], slots[i + 1] = slots[i + 1], slots[i]
+        return seat, q, behind
+
+    def _persona_moved(self, seat: int, q: int, message: str) -> Event:
+        """The event of a swap, with the place the player now stands at."""
+        position = self.locate(seat)[1]
+        return Event("persona-moved", message,
+                     {"player": seat, "queue": q, "position": position})
+
+    def do_remove_front(self, player: int | None) -> list[Event]:
+        seat, q, i = self._mover(player)
+        front = self._need_neighbour(seat, q, i - 1, "to remove")
+        self.queues[q - 1]["slots"].pop(i - 1)
+        self.persona_discard += 1
+        into = "into the bathroom" if i == 1 else f"to position {i}"
+        events = [Event("persona-removed", f"{cap(label(front))} in front of "
+                                           f"{self.players[seat]} leaves queue {q}; "
+                                           f"{self.players[seat]} moves up {into}",
+                        {"player": seat, "queue": q})]
+        self._check_arrivals(events)
+        return events
+
+    def do_remove_behind(self, player: int | None) -> list[Event]:
+        seat, q, i = self._mover(player)
+        behind = self._need_neighbour(seat, q, i + 1, "to remove")
+        slots = self.queues[q - 1]["slots"]
+        was_last = i + 2 == len(slots)
+        if was_last:
+            self._check_draw(1)
+        slots.pop(i + 1)
+        self.persona_discard += 1
+        events: list[Event] = []
+        if was_last:
+            slots.append(self._draw(events))
+            then = "a new face-down Persona takes its place"
+        else:
+            then = "the queue behind moves up"
+        events.insert(0, Event("persona-removed", f"{cap(label(behind))} behind "
+                                                  f"{self.players[seat]} leaves queue {q}; {then}",
+                               {"player": seat, "queue": q}))
+        return events
+
+    def do_change_queue(self, queue: int | None, player: int | None) -> list[Event]:
+        seat, q, i = self._mover(player)
+        free = self.free_queue()
+        if free is None:
+            raise IllegalCommand("there is no free queue to change to", rule="no-free-queue")
+        if queue is not None and queue != free:
+            holder = self.player_in(queue) if self.queues[queue - 1]["door"] else None
+            what = (f"holds {self.players[holder]}: two players never share a queue"
+                    if holder is not None else "has no door any more")
+            raise IllegalCommand(f"queue {queue} {what}; {self.players[seat]} can only change "
+                                 f"to the free queue, {free}", rule="queue-taken")
+        self._check_draw(1)
+        # The Persona behind steps into the old place simply by closing the gap.
+        self.queues[q - 1]["slots"].pop(i)
+        events = [Event("queue-changed", f"{self.players[seat]} leaves queue {q} for the end "
+                                         f"of queue {free}, with a new face-down Persona "
+                                         f"behind; queue {q} is now the free queue",
+                        {"player": seat, "from": q, "to": free})]
+        target = self.queues[free - 1]["slots"]
+        target.append({"player": seat})
+        target.append(self._draw(events))
+        self._check_arrivals(events)
+        return events
+
+    # -- tokens and cards ------------------------------------------------------
+
+    def do_add_tokens(self, queue: int, pipi: int, popo: int, position: int) -> list[Event]:
+        if not pipi and not popo:
+            raise BadArgument("add-tokens needs at least one pipì or popò to add")
+        self._guard_queue(queue)
+        p = self._need_persona(queue, position)
+        put_tokens(p, pipi, popo)
+        return [Event("tokens-added", f"{tokens_text(pipi, popo)} added on {label(p)} "
+                                      f"{self._place(queue, position - 1)}: "
+                                      f"{tokens_text(*p['tokens'])} on the card",
+                      {"queue": queue, "position": position, "pipi": pipi, "popo": popo})]
+
+    def do_place_permanent(self, queue: int, pipi: int, popo: int, card: str) -> list[Event]:
+        self._guard_queue(queue)
+        self.queues[queue - 1]["permanents"].append({"card": card, "pipi": pipi, "popo": popo})
+        return [Event("permanent-placed", f"{card} goes behind the door of queue {queue} "
+                                          f"({modifier_text(pipi, popo)} at the final count)",
+                      {"queue": queue, "card": card, "pipi": pipi, "popo": popo})]
+
+    def do_remove_permanent(self, queue: int, card: str | None) -> list[Event]:
+        self._need_door(queue)
+        cards = self.queues[queue - 1]["permanents"]
+        names = ", ".join(c["card"] for c in cards)
+        if not cards:
+            raise IllegalCommand(f"there is no permanent card behind the door of queue {queue}",
+                                 rule="no-permanent")
+        if card is None:
+            if len(cards) > 1:
+                raise BadArgument(f"name the card to remove from queue {queue}: {names}")
+            index = 0
+        else:
+            matches = [k for k, c in enumerate(cards) if card_key(c["card"]) == card_key(card)]
+            if not matches:
+                raise IllegalCommand(f"no permanent card {card!r} behind the door of queue "
+                                     f"{queue}; there: {names}", rule="no-permanent")
+            index = matches[0]
+        removed = cards.pop(index)
+        return [Event("permanent-removed", f"{removed['card']} is removed from behind the door "
+                                           f"of queue {queue}",
+                      {"queue": queue, "card": removed["card"]})]
+
+    def do_flip(self, queue: int, position: int) -> list[Event]:
+        p = self._need_persona(queue, position)
+        where = self._place(queue, position - 1)
+        if not p["revealed"]:
+            raise IllegalCommand(f"the Persona {where} is face down: only a revealed Persona "
+                                 f"whose effect is spent is turned over", rule="face-down")
+        if p["flipped"]:
+            raise IllegalCommand(f"{cap(label(p))} {where} is already turned over",
+                                 rule="already-flipped")
+        p["flipped"] = True
+        return [Event("flipped", f"{cap(label(p))} {where} is turned over",
+                      {"queue": queue, "position": position})]
+
+    def do_take_tokens(self, player: int, pipi: int, popo: int) -> list[Event]:
+        if not pipi and not popo:
+            raise BadArgument("take-tokens needs a number of pipì or popò other than 0")
+        self._need_target(player)
+        r = self.reserves[player]
+        # A reserve never goes below zero: the table takes back what is there.
+        pipi = max(pipi, -r["pipi"])
+        popo = max(popo, -r["popo"])
+        parts = []
+        if pipi > 0 or popo > 0:
+            parts.append("takes " + tokens_text(max(pipi, 0), max(popo, 0)))
+        if pipi < 0 or popo < 0:
+            parts.append("discards " + tokens_text(max(-pipi, 0), max(-popo, 0)))
+        events: list[Event] = []
+        self._change_reserve(player, pipi, popo, events, " and ".join(parts) or "discards nothing")
+        self._settle(events)
+        return events

@@ -1,0 +1,192 @@
+"""Where everyone stands, and the checks a command makes before it changes
+anything.
+
+:class:`Places` is the first layer of the Bathroom Rush engine: it answers
+the table's questions (whose turn, who stands where, which queue is free,
+who may not be moved) and refuses, with the rule named, a command that
+points at a place where the table has no such thing.  The Persona deck is
+here too, since every move that opens a gap in a queue draws from it.
+"""
+
+from __future__ import annotations
+
+from ...engine import Event, Game
+from ...errors import IllegalCommand
+from .cards import ALLOWED_AGAINST_ARRIVED, card_key
+from .queues import doors, find_player, is_player, new_persona, pending_reveals, where
+
+
+class Places(Game):
+    """The state questions and checks the command layers build on."""
+
+    # The state, as :mod:`.game`'s docstring describes it.
+    queues: list[dict]
+    reserves: list[dict]
+    first_player: int
+    round: int
+    round_order: list[int]
+    turn: int
+    phase: str
+    step: str
+    chooser: int
+    action_card: str | None
+    concentration: bool
+    effects: list[dict]
+    final_round: bool
+    arrived: list[int]
+    tie_group: list[int]
+    tie_pending: list[int]
+    scores: list[int | None] | None
+    winners: list[int]
+    outcome: str
+    persona_deck: int
+    persona_discard: int
+    next_id: int
+
+    # -- who and where -----------------------------------------------------
+
+    def live_seats(self) -> list[int]:
+        return [s for s, r in enumerate(self.reserves) if not r["eliminated"]]
+
+    def live_clockwise(self, start: int) -> list[int]:
+        """The seats still playing, clockwise from ``start`` (included)."""
+        n = len(self.players)
+        seats = [(start + k) % n for k in range(n)]
+        return [s for s in seats if not self.reserves[s]["eliminated"]]
+
+    def active(self) -> int | None:
+        """The seat whose turn it is (the one choosing, during setup)."""
+        if self.phase == "setup":
+            return self.chooser
+        if self.phase in ("A", "D", "E"):
+            return self.round_order[self.turn]
+        return None
+
+    def locate(self, seat: int) -> tuple[int, int] | None:
+        """(queue, position) of a player, position 1 being the bathroom."""
+        found = find_player(self.queues, seat)
+        return (found[0], found[1] + 1) if found else None
+
+    def persona(self, queue: int, position: int) -> dict | None:
+        """The Persona at a place, or None (a player, an empty place, no door)."""
+        if not 1 <= queue <= len(self.queues):
+            return None
+        slots = self.queues[queue - 1]["slots"]
+        if 1 <= position <= len(slots) and not is_player(slots[position - 1]):
+            return slots[position - 1]
+        return None
+
+    def player_in(self, queue: int) -> int | None:
+        for slot in self.queues[queue - 1]["slots"]:
+            if is_player(slot):
+                return slot["player"]
+        return None
+
+    def free_queues(self) -> list[int]:
+        """The queues with a door and no player (one, once every player stands)."""
+        return [q for q, _ in doors(self.queues) if self.player_in(q) is None]
+
+    def free_queue(self) -> int | None:
+        """The queue with a door and no player."""
+        free = self.free_queues()
+        return free[0] if free else None
+
+    def protected(self, seat: int) -> bool:
+        """Whether queue operations against ``seat`` are refused now: they
+        reached the bathroom through a card and the card being played is
+        not Give Up Your Place, Swap or Sneeze."""
+        return (self.final_round and seat in self.arrived and seat != self.active()
+                and card_key(self.action_card) not in ALLOWED_AGAINST_ARRIVED)
+
+    def _place(self, q: int, i: int) -> str:
+        return where(self.queues, self.players, q, i)
+
+    def _pending_reveals(self) -> list[tuple[int, int]]:
+        return pending_reveals(self.queues, final_count=self.phase == "count")
+
+    # -- checks before a change --------------------------------------------
+
+    def _mover(self, player: int | None) -> tuple[int, int, int]:
+        """The player a queue operation moves (the active one by default):
+        seat, queue and index in the queue."""
+        seat = self.active() if player is None else player
+        self._need_target(seat)
+        q, position = self.locate(seat)
+        return seat, q, position - 1
+
+    def _need_target(self, seat: int) -> None:
+        """A card may be played against ``seat`` now."""
+        self._need_live(seat)
+        self._guard(seat)
+
+    def _guard(self, seat: int) -> None:
+        if self.protected(seat):
+            name = self.players[seat]
+            played = (f"the card played is {self.action_card}" if self.action_card
+                      else "no Action card has been played")
+            raise IllegalCommand(
+                f"{name} reached the bathroom through an Action card: in the final turns only "
+                f"Give Up Your Place, Swap and Sneeze may be played against {name}, and "
+                f"{played}", rule="final-turns")
+
+    def _guard_queue(self, queue: int) -> None:
+        self._need_door(queue)
+        holder = self.player_in(queue)
+        if holder is not None:
+            self._guard(holder)
+
+    def _need_live(self, seat: int) -> None:
+        if self.reserves[seat]["eliminated"]:
+            raise IllegalCommand(f"{self.players[seat]} was eliminated and stands in no queue",
+                                 rule="eliminated")
+
+    def _need_door(self, queue: int) -> None:
+        if not self.queues[queue - 1]["door"]:
+            raise IllegalCommand(f"queue {queue} has no door any more: its player was "
+                                 f"eliminated", rule="no-door")
+
+    def _need_persona(self, queue: int, position: int) -> dict:
+        self._need_door(queue)
+        slots = self.queues[queue - 1]["slots"]
+        if position > len(slots):
+            raise IllegalCommand(f"queue {queue} has {len(slots)} places: there is no Persona "
+                                 f"at position {position}", rule="no-persona")
+        slot = slots[position - 1]
+        if is_player(slot):
+            raise IllegalCommand(f"position {position} of queue {queue} is "
+                                 f"{self.players[slot['player']]}, not a Persona",
+                                 rule="no-persona")
+        return slot
+
+    def _need_neighbour(self, seat: int, q: int, i: int, purpose: str) -> dict:
+        """The Persona at index ``i`` next to ``seat`` (standing at the
+        index after or before it) in queue ``q``."""
+        name = self.players[seat]
+        slots = self.queues[q - 1]["slots"]
+        side = "behind" if i >= 1 and slots[i - 1].get("player") == seat else "in front of"
+        if i < 0:
+            raise IllegalCommand(f"{name} is in the bathroom of queue {q}: there is no Persona "
+                                 f"in front of {name} {purpose}", rule="no-persona")
+        if i >= len(slots) or is_player(slots[i]):
+            raise IllegalCommand(f"there is no Persona {side} {name} in queue {q} {purpose}",
+                                 rule="no-persona")
+        return slots[i]
+
+    # -- the Persona deck --------------------------------------------------
+
+    def _check_draw(self, count: int) -> None:
+        if self.persona_deck + self.persona_discard < count:
+            raise IllegalCommand("no Persona card is left in the deck or on the discard pile "
+                                 "to draw", rule="deck-empty")
+
+    def _draw(self, events: list[Event]) -> dict:
+        """A new face-down Persona from the deck (callers check there is one)."""
+        if self.persona_deck == 0:
+            self.persona_deck, self.persona_discard = self.persona_discard, 0
+            events.append(Event("deck-reshuffled", f"The Persona deck is empty: the "
+                                                   f"{self.persona_deck} discarded Personas are "
+                                                   f"shuffled into a new deck",
+                                {"deck": self.persona_deck}))
+        self.persona_deck -= 1
+        self.next_id += 1
+        return new_persona(self.next_id - 1)

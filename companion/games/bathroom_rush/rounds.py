@@ -1,0 +1,246 @@
+"""The flow of a round: turns one after the other, phases A to C done by the
+companion, phase D's list of effects, the end of a turn and of a round (the
+bathrooms' tokens taken, the queues moving up), and the final turns once a
+player reaches a bathroom through a card."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...engine import Event
+from .cards import AVID_READER, card_key, persona_hint
+from .queues import (
+    bathroom_persona,
+    bathroom_player,
+    doors,
+    find_persona,
+    is_player,
+    join,
+    label,
+    persona_effects,
+    put_tokens,
+    tokens_text,
+)
+from .scoring import Scoring
+
+
+class Rounds(Scoring):
+    """The turn's flow, which every command that can end a turn goes through."""
+
+    # -- a round and its turns ----------------------------------------------
+
+    def _start_round(self, events: list[Event]) -> None:
+        self.round += 1
+        self.round_order = self.live_clockwise(self.first_player)
+        self.turn = 0
+        events.append(Event("round", f"Round {self.round}: {self.players[self.first_player]} "
+                                     f"holds the first-player token",
+                            {"round": self.round, "first_player": self.first_player}))
+        self._begin_turn(events)
+
+    def _begin_turn(self, events: list[Event]) -> None:
+        self.phase = "A"
+        self.step = ""
+        self.action_card = None
+        self.concentration = False
+        self.effects = []
+        seat = self.active()
+        events.append(Event("turn", f"{self.players[seat]}'s turn", {"player": seat,
+                                                                       "round": self.round}))
+        self._automatic_phases(events)
+
+    def _automatic_phases(self, events: list[Event]) -> None:
+        """Go through phases A to C as far as the table lets the companion."""
+        pending = self._pending_reveals()
+        if pending:
+            events.append(Event("phase", f"A: reveal the Personas in the bathrooms and next to "
+                                         f"the players ({len(pending)} face down)",
+                                {"phase": "A"}))
+            return
+        self._place_bathroom_tokens(events)
+        seat = self.active()
+        events.append(Event("phase", f"C: {self.players[seat]} draws Action cards up to 4",
+                            {"phase": "C"}))
+        self.effects = self._effects_for(seat, with_free_queue=self.turn == 0)
+        if self.effects:
+            self.phase = "D"
+            events.append(Event("phase", f"D: {self._effects_prompt()}", {"phase": "D"}))
+        else:
+            self._open_phase_e(events, "D: no Persona effect to resolve. ")
+
+    def _place_bathroom_tokens(self, events: list[Event]) -> None:
+        placed = []
+        for q, queue in doors(self.queues):
+            p = bathroom_persona(queue)
+            if p is not None and p["revealed"] and not p["placed"]:
+                put_tokens(p, p["pipi"], p["popo"])
+                p["placed"] = True
+                placed.append(f"queue {q}: {tokens_text(*p['tokens'])} on {label(p)}")
+        if placed:
+            events.append(Event("tokens-placed", "B: " + "; ".join(placed), {"phase": "B"}))
+
+    def _open_phase_e(self, events: list[Event], before: str = "") -> None:
+        self.phase = "E"
+        self.step = "choose"
+        name = self.players[self.active()]
+        events.append(Event("phase", f"{before}E: {name} plays an Action card, decompresses "
+                                     f"or passes", {"phase": "E"}))
+
+    def _end_turn(self, events: list[Event], ended: Event) -> list[Event]:
+        """The active player's turn is over (``ended`` says how); the next begins."""
+        events.append(ended)
+        self._next_turn(events)
+        return events
+
+    def _next_turn(self, events: list[Event]) -> None:
+        if len(self.live_seats()) <= 1:
+            self._last_standing(events)
+            return
+        self.turn += 1
+        while (self.turn < len(self.round_order)
+               and self.reserves[self.round_order[self.turn]]["eliminated"]):
+            self.turn += 1
+        if self.turn < len(self.round_order):
+            self._begin_turn(events)
+        else:
+            self._end_round(events)
+
+    def _settle(self, events: list[Event]) -> None:
+        """After tokens changed hands mid-turn: an elimination may end the
+        turn or the game."""
+        if self.phase not in ("A", "D", "E"):
+            return
+        if len(self.live_seats()) <= 1:
+            self._last_standing(events)
+        elif self.reserves[self.active()]["eliminated"]:
+            self._next_turn(events)
+
+    # -- the end of a round --------------------------------------------------
+
+    def _end_round(self, events: list[Event]) -> None:
+        if self.final_round:
+            events.append(Event("phase", "The final turns are over: final count",
+                                {"phase": "count"}))
+            self._start_count(events)
+            return
+        self._cleanup(events)
+        if len(self.live_seats()) <= 1:
+            self._last_standing(events)
+            return
+        arrived = [seat for _, queue in doors(self.queues)
+                   if (seat := bathroom_player(queue)) is not None]
+        if arrived:
+            names = join([self.players[s] for s in arrived])
+            events.append(Event("final-round", f"{names} reaches the bathroom as the queues "
+                                               f"move up: the game ends at once",
+                                {"players": arrived}, alert=True))
+            self._start_count(events)
+            return
+        self.first_player = self.live_clockwise(self.first_player + 1)[0]
+        events.append(Event("first-player", f"The first-player token passes to "
+                                            f"{self.players[self.first_player]}",
+                            {"first_player": self.first_player}))
+        self._start_round(events)
+
+    def _cleanup(self, events: list[Event]) -> None:
+        events.append(Event("cleanup", f"End of round {self.round}: the players take the tokens "
+                                       f"of their bathroom; the free queue's are discarded",
+                            {"round": self.round}))
+        for q, queue in list(doors(self.queues)):
+            p = bathroom_persona(queue)
+            if p is None:
+                continue
+            pipi, popo = p["tokens"]
+            holder = self.player_in(q)
+            if holder is None:
+                events.append(Event("tokens-discarded", f"Queue {q} is free: "
+                                                        f"{tokens_text(pipi, popo)} discarded",
+                                    {"queue": q, "pipi": pipi, "popo": popo}))
+            else:
+                self._change_reserve(holder, pipi, popo, events,
+                                     f"takes {tokens_text(pipi, popo)} from the bathroom of "
+                                     f"queue {q}")
+        left = 0
+        for _, queue in doors(self.queues):
+            if bathroom_persona(queue) is not None:
+                queue["slots"].pop(0)
+                left += 1
+        self.persona_discard += left
+        events.append(Event("queue-advanced", f"The {left} bathroom Personas leave and every "
+                                              f"queue moves up one place", {"left": left}))
+
+    def _check_arrivals(self, events: list[Event]) -> None:
+        """A player in a bathroom during a turn came there through a card:
+        the rest of the round is the final turns."""
+        for q, queue in doors(self.queues):
+            seat = bathroom_player(queue)
+            if seat is None or seat in self.arrived:
+                continue
+            self.arrived.append(seat)
+            name = self.players[seat]
+            if self.final_round:
+                message = f"{name} reaches the bathroom of queue {q} too"
+            else:
+                self.final_round = True
+                message = (f"{name} reaches the bathroom of queue {q}: the rest of this round "
+                           f"is the final turns, and only Give Up Your Place, Swap and Sneeze "
+                           f"may be played against {name}")
+            events.append(Event("final-round", message, {"player": seat, "queue": q},
+                                alert=True))
+
+    # -- phase D: the Persona effects ------------------------------------------
+
+    def _effects_for(self, seat: int, *, with_free_queue: bool) -> list[dict]:
+        """Phase D's list: the free queue's Personas in the first turn of a
+        round, then the permanent cards behind the player's door, then the
+        Personas of the player's queue."""
+        ignored = ("orange", "red") if "first-game" in self.setup.variants else ()
+        entries = []
+        free = self.free_queue()
+        if with_free_queue and free is not None:
+            entries += persona_effects(self.queues[free - 1]["slots"], None, ignored)
+        q, position = self.locate(seat)
+        entries += [{"permanent": c["card"], "queue": q}
+                    for c in self.queues[q - 1]["permanents"]]
+        entries += persona_effects(self.queues[q - 1]["slots"], position - 1, ignored)
+        return entries
+
+    def _listed_personas(self) -> Iterator[tuple[int, int, dict]]:
+        """(queue, index, Persona) of each Persona on phase D's list that is
+        still in a queue."""
+        for entry in self.effects:
+            found = find_persona(self.queues, entry.get("persona"))
+            if found is not None:
+                yield found
+
+    def _effect_lines(self) -> list[str]:
+        lines = []
+        for entry in self.effects:
+            if "permanent" in entry:
+                lines.append(f"permanent card {entry['permanent']} behind the door of "
+                             f"queue {entry['queue']}")
+                continue
+            found = find_persona(self.queues, entry["persona"])
+            if found is None:
+                continue
+            q, i, p = found
+            hint = persona_hint(p["name"])
+            done = " (turned over)" if p["flipped"] else ""
+            lines.append(f"{label(p)} {self._place(q, i)}{done}"
+                         + (f": {hint}" if hint else ""))
+        return lines
+
+    def _effects_prompt(self) -> str:
+        lines = self._effect_lines()
+        listed = "; ".join(lines) if lines else "nothing left"
+        return f"resolve, in order: {listed}; then effects-done"
+
+    def _reader_pending(self) -> tuple[int, dict] | None:
+        """The Avid Reader waiting for his blue die: listed, in a bathroom,
+        not turned over, with a Persona right after him."""
+        for q, i, p in self._listed_personas():
+            slots = self.queues[q - 1]["slots"]
+            if (i == 0 and not p["flipped"] and card_key(p["name"]) == AVID_READER
+                    and len(slots) > 1 and not is_player(slots[1])):
+                return q, p
+        return None
