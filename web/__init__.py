@@ -1,0 +1,144 @@
+"""The phone panel: a Flask app that shows the table live and drives it.
+
+``create_app(table, config=..., services=...)`` builds the app around one
+:class:`~companion.table.Table`.  Everything the panel needs from the rest of
+the companion arrives in :class:`Services`; whatever is missing is simply not
+offered (no OLED mirror without ``screen_png``, no virtual table without
+``press_key``, manual dice entry only without ``dice``).
+
+Shared objects live in ``app.extensions["companion"]`` (a :class:`Panel`):
+the table, the services, the access control (PIN and join token), the live
+broadcast to every open phone, and the players' colours.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from flask import Flask
+
+from .access import Access
+from .colours import PlayerColours
+from .live import HEARTBEAT, Broadcast
+
+STATIC = Path(__file__).with_name("static")
+LANGUAGES = ("en", "fr")
+
+# Request bodies are small JSON objects: a command, a setup of a few players.
+MAX_BODY = 16 * 1024
+
+
+@dataclass(frozen=True)
+class Services:
+    """What the composition root lends the panel; every field is optional.
+
+    ``screen_png()`` is the OLED's current frame as PNG; ``press_key(key)``
+    presses a simulated button ("up", "down", "ok", "back", "roll");
+    ``dice`` has ``.source`` (settable), ``.sources``, ``.roll()`` and
+    ``.status``; ``faults()`` lists hardware problems to show the players.
+    """
+
+    screen_png: Callable[[], bytes] | None = None
+    press_key: Callable[[str], None] | None = None
+    dice: Any | None = None
+    faults: Callable[[], list[str]] | None = None
+
+
+@dataclass
+class Panel:
+    """The panel's shared objects, kept in ``app.extensions["companion"]``."""
+
+    table: Any
+    services: Services
+    access: Access
+    live: Broadcast
+    colours: PlayerColours
+    strings: Mapping[str, Mapping[str, str]]
+
+
+def create_app(table, *, config: Mapping[str, Any] | None = None,
+               services: Services | None = None) -> Flask:
+    """The panel for ``table``.
+
+    ``config`` keys: ``SECRET_KEY`` (signs the controllers' session cookies;
+    generated when absent, so pass a persisted one to keep phones joined
+    across restarts), ``LANGUAGE`` (``en``/``fr``, used when the browser
+    says nothing), ``COLOURS_FILE`` (where players' colours are kept;
+    default beside the journal), ``PIN_ATTEMPTS`` and ``PIN_WINDOW`` (the
+    PIN rate limit), ``MAX_STREAMS`` (open live connections; ``serve``
+    sets it from its thread count), ``LIVE_HEARTBEAT`` (seconds between
+    heartbeats on a quiet live stream), plus any Flask setting.
+    """
+    config = dict(config or {})
+    services = services or Services()
+    app = Flask(__name__, static_folder="static", template_folder="templates")
+    app.config.update(
+        SECRET_KEY=config.pop("SECRET_KEY", None) or secrets.token_hex(32),
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        SESSION_COOKIE_NAME="companion",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 90,
+        # A traceback never reaches a client, whatever the caller's config.
+        PROPAGATE_EXCEPTIONS=False,
+        TRAP_HTTP_EXCEPTIONS=False,
+        LANGUAGE="en",
+    )
+    app.config.update(config)
+    app.debug = False
+    # Keep the engines' own order (a view lists what matters first).
+    app.json.sort_keys = False
+    if app.config["LANGUAGE"] not in LANGUAGES:
+        raise ValueError(f"LANGUAGE must be one of {', '.join(LANGUAGES)}, "
+                         f"not {app.config['LANGUAGE']!r}")
+
+    access = Access(
+        attempts=int(app.config.get("PIN_ATTEMPTS", 5)),
+        window=float(app.config.get("PIN_WINDOW", 60.0)),
+    )
+    colours = PlayerColours(_colours_file(table, app.config.get("COLOURS_FILE")))
+    live = Broadcast(table, render=lambda update: state_json(update, colours),
+                     max_streams=app.config.get("MAX_STREAMS"),
+                     heartbeat=float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT)))
+    app.extensions["companion"] = Panel(
+        table=table,
+        services=services,
+        access=access,
+        live=live,
+        colours=colours,
+        strings={lang: _strings(lang) for lang in LANGUAGES},
+    )
+
+    from . import api, errors, pages
+
+    errors.install(app)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    return app
+
+
+def state_json(update, colours: PlayerColours) -> dict:
+    """The table's state as every phone gets it: the update, plus the
+    players' colours that only the panel keeps."""
+    out = update.to_json()
+    out["colours"] = colours.of(update.game_id, len(update.players))
+    return out
+
+
+def _strings(lang: str) -> dict[str, str]:
+    with open(STATIC / "i18n" / f"{lang}.json", encoding="utf-8") as file:
+        return json.load(file)
+
+
+def _colours_file(table, configured: str | None) -> Path | None:
+    if configured:
+        return Path(configured)
+    journal = getattr(table, "journal_path", None)
+    if not journal or str(journal) == ":memory:":
+        return None
+    path = Path(journal)
+    return path.with_name(path.stem + "-colours.json")

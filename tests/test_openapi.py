@@ -1,0 +1,184 @@
+"""The OpenAPI document at /api/openapi.json says what the API does: every
+route under /api is in it with its methods (and nothing else is), and what
+the test client gets back matches the documented schemas."""
+
+from __future__ import annotations
+
+import re
+
+import jsonschema
+import pytest
+
+from companion.engine import Command
+from web import Services, create_app
+from web.openapi import DOCUMENT
+
+METHODS = {"get", "post", "put", "patch", "delete"}
+
+
+def openapi_path(rule: str) -> str:
+    """``/api/keys/<any(up, down):key>`` -> ``/api/keys/{key}``."""
+    return re.sub(r"<(?:[^:<>]+:)?([^:<>]+)>", r"{\1}", rule)
+
+
+class RollingDice:
+    sources = ("button", "manual", "serial")
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.source = "button"
+        self.status = "ready"
+
+    def roll(self) -> list[int]:
+        waiting = next(e for e in self.table.current().expected if e.dice)
+        values = [1] * waiting.dice.count
+        self.table.submit(Command(waiting.command, {"values": values}), source="dice")
+        return values
+
+
+@pytest.fixture
+def app(table):
+    services = Services(screen_png=lambda: b"\x89PNG\r\n\x1a\n", press_key=lambda key: None,
+                        dice=RollingDice(table), faults=lambda: [])
+    return create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None,
+                                     "MAX_STREAMS": 0}, services=services)
+
+
+def test_the_document_is_served(app):
+    response = app.test_client().get("/api/openapi.json")
+    assert response.status_code == 200
+    assert response.json["openapi"].startswith("3.")
+    assert response.json == DOCUMENT
+
+
+def test_every_api_route_is_documented_with_its_methods_and_nothing_more(app):
+    routes: dict[str, set[str]] = {}
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api"):
+            path = openapi_path(rule.rule)
+            routes.setdefault(path, set()).update(m.lower() for m in rule.methods)
+    routes = {path: methods & METHODS for path, methods in routes.items()}
+    documented = {path: set(operations) & METHODS
+                  for path, operations in DOCUMENT["paths"].items()}
+    assert routes == documented
+
+
+def test_every_reference_in_the_document_resolves():
+    text = repr(DOCUMENT)
+    for name in set(re.findall(r"#/components/schemas/([\w-]+)", text)):
+        assert name in DOCUMENT["components"]["schemas"], name
+
+
+def test_every_operation_documents_its_responses_and_path_parameters():
+    for path, operations in DOCUMENT["paths"].items():
+        for method, operation in operations.items():
+            assert operation["responses"], (method, path)
+            assert "500" in operation["responses"], (method, path)
+            for name in re.findall(r"{(\w+)}", path):
+                assert any(p["name"] == name and p["in"] == "path"
+                           for p in operation.get("parameters", [])), (method, path, name)
+
+
+def check(response, method: str, path: str) -> None:
+    """The response's status is documented for the operation, and its JSON
+    body matches the documented schema."""
+    operation = DOCUMENT["paths"][path][method]
+    status = str(response.status_code)
+    assert status in operation["responses"], f"{method.upper()} {path} gave undocumented {status}"
+    content = operation["responses"][status].get("content", {})
+    if "application/json" in content:
+        schema = {**content["application/json"]["schema"],
+                  "components": DOCUMENT["components"]}
+        jsonschema.validate(response.json, schema, cls=jsonschema.Draft202012Validator)
+    else:
+        assert response.content_type.split(";")[0] in content, response.content_type
+
+
+def test_what_the_api_answers_matches_the_document(app, table):
+    client = app.test_client()
+    spectator = app.test_client()
+    access = app.extensions["companion"].access
+
+    def session(c) -> str:
+        response = c.get("/api/session")
+        check(response, "get", "/api/session")
+        return response.json["csrf"]
+
+    csrf = session(client)
+    watcher_csrf = session(spectator)
+    headers = {"X-CSRF-Token": csrf}
+
+    def post(path, body, *, documented=None, c=client, h=None):
+        response = c.post(path, json=body, headers=h or headers)
+        check(response, "post", documented or path)
+        return response
+
+    def get(path):
+        response = client.get(path)
+        check(response, "get", path)
+        return response
+
+    get("/api/state")
+    get("/api/history")
+    get("/api/health")
+    get("/api/openapi.json")
+    get("/api/screen.png")
+    assert get("/api/events").status_code == 503  # MAX_STREAMS is 0 here
+
+    assert post("/api/join", {"pin": "x"}, h={}).status_code == 403
+    assert post("/api/join", {}).status_code == 400
+    assert post("/api/join", {"pin": access.pin}).status_code == 200
+    assert post("/api/command", {"command": {"name": "card"}, "version": 0}).status_code == 409
+    assert post("/api/new-game", {"game": "call-of-nature", "players": ["Ana", "Ben"],
+                                  "version": None}).status_code == 200
+    assert post("/api/new-game", {"game": "call-of-nature", "players": ["Ana"],
+                                  "version": 0}).status_code == 422
+    assert post("/api/new-game", {"game": "call-of-nature", "players": "Ana",
+                                  "version": 0}).status_code == 400
+    assert post("/api/command", {"command": {"name": "card", "args": {"value": 5}},
+                                 "version": 0}).status_code == 200
+    assert post("/api/command", {"command": {"name": "card", "args": {"value": 5}},
+                                 "version": 0}).status_code == 409
+    assert post("/api/command", {"command": {"name": "roll", "args": {"values": [3]}},
+                                 "version": 1}).status_code == 422
+    assert post("/api/command", {"command": {"name": "note", "args": {"text": "x" * 20000}},
+                                 "version": 1}).status_code == 413
+    assert post("/api/command", {"command": {"name": "card"}, "version": 1},
+                c=spectator, h={"X-CSRF-Token": watcher_csrf}).status_code == 403
+    assert post("/api/undo", {"version": 1}).status_code == 200
+    assert post("/api/undo", {"version": 2}).status_code == 422
+    assert post("/api/redo", {"version": 2}).status_code == 200
+    assert post("/api/redo", {"version": 3}).status_code == 422
+    assert post("/api/redo", {}).status_code == 400
+    assert post("/api/dice", {"source": "manual"}).status_code == 200
+    assert post("/api/dice", {"source": "nope"}).status_code == 400
+    assert post("/api/dice/roll", {"version": 3}).status_code == 422
+    assert post("/api/command", {"command": {"name": "set-pressure", "args": {"value": 20}},
+                                 "version": 3}).status_code == 200
+    assert post("/api/command", {"command": {"name": "card", "args": {"value": 30}},
+                                 "version": 4}).status_code == 200
+    assert post("/api/dice/roll", {"version": 4}).status_code == 409
+    assert post("/api/dice/roll", {"version": 5}).status_code == 200
+    assert post("/api/keys/ok", {}, documented="/api/keys/{key}").status_code == 200
+    get("/api/history")
+    get("/api/games")
+    get("/api/state")
+
+    table.submit(Command("adjust-mastery", {"player": "Ben", "delta": -7}))
+    get("/api/stats")
+    get("/api/past-games")
+
+
+def test_the_document_describes_the_answers_without_a_dice_service_or_screen(table):
+    app = create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None})
+    client = app.test_client()
+    csrf = client.get("/api/session").json["csrf"]
+    client.post("/api/join", json={"pin": app.extensions["companion"].access.pin},
+                headers={"X-CSRF-Token": csrf})
+    check(client.get("/api/screen.png"), "get", "/api/screen.png")
+    for path, documented in (("/api/dice", "/api/dice"), ("/api/dice/roll", "/api/dice/roll"),
+                             ("/api/keys/up", "/api/keys/{key}")):
+        response = client.post(path, json={"source": "manual", "version": 0},
+                               headers={"X-CSRF-Token": csrf})
+        assert response.status_code == 404
+        check(response, "post", documented)

@@ -1,0 +1,896 @@
+"""The phone panel's API, through Flask's test client, on a real table
+playing Call of Nature.
+
+Each phone is its own test client (its own cookies).  A controller has
+joined with the PIN; a spectator has only opened the panel.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+
+import pytest
+
+from companion.engine import Command
+from companion.table import Table
+from web import Services, create_app
+from web.access import Access
+from web.live import BACKLOG, Broadcast
+
+CON = "call-of-nature"
+PLAYERS = [{"name": "Ana", "colour": "#d62828"}, {"name": "Ben", "colour": "#1d6fd6"},
+           {"name": "Cy", "colour": "#2a9d3f"}]
+
+
+# -- fixtures -------------------------------------------------------------------
+
+
+class Phone:
+    """One phone on the panel: a test client with its session's CSRF token."""
+
+    def __init__(self, app, address: str = "192.168.1.20") -> None:
+        self.client = app.test_client()
+        self.address = address
+        self.csrf = self.get("/api/session").json["csrf"]
+
+    def get(self, path: str, **kwargs):
+        return self.client.get(path, environ_base={"REMOTE_ADDR": self.address}, **kwargs)
+
+    def post(self, path: str, body=None, *, csrf: str | None = "session", **kwargs):
+        headers = kwargs.pop("headers", {})
+        if csrf == "session":
+            headers["X-CSRF-Token"] = self.csrf
+        elif csrf is not None:
+            headers["X-CSRF-Token"] = csrf
+        return self.client.post(path, json=body, headers=headers,
+                                environ_base={"REMOTE_ADDR": self.address}, **kwargs)
+
+    def join(self, pin: str):
+        return self.post("/api/join", {"pin": pin})
+
+
+class FakeDice:
+    """The dice service as the daemon lends it, rolling fixed values."""
+
+    sources = ("button", "manual", "serial")
+
+    def __init__(self, table: Table, values: list[int]) -> None:
+        self.table = table
+        self.values = values
+        self.source = "button"
+        self.status = "ready"
+
+    def roll(self) -> list[int]:
+        waiting = next(e for e in self.table.current().expected if e.dice)
+        values = self.values[:waiting.dice.count]
+        self.table.submit(Command(waiting.command, {"values": values}), source="dice")
+        return values
+
+
+def joined(app, address: str = "192.168.1.20") -> Phone:
+    """A phone that has typed the PIN shown by this app's table."""
+    phone = Phone(app, address)
+    assert phone.join(app.extensions["companion"].access.pin).status_code == 200
+    return phone
+
+
+@pytest.fixture
+def make_app(table):
+    def make(services: Services | None = None, **config):
+        config.setdefault("SECRET_KEY", "test-secret")
+        config.setdefault("COLOURS_FILE", None)
+        return create_app(table, config=config, services=services)
+
+    return make
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app()
+
+
+@pytest.fixture
+def pin(app) -> str:
+    return app.extensions["companion"].access.pin
+
+
+@pytest.fixture
+def controller(app, pin) -> Phone:
+    phone = Phone(app)
+    assert phone.join(pin).status_code == 200
+    return phone
+
+
+@pytest.fixture
+def spectator(app) -> Phone:
+    return Phone(app, address="192.168.1.30")
+
+
+@pytest.fixture
+def playing(controller) -> dict:
+    """A game of Call of Nature for Ana, Ben and Cy, just started."""
+    response = controller.post("/api/new-game", {"game": CON, "players": PLAYERS,
+                                                 "version": None})
+    assert response.status_code == 200
+    return response.json
+
+
+def card(phone: Phone, value: int, version: int):
+    return phone.post("/api/command", {"command": {"name": "card", "args": {"value": value}},
+                                       "version": version})
+
+
+# -- joining --------------------------------------------------------------------
+
+
+def test_a_phone_that_opens_the_panel_is_a_spectator(app):
+    session = Phone(app).get("/api/session").json
+    assert session["role"] == "spectator"
+    assert len(session["csrf"]) >= 16
+
+
+def test_the_pin_on_the_screen_makes_the_phone_a_controller(app, pin):
+    phone = Phone(app)
+    response = phone.join(pin)
+    assert response.status_code == 200
+    assert response.json["role"] == "controller"
+    assert phone.get("/api/session").json["role"] == "controller"
+
+
+def test_a_wrong_pin_is_refused_and_the_phone_stays_a_spectator(app, pin):
+    phone = Phone(app)
+    wrong = "000000" if pin != "000000" else "111111"
+    response = phone.join(wrong)
+    assert (response.status_code, response.json["error"]) == (403, "wrong-pin")
+    assert phone.get("/api/session").json["role"] == "spectator"
+
+
+def test_the_qr_code_link_makes_the_phone_a_controller_and_leaves_the_address_bar(app):
+    access = app.extensions["companion"].access
+    phone = Phone(app)
+    response = phone.get(f"/?join={access.token}")
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/?joined=1"
+    assert phone.get("/api/session").json["role"] == "controller"
+
+
+def test_an_out_of_date_join_link_leaves_the_phone_a_spectator(app):
+    phone = Phone(app)
+    response = phone.get("/?join=an-old-token")
+    assert response.headers["Location"] == "/?joined=0"
+    assert phone.get("/api/session").json["role"] == "spectator"
+
+
+def test_the_join_url_holds_the_token_for_the_qr_code(app):
+    access = app.extensions["companion"].access
+    assert access.join_url("http://192.168.1.5:8080/") == \
+        f"http://192.168.1.5:8080/?join={access.token}"
+    assert len(access.pin) == 6 and access.pin.isdigit()
+
+
+def test_the_sixth_wrong_pin_in_a_minute_is_throttled_even_if_right(app, pin):
+    phone = Phone(app, address="192.168.1.66")
+    wrong = "000000" if pin != "000000" else "111111"
+    for _ in range(5):
+        assert phone.join(wrong).status_code == 403
+    response = phone.join(pin)
+    assert response.status_code == 429
+    assert response.json["error"] == "too-many-attempts"
+    assert 1 <= int(response.headers["Retry-After"]) <= 60
+    assert phone.get("/api/session").json["role"] == "spectator"
+
+
+def test_the_pin_throttle_is_per_address(app, pin):
+    guesser = Phone(app, address="192.168.1.66")
+    wrong = "000000" if pin != "000000" else "111111"
+    for _ in range(6):
+        guesser.join(wrong)
+    assert Phone(app, address="192.168.1.67").join(pin).status_code == 200
+
+
+def test_the_pin_throttle_forgets_failures_older_than_its_window():
+    now = [1000.0]
+    access = Access(attempts=2, window=60, clock=lambda: now[0])
+    access.try_pin("10.0.0.9", "bad")
+    access.try_pin("10.0.0.9", "bad")
+    assert access.retry_after("10.0.0.9") == 60
+    now[0] += 45
+    assert access.retry_after("10.0.0.9") == 15
+    now[0] += 15
+    assert access.retry_after("10.0.0.9") == 0
+
+
+# -- starting a game -----------------------------------------------------------------
+
+
+def test_a_new_game_starts_with_the_players_in_seating_order_and_their_colours(playing):
+    assert playing["game"] == CON
+    assert playing["players"] == ["Ana", "Ben", "Cy"]
+    assert playing["colours"] == ["#d62828", "#1d6fd6", "#2a9d3f"]
+    assert playing["version"] == 0
+    assert playing["state"]["pressure"] == 0
+    assert [e["command"] for e in playing["expected"]] == ["card", "special"]
+
+
+def test_a_player_without_a_colour_gets_one_from_the_palette(controller):
+    response = controller.post("/api/new-game", {"game": CON, "players": ["Ana", "Ben"],
+                                                 "version": None})
+    assert response.json["colours"] == ["#d62828", "#1d6fd6"]
+
+
+def test_a_new_game_takes_variants(controller):
+    response = controller.post("/api/new-game", {"game": CON, "players": PLAYERS,
+                                                 "variants": ["beginners-deck"],
+                                                 "version": None})
+    assert response.status_code == 200
+    assert "suspense" not in response.json["state"]["specials_in_deck"]
+
+
+@pytest.mark.parametrize("body, says", [
+    ({"game": "chess", "players": ["Ana", "Ben"], "version": None}, "no game 'chess'"),
+    ({"game": CON, "players": "Ana, Ben", "version": None}, "'players' must be a list"),
+    ({"game": CON, "players": ["Ana", ""], "version": None}, "player 2's name must be 1 to 24"),
+    ({"game": CON, "players": ["Ana", "B" * 25], "version": None},
+     "player 2's name must be 1 to 24"),
+    ({"game": CON, "players": ["Ana", {"name": "Ben", "colour": "red"}], "version": None},
+     "player 2's colour must look like #1d6fd6"),
+    ({"game": CON, "players": ["Ana", "Ben"], "variants": "fast", "version": None},
+     "'variants' must be a list"),
+    ({"game": CON, "players": ["Ana", "Ben"], "options": [1], "version": None},
+     "'options' must be a JSON object"),
+    ({"game": CON, "players": ["Ana", "Ben"], "version": "0"}, "'version' must be"),
+    ({"game": CON, "players": ["Ana", "Ben"]}, "'version' is required"),
+])
+def test_a_malformed_setup_is_400_and_says_what_is_wrong(controller, body, says):
+    response = controller.post("/api/new-game", body)
+    assert response.status_code == 400
+    assert response.json["error"] == "bad-request"
+    assert says in response.json["message"]
+
+
+@pytest.mark.parametrize("body, says", [
+    ({"players": ["Ana"]}, "2 to 6 players, not 1"),
+    ({"players": ["Ana", "ana"]}, "same name"),
+    ({"players": ["Ana", "Ben"], "variants": ["fast"]}, "unknown variant"),
+    ({"players": ["Ana", "Ben"], "options": {"deck_size": "lots"}}, "deck_size"),
+])
+def test_a_setup_the_game_refuses_is_422(controller, body, says):
+    response = controller.post("/api/new-game", {"game": CON, "version": None, **body})
+    assert (response.status_code, response.json["error"]) == (422, "bad-setup")
+    assert says in response.json["message"]
+
+
+def test_a_new_game_against_a_game_the_phone_has_not_seen_is_stale(controller, playing):
+    response = controller.post("/api/new-game", {"game": CON, "players": PLAYERS,
+                                                 "version": None})
+    assert (response.status_code, response.json["error"]) == (409, "stale-version")
+    assert response.json["state"]["game_id"] == playing["game_id"]
+
+
+def test_a_new_game_replaces_the_one_seen(controller, playing):
+    response = controller.post("/api/new-game", {"game": CON, "players": ["Dee", "Eve"],
+                                                 "version": playing["version"]})
+    assert response.status_code == 200
+    assert response.json["game_id"] == playing["game_id"] + 1
+    assert response.json["players"] == ["Dee", "Eve"]
+
+
+# -- playing ----------------------------------------------------------------------------
+
+
+def test_a_card_played_from_a_phone_raises_the_pressure_and_passes_the_turn(controller, playing):
+    response = card(controller, 5, playing["version"])
+    assert response.status_code == 200
+    assert response.json["version"] == 1
+    assert response.json["state"]["pressure"] == 5
+    assert response.json["state"]["active"] == 1
+    assert response.json["events"][0]["kind"] == "pressure-changed"
+
+
+def test_two_phones_tapping_the_same_card_apply_it_once(app, pin, controller, playing):
+    other = Phone(app, address="192.168.1.21")
+    other.join(pin)
+    first = card(controller, 5, playing["version"])
+    second = card(other, 5, playing["version"])
+    assert first.status_code == 200
+    assert second.status_code == 409
+    assert second.json["error"] == "stale-version"
+    assert second.json["state"]["version"] == 1
+    assert second.json["state"]["state"]["pressure"] == 5
+    history = controller.get("/api/history").json
+    assert [e["text"] for e in history["entries"]] == ["card value=5"]
+
+
+def test_a_card_out_of_the_deck_range_is_422_with_the_rule(controller, playing):
+    response = card(controller, 99, playing["version"])
+    assert (response.status_code, response.json["error"]) == (422, "out-of-range")
+    assert "-30..30" in response.json["message"]
+    assert controller.get("/api/state").json["version"] == 0
+
+
+def test_a_roll_nobody_waits_for_is_422_not_expected(controller, playing):
+    response = controller.post("/api/command", {
+        "command": {"name": "roll", "args": {"values": [4]}}, "version": playing["version"]})
+    assert (response.status_code, response.json["error"]) == (422, "not-expected")
+
+
+def test_an_unknown_command_is_422_and_lists_the_commands(controller, playing):
+    response = controller.post("/api/command", {"command": {"name": "dance"},
+                                                "version": playing["version"]})
+    assert (response.status_code, response.json["error"]) == (422, "unknown-command")
+    assert "card" in response.json["message"]
+
+
+def test_a_correction_is_accepted_whoever_plays(controller, playing):
+    response = controller.post("/api/command", {
+        "command": {"name": "set-pressure", "args": {"value": 45}},
+        "version": playing["version"]})
+    assert response.status_code == 200
+    assert response.json["state"]["pressure"] == 45
+
+
+@pytest.mark.parametrize("body, says", [
+    ({"command": {"name": "card", "args": {"value": 5}}}, "'version' is required"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "version": "0"}, "'version' must be"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "version": True}, "'version' must be"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "version": -1}, "'version' must be"),
+    ({"command": "card +5", "version": 0}, "'command' must be an object"),
+    ({"command": {"name": "card", "args": [5]}, "version": 0}, "'args' must be an object"),
+    ({"command": {"name": "", "args": {}}, "version": 0}, "'name' must be text"),
+    ({"command": {"name": "x" * 65}, "version": 0}, "'name' must be text"),
+])
+def test_a_malformed_command_is_400(controller, playing, body, says):
+    response = controller.post("/api/command", body)
+    assert (response.status_code, response.json["error"]) == (400, "bad-request")
+    assert says in response.json["message"]
+
+
+def test_a_body_that_is_not_a_json_object_is_400(controller, playing):
+    response = controller.client.post("/api/command", data="card +5",
+                                      headers={"X-CSRF-Token": controller.csrf,
+                                               "Content-Type": "application/json"})
+    assert (response.status_code, response.json["error"]) == (400, "bad-request")
+
+
+def test_a_command_before_any_game_is_409_no_game(controller):
+    response = card(controller, 5, 0)
+    assert (response.status_code, response.json["error"]) == (409, "no-game")
+    assert response.json["state"] == {"game": None, "game_id": None, "version": 0}
+
+
+def test_undo_takes_back_the_card_and_redo_plays_it_again(controller, playing):
+    card(controller, 5, 0)
+    undone = controller.post("/api/undo", {"version": 1})
+    assert undone.status_code == 200
+    assert (undone.json["version"], undone.json["state"]["pressure"]) == (2, 0)
+    assert undone.json["can_redo"] is True
+    redone = controller.post("/api/redo", {"version": 2})
+    assert redone.status_code == 200
+    assert (redone.json["version"], redone.json["state"]["pressure"]) == (3, 5)
+
+
+def test_undo_at_the_setup_is_422_nothing_to_undo(controller, playing):
+    response = controller.post("/api/undo", {"version": 0})
+    assert (response.status_code, response.json["error"]) == (422, "nothing-to-undo")
+
+
+def test_redo_with_nothing_undone_is_422_nothing_to_redo(controller, playing):
+    response = controller.post("/api/redo", {"version": 0})
+    assert (response.status_code, response.json["error"]) == (422, "nothing-to-redo")
+
+
+def test_an_undo_against_a_stale_version_is_409_and_undoes_nothing(controller, playing):
+    card(controller, 5, 0)
+    response = controller.post("/api/undo", {"version": 0})
+    assert response.status_code == 409
+    assert response.json["state"]["state"]["pressure"] == 5
+
+
+# -- spectators and CSRF --------------------------------------------------------------------
+
+
+CHANGES = [
+    ("/api/new-game", {"game": CON, "players": ["Ana", "Ben"], "version": 0}),
+    ("/api/command", {"command": {"name": "card", "args": {"value": 5}}, "version": 0}),
+    ("/api/undo", {"version": 0}),
+    ("/api/redo", {"version": 0}),
+    ("/api/dice", {"source": "manual"}),
+    ("/api/dice/roll", {"version": 0}),
+    ("/api/keys/ok", {}),
+]
+
+
+@pytest.mark.parametrize("path, body", CHANGES)
+def test_a_spectator_cannot_change_the_table(make_app, table, path, body):
+    app = make_app(Services(press_key=lambda key: None, dice=FakeDice(table, [6])))
+    table.new_game(CON, ["Ana", "Ben"])
+    spectator = Phone(app)
+    response = spectator.post(path, body)
+    assert (response.status_code, response.json["error"]) == (403, "spectator")
+    assert "PIN" in response.json["message"]
+    assert table.version == 0
+
+
+@pytest.mark.parametrize("path, body", CHANGES + [("/api/join", {"pin": "123456"})])
+@pytest.mark.parametrize("token", [None, "not-the-token"])
+def test_a_change_without_the_sessions_csrf_token_is_403(controller, playing, path, body, token):
+    response = controller.post(path, body, csrf=token)
+    assert (response.status_code, response.json["error"]) == (403, "csrf")
+    assert controller.get("/api/state").json["version"] == 0
+
+
+def test_another_phones_csrf_token_is_refused(app, controller, playing):
+    other = Phone(app, address="192.168.1.21")
+    response = controller.post("/api/command", {"command": {"name": "card",
+                                                            "args": {"value": 5}},
+                                                "version": 0}, csrf=other.csrf)
+    assert (response.status_code, response.json["error"]) == (403, "csrf")
+
+
+def test_the_csrf_token_is_checked_on_put_and_delete_too(controller):
+    assert controller.client.put("/api/command").status_code == 403
+    assert controller.client.delete("/api/command").status_code == 403
+
+
+def test_a_wrong_method_with_the_token_is_405_json(controller):
+    response = controller.client.put("/api/command", headers={"X-CSRF-Token": controller.csrf})
+    assert (response.status_code, response.json["error"]) == (405, "method-not-allowed")
+
+
+# -- limits and failures -------------------------------------------------------------------------
+
+
+def test_a_body_over_16_kib_is_413_json(controller, playing):
+    response = controller.post("/api/command", {"command": {"name": "note", "args": {
+        "text": "x" * 20_000}}, "version": 0})
+    assert (response.status_code, response.json["error"]) == (413, "too-large")
+    assert "16384 bytes" in response.json["message"]
+
+
+def test_a_failing_service_gives_a_plain_500_without_a_stack_trace(make_app):
+    def broken_screen() -> bytes:
+        raise RuntimeError("i2c bus 1 at /dev/i2c-1 went away")
+
+    app = make_app(Services(screen_png=broken_screen))
+    response = Phone(app).get("/api/screen.png")
+    assert response.status_code == 500
+    assert response.json["error"] == "internal-error"
+    body = response.get_data(as_text=True)
+    assert "Traceback" not in body and "i2c" not in body and "broken_screen" not in body
+
+
+def test_a_failing_fault_check_gives_a_500_without_its_details(make_app):
+    def broken_faults() -> list[str]:
+        raise KeyError("secret detail")
+
+    app = make_app(Services(faults=broken_faults))
+    response = app.test_client().get("/api/session")
+    assert (response.status_code, response.json["error"]) == (500, "internal-error")
+    assert "secret detail" not in response.get_data(as_text=True)
+
+
+def test_debug_mode_stays_off_whatever_the_config_says(make_app):
+    app = make_app(DEBUG=True)
+    assert app.debug is False
+    assert app.config["PROPAGATE_EXCEPTIONS"] is False
+
+
+def test_an_unknown_api_address_is_404_json(app):
+    response = Phone(app).get("/api/nothing-here")
+    assert (response.status_code, response.json["error"]) == (404, "not-found")
+
+
+def test_an_unknown_page_is_an_html_404(app):
+    response = app.test_client().get("/nothing-here")
+    assert response.status_code == 404
+    assert response.content_type.startswith("text/html")
+    assert "nothing at this address" in response.get_data(as_text=True)
+
+
+# -- dice, keys, screen ------------------------------------------------------------------------------
+
+
+def respite_for_ana(phone: Phone) -> int:
+    """The Pressure is set to 20 and Ana plays +30: it lands on 50, a Respite."""
+    phone.post("/api/command", {"command": {"name": "set-pressure", "args": {"value": 20}},
+                                "version": 0})
+    response = card(phone, 30, 1)
+    assert response.json["expected"][0]["dice"]["name"] == "d6"
+    return response.json["version"]
+
+
+def test_the_roll_button_on_a_phone_rolls_the_respite_die(make_app, table):
+    app = make_app(Services(dice=FakeDice(table, [6])))
+    phone = joined(app)
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
+    version = respite_for_ana(phone)
+    response = phone.post("/api/dice/roll", {"version": version})
+    assert response.status_code == 200
+    assert response.json["values"] == [6]
+    assert response.json["state"]["version"] == version + 1
+    assert response.json["state"]["state"]["respite"] is None
+
+
+def test_a_roll_against_a_stale_version_rolls_nothing(make_app, table):
+    dice = FakeDice(table, [6])
+    app = make_app(Services(dice=dice))
+    phone = joined(app)
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
+    version = respite_for_ana(phone)
+    response = phone.post("/api/dice/roll", {"version": version - 1})
+    assert (response.status_code, response.json["error"]) == (409, "stale-version")
+    assert table.version == version
+
+
+def test_the_roll_button_when_no_roll_is_awaited_is_422_and_rolls_nothing(make_app, table):
+    dice = FakeDice(table, [6])
+    app = make_app(Services(dice=dice))
+    phone = joined(app)
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
+    response = phone.post("/api/dice/roll", {"version": 0})
+    assert (response.status_code, response.json["error"]) == (422, "not-waiting")
+    assert table.version == 0
+
+
+def test_choosing_the_dice_source_tells_every_phone(make_app, table):
+    dice = FakeDice(table, [6])
+    app = make_app(Services(dice=dice))
+    phone = joined(app)
+    response = phone.post("/api/dice", {"source": "manual"})
+    assert response.status_code == 200
+    assert response.json["dice"] == {"source": "manual", "sources": list(FakeDice.sources),
+                                     "status": "ready"}
+    assert dice.source == "manual"
+
+
+def test_an_unknown_dice_source_is_400(make_app, table):
+    app = make_app(Services(dice=FakeDice(table, [6])))
+    phone = joined(app)
+    response = phone.post("/api/dice", {"source": "telepathy"})
+    assert response.status_code == 400
+    assert "button, manual, serial" in response.json["message"]
+
+
+def test_without_a_dice_service_the_dice_endpoints_are_404(controller):
+    response = controller.post("/api/dice", {"source": "manual"})
+    assert (response.status_code, response.json["error"]) == (404, "no-dice")
+
+
+def test_a_key_pressed_on_the_virtual_table_reaches_the_simulated_buttons(make_app):
+    pressed = []
+    app = make_app(Services(press_key=pressed.append))
+    phone = joined(app)
+    response = phone.post("/api/keys/down", {})
+    assert response.status_code == 200
+    assert response.json == {"pressed": "down"}
+    assert pressed == ["down"]
+
+
+def test_an_unknown_key_is_404(make_app):
+    pressed = []
+    app = make_app(Services(press_key=pressed.append))
+    phone = joined(app)
+    assert phone.post("/api/keys/left", {}).status_code == 404
+    assert pressed == []
+
+
+def test_keys_and_the_virtual_table_exist_only_in_simulation(app, controller):
+    assert controller.post("/api/keys/ok", {}).json["error"] == "no-virtual-table"
+    assert app.test_client().get("/virtual").status_code == 404
+
+
+def test_the_virtual_table_page_is_served_in_simulation(make_app):
+    app = make_app(Services(press_key=lambda key: None))
+    response = app.test_client().get("/virtual")
+    assert response.status_code == 200
+    assert 'data-key="roll"' in response.get_data(as_text=True)
+
+
+def test_the_oled_mirror_is_the_screens_png(make_app):
+    png = b"\x89PNG\r\n\x1a\nframe"
+    app = make_app(Services(screen_png=lambda: png))
+    response = app.test_client().get("/api/screen.png")
+    assert response.status_code == 200
+    assert response.content_type == "image/png"
+    assert response.data == png
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_hardware_faults_are_shown_to_every_phone(make_app):
+    app = make_app(Services(faults=lambda: ["no display at 0x3C on I2C bus 1"]))
+    session = Phone(app).get("/api/session").json
+    assert session["companion"]["faults"] == ["no display at 0x3C on I2C bus 1"]
+
+
+# -- reading --------------------------------------------------------------------------------------------
+
+
+def test_the_state_before_any_game_says_there_is_none(app):
+    assert Phone(app).get("/api/state").json == {"game": None, "game_id": None, "version": 0}
+
+
+def test_the_games_list_describes_every_engine(app):
+    games = {g["key"]: g for g in Phone(app).get("/api/games").json}
+    assert {"call-of-nature", "ohshit", "bathroom-rush"} <= set(games)
+    card_spec = next(c for c in games[CON]["commands"] if c["name"] == "card")
+    assert card_spec["params"][0] == {"name": "value", "kind": "int", "optional": False,
+                                      "low": -30, "high": 30,
+                                      "help": "the value printed on the card: +5, -10, 0..."}
+
+
+def test_the_history_lists_each_change_in_order(controller, playing):
+    card(controller, 5, 0)
+    controller.post("/api/undo", {"version": 1})
+    history = controller.get("/api/history").json
+    assert [(e["version"], e["action"], e["source"]) for e in history["entries"]] == \
+        [(1, "command", "panel"), (2, "undo", "panel")]
+    assert history["can_redo"] is True
+
+
+def test_statistics_count_wins_per_player(controller, table):
+    controller.post("/api/new-game", {"game": CON, "players": ["Ana", "Ben"], "version": None,
+                                      "variants": ["no-end-roll"]})
+    controller.post("/api/command", {"command": {"name": "adjust-mastery",
+                                                 "args": {"player": "Ben", "delta": -7}},
+                                     "version": 0})
+    stats = controller.get("/api/stats").json
+    assert stats["games_played"] == 1
+    assert stats["players"] == {"Ana": {"played": 1, "won": 1}, "Ben": {"played": 1, "won": 0}}
+    past = controller.get("/api/past-games").json
+    assert past[0]["status"] == "over"
+    assert past[0]["result"]["winners"] == [0]
+
+
+def test_the_health_check_counts_live_phones(app):
+    assert Phone(app).get("/api/health").json == {"status": "ok", "game": None, "version": 0,
+                                                  "streams": 0}
+
+
+# -- pages, languages and headers -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/", "/setup", "/history", "/stats", "/api/state"])
+def test_every_response_carries_the_security_headers(app, path):
+    response = app.test_client().get(path)
+    policy = response.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "script-src 'self'" in policy
+    assert "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_session_cookie_is_httponly_and_samesite_strict(app):
+    response = app.test_client().get("/api/session")
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+
+
+def test_pages_load_no_inline_script_and_nothing_from_elsewhere(app):
+    for path in ("/", "/setup", "/history", "/stats"):
+        html = app.test_client().get(path).get_data(as_text=True)
+        assert "<script>" not in html and "style=" not in html
+        assert "http://" not in html and "https://" not in html
+
+
+def test_a_french_browser_gets_the_page_in_french(app):
+    html = app.test_client().get("/", headers={"Accept-Language": "fr-FR,fr;q=0.9"}) \
+        .get_data(as_text=True)
+    assert '<html lang="fr"' in html
+    assert "Historique" in html
+
+
+def test_the_language_switch_cookie_wins_over_the_browser(app):
+    client = app.test_client()
+    client.set_cookie("lang", "en")
+    html = client.get("/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert '<html lang="en"' in html
+    assert "History" in html
+
+
+def test_every_english_string_has_its_french_one(app):
+    strings = app.extensions["companion"].strings
+    assert set(strings["en"]) - set(strings["fr"]) == set()
+
+
+# -- live updates -----------------------------------------------------------------------------------------
+
+
+class StreamReader:
+    """Reads SSE messages from a streamed response in a thread, so that a
+    test waits with a timeout and never hangs.  ``close()`` asks the reading
+    thread to close the response, as the server does when a phone goes."""
+
+    def __init__(self, response) -> None:
+        self.response = response
+        self.messages: queue.Queue = queue.Queue()
+        self._closing = threading.Event()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        buffer = b""
+        try:
+            for chunk in self.response.response:
+                if self._closing.is_set():
+                    break
+                buffer += chunk
+                while b"\n\n" in buffer:
+                    message, buffer = buffer.split(b"\n\n", 1)
+                    self.messages.put(message.decode())
+        finally:
+            self.response.close()
+
+    def close(self, timeout: float = 5.0) -> None:
+        self._closing.set()
+        self._thread.join(timeout)
+        assert not self._thread.is_alive(), "the stream did not end"
+
+    def next_event(self, kind: str, timeout: float = 5.0) -> dict:
+        while True:
+            message = self.messages.get(timeout=timeout)
+            lines = dict(line.split(": ", 1) for line in message.splitlines()
+                         if ": " in line and not line.startswith(":"))
+            if lines.get("event") == kind:
+                return json.loads(lines["data"])
+
+    def next_comment(self, timeout: float = 5.0) -> str:
+        while True:
+            message = self.messages.get(timeout=timeout)
+            if message.startswith(":"):
+                return message
+
+
+@pytest.fixture
+def live_app(make_app):
+    return make_app(LIVE_HEARTBEAT=0.2)
+
+
+def test_a_phone_watching_live_gets_the_state_at_once_then_every_change(live_app):
+    controller = joined(live_app)
+    controller.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
+    watcher = Phone(live_app, address="192.168.1.40")
+    response = watcher.get("/api/events", buffered=False)
+    assert response.content_type.startswith("text/event-stream")
+    stream = StreamReader(response)
+    assert stream.next_event("update")["version"] == 0
+    assert stream.next_event("companion")["faults"] == []
+    card(controller, 5, 0)
+    update = stream.next_event("update")
+    assert (update["version"], update["state"]["pressure"]) == (1, 5)
+    assert update["colours"] == ["#d62828", "#1d6fd6", "#2a9d3f"]
+    stream.close()
+    assert live_app.extensions["companion"].live.open_streams == 0
+
+
+def test_a_quiet_stream_sends_heartbeats(live_app):
+    response = Phone(live_app).get("/api/events", buffered=False)
+    stream = StreamReader(response)
+    assert stream.next_comment() == ": heartbeat"
+    stream.close()
+
+
+def test_a_changed_dice_source_reaches_the_live_phones(make_app, table):
+    app = make_app(Services(dice=FakeDice(table, [6])), LIVE_HEARTBEAT=0.2)
+    phone = joined(app)
+    response = phone.get("/api/events", buffered=False)
+    stream = StreamReader(response)
+    assert stream.next_event("companion")["dice"]["source"] == "button"
+    phone.post("/api/dice", {"source": "serial"})
+    assert stream.next_event("companion")["dice"]["source"] == "serial"
+    stream.close()
+
+
+def test_a_new_hardware_fault_reaches_the_live_phones_at_the_next_heartbeat(make_app):
+    faults: list[str] = []
+    app = make_app(Services(faults=lambda: list(faults)), LIVE_HEARTBEAT=0.2)
+    stream = StreamReader(Phone(app).get("/api/events", buffered=False))
+    assert stream.next_event("companion")["faults"] == []
+    faults.append("dice device: no answer on /dev/ttyACM0")
+    assert stream.next_event("companion")["faults"] == ["dice device: no answer on /dev/ttyACM0"]
+    stream.close()
+
+
+def test_phones_beyond_the_live_limit_are_told_to_come_back(make_app):
+    app = make_app(MAX_STREAMS=1, LIVE_HEARTBEAT=0.2)
+    first = StreamReader(Phone(app).get("/api/events", buffered=False))
+    second = Phone(app, address="192.168.1.41").get("/api/events")
+    assert (second.status_code, second.json["error"]) == (503, "too-many-phones")
+    assert second.headers["Retry-After"] == "10"
+    first.close()
+
+
+class SubscribableTable:
+    def __init__(self) -> None:
+        self.listeners = []
+
+    def subscribe(self, listener):
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener)
+
+
+def test_a_slow_phone_keeps_only_the_newest_updates():
+    table = SubscribableTable()
+    live = Broadcast(table, render=lambda n: {"version": n}, heartbeat=0.1)
+    feed = live.stream([])
+    assert next(feed).startswith(b"retry:")
+    for version in range(BACKLOG + 5):
+        live.on_update(version)
+    got = [json.loads(next(feed).split(b"data: ")[1]) ["version"] for _ in range(BACKLOG)]
+    assert got == list(range(5, BACKLOG + 5))
+    feed.close()
+    assert live.open_streams == 0
+
+
+def test_the_table_is_never_held_up_by_a_phone_that_reads_nothing():
+    table = SubscribableTable()
+    rendered = []
+    live = Broadcast(table, render=lambda n: rendered.append(n) or {"version": n})
+    feeds = [live.stream([]) for _ in range(32)]
+    for version in range(100):
+        live.on_update(version)
+    # Nothing was encoded for phones that read nothing: the listener only queues.
+    assert rendered == []
+    for feed in feeds:
+        feed.close()
+    assert live.open_streams == 0
+
+
+def test_closing_the_broadcast_ends_every_stream():
+    table = SubscribableTable()
+    live = Broadcast(table, render=lambda n: {"version": n}, heartbeat=30)
+    feed = live.stream([])
+    next(feed)
+    live.close()
+    assert list(feed) == []
+    assert table.listeners == []
+
+
+def test_a_closed_broadcast_serves_again_once_reopened():
+    table = SubscribableTable()
+    live = Broadcast(table, render=lambda n: {"version": n}, heartbeat=30)
+    live.close()
+    live.open()
+    feed = live.stream([])
+    next(feed)
+    live.on_update(7)
+    assert json.loads(next(feed).split(b"data: ")[1]) == {"version": 7}
+    feed.close()
+    assert len(table.listeners) == 1
+
+
+def test_the_server_stops_with_its_live_streams_and_serves_again_with_the_same_app(make_app):
+    import http.client
+
+    from web.server import serve
+
+    app = make_app()
+    port = 0
+    for run in range(2):
+        server = serve(app, "127.0.0.1", port, threads=6)
+        port = server.port
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        stream = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        stream.request("GET", "/api/events")
+        answer = stream.getresponse()
+        assert answer.status == 200, f"run {run}"
+        assert answer.readline() == b"retry: 1500\n"
+        server.close()
+        thread.join(5)
+        assert not thread.is_alive()
+        stream.close()
+        assert app.extensions["companion"].live.open_streams == 0
+
+
+def test_the_server_keeps_threads_for_requests_beyond_the_live_phones(make_app):
+    from web.server import SPARE_THREADS, serve
+
+    app = make_app()
+    server = serve(app, "127.0.0.1", 0, threads=SPARE_THREADS + 3)
+    assert app.extensions["companion"].live.max_streams == 3
+    server.close()
+    with pytest.raises(ValueError, match="more than 4 threads"):
+        serve(app, "127.0.0.1", 0, threads=SPARE_THREADS)

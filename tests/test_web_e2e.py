@@ -1,0 +1,466 @@
+"""The phone panel end to end: real headless Chromium at a phone's size, the
+real waitress server on loopback, a real table playing Call of Nature.
+
+Screenshots of the main pages are kept in test-artifacts/screenshots/.
+Without /usr/bin/chromium these tests are skipped, except under CI where a
+missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from companion.engine import Command
+from companion.journal import Journal
+from companion.table import Table
+from web import Services, create_app
+from web.server import serve
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
+SECRET = "e2e-panel-secret"
+WAIT_MS = 5000
+
+
+def _require_chromium() -> None:
+    if not os.path.exists(CHROMIUM):
+        message = f"{CHROMIUM} is missing: install Debian's chromium to run the browser tests"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    _require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def screen_png(table: Table) -> bytes:
+    """A stand-in for the OLED: the version and the Pressure, 128x64, 1 bit."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("1", (128, 64))
+    draw = ImageDraw.Draw(image)
+    if table.has_game:
+        draw.text((4, 4), f"{table.game.title}", fill=1)
+        draw.text((4, 24), f"pressure {table.game.view().get('pressure', '-')}", fill=1)
+        draw.text((4, 44), f"version {table.version}", fill=1)
+    else:
+        draw.text((4, 24), "no game: press OK", fill=1)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+class Dice:
+    """The dice service as the daemon lends it; its ROLL always gives 6s."""
+
+    sources = ("button", "manual", "serial")
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.source = "button"
+        self.status = "ready"
+
+    def roll(self) -> list[int]:
+        waiting = next(e for e in self.table.current().expected if e.dice)
+        values = [6] * waiting.dice.count
+        self.table.submit(Command(waiting.command, {"values": values}), source="dice")
+        return values
+
+
+class Companion:
+    """The panel served by waitress in a thread, on one journal; it can be
+    stopped and started again on the same port, as after a restart."""
+
+    def __init__(self, directory: Path) -> None:
+        self.db = directory / "companion.db"
+        self.colours = directory / "colours.json"
+        self.port = 0
+        self.pressed: list[str] = []
+        self.table: Table | None = None
+        self.app = None
+        self._server = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self.table = Table(Journal.open(self.db))
+        table = self.table
+        self.dice = Dice(table)
+        services = Services(screen_png=lambda: screen_png(table), press_key=self.pressed.append,
+                            dice=self.dice)
+        self.app = create_app(table, config={"SECRET_KEY": SECRET,
+                                             "COLOURS_FILE": str(self.colours)},
+                              services=services)
+        self._server = serve(self.app, "127.0.0.1", self.port, threads=12)
+        self.port = self._server.port
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        with urllib.request.urlopen(f"{self.url}/api/health", timeout=5) as answer:
+            assert answer.status == 200
+
+    def stop(self) -> None:
+        self._server.close()
+        self._thread.join(10)
+        assert not self._thread.is_alive(), "the server did not stop"
+        self.table.close()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def join_url(self) -> str:
+        return self.app.extensions["companion"].access.join_url(self.url)
+
+    @property
+    def pin(self) -> str:
+        return self.app.extensions["companion"].access.pin
+
+
+@pytest.fixture
+def companion(tmp_path):
+    _require_chromium()
+    server = Companion(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def phones(browser):
+    contexts = []
+
+    def open_phone(*, scheme: str = "light", locale: str = "en-GB"):
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                      has_touch=True, color_scheme=scheme, locale=locale)
+        context.set_default_timeout(WAIT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.script_errors = errors
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def controller(open_phone, companion, **options):
+    page = open_phone(**options)
+    page.goto(companion.join_url)
+    live(page)
+    return page
+
+
+def live(page) -> None:
+    page.wait_for_selector("#conn[data-state=live]")
+
+
+def shot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(250)  # let the toast and the chart settle
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def play_card(page, value: int) -> None:
+    if value < 0:
+        page.click(".pad-display > .btn >> nth=0")
+    for digit in str(abs(value)):
+        page.click(f".pad-keys [data-digit='{digit}']")
+    page.click("#play")
+
+
+def expect(locator):
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+def pressure(page) -> str:
+    return page.inner_text("#pressure")
+
+
+def start_call_of_nature(companion) -> None:
+    companion.table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+
+
+# -- the tests --------------------------------------------------------------------------
+
+
+def test_setting_up_a_game_from_a_phone(companion, phones):
+    page = controller(phones, companion)
+    page.click("a[href='/setup']")
+    page.wait_for_selector("[data-game=call-of-nature]")
+    page.click("[data-game=call-of-nature]")
+    page.click("#add-player")
+    for seat, name in enumerate(["Ana", "Ben", "Cy"]):
+        page.fill(f"input[data-seat='{seat}']", name)
+    page.click("#players li:nth-child(3) .swatch")
+    page.check("input[name=variant][value=no-end-roll]")
+    shot(page, "setup")
+    page.click("#start")
+    page.wait_for_url(f"{companion.url}/")
+    page.wait_for_selector("#pressure")
+    assert pressure(page) == "0"
+    assert page.inner_text("#prompt") == "Ana plays a card"
+    assert page.locator(".player .name").all_inner_texts()[0].startswith("Ana")
+    assert companion.table.game.players == ("Ana", "Ben", "Cy")
+    assert companion.table.game.setup.variants == frozenset({"no-end-roll"})
+    assert page.script_errors == []
+    shot(page, "table-new-game")
+
+
+def test_two_phones_play_turns_and_each_sees_the_others_move(companion, phones):
+    start_call_of_nature(companion)
+    ana = controller(phones, companion)
+    ben = controller(phones, companion)
+    play_card(ana, 25)
+    expect(ben.locator("#pressure")).to_have_text("25")
+    assert ben.inner_text("#prompt") == "Ben plays a card"
+    play_card(ben, -10)
+    expect(ana.locator("#pressure")).to_have_text("15")
+    assert ana.inner_text("#prompt") == "Cy plays a card"
+    play_card(ana, 20)  # 35: threshold 31 fires against Cy
+    ben.wait_for_selector(".event.alert[data-kind=threshold-fired]")
+    assert "Threshold 31 fired" in ben.inner_text(".event.alert[data-kind=threshold-fired]")
+    assert [e.text for e in companion.table.history()] == \
+        ["card value=25 player=0", "card value=-10 player=1", "card value=20 player=2"]
+    shot(ana, "table-playing")
+    assert ana.script_errors == [] and ben.script_errors == []
+
+
+def test_undo_takes_back_the_last_card_on_every_phone(companion, phones):
+    start_call_of_nature(companion)
+    ana = controller(phones, companion)
+    ben = controller(phones, companion)
+    play_card(ana, 5)
+    play_card(ana, 7)
+    expect(ben.locator("#pressure")).to_have_text("12")
+    ana.click("#undo")
+    expect(ben.locator("#pressure")).to_have_text("5")
+    assert ben.inner_text("#prompt") == "Ben plays a card"
+    assert companion.table.current().can_redo
+    ben.goto(f"{companion.url}/history")
+    ben.wait_for_selector("#history li.undo")
+    assert ben.locator("#history li.undone .what").inner_text() == "card value=7 player=1"
+    shot(ben, "history")
+    ben.click("#redo")
+    expect(ana.locator("#pressure")).to_have_text("12")
+
+
+def test_a_spectator_watches_but_cannot_act_until_they_join(companion, phones):
+    start_call_of_nature(companion)
+    ana = controller(phones, companion)
+    watcher = phones()
+    watcher.goto(companion.url)
+    live(watcher)
+    assert watcher.locator("#play").count() == 0
+    assert watcher.locator("#undo").count() == 0
+    assert watcher.is_visible("#join")
+    play_card(ana, 9)
+    expect(watcher.locator("#pressure")).to_have_text("9")
+    shot(watcher, "table-spectator")
+    status = watcher.evaluate("""async () => {
+        const session = await (await fetch('/api/session')).json();
+        const answer = await fetch('/api/undo', {method: 'POST', body: '{"version": 1}',
+            headers: {'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf}});
+        return answer.status;
+    }""")
+    assert status == 403
+    assert companion.table.version == 1
+    watcher.click("#join")
+    watcher.fill("#pin", companion.pin)
+    watcher.click("#sheet button[type=submit]")
+    watcher.wait_for_selector("#play")
+    play_card(watcher, 3)
+    expect(ana.locator("#pressure")).to_have_text("12")
+
+
+def test_a_phone_reconnects_by_itself_after_the_companion_restarts(companion, phones):
+    start_call_of_nature(companion)
+    page = controller(phones, companion)
+    play_card(page, 4)
+    expect(page.locator("#pressure")).to_have_text("4")
+    companion.stop()
+    page.wait_for_selector("#conn:not([data-state=live])")
+    companion.start()
+    # A move made at the table while the phone was away.
+    companion.table.submit(Command("card", {"value": 6}), source="buttons")
+    page.wait_for_selector("#conn[data-state=live]", timeout=15_000)
+    expect(page.locator("#pressure")).to_have_text("10")
+    assert page.inner_text("#conn") == "Connected"
+    assert page.inner_text("#prompt") == "Cy plays a card"
+    # Still a controller: the session cookie outlives the restart.
+    play_card(page, 1)
+    expect(page.locator("#pressure")).to_have_text("11")
+    assert page.script_errors == []
+
+
+def test_a_phone_that_slept_shows_the_current_state_when_it_wakes(companion, phones):
+    start_call_of_nature(companion)
+    page = controller(phones, companion)
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    companion.table.submit(Command("card", {"value": 8}), source="buttons")
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'visibilityState', {value: 'visible', configurable: true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    expect(page.locator("#pressure")).to_have_text("8")
+
+
+def test_statistics_show_wins_per_player(companion, phones):
+    companion.table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
+    companion.table.submit(Command("adjust-mastery", {"player": "Ben", "delta": -7}))
+    start_call_of_nature(companion)
+    page = controller(phones, companion)
+    page.goto(f"{companion.url}/stats")
+    page.wait_for_selector("[data-player=Ana]")
+    assert page.inner_text("#games-played") == "1"
+    assert page.locator("[data-player=Ana] td.num").all_inner_texts() == ["1", "1"]
+    assert page.locator("[data-player=Ben] td.num").all_inner_texts() == ["0", "1"]
+    shot(page, "stats")
+
+
+def test_the_virtual_table_presses_the_buttons_from_keys_and_clicks(companion, phones):
+    page = controller(phones, companion)
+    page.goto(f"{companion.url}/virtual")
+    live(page)
+    page.click("[data-key=ok]")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("r")
+    page.keyboard.press("Escape")
+    expect(page.locator("#keys .pressed")).to_have_count(0)
+    deadline = time.monotonic() + 5
+    while len(companion.pressed) < 4 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert companion.pressed == ["ok", "down", "roll", "back"]
+    assert page.evaluate("document.querySelector('#oled').naturalWidth") == 128
+    shot(page, "virtual")
+
+
+def test_the_panel_speaks_french_and_follows_a_dark_screen(companion, phones):
+    start_call_of_nature(companion)
+    page = controller(phones, companion, scheme="dark", locale="fr-FR")
+    page.wait_for_selector("#pressure")
+    assert page.inner_text("#conn") == "Connecté"
+    assert page.inner_text(".pressure-label").lower() == "pression"
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(11, 13, 16)"
+    shot(page, "table-french-dark")
+    page.click("#lang-switch")
+    page.wait_for_selector("#conn[data-state=live]")
+    assert page.inner_text("#conn") == "Connected"
+
+
+def test_every_touch_target_in_the_dock_is_at_least_48_pixels(companion, phones):
+    start_call_of_nature(companion)
+    page = controller(phones, companion)
+    page.wait_for_selector("#play")
+    sizes = page.evaluate("""() => [...document.querySelectorAll('#dock button')]
+        .map(b => [b.textContent.trim(), b.getBoundingClientRect().height,
+                   b.getBoundingClientRect().width])""")
+    small = [(label, h, w) for label, h, w in sizes if h < 48 or w < 48]
+    assert sizes and small == []
+
+
+def test_ohshit_piles_show_coloured_counts_constipation_and_the_dead(companion, phones):
+    companion.table.new_game("ohshit", ["Ana", "Ben"])
+    page = controller(phones, companion)
+    page.click("[data-command=poop]")
+    page.click(".field[data-param=target] .option[data-value='1']")
+    page.click(".field[data-param=colour] .option[data-value=spicy]")
+    page.click("#sheet button[type=submit]")
+    spicy = page.locator(".player[data-seat='1'] .poop[data-kind=spicy]")
+    expect(spicy).to_have_text("1")
+    assert spicy.evaluate("chip => getComputedStyle(chip).backgroundColor") == "rgb(214, 40, 40)"
+    companion.table.submit(Command("constipation", {"target": "Ana"}))
+    expect(page.locator(".player[data-seat='0'] .badge")).to_have_text("constipated")
+    shot(page, "ohshit")
+    companion.table.submit(Command("kill", {"player": "Ben"}))
+    expect(page.locator(".player[data-seat='1'] .badge.dead")).to_have_text("dead")
+    expect(page.locator("#result")).to_contain_text("Ana wins!")
+    assert page.script_errors == []
+
+
+def test_bathroom_rush_shows_the_queues_door_first_and_the_reserves(companion, phones):
+    companion.table.new_game("bathroom-rush", ["Ana", "Ben"])
+    companion.table.submit(Command("choose-queue", {"queue": 1}))
+    companion.table.submit(Command("choose-queue", {"queue": 2}))
+    page = controller(phones, companion)
+    page.wait_for_selector(".queue")
+    assert page.locator(".queue").count() == 3
+    expect(page.locator(".queue.free .queue-owner")).to_contain_text("Queue 3 · free")
+    first = page.locator(".queue[data-queue='1'] .queue-line > *")
+    assert first.nth(0).inner_text() == "WC"
+    assert page.locator(".queue[data-queue='1'] .pawn").inner_text() == "A"
+    expect(page.locator(".player[data-seat='1'] .reserve")).to_contain_text("/3")
+    page.click(".queue[data-queue='1'] .persona.pending >> nth=0")
+    page.click(".field[data-param=pipi] .option[data-value='2']")
+    page.click(".field[data-param=popo] .option[data-value='1']")
+    page.click(".field[data-param=colour] .option[data-value=orange]")
+    page.click("#sheet button[type=submit]")
+    revealed = page.locator(".queue[data-queue='1'] .persona.orange")
+    expect(revealed).to_have_attribute("aria-label", "2 pipì, 1 popò printed")
+    shot(page, "bathroom-rush")
+    assert page.script_errors == []
+
+
+def test_a_respite_offers_the_roll_button_or_die_entry_as_the_dice_source_says(companion, phones):
+    start_call_of_nature(companion)
+    companion.table.submit(Command("set-pressure", {"value": 40}))
+    page = controller(phones, companion)
+    play_card(page, 10)  # Ana lands on 50: a Respite
+    expect(page.locator("#roll")).to_have_text("⚄ ROLL d6")
+    assert page.locator(".die").count() == 0
+    page.click("#roll")
+    expect(page.locator("#prompt")).to_have_text("Ben plays a card")
+    assert companion.table.history()[-1].source == "dice"
+
+    page.click("#corrections")
+    page.click("#sheet [data-source=manual]")
+    page.click("#sheet button[value=close]")
+    assert companion.dice.source == "manual"
+    play_card(page, 30)  # Ben lands on 80: a Respite, entered by hand now
+    expect(page.locator(".die")).to_have_count(6)
+    assert page.locator("#roll").count() == 0
+    page.click(".die[data-face='2']")
+    expect(page.locator("#prompt")).to_have_text("Cy plays a card")
+    assert companion.table.history()[-1].command.args == {"values": [2], "player": 1}
+    assert page.script_errors == []
+
+
+def test_a_game_without_a_board_of_its_own_is_played_from_its_description(
+        companion, phones, tally_game):
+    companion.table.new_game(tally_game, ["Ana", "Ben"])
+    page = controller(phones, companion)
+    page.click("[data-command=add]")
+    page.click(".field[data-param=amount] .option[data-value='3']")
+    page.click("#sheet button[type=submit]")
+    expect(page.locator(".kv dd").first).to_have_text("3")
+    expect(page.locator(".player.active .name")).to_contain_text("Ben")
+    assert companion.table.history()[-1].command.args == {"amount": 3, "player": 0}
+    assert page.script_errors == []

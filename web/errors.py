@@ -1,0 +1,163 @@
+"""Clear errors for phones, and the headers every response carries.
+
+Under ``/api`` every error is JSON ``{"error": <short code>, "message":
+<sentence>}``; pages get a small error page.  A failure inside the panel is
+logged with its traceback on the companion and reaches the phone as a plain
+500, never as a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, g, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from companion.errors import (
+    BadSetup,
+    IllegalCommand,
+    JournalError,
+    NoGame,
+    StaleVersion,
+)
+
+log = logging.getLogger(__name__)
+
+CONTENT_SECURITY_POLICY = "; ".join((
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+))
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+
+# The state of a table where no game was ever started.
+NO_GAME = {"game": None, "game_id": None, "version": 0}
+
+HTTP_CODES = {
+    400: "bad-request",
+    403: "forbidden",
+    404: "not-found",
+    405: "method-not-allowed",
+    409: "conflict",
+    413: "too-large",
+    415: "unsupported-media-type",
+    429: "too-many-attempts",
+    500: "internal-error",
+    503: "unavailable",
+}
+
+
+class ApiError(Exception):
+    """A refusal with an HTTP status, a short code and a sentence."""
+
+    def __init__(self, status: int, code: str, message: str, *,
+                 headers: dict[str, str] | None = None, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers or {}
+        self.extra = extra
+
+
+def bad_request(message: str) -> ApiError:
+    return ApiError(400, "bad-request", message)
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/") or request.path == "/api"
+
+
+def _json(status: int, code: str, message: str, headers: dict | None = None, **extra: Any):
+    body = {"error": code, "message": message, **extra}
+    response = jsonify(body)
+    response.status_code = status
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def _page(status: int, message: str):
+    return render_template("error.html", status=status, message=message), status
+
+
+def install(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def api_error(exc: ApiError):
+        if not _wants_json():
+            return _page(exc.status, exc.message)
+        return _json(exc.status, exc.code, exc.message, exc.headers, **exc.extra)
+
+    @app.errorhandler(StaleVersion)
+    def stale(exc: StaleVersion):
+        from .api import current_state
+
+        return _json(409, "stale-version", str(exc), state=current_state())
+
+    @app.errorhandler(NoGame)
+    def no_game(exc: NoGame):
+        return _json(409, "no-game", str(exc), state=dict(NO_GAME))
+
+    @app.errorhandler(IllegalCommand)
+    def illegal(exc: IllegalCommand):
+        return _json(422, exc.rule, str(exc))
+
+    @app.errorhandler(BadSetup)
+    def bad_setup(exc: BadSetup):
+        return _json(422, "bad-setup", str(exc))
+
+    @app.errorhandler(JournalError)
+    def journal(exc: JournalError):
+        log.error("the journal refused a write: %s", exc)
+        return _json(503, "journal", f"the table could not be saved: {exc}")
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        status = exc.code or 500
+        message = {
+            404: "there is nothing at this address",
+            405: f"{request.method} is not allowed here",
+            413: f"the request is larger than the {app.config['MAX_CONTENT_LENGTH']} bytes "
+                 "allowed",
+        }.get(status, exc.description or exc.name)
+        if _wants_json():
+            return _json(status, HTTP_CODES.get(status, "http-error"), message)
+        return _page(status, message)
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception):
+        log.exception("the panel failed on %s %s", request.method, request.path)
+        message = "the companion hit an internal error; the table is unchanged unless it says so"
+        if _wants_json():
+            return _json(500, "internal-error", message)
+        return _page(500, message)
+
+    @app.after_request
+    def headers(response):
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        if _wants_json():
+            response.headers.setdefault("Cache-Control", "no-store")
+        elif request.path.startswith("/static/"):
+            # Phones revalidate, so a new companion version shows at once.
+            response.headers["Cache-Control"] = "no-cache"
+        if getattr(g, "vary_language", False):
+            response.vary.add("Accept-Language")
+            response.vary.add("Cookie")
+        return response

@@ -1,0 +1,203 @@
+"""Live updates to every open phone, as Server-Sent Events.
+
+The table calls :meth:`Broadcast.on_update` inside its lock after every
+change.  That only appends the update to each phone's small queue and wakes
+the phone's stream; the JSON is encoded later, once, by whichever stream
+sends it first.  A slow phone's queue drops its oldest message when full:
+every message carries the whole state, so the newest one is all it needs.
+
+Each open stream holds one server thread while it waits, so the number of
+streams is capped (:attr:`Broadcast.max_streams`) to keep threads for
+ordinary requests.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import deque
+from typing import Any, Callable, Iterator
+
+BACKLOG = 8
+HEARTBEAT = 15.0
+# Browsers wait this long (ms) before reconnecting a lost stream.
+RETRY_MS = 1500
+
+
+class TooManyStreams(RuntimeError):
+    """Every live slot is taken; the phone should retry later."""
+
+
+class _Message:
+    """One SSE message, encoded on first use and shared by every stream."""
+
+    __slots__ = ("event", "_payload", "_data", "_lock")
+
+    def __init__(self, event: str, payload: Callable[[], Any]) -> None:
+        self.event = event
+        self._payload = payload
+        self._data: bytes | None = None
+        self._lock = threading.Lock()
+
+    def encoded(self) -> bytes:
+        if self._data is None:
+            with self._lock:
+                if self._data is None:
+                    text = json.dumps(self._payload(), separators=(",", ":"))
+                    self._data = f"event: {self.event}\ndata: {text}\n\n".encode()
+        return self._data
+
+
+class _Stream:
+    """One phone's queue of messages not yet sent."""
+
+    __slots__ = ("messages", "ready", "closed")
+
+    def __init__(self) -> None:
+        self.messages: deque[_Message] = deque(maxlen=BACKLOG)
+        self.ready = threading.Condition(threading.Lock())
+        self.closed = False
+
+    def put(self, message: _Message) -> None:
+        with self.ready:
+            self.messages.append(message)  # a full deque drops its oldest
+            self.ready.notify()
+
+    def next(self, timeout: float) -> _Message | None:
+        """The next message, or ``None`` after ``timeout`` or once closed."""
+        with self.ready:
+            if not self.messages and not self.closed:
+                self.ready.wait(timeout)
+            return self.messages.popleft() if self.messages else None
+
+    def close(self) -> None:
+        with self.ready:
+            self.closed = True
+            self.ready.notify()
+
+
+class _Feed:
+    """A stream's bytes for the WSGI server, which calls ``close()`` when the
+    response ends or the client goes, even if it never started reading."""
+
+    __slots__ = ("_chunks", "_on_close")
+
+    def __init__(self, chunks: Iterator[bytes], on_close: Callable[[], None]) -> None:
+        self._chunks = chunks
+        self._on_close = on_close
+
+    def __iter__(self) -> "_Feed":
+        return self
+
+    def __next__(self) -> bytes:
+        return next(self._chunks)
+
+    def close(self) -> None:
+        self._on_close()
+        try:
+            self._chunks.close()
+        except ValueError:
+            # Another thread is inside next(): the stream is closed now, so
+            # that thread wakes and the generator ends by itself.
+            pass
+
+
+class Broadcast:
+    """Fans the table's updates out to every open stream."""
+
+    def __init__(self, table, *, render: Callable[[Any], dict],
+                 max_streams: int | None = None, heartbeat: float = HEARTBEAT) -> None:
+        self._table = table
+        self._render = render
+        self._streams: set[_Stream] = set()
+        self._lock = threading.Lock()
+        self._closed = False
+        self.max_streams = max_streams
+        self.heartbeat = heartbeat
+        self._unsubscribe = table.subscribe(self.on_update)
+
+    def open(self) -> None:
+        """Serve live streams again after :meth:`close` (a server started
+        anew with the same app)."""
+        with self._lock:
+            if not self._closed:
+                return
+            self._closed = False
+        self._unsubscribe = self._table.subscribe(self.on_update)
+
+    @property
+    def open_streams(self) -> int:
+        return len(self._streams)
+
+    def on_update(self, update) -> None:
+        self.publish("update", lambda: self._render(update))
+
+    def publish(self, event: str, payload: Callable[[], Any]) -> None:
+        message = _Message(event, payload)
+        with self._lock:
+            streams = list(self._streams)
+        for stream in streams:
+            stream.put(message)
+
+    def stream(self, first: list[tuple[str, Callable[[], Any]]], *,
+               extra: Callable[[], tuple[str, Any] | None] | None = None,
+               disconnected: Callable[[], bool] = lambda: False) -> Iterator[bytes]:
+        """Open a stream: its generator yields SSE bytes until the client
+        goes or the broadcast closes.
+
+        ``first`` are ``(event, payload)`` messages sent at once; their
+        payloads are read after subscribing, so that no update falls
+        between them and the live ones.  On every heartbeat
+        ``extra()`` may return one more message to send (the hardware
+        faults, when they changed).  Raises :class:`TooManyStreams`.
+        """
+        stream = _Stream()
+        with self._lock:
+            if self._closed:
+                raise TooManyStreams("the panel is shutting down")
+            if self.max_streams is not None and len(self._streams) >= self.max_streams:
+                raise TooManyStreams(
+                    f"{len(self._streams)} phones are already watching live, the most "
+                    f"this companion serves; close the panel on a phone you no longer use"
+                )
+            self._streams.add(stream)
+        # Read only now, after subscribing: a change made meanwhile is then
+        # both in this snapshot and queued after it, never lost.
+        try:
+            for event, payload in first:
+                snapshot = payload()
+                stream.put(_Message(event, lambda snapshot=snapshot: snapshot))
+        except BaseException:
+            self._forget(stream)
+            raise
+        return _Feed(self._run(stream, extra, disconnected), lambda: self._forget(stream))
+
+    def _run(self, stream: _Stream, extra, disconnected) -> Iterator[bytes]:
+        yield f"retry: {RETRY_MS}\n\n".encode()
+        while not stream.closed:
+            message = stream.next(self.heartbeat)
+            if message is not None:
+                yield message.encoded()
+                continue
+            if stream.closed or disconnected():
+                return
+            more = extra() if extra else None
+            if more is not None:
+                event, payload = more
+                yield _Message(event, lambda: payload).encoded()
+            else:
+                yield b": heartbeat\n\n"
+
+    def _forget(self, stream: _Stream) -> None:
+        stream.close()
+        with self._lock:
+            self._streams.discard(stream)
+
+    def close(self) -> None:
+        """End every stream (their phones reconnect to the next server)."""
+        with self._lock:
+            self._closed = True
+            streams = list(self._streams)
+        for stream in streams:
+            stream.close()
+        self._unsubscribe()

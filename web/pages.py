@@ -1,0 +1,79 @@
+"""The panel's pages: small HTML shells that the scripts in ``static/js``
+fill from the API and keep live.
+
+Pages are served in the phone's language (English or French): the
+``lang`` cookie set by the page's switch, else the browser's
+Accept-Language, else the companion's configured language.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, g, redirect, render_template, request
+
+from . import LANGUAGES, access
+
+bp = Blueprint("pages", __name__)
+
+PAGES = ("table", "setup", "history", "stats", "virtual")
+
+
+def language() -> str:
+    chosen = request.cookies.get("lang")
+    if chosen in LANGUAGES:
+        return chosen
+    g.vary_language = True
+    return request.accept_languages.best_match(LANGUAGES) or current_app.config["LANGUAGE"]
+
+
+@bp.app_context_processor
+def strings():
+    lang = language()
+    table = current_app.extensions["companion"].strings[lang]
+    fallback = current_app.extensions["companion"].strings["en"]
+
+    def t(key: str) -> str:
+        return table.get(key) or fallback.get(key) or key
+
+    services = current_app.extensions["companion"].services
+    return {"t": t, "lang": lang, "has_virtual": services.press_key is not None,
+            "has_screen": services.screen_png is not None}
+
+
+def _page(name: str, **context):
+    access.csrf_token()  # the session exists before the page's scripts ask for it
+    return render_template(f"{name}.html", page=name, **context)
+
+
+@bp.get("/")
+def table_page():
+    token = request.args.get("join")
+    if token is not None:
+        guard = current_app.extensions["companion"].access
+        if len(token) <= 64 and guard.token_matches(token):
+            access.make_controller()
+            # Off the address bar, so a screenshot of the panel does not share it.
+            return redirect("/?joined=1", code=303)
+        return redirect("/?joined=0", code=303)
+    return _page("table")
+
+
+@bp.get("/setup")
+def setup_page():
+    return _page("setup")
+
+
+@bp.get("/history")
+def history_page():
+    return _page("history")
+
+
+@bp.get("/stats")
+def stats_page():
+    return _page("stats")
+
+
+@bp.get("/virtual")
+def virtual_page():
+    if current_app.extensions["companion"].services.press_key is None:
+        abort(404)
+    return _page("virtual")

@@ -1,0 +1,423 @@
+// What every page shares: strings, the session, the API, the live
+// connection, toasts, the bottom sheet and joining with the PIN.
+
+export const lang = document.documentElement.lang === "fr" ? "fr" : "en";
+let strings = {};
+let fallback = {};
+
+export async function loadStrings() {
+  const load = async (code) => {
+    const r = await fetch(`/static/i18n/${code}.json`, { credentials: "same-origin" });
+    return r.ok ? r.json() : {};
+  };
+  [strings, fallback] = await Promise.all([load(lang), lang === "en" ? {} : load("en")]);
+}
+
+export function has(key) {
+  return key in strings || key in fallback;
+}
+
+/** The string for `key`, with {name} placeholders filled from `vars`. */
+export function t(key, vars = {}) {
+  const text = strings[key] ?? fallback[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+}
+
+export function humanize(slug) {
+  const text = String(slug).replace(/[-_]/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// -- DOM ------------------------------------------------------------------
+
+/** Build an element; text is always set as text (never parsed as HTML). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+function setAttrs(el, attrs) {
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") el.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
+    else if (name === "text") el.textContent = value;
+    else if (name === "style") Object.assign(el.style, value);
+    else if (name === "dataset") Object.assign(el.dataset, value);
+    else if (name.startsWith("on") && typeof value === "function") el.addEventListener(name.slice(2), value);
+    else el.setAttribute(name, value === true ? "" : String(value));
+  }
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+export function $(selector) {
+  return document.querySelector(selector);
+}
+
+export function dot(colour) {
+  return h("span", { class: "dot", style: { background: colour || "#888" }, "aria-hidden": "true" });
+}
+
+// -- the shared store -----------------------------------------------------
+
+export const store = {
+  session: null, // {role, csrf, companion}
+  state: null, // the table's state: GameState or {game: null}
+  companion: null, // {dice, faults, screen, virtual}
+  games: null, // descriptions by key
+};
+const listeners = { state: new Set(), session: new Set(), companion: new Set() };
+
+export function on(what, fn) {
+  listeners[what].add(fn);
+}
+
+function emit(what, ...args) {
+  for (const fn of listeners[what]) {
+    try {
+      fn(...args);
+    } catch (err) {
+      console.error(err);
+    }
+  }
+}
+
+export function isController() {
+  return store.session?.role === "controller";
+}
+
+/** Is `next` the same as or newer than the state shown? */
+function newer(next, shown) {
+  if (!shown) return true;
+  if ((next.game_id ?? 0) !== (shown.game_id ?? 0)) return (next.game_id ?? 0) > (shown.game_id ?? 0);
+  return next.version >= shown.version;
+}
+
+/** Show a state; `force` for one that is the server's word (after a reconnect). */
+export function applyState(state, { force = false } = {}) {
+  if (!state) return;
+  if (!force && !newer(state, store.state)) return;
+  const previous = store.state;
+  store.state = state;
+  emit("state", state, previous);
+}
+
+function applyCompanion(info) {
+  store.companion = info;
+  emit("companion", info);
+  showFaults(info.faults || []);
+}
+
+export function gameDescription(key) {
+  return store.games?.[key] ?? null;
+}
+
+// -- the API -----------------------------------------------------------------
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body?.message || `HTTP ${status}`);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+export async function api(method, path, body) {
+  const options = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  if (method !== "GET") {
+    options.headers["Content-Type"] = "application/json";
+    options.headers["X-CSRF-Token"] = store.session?.csrf || "";
+    options.body = JSON.stringify(body ?? {});
+  }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (err) {
+    throw new ApiError(0, { error: "offline", message: t("error.offline") });
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+export async function refreshSession() {
+  const session = await api("GET", "/api/session");
+  store.session = session;
+  emit("session", session);
+  applyCompanion(session.companion);
+  return session;
+}
+
+/**
+ * Change the table: POST and show the answer.  A stale version shows the
+ * fresh state and says so; a refusal is shown as the game said it.
+ * Returns the response body, or null when refused.
+ */
+export async function change(path, body, { retry = true } = {}) {
+  try {
+    const data = await api("POST", path, body);
+    if (data && "state" in data && "values" in data) applyState(data.state);
+    else if (data && "version" in data) applyState(data);
+    return data;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const code = err.body?.error;
+    if (err.status === 403 && code === "csrf" && retry) {
+      await refreshSession();
+      return change(path, body, { retry: false });
+    }
+    if (err.status === 409 && err.body?.state) {
+      applyState(err.body.state, { force: true });
+      toast(code === "stale-version" ? t("error.stale") : err.message, { error: true });
+    } else if (err.status === 403 && code === "spectator") {
+      await refreshSession().catch(() => {});
+      toast(t("error.spectator"), { error: true });
+    } else {
+      toast(err.message, { error: true });
+    }
+    return null;
+  }
+}
+
+/** The command body for the state shown. */
+export function version() {
+  return store.state?.game ? store.state.version : null;
+}
+
+// -- toasts and faults ----------------------------------------------------------
+
+let toastTimer = null;
+
+export function toast(message, { error = false, alert = false, ms = 4500 } = {}) {
+  const el = $("#toast");
+  el.textContent = message;
+  el.classList.toggle("error", error);
+  el.classList.toggle("alert", alert);
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    el.hidden = true;
+  }, ms);
+}
+
+function showFaults(faults) {
+  const el = $("#faults");
+  if (!el) return;
+  el.replaceChildren(...faults.map((f) => h("div", { text: `⚠ ${f}` })));
+  el.hidden = faults.length === 0;
+}
+
+// -- the live connection ----------------------------------------------------------
+
+let source = null;
+let reconnectTimer = null;
+let backoff = 1000;
+let freshStream = true;
+
+function setConnection(state) {
+  const el = $("#conn");
+  if (!el) return;
+  el.dataset.state = state;
+  el.querySelector("b").textContent = t(`conn.${state}`);
+}
+
+function connect() {
+  clearTimeout(reconnectTimer);
+  if (source) source.close();
+  setConnection(source ? "reconnecting" : "connecting");
+  source = new EventSource("/api/events");
+  freshStream = true;
+  source.addEventListener("open", () => {
+    backoff = 1000;
+    setConnection("live");
+  });
+  source.addEventListener("update", (event) => {
+    // The first update of a stream is the table as it is now: take it
+    // even if it looks older (a restarted companion, another journal).
+    applyState(JSON.parse(event.data), { force: freshStream });
+    if (freshStream) {
+      freshStream = false;
+      if (store.session) refreshSession().catch(() => {});
+    }
+  });
+  source.addEventListener("companion", (event) => applyCompanion(JSON.parse(event.data)));
+  source.addEventListener("error", () => {
+    if (source.readyState === EventSource.CLOSED) {
+      // The browser gave up (an HTTP error such as 503): try again later.
+      setConnection("offline");
+      reconnectTimer = setTimeout(connect, backoff);
+      backoff = Math.min(backoff * 2, 15000);
+    } else {
+      setConnection("reconnecting");
+    }
+  });
+}
+
+async function wake() {
+  // A phone that slept may have missed updates, and its stream may be dead.
+  try {
+    applyState(await api("GET", "/api/state"), { force: true });
+    await refreshSession();
+  } catch (err) {
+    setConnection("offline");
+  }
+  if (!source || source.readyState === EventSource.CLOSED) connect();
+}
+
+// -- the bottom sheet ---------------------------------------------------------------
+
+export function openSheet(title, ...content) {
+  const sheet = $("#sheet");
+  $("#sheet-title").textContent = title;
+  $("#sheet-body").replaceChildren(...content);
+  if (!sheet.open) sheet.showModal();
+  return sheet;
+}
+
+export function closeSheet() {
+  const sheet = $("#sheet");
+  if (sheet.open) sheet.close();
+}
+
+// -- joining -------------------------------------------------------------------------
+
+export function openJoin() {
+  const input = h("input", {
+    class: "text-input", id: "pin", inputmode: "numeric", autocomplete: "one-time-code",
+    pattern: "[0-9]*", maxlength: 12, "aria-label": t("join.pin"), placeholder: "••••••",
+  });
+  const error = h("p", { class: "form-error", role: "alert", hidden: true });
+  const form = h("form", { class: "field", novalidate: true },
+    h("label", { for: "pin", text: t("join.pin") }),
+    h("p", { class: "help", text: t("join.help") }),
+    input, error,
+    h("button", { class: "btn primary big", type: "submit", text: t("join.submit") }));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const session = await api("POST", "/api/join", { pin: input.value.trim() });
+      store.session = session;
+      emit("session", session);
+      closeSheet();
+      toast(t("join.ok"));
+    } catch (err) {
+      if (err.status === 403 && err.body?.error === "csrf") await refreshSession();
+      error.textContent = err.status === 429
+        ? t("join.wait", { seconds: err.body?.retry_after ?? 60 })
+        : err.status === 403 && err.body?.error === "wrong-pin" ? t("join.wrong") : err.message;
+      error.hidden = false;
+    }
+  });
+  openSheet(t("join.title"), form);
+  input.focus();
+}
+
+// -- start -----------------------------------------------------------------------------
+
+function languageSwitch() {
+  const button = $("#lang-switch");
+  if (!button) return;
+  button.addEventListener("click", () => {
+    const next = button.dataset.lang;
+    document.cookie = `lang=${next}; path=/; max-age=31536000; SameSite=Strict`;
+    try {
+      localStorage.setItem("lang", next);
+    } catch (err) {
+      /* private mode: the cookie is enough */
+    }
+    location.reload();
+  });
+  // A language chosen earlier on this phone survives a lost cookie.
+  try {
+    const kept = localStorage.getItem("lang");
+    if (kept && kept !== lang && !document.cookie.includes("lang=")) {
+      document.cookie = `lang=${kept}; path=/; max-age=31536000; SameSite=Strict`;
+      location.reload();
+    }
+  } catch (err) {
+    /* no storage */
+  }
+}
+
+/** Start a page: strings, session, game descriptions, the live stream. */
+export async function boot({ live = true } = {}) {
+  languageSwitch();
+  await loadStrings();
+  setConnection("connecting");
+  const [games] = await Promise.all([
+    api("GET", "/api/games").catch(() => []),
+    refreshSession().catch(() => null),
+  ]);
+  store.games = Object.fromEntries(games.map((g) => [g.key, g]));
+  const params = new URLSearchParams(location.search);
+  if (params.has("joined")) {
+    toast(params.get("joined") === "1" ? t("join.ok") : t("join.expired"), { error: params.get("joined") !== "1" });
+    history.replaceState(null, "", location.pathname);
+  }
+  if (live) {
+    connect();
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") wake();
+    });
+    window.addEventListener("online", wake);
+  }
+  const dock = document.querySelector(".dock");
+  if (dock) {
+    const measure = () => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`);
+    new ResizeObserver(measure).observe(dock);
+    measure();
+  } else {
+    document.body.style.setProperty("--dock-height", "0px");
+  }
+}
+
+// -- formatting -------------------------------------------------------------------------
+
+export function when(unixSeconds) {
+  const date = new Date(unixSeconds * 1000);
+  const today = new Date();
+  const sameDay = date.toDateString() === today.toDateString();
+  return sameDay
+    ? date.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })
+    : date.toLocaleString(lang, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+}
+
+export function gameTitle(key, fallbackTitle) {
+  return has(`game.${key}`) ? t(`game.${key}`) : fallbackTitle || store.games?.[key]?.title || humanize(key);
+}
+
+/** A core event in the phone's language when a translation fits its data. */
+export function eventText(event, players = [], game = "") {
+  const key = `event.${event.kind}`;
+  if (lang === "en" || !has(key)) return event.message;
+  const data = { ...event.data };
+  for (const field of ["player", "target"]) {
+    if (typeof data[field] === "number" && players[data[field]] !== undefined) data[field] = players[data[field]];
+  }
+  for (const [field, value] of Object.entries(data)) {
+    if (typeof value === "string" && has(`choice.${game}.${value}`)) data[field] = t(`choice.${game}.${value}`);
+  }
+  const text = t(key, data);
+  return /\{\w+\}/.test(text) ? event.message : text;
+}

@@ -1,0 +1,260 @@
+// Forms built from a game's command descriptions (CommandSpec / Param), so
+// that every game gets its buttons without code of its own.
+
+import { change, closeSheet, dot, h, has, humanize, lang, openSheet, store, t, version } from "./core.js";
+import { boardFor } from "./games/index.js";
+
+const SMALL_RANGE = 13; // int params with at most this many values get one button each
+
+// -- names in the phone's language -----------------------------------------------
+
+export function commandLabel(game, name) {
+  for (const key of [`cmd.${game}.${name}`, `cmd.${name}`]) if (has(key)) return t(key);
+  return humanize(name);
+}
+
+export function commandHelp(game, spec) {
+  const key = `help.${game}.${spec.name}`;
+  return has(key) ? t(key) : spec.help || "";
+}
+
+function paramLabel(game, command, param) {
+  for (const key of [`param.${game}.${command}.${param.name}`, `param.${param.name}`]) if (has(key)) return t(key);
+  return humanize(param.name);
+}
+
+function paramHelp(game, command, param) {
+  const key = `paramhelp.${game}.${command}.${param.name}`;
+  if (has(key)) return t(key);
+  return lang === "en" ? param.help || "" : "";
+}
+
+export function choiceLabel(game, value) {
+  for (const key of [`choice.${game}.${value}`, `choice.${value}`]) if (has(key)) return t(key);
+  return humanize(value);
+}
+
+/** What to show for an expectation: the engine's sentence, or in French one
+ * made of the player's name and the command's label. */
+export function promptFor(exp, state) {
+  if (lang === "en" || !has(`cmd.${state.game}.${exp.command}`)) return exp.prompt;
+  const label = commandLabel(state.game, exp.command);
+  const who = exp.player === null ? null : state.players[exp.player];
+  return who ? `${who} · ${label}` : label;
+}
+
+/** "Reveal · Queue 1, Place in the queue 6": a command told apart from
+ * others of the same name by the arguments its expectation decided. */
+export function expectationLabel(game, spec, exp, { short = false } = {}) {
+  const decided = spec.params.filter((p) => p.name !== "player" && p.name in exp.args);
+  const label = commandLabel(game, spec.name);
+  if (!decided.length) return exp.player === null ? label : `${label} · ${store.state?.players?.[exp.player] ?? ""}`;
+  const args = decided.map((p) => `${paramLabel(game, spec.name, p)} ${exp.args[p.name]}`).join(" · ");
+  return short ? args : `${label} · ${args}`;
+}
+
+export function specOf(game, name) {
+  return store.games?.[game]?.commands.find((c) => c.name === name) ?? null;
+}
+
+/** The params a player still has to give for an expectation. */
+export function paramsToAsk(spec, exp, { optional = false } = {}) {
+  return spec.params.filter((p) => {
+    if (exp && p.name in exp.args) return false;
+    // "player" is who acts: the expectation names them, or the game fills it in.
+    if (p.name === "player" && exp && (exp.player !== null || p.optional)) return false;
+    if (p.kind === "dice" && exp?.dice) return false;
+    return optional || !p.optional;
+  });
+}
+
+export function submitCommand(name, args) {
+  return change("/api/command", { command: { name, args }, version: version() });
+}
+
+// -- widgets: each is {el, value(), valid(), reset()} ------------------------------------
+
+export function valuePad({ low = null, high = null, onChange = () => {} } = {}) {
+  let digits = "";
+  let negative = false;
+  const canBeNegative = low === null || low < 0;
+  const canBePositive = high === null || high > 0;
+  if (!canBePositive) negative = true;
+  const shown = h("output", { class: "pad-value", "aria-live": "polite" });
+  const value = () => (digits === "" ? null : (negative ? -1 : 1) * Number(digits));
+  const valid = () => {
+    const v = value();
+    return v !== null && (low === null || v >= low) && (high === null || v <= high);
+  };
+  const update = () => {
+    const v = value();
+    shown.textContent = v === null ? (negative ? "−" : "") : v > 0 && canBeNegative ? `+${v}` : String(v).replace("-", "−");
+    shown.dataset.placeholder = v === null && !negative ? t("pad.placeholder") : "";
+    shown.classList.toggle("invalid", v !== null && !valid());
+    onChange(v, valid());
+  };
+  const key = (label, action, extra = {}) => h("button", { type: "button", class: "btn secondary", ...extra, onclick: action }, label);
+  const sign = key("+/−", () => {
+    negative = !negative;
+    update();
+  }, { "aria-label": t("pad.sign"), disabled: !canBeNegative || !canBePositive });
+  const erase = key("⌫", () => {
+    digits = digits.slice(0, -1);
+    update();
+  }, { "aria-label": t("pad.erase") });
+  const digitsRow = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0].map((d) => key(String(d), () => {
+    if (digits.length >= 4) return;
+    digits = digits === "0" ? String(d) : digits + d;
+    update();
+  }, { dataset: { digit: d } }));
+  const el = h("div", { class: "pad" },
+    h("div", { class: "pad-display" }, sign, shown, erase),
+    h("div", { class: "pad-keys" }, digitsRow));
+  update();
+  return {
+    el, value, valid,
+    reset() {
+      digits = "";
+      negative = !canBePositive;
+      update();
+    },
+  };
+}
+
+function pickButtons(items, { onPick = () => {}, selected = undefined, numbers = false } = {}) {
+  // items: [{value, label, colour?}]
+  let current = selected;
+  const buttons = items.map((item) => {
+    const button = h("button", {
+      type: "button", class: "option", "aria-pressed": String(item.value === current),
+      dataset: { value: String(item.value) },
+      onclick: () => {
+        current = item.value;
+        for (const b of buttons) b.setAttribute("aria-pressed", String(b === button));
+        onPick(item.value);
+      },
+    }, item.colour ? dot(item.colour) : null, item.label);
+    return button;
+  });
+  return {
+    el: h("div", { class: ["options", numbers && "numbers"], role: "group" }, buttons),
+    value: () => current,
+    valid: () => current !== undefined,
+    reset() {
+      current = undefined;
+      for (const b of buttons) b.setAttribute("aria-pressed", "false");
+    },
+  };
+}
+
+export function playerPicker(state, { onPick, allowed = null } = {}) {
+  const items = state.players
+    .map((name, seat) => ({ value: seat, label: name, colour: state.colours?.[seat] }))
+    .filter((item) => !allowed || allowed.includes(item.value));
+  return pickButtons(items, { onPick });
+}
+
+function widgetFor(param, game, command, state) {
+  switch (param.kind) {
+    case "int": {
+      const low = param.low ?? null;
+      const high = param.high ?? null;
+      if (low !== null && high !== null && high - low < SMALL_RANGE) {
+        const items = [];
+        for (let v = low; v <= high; v++) items.push({ value: v, label: v > 0 && low < 0 ? `+${v}` : String(v) });
+        return pickButtons(items, { numbers: true });
+      }
+      return valuePad({ low, high });
+    }
+    case "player":
+      return playerPicker(state);
+    case "choice": {
+      const colourOf = boardFor(game).choiceColour;
+      return pickButtons(param.choices.map((c) => ({
+        value: c, label: choiceLabel(game, c), colour: colourOf ? colourOf(state, c) : null,
+      })));
+    }
+    case "bool":
+      return pickButtons([{ value: true, label: t("answer.yes") }, { value: false, label: t("answer.no") }]);
+    case "dice": {
+      const input = h("input", { class: "text-input", inputmode: "numeric", placeholder: "3 5" });
+      const parse = () => input.value.split(/[\s,]+/).filter(Boolean).map(Number);
+      return { el: input, value: parse, valid: () => parse().length > 0 && parse().every(Number.isInteger), reset: () => { input.value = ""; } };
+    }
+    default: {
+      const input = h("textarea", { class: "text-input", maxlength: 200, rows: 3 });
+      return { el: input, value: () => input.value.trim(), valid: () => input.value.trim().length > 0, reset: () => { input.value = ""; } };
+    }
+  }
+}
+
+/** A sheet with one field per parameter; submits the command. */
+export function openCommandForm(spec, exp, state) {
+  const game = state.game;
+  const fields = paramsToAsk(spec, exp, { optional: true }).map((param) => {
+    const widget = widgetFor(param, game, spec.name, state);
+    const label = paramLabel(game, spec.name, param) + (param.optional ? ` (${t("form.optional")})` : "");
+    const help = paramHelp(game, spec.name, param);
+    return {
+      param, widget,
+      el: h("div", { class: "field", dataset: { param: param.name } },
+        h("span", { class: "label", text: label }), help ? h("span", { class: "help", text: help }) : null, widget.el),
+    };
+  });
+  const error = h("p", { class: "form-error", role: "alert", hidden: true });
+  const submit = h("button", { type: "submit", class: "btn primary big", text: t("form.ok", { what: commandLabel(game, spec.name) }) });
+  const form = h("form", { class: "sheet-form", novalidate: true },
+    commandHelp(game, spec) ? h("p", { class: "hint", text: commandHelp(game, spec) }) : null,
+    fields.map((f) => f.el), error, submit);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const args = { ...(exp?.args ?? {}) };
+    if (exp && exp.player !== null && spec.params.some((p) => p.name === "player")) args.player = exp.player;
+    for (const { param, widget } of fields) {
+      if (widget.valid()) args[param.name] = widget.value();
+      else if (!param.optional) {
+        error.textContent = t("form.missing", { what: paramLabel(game, spec.name, param) });
+        error.hidden = false;
+        return;
+      }
+    }
+    submit.disabled = true;
+    const done = await submitCommand(spec.name, args);
+    submit.disabled = false;
+    if (done) closeSheet();
+  });
+  openSheet(commandLabel(game, spec.name), form);
+}
+
+/** Die buttons for one roll; a single die plays at the first tap. */
+export function dicePad(dice, onRoll) {
+  const chosen = new Array(dice.count).fill(null);
+  const confirm = h("button", { type: "button", class: "btn primary big", disabled: true, hidden: dice.count === 1 });
+  const refresh = () => {
+    confirm.disabled = chosen.includes(null);
+    confirm.textContent = chosen.includes(null) ? t("dice.pick", { count: dice.count }) : t("dice.play", { values: chosen.join(" + ") });
+  };
+  const rows = chosen.map((_, index) => {
+    const buttons = [];
+    for (let face = 1; face <= dice.sides; face++) {
+      buttons.push(h("button", {
+        type: "button", class: "die", "aria-pressed": "false", "aria-label": t("dice.face", { face }),
+        dataset: { die: index, face },
+        onclick: (event) => {
+          chosen[index] = face;
+          for (const b of event.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+          if (dice.count === 1) onRoll([face]);
+          else refresh();
+        },
+      }, String(face)));
+    }
+    return h("div", { class: "dice-row", role: "group", "aria-label": t("dice.die", { n: index + 1 }) }, buttons);
+  });
+  confirm.addEventListener("click", () => onRoll([...chosen]));
+  refresh();
+  return h("div", { class: "dice-pad" }, rows, confirm);
+}
+
+export function playerName(state, seat) {
+  return seat === null || seat === undefined ? "" : state.players[seat] ?? `#${seat}`;
+}

@@ -1,0 +1,112 @@
+// Bathroom Rush: the queues as lines of cards, door (bathroom) first; where
+// each player stands; the free queue; each reserve in pipì and popò with the
+// popò limit.  The chart is the reserves as scores (pipì + 5 x popò).
+
+import { h, t } from "../core.js";
+import { barChart, header, playerRow, waitingSeats } from "./common.js";
+
+const PIPI_COLOUR = "#e8b90c";
+const POPO_COLOUR = "#7a4a1e";
+
+export function render(update) {
+  const view = update.state;
+  const facts = [
+    view.round ? t("br.round", { n: view.round }) : null,
+    t(`br.phase.${view.phase}`) !== `br.phase.${view.phase}` ? t(`br.phase.${view.phase}`) : view.phase_name,
+    view.final_round ? t("br.final_round") : null,
+    t("br.deck", { n: view.persona_deck }),
+  ];
+  const waiting = waitingSeats(update);
+  return h("div", { class: "board br" },
+    header(update, facts),
+    h("section", { class: "queues", "aria-label": t("br.queues") }, view.queues.map((q) => queue(view, update, q))),
+    view.effects?.length ? h("section", { class: "card" }, h("h2", { text: t("br.effects") }),
+      h("ol", {}, view.effects.map((line) => h("li", { text: line })))) : null,
+    h("ul", { class: "players" }, view.reserves.map((r) => playerRow(update, r.seat, {
+      active: view.active === r.seat || waiting.has(r.seat),
+      out: r.eliminated,
+      sub: where(r),
+      right: reserve(r),
+      badges: r.eliminated ? [h("span", { class: "badge dead", text: t("br.eliminated") })] : [],
+    }))));
+}
+
+function where(r) {
+  if (r.eliminated) return null;
+  if (r.queue === null) return t("br.no_queue");
+  if (r.in_bathroom) return t("br.in_bathroom", { q: r.queue });
+  return t("br.in_queue", { q: r.queue, n: r.position });
+}
+
+function queue(view, update, q) {
+  const owner = q.player;
+  const line = [h("span", { class: "door", title: t("br.door"), "aria-label": t("br.door") }, q.door ? "WC" : "×")];
+  for (const slot of q.slots) {
+    if ("player" in slot) {
+      line.push(h("span", {
+        class: "pawn", style: { background: update.colours?.[slot.player] ?? "#666" },
+        title: slot.name, "aria-label": t("br.pawn", { name: slot.name, n: slot.position }),
+        dataset: { player: slot.player },
+      }, slot.name.slice(0, 1).toUpperCase()));
+    } else {
+      const reveal = update.expected.find((e) => e.command === "reveal" && e.args.queue === q.index && e.args.position === slot.position);
+      line.push(persona(slot, reveal));
+    }
+  }
+  const title = !q.door ? t("br.closed", { q: q.index })
+    : q.free ? t("br.free_queue", { q: q.index })
+      : t("br.queue", { q: q.index });
+  return h("div", { class: ["queue", q.free && "free", owner !== null && owner === view.active && "active"], dataset: { queue: q.index } },
+    h("div", { class: "queue-owner" }, title, h("small", { text: owner !== null ? update.players[owner] : q.free ? t("br.nobody") : "" }),
+      q.permanents.length ? h("small", { text: q.permanents.map((c) => c.card).join(", ") }) : null),
+    h("div", { class: "queue-line" }, line));
+}
+
+function persona(slot, reveal) {
+  const tokens = slot.tokens_on_card ?? { pipi: 0, popo: 0 };
+  const onCard = tokens.pipi || tokens.popo ? h("small", { text: `+${tokens.pipi}/${tokens.popo}` }) : null;
+  if (!slot.revealed) {
+    if (reveal) {
+      return h("button", {
+        type: "button", class: ["persona", "hidden", "pending", slot.position === 1 && "bathroom"],
+        title: reveal.prompt, "aria-label": reveal.prompt, dataset: { position: slot.position },
+        onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", { detail: reveal, bubbles: true })),
+      }, onCard ?? "?");
+    }
+    return h("span", { class: ["persona", "hidden", slot.position === 1 && "bathroom"], title: t("br.face_down") }, onCard ?? "?");
+  }
+  return h("span", {
+    class: ["persona", slot.colour, slot.position === 1 && "bathroom", slot.flipped && "flipped"],
+    title: `${slot.name ?? slot.colour} · ${slot.pipi} pipì ${slot.popo} popò${slot.flipped ? ` · ${t("br.flipped")}` : ""}`,
+    "aria-label": t("br.persona_is", { pipi: slot.pipi, popo: slot.popo }),
+    dataset: { pipi: slot.pipi, popo: slot.popo },
+  },
+  h("span", { class: "printed" }, token(PIPI_COLOUR), String(slot.pipi)),
+  h("span", { class: "printed" }, token(POPO_COLOUR), String(slot.popo)),
+  slot.flipped ? h("small", { text: "↺" }) : onCard);
+}
+
+function token(colour) {
+  return h("span", { class: "dot", style: { background: colour }, "aria-hidden": "true" });
+}
+
+function reserve(r) {
+  return h("div", { class: "reserve", "aria-label": t("br.reserve_is", { pipi: r.pipi, popo: r.popo, limit: r.popo_limit }) },
+    h("span", { class: "tok", title: "pipì" }, token(PIPI_COLOUR), String(r.pipi)),
+    h("span", { class: ["tok", r.popo >= r.popo_limit - 1 && "near"], title: "popò" }, token(POPO_COLOUR), `${r.popo}`,
+      h("span", { class: "limit", text: `/${r.popo_limit}` })));
+}
+
+export function chart(update) {
+  const view = update.state;
+  const limit = view.reserves[0]?.popo_limit ?? 4;
+  const rows = view.reserves.map((r) => ({
+    label: r.name,
+    parts: [
+      { value: r.pipi, colour: PIPI_COLOUR, label: "pipì" },
+      { value: r.popo * 5, colour: POPO_COLOUR, label: "popò × 5" },
+    ],
+    total: r.score,
+  }));
+  return { title: t("br.chart"), el: barChart(rows, { max: limit * 5 + 2, limit: limit * 5, limitLabel: t("br.limit", { n: limit }) }) };
+}

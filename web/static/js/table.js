@@ -1,0 +1,416 @@
+// The live table: the board of the game being played, what it waits for at
+// the bottom of the screen, corrections, undo, the chart and the OLED mirror.
+
+import {
+  $, api, applyState, boot, change, closeSheet, dot, eventText, gameTitle, h, isController, on, openJoin, openSheet,
+  store, t, toast, version,
+} from "./core.js";
+import {
+  commandHelp, commandLabel, dicePad, expectationLabel, openCommandForm, paramsToAsk, promptFor, specOf,
+  submitCommand, valuePad,
+} from "./forms.js";
+import { boardFor } from "./games/index.js";
+
+const board = $("#board");
+const dock = $("#dock");
+const eventsBox = $("#events");
+const resultBox = $("#result");
+const chartCard = $("#chart-card");
+const oled = $("#oled");
+
+// The chart's history: one group of events per command in effect, so that
+// an undo takes back its group (kept from /api/history and the live updates).
+let groups = [];
+let groupsOf = null; // game_id the groups belong to
+let lastVersion = null;
+let dockSignature = "";
+let pads = new Map(); // inline value pads kept across updates, by command
+
+function render(state, previous) {
+  renderBoard(state);
+  renderEvents(state, previous);
+  renderResult(state);
+  renderDock(state);
+  trackHistory(state);
+  refreshScreen();
+}
+
+function renderBoard(state) {
+  if (!state.game) {
+    board.replaceChildren(h("section", { class: "card empty" },
+      h("h1", { text: t("table.no_game") }),
+      h("p", { text: t("table.no_game.help") })));
+    document.title = t("app.name");
+    return;
+  }
+  document.title = `${gameTitle(state.game, state.title)} · ${t("app.name")}`;
+  board.replaceChildren(boardFor(state.game).render(state));
+}
+
+function renderEvents(state, previous) {
+  if (!state.game || state.action === "current" || state.action === "replay") {
+    if (!previous || previous.game_id !== state.game_id) eventsBox.replaceChildren();
+    return;
+  }
+  if (previous && previous.game_id === state.game_id && previous.version === state.version) return;
+  const lines = [];
+  if (state.action === "undo") lines.push(h("div", { class: "event", text: t("events.undone") }));
+  if (state.action === "new") lines.push(h("div", { class: "event", text: t("events.new_game") }));
+  for (const event of state.events) {
+    if (event.kind === "turn" && state.events.length > 1) continue;
+    lines.push(h("div", { class: ["event", event.alert && "alert"], dataset: { kind: event.kind } }, eventText(event, state.players, state.game)));
+  }
+  eventsBox.replaceChildren(...lines.slice(-4));
+  const alerts = state.events.filter((e) => e.alert);
+  if (alerts.length && document.visibilityState === "visible") {
+    // Thresholds, flushes, eliminations: worth interrupting the phone for.
+    toast(alerts.map((e) => eventText(e, state.players, state.game)).join(" · "), { alert: true, ms: 6000 });
+    if (navigator.vibrate) navigator.vibrate(180);
+  }
+}
+
+function renderResult(state) {
+  const result = state.game && state.over ? state.result : null;
+  resultBox.hidden = !result;
+  if (!result) return;
+  const winners = result.winners.map((s) => state.players[s]);
+  resultBox.replaceChildren(
+    h("h2", { text: t("result.title") }),
+    h("p", { text: winners.length ? t(winners.length === 1 ? "result.winner" : "result.winners", { names: winners.join(", ") }) : t("result.none") }),
+    h("div", { class: "hint", text: result.message }));
+}
+
+// -- the dock ------------------------------------------------------------------
+
+function renderDock(state) {
+  const companion = store.companion;
+  const signature = JSON.stringify([
+    store.session?.role, state.game_id, state.version, state.colours, companion?.dice?.source,
+  ]);
+  if (signature === dockSignature) return;
+  dockSignature = signature;
+  const inner = h("div", { class: "dock-inner" });
+  if (!isController()) {
+    inner.append(h("div", { class: "watching" },
+      h("p", { text: t("dock.watching") }),
+      h("button", { type: "button", class: "btn primary", id: "join", text: t("join.button"), onclick: openJoin })));
+    dock.replaceChildren(inner);
+    return;
+  }
+  if (!state.game) {
+    inner.append(h("a", { class: "btn primary big", href: "/setup", text: t("table.setup") }));
+    dock.replaceChildren(inner);
+    return;
+  }
+  let secondary = [];
+  if (state.over) {
+    inner.append(h("a", { class: "btn primary big", href: "/setup", text: t("table.new_game") }));
+  } else {
+    const actions = expectations(state);
+    inner.append(...actions.main);
+    secondary = actions.secondary;
+  }
+  inner.append(h("div", { class: "dock-row", style: { gridTemplateColumns: `repeat(${secondary.length + 2}, minmax(0, 1fr))` } },
+    ...secondary,
+    h("button", {
+      type: "button", class: "btn secondary", id: "undo", disabled: !state.can_undo,
+      title: state.undo_text || "",
+      onclick: () => change("/api/undo", { version: version() }),
+    }, "↶ ", t("action.undo")),
+    h("button", {
+      type: "button", class: "btn secondary", id: "corrections", "aria-label": t("action.corrections"),
+      onclick: () => openCorrections(state),
+    }, "⋯ ", t("action.corrections_short"))));
+  dock.replaceChildren(inner);
+}
+
+// With many things waiting (queue operations anyone may trigger), the ones
+// for a named player stay in the dock and the rest go behind "More moves".
+const DOCK_MAX = 4;
+
+/** The dock's content for what the game waits for: `main` (prompt, pad,
+ * dice, big buttons) and `secondary` buttons that share the bottom row. */
+function expectations(state) {
+  const all = state.expected.filter((e) => specOf(state.game, e.command));
+  let main = all;
+  let more = [];
+  if (all.length > DOCK_MAX) {
+    main = all.filter((e) => e.player !== null || e.dice);
+    if (!main.length) main = all.slice(0, DOCK_MAX - 1);
+    more = all.filter((e) => !main.includes(e));
+  }
+  const out = [];
+  if (main.length) {
+    const first = main[0];
+    out.push(h("div", { class: "prompt", id: "prompt" },
+      first.player !== null ? dot(state.colours?.[first.player]) : null, promptFor(first, state)));
+  }
+  const repeated = (exp) => all.filter((e) => e.command === exp.command).length > 1;
+  let inline = false;
+  const buttons = [];
+  for (const exp of main) {
+    const spec = specOf(state.game, exp.command);
+    if (exp.dice) {
+      if (exp !== main[0]) out.push(h("div", { class: "prompt" }, exp.player !== null ? dot(state.colours?.[exp.player]) : null, promptFor(exp, state)));
+      out.push(diceAction(state, exp, spec));
+      inline = true;
+      continue;
+    }
+    // The prompt above says what they are; the buttons tell them apart.
+    const label = repeated(exp) ? expectationLabel(state.game, spec, exp, { short: true }) : commandLabel(state.game, exp.command);
+    const ask = paramsToAsk(spec, exp);
+    // A command with only optional parameters (Decompress, with Concentration
+    // or not) opens its form, so that the option can be chosen.
+    if (paramsToAsk(spec, exp, { optional: true }).length === 0) {
+      buttons.push(h("button", {
+        type: "button", class: "btn primary big", dataset: { command: exp.command },
+        onclick: () => submitCommand(exp.command, withPlayer(spec, exp, {})),
+      }, label));
+    } else if (!inline && ask.length === 1 && ask[0].kind === "int" && wideRange(ask[0])) {
+      inline = true;
+      out.push(inlinePad(state, exp, spec, ask[0]));
+    } else {
+      buttons.push(h("button", {
+        type: "button", class: "btn secondary big", dataset: { command: exp.command },
+        onclick: () => openCommandForm(spec, exp, state),
+      }, label));
+    }
+  }
+  const secondary = [];
+  if (inline) {
+    secondary.push(...buttons.map((b) => {
+      b.classList.remove("big");
+      return b;
+    }));
+  } else if (buttons.length) out.push(h("div", { class: "action-grid" }, buttons));
+  if (more.length) {
+    secondary.push(h("button", {
+      type: "button", class: "btn secondary", id: "more-moves", "aria-label": t("action.more_moves"),
+      onclick: () => openMoreMoves(state, more),
+    }, t("action.more_moves_short")));
+  }
+  return { main: out, secondary };
+}
+
+function openMoreMoves(state, exps) {
+  const list = h("ul", { class: "menu-list" }, exps.map((exp) => {
+    const spec = specOf(state.game, exp.command);
+    return h("li", {}, h("button", {
+      type: "button", class: "btn secondary", dataset: { command: exp.command },
+      onclick: () => {
+        if (paramsToAsk(spec, exp, { optional: true }).length === 0) {
+          submitCommand(exp.command, withPlayer(spec, exp, {})).then((done) => done && closeSheet());
+        } else {
+          openCommandForm(spec, exp, state);
+        }
+      },
+    }, h("span", {}, commandLabel(state.game, exp.command), h("small", { text: commandHelp(state.game, spec) })), "›"));
+  }));
+  openSheet(t("action.more_moves"), list);
+}
+
+function wideRange(param) {
+  return param.low === undefined || param.high === undefined || param.high - param.low >= 13;
+}
+
+function withPlayer(spec, exp, args) {
+  const out = { ...exp.args, ...args };
+  if (exp.player !== null && spec.params.some((p) => p.name === "player")) out.player = exp.player;
+  return out;
+}
+
+function inlinePad(state, exp, spec, param) {
+  const play = h("button", { type: "button", class: "btn primary", id: "play", disabled: true, dataset: { command: exp.command } });
+  const key = `${state.game_id}:${exp.command}`;
+  let pad = pads.get(key);
+  const label = (value, ok) => {
+    play.disabled = !ok;
+    play.textContent = ok
+      ? `${commandLabel(state.game, exp.command)} ${value > 0 && (param.low ?? -1) < 0 ? "+" : ""}${value}`
+      : commandLabel(state.game, exp.command);
+  };
+  if (!pad) {
+    pad = valuePad({ low: param.low ?? null, high: param.high ?? null, onChange: (v, ok) => pad?.onChange?.(v, ok) });
+    pad.slot = h("div", { class: "pad-action" });
+    pad.el.querySelector(".pad-display").append(pad.slot);
+    pads = new Map([[key, pad]]);
+  }
+  pad.onChange = label;
+  label(pad.value(), pad.valid());
+  play.addEventListener("click", async () => {
+    if (!pad.valid()) return;
+    play.disabled = true;
+    const done = await submitCommand(exp.command, withPlayer(spec, exp, { [param.name]: pad.value() }));
+    if (done) pad.reset();
+    else label(pad.value(), pad.valid());
+  });
+  pad.slot.replaceChildren(play);
+  return h("div", { class: "inline-pad", dataset: { command: exp.command } }, pad.el);
+}
+
+function diceAction(state, exp, spec) {
+  const diceParam = spec.params.find((p) => p.kind === "dice");
+  const manual = (note) => h("div", { class: "dice-manual" },
+    note ? h("p", { class: "hint", text: note }) : null,
+    dicePad(exp.dice, (values) => submitCommand(exp.command, withPlayer(spec, exp, { [diceParam.name]: values }))));
+  const dice = store.companion?.dice;
+  if (!dice || dice.source === "manual") return manual(t("dice.enter", { dice: exp.dice.name }));
+  if (dice.source === "serial") {
+    const hand = h("details", {}, h("summary", { class: "btn secondary wide", text: t("dice.by_hand") }), manual(null));
+    return h("div", { class: "dice-serial" }, h("p", { class: "hint", text: t("dice.serial", { status: dice.status }) }), hand);
+  }
+  return h("button", {
+    type: "button", class: "btn primary big roll-btn", id: "roll",
+    onclick: async (event) => {
+      event.currentTarget.disabled = true;
+      const done = await change("/api/dice/roll", { version: version() });
+      if (done) toastRoll(done.values);
+    },
+  }, "⚄ ", t("dice.roll", { dice: exp.dice.name }));
+}
+
+function toastRoll(values) {
+  eventsBox.prepend(h("div", { class: "event", text: t("dice.rolled", { values: values.join(" + ") }) }));
+}
+
+// A board may offer what the game waits for on its own pieces (a face-down
+// card to reveal): it sends an "act" event with the expectation.
+board.addEventListener("act", (event) => {
+  const state = store.state;
+  const exp = event.detail;
+  const spec = state?.game && specOf(state.game, exp.command);
+  if (!spec) return;
+  if (!isController()) {
+    openJoin();
+    return;
+  }
+  if (paramsToAsk(spec, exp, { optional: true }).length === 0) submitCommand(exp.command, withPlayer(spec, exp, {}));
+  else openCommandForm(spec, exp, state);
+});
+
+// -- corrections ------------------------------------------------------------------
+
+function openCorrections(state) {
+  const game = store.games?.[state.game];
+  const list = h("ul", { class: "menu-list" });
+  if (state.can_redo) {
+    list.append(h("li", {}, h("button", {
+      type: "button", class: "btn secondary", id: "redo",
+      onclick: async () => {
+        if (await change("/api/redo", { version: version() })) closeSheet();
+      },
+    }, h("span", {}, `↷ ${t("action.redo")}`))));
+  }
+  for (const spec of game?.commands.filter((c) => c.correction) ?? []) {
+    list.append(h("li", {}, h("button", {
+      type: "button", class: "btn secondary", dataset: { command: spec.name },
+      onclick: () => {
+        if (paramsToAsk(spec, null, { optional: true }).length === 0) {
+          submitCommand(spec.name, {}).then((done) => done && closeSheet());
+        } else {
+          openCommandForm(spec, null, store.state);
+        }
+      },
+    }, h("span", {}, commandLabel(state.game, spec.name), h("small", { text: commandHelp(state.game, spec) })), "›")));
+  }
+  const content = [list];
+  const dice = store.companion?.dice;
+  if (dice) content.push(diceSources(dice));
+  content.push(h("a", { class: "btn secondary wide", href: "/history", text: t("nav.history") }));
+  openSheet(t("action.corrections"), ...content);
+}
+
+export function diceSources(dice) {
+  return h("div", { class: "field" }, h("span", { class: "label", text: t("setup.dice") }),
+    h("div", { class: "segmented", role: "group" }, dice.sources.map((source) => h("button", {
+      type: "button", class: "option", "aria-pressed": String(source === dice.source), dataset: { source },
+      onclick: async (event) => {
+        const group = event.currentTarget.parentElement; // currentTarget is gone after the await
+        const info = await change("/api/dice", { source });
+        if (info) {
+          for (const b of group.children) b.setAttribute("aria-pressed", String(b.dataset.source === source));
+        }
+      },
+    }, t(`dice.source.${source}`)))),
+    h("p", { class: "hint", text: dice.status }));
+}
+
+// -- the chart's history ----------------------------------------------------------------
+
+async function loadHistory(state) {
+  try {
+    const history = await api("GET", "/api/history");
+    if (history.game_id !== store.state?.game_id) return;
+    groups = [];
+    for (const entry of history.entries) {
+      if (entry.action === "undo") groups.pop();
+      else groups.push(entry.events);
+    }
+    groupsOf = history.game_id;
+    lastVersion = history.version;
+    renderChart(store.state);
+  } catch (err) {
+    /* the chart waits for the next update */
+  }
+}
+
+function trackHistory(state) {
+  if (!state.game) {
+    chartCard.hidden = true;
+    return;
+  }
+  const stepped = groupsOf === state.game_id && lastVersion !== null && state.version === lastVersion + 1;
+  if (stepped && state.action === "undo") groups.pop();
+  else if (stepped && (state.action === "command" || state.action === "redo")) groups.push(state.events);
+  else if (!(groupsOf === state.game_id && state.version === lastVersion)) {
+    lastVersion = null;
+    loadHistory(state);
+    renderChart(state);
+    return;
+  }
+  lastVersion = state.version;
+  renderChart(state);
+}
+
+function renderChart(state) {
+  if (!state?.game) return;
+  const chart = boardFor(state.game).chart?.(state, groups);
+  chartCard.hidden = !chart;
+  if (!chart) return;
+  $("#chart-title").textContent = chart.title;
+  $("#chart").replaceChildren(chart.el);
+}
+
+// -- the OLED mirror --------------------------------------------------------------------
+
+let screenTimer = null;
+
+function refreshScreen() {
+  if (!oled) return;
+  // The display redraws just after the table changes: fetch it a moment later.
+  clearTimeout(screenTimer);
+  screenTimer = setTimeout(() => {
+    oled.src = `/api/screen.png?at=${Date.now()}`;
+  }, 150);
+}
+
+// -- start --------------------------------------------------------------------------------
+
+on("state", render);
+on("session", () => {
+  dockSignature = "";
+  if (store.state) renderDock(store.state);
+});
+on("companion", () => {
+  dockSignature = "";
+  if (store.state) renderDock(store.state);
+});
+boot().then(async () => {
+  if (!store.state) {
+    try {
+      applyState(await api("GET", "/api/state"));
+    } catch (err) {
+      /* the live stream brings it */
+    }
+  }
+});

@@ -1,0 +1,53 @@
+// The virtual table: the OLED as it shows now and the table's five buttons,
+// clickable and on the keyboard (arrows, Enter, Backspace/Escape, R).
+
+import { $, api, boot, isController, on, openJoin, refreshSession, t, toast } from "./core.js";
+
+const KEYBOARD = { ArrowUp: "up", ArrowDown: "down", Enter: "ok", Backspace: "back", Escape: "back", r: "roll", R: "roll" };
+const oled = $("#oled");
+const buttons = [...document.querySelectorAll("#keys [data-key]")];
+let refreshTimer = null;
+
+function refreshScreen(delay = 80) {
+  if (!oled) return;
+  clearTimeout(refreshTimer);
+  // The display redraws a moment after a key; a second look catches a
+  // slower redraw (a menu that opens, a roll that animates).
+  refreshTimer = setTimeout(() => {
+    oled.src = `/api/screen.png?at=${Date.now()}`;
+    refreshTimer = setTimeout(() => {
+      oled.src = `/api/screen.png?at=${Date.now()}`;
+    }, 350);
+  }, delay);
+}
+
+async function press(key) {
+  if (!isController()) {
+    openJoin();
+    return;
+  }
+  const button = buttons.find((b) => b.dataset.key === key);
+  button?.classList.add("pressed");
+  setTimeout(() => button?.classList.remove("pressed"), 120);
+  try {
+    await api("POST", `/api/keys/${key}`, {});
+  } catch (err) {
+    if (err.status === 403 && err.body?.error === "csrf") await refreshSession();
+    toast(err.message, { error: true });
+  }
+  refreshScreen();
+}
+
+for (const button of buttons) button.addEventListener("click", () => press(button.dataset.key));
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest("input, textarea, dialog") || event.altKey || event.ctrlKey || event.metaKey) return;
+  const key = KEYBOARD[event.key];
+  if (!key) return;
+  event.preventDefault();
+  press(key);
+});
+on("state", () => refreshScreen(150));
+on("session", () => {
+  for (const b of buttons) b.title = isController() ? "" : t("dock.watching");
+});
+boot();
