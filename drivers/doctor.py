@@ -1,0 +1,320 @@
+"""``companion doctor``: the checks of what a Pi set-up most often gets wrong.
+
+Each check gives one :class:`Finding`: OK, WARN or FAIL, what was found, and
+for anything not OK the one thing to do about it.  Every path, probe and pin
+factory is a parameter, so that the tests run each check against temporary
+files and gpiozero's mock pins.
+
+Run it as the user the service runs as, so that permissions are the
+service's:  ``sudo -u companion /opt/companion/venv/bin/companion doctor``.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import grp
+import os
+import socket
+import tempfile
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+OK, WARN, FAIL = "OK", "WARN", "FAIL"
+
+# linux/i2c-dev.h: use this 7-bit address for the following reads and writes.
+I2C_SLAVE = 0x0703
+FAST_MODE_HZ = 400_000
+STANDARD_MODE_HZ = 100_000
+BOOT_CONFIGS = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
+# Names the Pi firmware accepts for the ARM I2C bus and its speed.
+I2C_ON_PARAMS = ("i2c_arm", "i2c1", "i2c")
+I2C_BAUD_PARAMS = ("i2c_arm_baudrate", "i2c1_baudrate", "i2c_baudrate")
+STOP_THE_SERVICE = "is the companion service running? 'sudo systemctl stop companion' first"
+
+
+@dataclass(frozen=True)
+class Finding:
+    level: str
+    what: str
+    fix: str = ""
+
+    def line(self) -> str:
+        text = f"{self.level:<4} {self.what}"
+        return f"{text} -> {self.fix}" if self.fix else text
+
+
+@dataclass(frozen=True)
+class Paths:
+    """Where the checks look; tests point these at temporary files."""
+
+    dev: Path = Path("/dev")
+    boot_configs: tuple[Path, ...] = BOOT_CONFIGS
+
+    def i2c_device(self, bus: int) -> Path:
+        return self.dev / f"i2c-{bus}"
+
+
+# -- the Pi's boot configuration ------------------------------------------------
+
+
+def boot_config(paths: Paths) -> Path | None:
+    """The config.txt the firmware reads: /boot/firmware on Bookworm, /boot
+    before it."""
+    for path in paths.boot_configs:
+        if path.is_file():
+            return path
+    return None
+
+
+def dtparams(path: Path) -> dict[str, str]:
+    """Every ``dtparam=`` setting of a config.txt (a later line wins, as for
+    the firmware).  ``dtparam=a=on,b=1`` sets two."""
+    found: dict[str, str] = {}
+    for raw in path.read_text(errors="replace").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        key, sep, value = line.partition("=")
+        if not sep or key.strip() != "dtparam":
+            continue
+        for setting in value.split(","):
+            name, _, val = setting.strip().partition("=")
+            if name:
+                found[name.strip()] = val.strip() or "on"
+    return found
+
+
+def _first(params: Mapping[str, str], names: Iterable[str]) -> str | None:
+    for name in names:
+        if name in params:
+            return params[name]
+    return None
+
+
+# -- the checks -----------------------------------------------------------------------
+
+
+def check_i2c_enabled(bus: int, paths: Paths = Paths()) -> Finding:
+    device = paths.i2c_device(bus)
+    if device.exists():
+        return Finding(OK, f"I2C bus {bus} is enabled ({device})")
+    config = boot_config(paths)
+    if config and (_first(dtparams(config), I2C_ON_PARAMS) or "off") == "on":
+        return Finding(FAIL, f"I2C is on in {config} but {device} is missing",
+                       "reboot the Pi so that the setting takes effect")
+    return Finding(FAIL, f"I2C is not enabled ({device} is missing)",
+                   "run 'sudo raspi-config nonint do_i2c 0' and reboot "
+                   "(it adds dtparam=i2c_arm=on to config.txt)")
+
+
+def check_i2c_speed(paths: Paths = Paths()) -> Finding:
+    config = boot_config(paths)
+    setting = f"dtparam=i2c_arm_baudrate={FAST_MODE_HZ}"
+    if config is None:
+        where = " or ".join(str(p) for p in paths.boot_configs)
+        return Finding(WARN, f"no config.txt at {where}: the I2C bus speed is unknown",
+                       f"on a Raspberry Pi, add {setting} to config.txt and reboot")
+    raw = _first(dtparams(config), I2C_BAUD_PARAMS)
+    try:
+        speed = int(raw) if raw is not None else STANDARD_MODE_HZ
+    except ValueError:
+        return Finding(WARN, f"the I2C speed in {config} is not a number ({raw!r})",
+                       f"write {setting} there and reboot")
+    if speed >= FAST_MODE_HZ:
+        return Finding(OK, f"the I2C bus runs at {speed // 1000} kHz")
+    return Finding(WARN, f"the I2C bus runs at {speed // 1000} kHz: a full screen takes "
+                         f"about {round(1034 * 9 / speed * 1000)} ms to send, the screen lags",
+                   f"add {setting} to {config} and reboot (scripts/install-pi.sh does it)")
+
+
+def probe_i2c(device: Path, address: int) -> None:
+    """Address ``address`` on the bus and read one byte; raises OSError when
+    nothing answers (the byte itself means nothing)."""
+    fd = os.open(device, os.O_RDWR)
+    try:
+        fcntl.ioctl(fd, I2C_SLAVE, address)
+        os.read(fd, 1)
+    finally:
+        os.close(fd)
+
+
+def check_display(bus: int, address: int, controller: str = "ssd1306",
+                  paths: Paths = Paths(),
+                  probe: Callable[[Path, int], None] = probe_i2c) -> Finding:
+    device = paths.i2c_device(bus)
+    where = f"0x{address:02X} on I2C bus {bus}"
+    if not device.exists():
+        return Finding(FAIL, f"cannot look for the display at {where}: no {device}",
+                       "enable I2C first (see above)")
+    try:
+        probe(device, address)
+    except PermissionError:
+        return Finding(FAIL, f"no permission to use {device}",
+                       "add the user to the 'i2c' group: 'sudo usermod -aG i2c $USER', "
+                       "then log in again")
+    except OSError as exc:
+        if exc.errno == errno.EBUSY:
+            return Finding(FAIL, f"{where} is held by a kernel driver",
+                           "remove the dtoverlay that claims it from config.txt and reboot")
+        return Finding(FAIL, f"no display answers at {where} ({exc.strerror or exc})",
+                       "check the wiring (SDA pin 3, SCL pin 5, VCC 3.3 V, GND) and the "
+                       f"address with 'i2cdetect -y {bus}', then set [display] address")
+    return Finding(OK, f"a display answers at {where} (set up as {controller})")
+
+
+def _claim(role: str, pin: int, pin_factory: Any) -> None:
+    from gpiozero import InputDevice, OutputDevice
+
+    with warnings.catch_warnings():
+        # gpiozero warns of each pin library it cannot load; the finding says it once.
+        warnings.simplefilter("ignore")
+        if role.startswith(("button", "encoder")):
+            device = InputDevice(pin, pull_up=True, pin_factory=pin_factory)
+        else:
+            device = OutputDevice(pin, initial_value=False, pin_factory=pin_factory)
+    device.close()
+
+
+def check_pins(pins: Mapping[str, int], pin_factory: Any = None,
+               claim: Callable[[str, int, Any], None] = _claim) -> list[Finding]:
+    """Claim every configured pin and release it: a pin another program (or
+    the running service) holds is named with its role."""
+    findings = []
+    free = []
+    for role, pin in pins.items():
+        try:
+            claim(role, pin, pin_factory)
+        except PermissionError as exc:
+            return [Finding(FAIL, f"no permission to use the GPIO ({exc})",
+                            "add the user to the 'gpio' group: 'sudo usermod -aG gpio $USER', "
+                            "then log in again")]
+        except Exception as exc:
+            if type(exc).__name__ in ("BadPinFactory", "PinFactoryFallback"):
+                return [Finding(FAIL, f"no GPIO on this machine ({exc})",
+                                "run on a Raspberry Pi, or try 'companion serve --simulate'")]
+            findings.append(Finding(FAIL, f"GPIO {pin} ({role}) is in use: {exc}",
+                                    f"{STOP_THE_SERVICE}, or wire the {role} to another pin "
+                                    "and change the config"))
+        else:
+            free.append(f"{pin} ({role})")
+    if free:
+        findings.insert(0, Finding(OK, f"GPIO pins free: {', '.join(free)}"))
+    return findings
+
+
+def check_serial(port: str, dice_source: str,
+                 access: Callable[[str, int], bool] = os.access) -> Finding:
+    used = dice_source == "serial"
+    if not os.path.exists(port):
+        if not used:
+            return Finding(OK, f"no dice device at {port}; dice come from the "
+                               f"{dice_source}, so none is needed")
+        return Finding(FAIL, f"no dice device at {port}",
+                       "plug it in; 'ls /dev/serial/by-id/' shows a name that survives "
+                       "replugging, to set as [serial] port")
+    if access(port, os.R_OK | os.W_OK):
+        return Finding(OK, f"the serial port {port} is there and can be opened")
+    group = _group_of(port)
+    return Finding(FAIL if used else WARN,
+                   f"no permission to open {port} (group {group})",
+                   f"add the user to the '{group}' group: 'sudo usermod -aG {group} $USER', "
+                   "then log in again")
+
+
+def _group_of(path: str) -> str:
+    gid = os.stat(path).st_gid
+    try:
+        return grp.getgrgid(gid).gr_name
+    except KeyError:
+        return str(gid)
+
+
+def check_data_dir(path: Path) -> Finding:
+    path = Path(path)
+    existing = path
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    fix = (f"make it the service user's: 'sudo install -d -o companion -g companion {path}' "
+           "(the service's StateDirectory= does this for /var/lib/companion)")
+    if not existing.is_dir():
+        return Finding(FAIL, f"the data directory {path} is not a directory ({existing})", fix)
+    if existing != path:
+        if os.access(existing, os.W_OK | os.X_OK):
+            return Finding(OK, f"the data directory {path} will be created in {existing}")
+        return Finding(FAIL, f"the data directory {path} is missing and cannot be created", fix)
+    try:
+        with tempfile.NamedTemporaryFile(dir=path, prefix=".doctor-"):
+            pass
+    except OSError as exc:
+        return Finding(FAIL, f"the data directory {path} is not writable ({exc.strerror})", fix)
+    return Finding(OK, f"the data directory {path} is writable")
+
+
+def check_port(host: str, port: int) -> Finding:
+    if port == 0:
+        return Finding(OK, "the web port is chosen at start (port 0)")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except PermissionError:
+            return Finding(FAIL, f"port {port} needs privilege to listen on",
+                           "use [web] port = 8080, or give the service "
+                           "AmbientCapabilities=CAP_NET_BIND_SERVICE (see config.example.toml)")
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return Finding(FAIL, f"the web port {port} is taken",
+                               f"{STOP_THE_SERVICE}, or choose another [web] port")
+            return Finding(FAIL, f"cannot listen on {host}:{port} ({exc.strerror})",
+                           "set [web] host to \"0.0.0.0\" or one of this machine's addresses")
+    return Finding(OK, f"the web port {port} is free")
+
+
+def check_phone_address(host: str, port: int,
+                        finder: Callable[[str], str] | None = None) -> Finding:
+    from web.discovery import is_loopback, panel_url, reachable_host
+
+    if is_loopback(host):
+        return Finding(WARN, f"the panel listens on {host} only: phones cannot reach it",
+                       "set [web] host = \"0.0.0.0\"")
+    address = (finder or reachable_host)(host)
+    if is_loopback(address):
+        return Finding(WARN, "this machine has no network address: phones cannot reach the panel",
+                       "connect the Pi to the Wi-Fi ('sudo nmtui', or "
+                       "'sudo raspi-config nonint do_wifi_ssid_passphrase SSID PASSWORD')")
+    return Finding(OK, f"phones reach the panel at {panel_url(address, port)}")
+
+
+# -- all of them --------------------------------------------------------------------
+
+
+def run_checks(config: Any, data_dir: Path, *, paths: Paths = Paths(),
+               pin_factory: Any = None,
+               probe: Callable[[Path, int], None] = probe_i2c,
+               claim: Callable[[str, int, Any], None] = _claim,
+               serial_access: Callable[[str, int], bool] = os.access,
+               finder: Callable[[str], str] | None = None) -> list[Finding]:
+    """Every check, in the order a set-up is built; ``config`` is a
+    :class:`companion.config.Config`."""
+    display = config.display
+    return [
+        check_i2c_enabled(display.i2c_bus, paths),
+        check_i2c_speed(paths),
+        check_display(display.i2c_bus, display.address, display.controller, paths, probe),
+        *check_pins(config.pins(), pin_factory, claim),
+        check_serial(config.serial.port, config.dice.source, serial_access),
+        check_data_dir(data_dir),
+        check_port(config.web.host, config.web.port),
+        check_phone_address(config.web.host, config.web.port, finder),
+    ]
+
+
+def report(findings: Iterable[Finding]) -> str:
+    return "\n".join(f.line() for f in findings)
+
+
+def exit_status(findings: Iterable[Finding]) -> int:
+    """Non-zero when anything failed: scripts can run the doctor."""
+    return 1 if any(f.level == FAIL for f in findings) else 0

@@ -1,0 +1,543 @@
+"""``companion serve``: the whole appliance as a real process in simulation
+mode, driven through its panel and its virtual buttons; stopped, killed and
+started again with nothing acknowledged lost.  And how phones find it."""
+
+from __future__ import annotations
+
+import http.client
+import http.cookiejar
+import io
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from web import discovery
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYERS = ["Ana", "Ben", "Cy"]
+
+# Tests that start the companion as a process.
+slow = pytest.mark.slow
+
+
+# -- a companion process, and a phone -----------------------------------------------------
+
+
+class Companion:
+    """``python -m companion serve --simulate`` on a temporary data directory."""
+
+    GREETING = re.compile(r"^Open http://127\.0\.0\.1:(\d+)/virtual$")
+    JOIN = re.compile(r"^Join as a player: (\S+) \(PIN (\d+)\)$")
+
+    def __init__(self, config: Path, *extra: str, env: dict | None = None) -> None:
+        self.lines: list[str] = []
+        self.port: int | None = None
+        self.pin: str | None = None
+        self._ready = threading.Event()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", *extra, "--config", str(config)],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env=env or {**os.environ, "PYTHONUNBUFFERED": "1"})
+        threading.Thread(target=self._read, daemon=True).start()
+        if not self._ready.wait(30):
+            self.kill()
+            raise AssertionError("the companion did not greet:\n" + "\n".join(self.lines))
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            line = line.rstrip("\n")
+            self.lines.append(line)
+            if match := self.GREETING.match(line):
+                self.port = int(match[1])
+            elif match := self.JOIN.match(line):
+                self.pin = match[2]
+                self._ready.set()
+        self._ready.set()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def terminate(self) -> int:
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(30)
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(30)
+
+    def log(self) -> str:
+        return "\n".join(self.lines)
+
+
+class Phone:
+    """A browser session on the panel: its cookie and CSRF token."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.csrf = self.get("/api/session")["csrf"]
+
+    def get(self, path: str):
+        with self.opener.open(self.base + path, timeout=10) as answer:
+            return json.load(answer)
+
+    def post(self, path: str, body: dict | None = None):
+        request = urllib.request.Request(
+            self.base + path, data=json.dumps(body or {}).encode(), method="POST",
+            headers={"Content-Type": "application/json", "X-CSRF-Token": self.csrf})
+        with self.opener.open(request, timeout=10) as answer:
+            return json.load(answer)
+
+    def join(self, pin: str) -> None:
+        assert self.post("/api/join", {"pin": pin})["role"] == "controller"
+
+    def new_game(self) -> dict:
+        return self.post("/api/new-game", {"game": "call-of-nature", "players": PLAYERS,
+                                           "version": None})
+
+    def play(self, name: str, version: int, **args) -> dict:
+        return self.post("/api/command", {"command": {"name": name, "args": args},
+                                          "version": version})
+
+
+def write_config(folder: Path, **extra: str) -> Path:
+    lines = [f'data_dir = "{folder / "data"}"']
+    lines += [f"{key} = {value}" for key, value in extra.items()]
+    lines += ["[web]", 'host = "127.0.0.1"', "port = 0", "mdns = false"]
+    path = folder / "config.toml"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.fixture
+def config(tmp_path) -> Path:
+    return write_config(tmp_path)
+
+
+@pytest.fixture
+def companion(config):
+    running = Companion(config, "--simulate")
+    yield running
+    running.kill()
+
+
+def joined(companion: Companion) -> Phone:
+    phone = Phone(companion.url)
+    phone.join(companion.pin)
+    return phone
+
+
+def wait_for(check, timeout: float = 10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = check()
+        if result:
+            return result
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting")
+
+
+# -- playing ---------------------------------------------------------------------------------
+
+
+@slow
+def test_a_game_is_started_and_played_from_the_panel(companion):
+    phone = joined(companion)
+    started = phone.new_game()
+    played = phone.play("card", started["version"], value=5)
+    assert played["state"]["pressure"] == 5
+    assert phone.get("/api/state")["version"] == started["version"] + 1
+
+
+@slow
+def test_a_spectator_cannot_press_the_virtual_buttons(companion):
+    phone = Phone(companion.url)
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        phone.post("/api/keys/ok")
+    assert refused.value.code == 403
+
+
+@slow
+def test_the_virtual_buttons_play_a_card_through_the_mock_pins(companion):
+    phone = joined(companion)
+    started = phone.new_game()
+    for key in ("up", "up", "up", "ok"):  # a card of +3
+        phone.post(f"/api/keys/{key}")
+        time.sleep(0.05)  # further apart than the debounce window, as fingers are
+    state = wait_for(lambda: (s := phone.get("/api/state"))["version"] > started["version"] and s)
+    assert state["state"]["pressure"] == 3
+    last = phone.get("/api/history")["entries"][-1]
+    assert (last["text"], last["source"]) == ("card value=3", "buttons")
+
+
+@slow
+def test_the_panel_mirrors_the_display(companion):
+    with urllib.request.urlopen(companion.url + "/api/screen.png", timeout=10) as answer:
+        png = answer.read()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    from PIL import Image
+
+    assert Image.open(io.BytesIO(png)).size == (128, 64)
+
+
+@slow
+def test_a_roll_from_the_panel_goes_through_the_simulated_dice_device(tmp_path):
+    companion = Companion(write_config(tmp_path), "--simulate")
+    try:
+        phone = joined(companion)
+        phone.post("/api/dice", {"source": "serial"})
+        version = phone.new_game()["version"]
+        # Pressure reaching 50 calls a Respite: Ben rolls a d6.
+        for value in (30, 20):
+            version = phone.play("card", version, value=value)["version"]
+        rolled = phone.post("/api/dice/roll", {"version": version})
+        entries = phone.get("/api/history")["entries"]
+        assert entries[-1]["command"] == {"name": "roll", "args": {"values": rolled["values"]}}
+        assert entries[-1]["source"] == "dice"
+    finally:
+        companion.kill()
+
+
+# -- stopping and starting again -----------------------------------------------------------
+
+
+@slow
+def test_sigterm_stops_cleanly_and_a_restart_finds_the_game(config):
+    first = Companion(config, "--simulate")
+    phone = joined(first)
+    version = phone.new_game()["version"]
+    for value in (4, -2, 7):
+        version = phone.play("card", version, value=value)["version"]
+    before = phone.get("/api/state")
+    assert first.terminate() == 0
+    assert "stopped" in first.log()
+
+    second = Companion(config, "--simulate")
+    try:
+        after = Phone(second.url).get("/api/state")
+        assert (after["version"], after["state"]) == (before["version"], before["state"])
+    finally:
+        second.kill()
+
+
+@slow
+def test_a_joined_phone_stays_joined_across_a_restart(config):
+    first = Companion(config, "--simulate")
+    phone = joined(first)
+    first.terminate()
+    second = Companion(config, "--simulate")
+    try:
+        phone.base = second.url
+        assert phone.get("/api/session")["role"] == "controller"
+    finally:
+        second.kill()
+
+
+@slow
+def test_sigkill_at_random_moments_loses_no_acknowledged_command(config):
+    """A phone keeps sending notes and records each one the panel
+    acknowledged; the process is killed at a random moment, three times."""
+    acknowledged: dict[int, str] = {}
+    rng = random.Random(20240601)
+    companion = Companion(config, "--simulate")
+    version = joined(companion).new_game()["version"]
+    for round_ in range(3):
+        phone = joined(companion)
+        stop = threading.Event()
+
+        def keep_playing():
+            nonlocal version
+            n = 0
+            while not stop.is_set():
+                text = f"round {round_} note {n}"
+                try:
+                    version = phone.play("note", version, text=text)["version"]
+                except (OSError, http.client.HTTPException):
+                    return  # killed: this one was never acknowledged
+                acknowledged[version] = f"note text={text}"
+                n += 1
+
+        player = threading.Thread(target=keep_playing)
+        player.start()
+        time.sleep(rng.uniform(0.3, 1.2))
+        companion.process.kill()
+        companion.process.wait(30)
+        stop.set()
+        player.join(30)
+        companion = Companion(config, "--simulate")
+        version = Phone(companion.url).get("/api/state")["version"]
+    try:
+        history = Phone(companion.url).get("/api/history")["entries"]
+        kept = {entry["version"]: entry["text"] for entry in history}
+        assert len(acknowledged) > 10
+        missing = {v: text for v, text in acknowledged.items() if kept.get(v) != text}
+        assert missing == {}
+    finally:
+        companion.kill()
+
+
+@slow
+def test_the_roll_key_rolls_what_the_game_waits_for(companion):
+    phone = joined(companion)
+    version = phone.new_game()["version"]
+    for value in (30, 20):  # pressure 50: Ben rolls a d6 for the Respite
+        version = phone.play("card", version, value=value)["version"]
+    phone.post("/api/keys/roll")
+    wait_for(lambda: phone.get("/api/state")["version"] > version)
+    last = phone.get("/api/history")["entries"][-1]
+    assert last["command"]["name"] == "roll" and last["source"] == "dice"
+    assert 1 <= last["command"]["args"]["values"][0] <= 6
+
+
+# -- stopping, in the process ------------------------------------------------------------------
+
+
+@pytest.fixture
+def appliance(tmp_path):
+    from companion.config import Config
+    from companion.daemon import Daemon
+
+    config = Config(data_dir=str(tmp_path / "data")).with_web(host="127.0.0.1", port=0)
+    running = Daemon(config, simulate=True, environ={}, out=io.StringIO())
+    running.start()
+    yield running
+    running.stop()
+
+
+def test_stopping_closes_the_journal_before_the_display_says_off(appliance):
+    happened = []
+    table, display = appliance.table_part.table, appliance.display.display
+    close_table, display_off = table.close, display.off
+    table.close = lambda: (happened.append("journal closed"), close_table())
+    display.off = lambda message: (happened.append(message), display_off(message))
+    appliance.stop()
+    assert happened == ["journal closed", "Companion is off"]
+    assert display.status == "closed"
+
+
+def test_stopping_lets_the_command_in_progress_finish(appliance):
+    from companion.engine import Command
+
+    table = appliance.table_part.table
+    table.new_game("call-of-nature", PLAYERS)
+    in_progress, finish = threading.Event(), threading.Event()
+
+    def a_slow_command():
+        with table._lock:  # what submit holds while it writes
+            in_progress.set()
+            finish.wait(10)
+            table.submit(Command("card", {"value": 2}), source="test")
+
+    worker = threading.Thread(target=a_slow_command)
+    worker.start()
+    in_progress.wait(5)
+    stopper = threading.Thread(target=appliance.stop)
+    stopper.start()
+    stopper.join(0.5)
+    assert stopper.is_alive()  # waiting for the command
+    finish.set()
+    worker.join(10)
+    stopper.join(10)
+    assert not stopper.is_alive()
+    from companion.journal import Journal
+    from companion.table import Table
+
+    again = Table(Journal.open(appliance.directory / "companion.db"))
+    try:
+        assert again.history()[-1].text == "card value=2"
+    finally:
+        again.close()
+
+
+# -- where the journal lives ------------------------------------------------------------------
+
+
+def test_the_config_names_the_data_directory(tmp_path):
+    from companion.config import Config
+    from companion.daemon import data_dir
+
+    chosen = Config(data_dir=str(tmp_path))
+    assert data_dir(chosen, simulate=True, environ={"STATE_DIRECTORY": "/x"}) == tmp_path
+
+
+def test_the_service_keeps_its_journal_in_its_state_directory():
+    from companion.config import Config
+    from companion.daemon import data_dir
+
+    assert data_dir(Config(), False, {"STATE_DIRECTORY": "/var/lib/companion"}) == \
+        Path("/var/lib/companion")
+
+
+def test_a_simulation_keeps_its_journal_in_the_users_data_directory(monkeypatch, tmp_path):
+    from companion.config import Config
+    from companion.daemon import data_dir
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert data_dir(Config(), True, {}) == tmp_path / "companion"
+
+
+def test_a_user_who_cannot_write_the_service_directory_uses_their_own(monkeypatch, tmp_path):
+    from companion import config as config_module
+    from companion.config import Config
+    from companion.daemon import data_dir
+
+    (tmp_path / "file").write_text("")
+    monkeypatch.setattr(config_module, "SERVICE_DATA_DIR", tmp_path / "file" / "companion")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home"))
+    assert data_dir(Config(), False, {}) == tmp_path / "home" / "companion"
+
+
+# -- hardware that is not there --------------------------------------------------------------
+
+
+@slow
+def test_without_display_gpio_or_dice_device_the_panel_still_plays(tmp_path):
+    """Off a Pi, the real drivers find nothing: each is a fault on the
+    panel, and the game goes on from the phones."""
+    cfg = write_config(tmp_path)
+    cfg.write_text(cfg.read_text().replace("[web]", '[dice]\nsource = "serial"\n[serial]\n'
+                                           f'port = "{tmp_path / "ttyUSB0"}"\n[web]'))
+    env = {k: v for k, v in os.environ.items() if k != "GPIOZERO_PIN_FACTORY"}
+    process = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--config", str(cfg)],
+                               cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    try:
+        port = None
+        for line in process.stdout:
+            if match := re.search(r"panel at http://[^:]+:(\d+)/", line):
+                port = int(match[1])
+                break
+        assert port is not None
+        faults = Phone(f"http://127.0.0.1:{port}").get("/api/session")["companion"]["faults"]
+        assert any(f.startswith("display: no display at 0x3C on I2C bus 1") for f in faults)
+        assert any(f.startswith("buttons: ") for f in faults)
+        assert any(f.startswith(f"dice device: waiting for {tmp_path / 'ttyUSB0'}") for f in faults)
+    finally:
+        process.kill()
+        process.wait(30)
+
+
+# -- the command line --------------------------------------------------------------------------
+
+
+@slow
+def test_a_missing_config_file_named_on_the_command_line_is_exit_status_2(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "companion", "serve", "--simulate",
+                           "--config", str(tmp_path / "nowhere.toml")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert f"no config file at {tmp_path / 'nowhere.toml'}" in done.stderr
+
+
+@slow
+def test_a_bad_config_value_is_exit_status_2_naming_the_key(tmp_path):
+    cfg = tmp_path / "config.toml"
+    cfg.write_text('[dice]\nsource = "cup"\n')
+    done = subprocess.run([sys.executable, "-m", "companion", "serve", "--simulate",
+                           "--config", str(cfg)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "[dice] source must be one of 'button', 'manual', 'serial', not 'cup'" in done.stderr
+
+
+# -- discovery ----------------------------------------------------------------------------------
+
+
+class FakeZeroconf:
+    def __init__(self) -> None:
+        self.registered: list = []
+        self.unregistered: list = []
+        self.closed = False
+
+    def register_service(self, info, allow_name_change=False):
+        self.registered.append(info)
+
+    def unregister_service(self, info):
+        self.unregistered.append(info)
+
+    def close(self):
+        self.closed = True
+
+
+def test_the_panel_is_advertised_by_name_with_its_path():
+    info = discovery.service_info("Tabletop Companion", "192.168.1.20", 8080,
+                                  server="companion.local.")
+    assert info.type == "_http._tcp.local."
+    assert info.name == "Tabletop Companion._http._tcp.local."
+    assert (info.parsed_addresses(), info.port) == (["192.168.1.20"], 8080)
+    assert info.properties == {b"path": b"/"}
+    assert info.server == "companion.local."
+
+
+def test_the_advertiser_registers_then_says_goodbye():
+    fake = FakeZeroconf()
+    advertiser = discovery.PanelAdvertiser("Tabletop Companion", 8080,
+                                           zeroconf_factory=lambda: fake, server="pi.local.")
+    advertiser.advertise("192.168.1.20", wait=True)
+    advertiser.close()
+    assert [i.parsed_addresses() for i in fake.registered] == [["192.168.1.20"]]
+    assert fake.unregistered == fake.registered and fake.closed
+
+
+def test_a_new_address_is_advertised_again():
+    fake = FakeZeroconf()
+    advertiser = discovery.PanelAdvertiser("T", 8080, zeroconf_factory=lambda: fake,
+                                           server="pi.local.")
+    advertiser.advertise("192.168.1.20", wait=True)
+    assert advertiser.advertise("192.168.1.20") is None  # unchanged: nothing to do
+    advertiser.advertise("10.0.0.7", wait=True)
+    assert [i.parsed_addresses() for i in fake.registered] == [["192.168.1.20"], ["10.0.0.7"]]
+    assert fake.unregistered == fake.registered[:1]
+
+
+def test_loopback_is_never_advertised():
+    fake = FakeZeroconf()
+    advertiser = discovery.PanelAdvertiser("T", 8080, zeroconf_factory=lambda: fake)
+    assert advertiser.advertise("127.0.0.1") is None
+    assert fake.registered == [] and "no network address" in advertiser.status
+
+
+def test_phones_get_the_address_of_the_route_to_the_local_network():
+    routes = {"192.168.255.255": None, "10.255.255.255": "10.1.2.3"}
+    assert discovery.phone_address(route=routes.get, by_hostname=lambda: None) == "10.1.2.3"
+
+
+def test_without_a_route_the_host_name_decides():
+    assert discovery.phone_address(route=lambda d: None,
+                                   by_hostname=lambda: "192.168.0.9") == "192.168.0.9"
+
+
+def test_a_host_name_on_loopback_falls_back_to_loopback():
+    # Debian maps the host name to 127.0.1.1: phones cannot use that.
+    assert discovery.phone_address(route=lambda d: None,
+                                   by_hostname=lambda: "127.0.1.1") == "127.0.0.1"
+
+
+def test_a_panel_listening_everywhere_links_to_the_wifi_address():
+    assert discovery.reachable_host("0.0.0.0", route=lambda d: "192.168.1.20") == "192.168.1.20"
+
+
+def test_the_join_screen_carries_the_reachable_address_the_token_and_the_pin(appliance):
+    appliance.phone_host = "192.168.1.20"
+    access = appliance.web.access
+    url, pin = appliance._join_info()
+    assert url == f"http://192.168.1.20:{appliance.web.port}/?join={access.token}"
+    assert pin == access.pin and len(pin) == 6
+
+
+def test_a_panel_bound_to_one_address_links_to_it():
+    assert discovery.reachable_host("192.168.1.5", route=lambda d: "10.0.0.1") == "192.168.1.5"
