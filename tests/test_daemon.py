@@ -368,7 +368,7 @@ def test_stopping_lets_the_command_in_progress_finish(appliance):
 
 def test_the_config_names_the_data_directory(tmp_path):
     from companion.config import Config
-    from companion.daemon import data_dir
+    from companion.storage import data_dir
 
     chosen = Config(data_dir=str(tmp_path))
     assert data_dir(chosen, simulate=True, environ={"STATE_DIRECTORY": "/x"}) == tmp_path
@@ -376,7 +376,7 @@ def test_the_config_names_the_data_directory(tmp_path):
 
 def test_the_service_keeps_its_journal_in_its_state_directory():
     from companion.config import Config
-    from companion.daemon import data_dir
+    from companion.storage import data_dir
 
     assert data_dir(Config(), False, {"STATE_DIRECTORY": "/var/lib/companion"}) == \
         Path("/var/lib/companion")
@@ -384,7 +384,7 @@ def test_the_service_keeps_its_journal_in_its_state_directory():
 
 def test_a_simulation_keeps_its_journal_in_the_users_data_directory(monkeypatch, tmp_path):
     from companion.config import Config
-    from companion.daemon import data_dir
+    from companion.storage import data_dir
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert data_dir(Config(), True, {}) == tmp_path / "companion"
@@ -393,7 +393,7 @@ def test_a_simulation_keeps_its_journal_in_the_users_data_directory(monkeypatch,
 def test_a_user_who_cannot_write_the_service_directory_uses_their_own(monkeypatch, tmp_path):
     from companion import config as config_module
     from companion.config import Config
-    from companion.daemon import data_dir
+    from companion.storage import data_dir
 
     (tmp_path / "file").write_text("")
     monkeypatch.setattr(config_module, "SERVICE_DATA_DIR", tmp_path / "file" / "companion")
