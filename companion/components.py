@@ -1,0 +1,98 @@
+"""The parts of the appliance and their life: start, tick, fault, stop.
+
+The daemon starts its components in a fixed order and stops them in the
+reverse order.  A component whose ``start()`` raises is not there: the
+daemon logs it by name and, unless it is ``essential``, goes on without it.
+:class:`Retrying` is for hardware that may be missing or unplugged: it
+tries again from the main loop's ticks, waiting longer after each failure.
+Pure: no hardware, no threads; the clock is given.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Callable
+
+log = logging.getLogger(__name__)
+
+# Waits before trying a failed component again; the last one repeats.
+RETRY_DELAYS = (5.0, 10.0, 30.0, 60.0)
+
+
+class Component:
+    """One part of the appliance.  ``start()`` raising means it is not
+    there; the daemon logs it by name, shows ``fault()`` on the panel and,
+    unless ``essential``, goes on.  ``tick()`` runs on every wake of the
+    main loop (retries live there)."""
+
+    name = "component"
+    essential = False
+
+    def start(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def fault(self) -> str | None:
+        return None
+
+    def tick(self) -> None:
+        pass
+
+
+class Retrying(Component):
+    """A component whose hardware may be missing: ``open()`` is tried at
+    start and again, with a growing wait, until it works."""
+
+    what = "hardware"
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._failures = 0
+        self._retry_at = 0.0
+        self._fault: str | None = None
+        self._opened = False
+        self._stopped = False
+
+    def open(self) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+    def start(self) -> None:
+        self._attempt()
+
+    def tick(self) -> None:
+        if not self._opened and not self._stopped and self._clock() >= self._retry_at:
+            self._attempt()
+
+    def stop(self) -> None:
+        self._stopped = True
+        if self._opened:
+            self._opened = False
+            self.close()
+
+    def fault(self) -> str | None:
+        return self._fault
+
+    def _attempt(self) -> None:
+        try:
+            self.open()
+        except Exception as exc:
+            message = f"{self.what}: {exc}"
+            delay = RETRY_DELAYS[min(self._failures, len(RETRY_DELAYS) - 1)]
+            if message != self._fault:
+                log.error("%s failed to start (%s); the companion goes on without it and "
+                          "tries again in %.0f s", self.name, exc, delay)
+            self._failures += 1
+            self._retry_at = self._clock() + delay
+            self._fault = message
+            return
+        if self._failures:
+            log.info("%s started after %d failed attempt(s)", self.name, self._failures)
+        self._opened = True
+        self._failures = 0
+        self._fault = None

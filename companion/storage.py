@@ -1,0 +1,113 @@
+"""Where the companion keeps its data, and the table it keeps there.
+
+The data directory holds the journal (every game, every command) and the
+key that signs the phones' session cookies.  :class:`TablePart` opens the
+journal there and the table on it: the one essential component, since
+without it there is nothing to play.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+from . import config as config_module
+from .components import Component
+from .config import Config
+from .errors import JournalError
+
+log = logging.getLogger(__name__)
+
+JOURNAL_FILE = "companion.db"
+SECRET_FILE = "panel-secret"
+
+
+def data_dir(config: Config, simulate: bool, environ: Mapping[str, str] | None = None) -> Path:
+    """The config's data directory; else systemd's state directory; else
+    /var/lib/companion, unless this is a simulation or a user who cannot
+    write there (the companion started by hand): their own data directory,
+    the one the CLI uses too."""
+    env = os.environ if environ is None else environ
+    if config.data_dir:
+        return Path(config.data_dir).expanduser()
+    if env.get("STATE_DIRECTORY"):
+        return Path(env["STATE_DIRECTORY"].split(":")[0])
+    service = config_module.SERVICE_DATA_DIR
+    if not simulate and _can_write(service):
+        return service
+    from platformdirs import user_data_dir
+
+    own = Path(user_data_dir("companion", appauthor=False))
+    if not simulate:
+        log.warning("cannot write %s: keeping the journal in %s (set data_dir in the "
+                    "config to choose)", service, own)
+    return own
+
+
+def _can_write(directory: Path) -> bool:
+    """True when ``directory`` is writable, or can be created."""
+    while not directory.exists():
+        if directory == directory.parent:
+            return False
+        directory = directory.parent
+    return directory.is_dir() and os.access(directory, os.W_OK | os.X_OK)
+
+
+def panel_secret(directory: Path) -> str:
+    """The key that signs the phones' session cookies, kept in the data
+    directory so that joined phones stay joined across restarts."""
+    path = directory / SECRET_FILE
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        secret = path.read_text().strip()
+        if len(secret) >= 32:
+            return secret
+        path.unlink()
+        return panel_secret(directory)
+    import secrets
+
+    secret = secrets.token_hex(32)
+    with os.fdopen(fd, "w") as file:
+        file.write(secret + "\n")
+        file.flush()
+        os.fsync(file.fileno())
+    return secret
+
+
+class TablePart(Component):
+    """The journal and the table: without them there is nothing to play."""
+
+    name = "table"
+    essential = True
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.table: Any = None
+
+    def start(self) -> None:
+        from .journal import Journal
+        from .table import Table
+
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise JournalError(
+                f"cannot use the data directory {self.directory} ({exc.strerror}); set "
+                f"data_dir in the config, or try 'companion serve --simulate', which keeps "
+                f"its data in your own data directory"
+            ) from None
+        self.table = Table(Journal.open(self.directory / JOURNAL_FILE))
+        where = self.table.journal_path
+        if self.table.has_game:
+            log.info("journal %s: game of %s at version %d", where,
+                     self.table.game.title, self.table.version)
+        else:
+            log.info("journal %s: no game yet", where)
+
+    def stop(self) -> None:
+        if self.table is not None:
+            # close() takes the table's lock: the command in progress ends first.
+            self.table.close()

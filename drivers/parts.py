@@ -1,0 +1,259 @@
+"""The hardware the daemon starts, each as a component of its life cycle.
+
+Each part wraps one driver of this package: the display, the keys, the
+buzzer and die-face LEDs, and the dice sources.  Drivers are imported when
+a part starts, so that a missing library is a fault of that part (shown on
+the panel, tried again) rather than the end of the companion.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import TYPE_CHECKING, Any, Callable
+
+from companion.components import Component, Retrying
+from companion.config import Config
+from companion.engine import Command
+from companion.errors import NoGame, NotExpected
+
+if TYPE_CHECKING:
+    from .table_screen import ScreenPart
+
+log = logging.getLogger(__name__)
+
+# How long the panel's roll waits for the simulated dice device's roll to be played.
+SIMULATED_ROLL_TIMEOUT = 2.0
+
+
+class DisplayPart(Component):
+    """The OLED (or, in simulation, the real driver over a recording bus).
+    ``bus`` replaces the I2C bus with any serial interface luma drives."""
+
+    name = "display"
+
+    def __init__(self, config: Config, simulate: bool, bus: Any = None) -> None:
+        self.config = config
+        self.simulate = simulate
+        self.bus = bus
+        self.display: Any = None
+        # The last screen, left lit once the companion has stopped.
+        self.farewell = "Companion is off"
+
+    def start(self) -> None:
+        from .oled import Display, RecordingInterface
+
+        settings = self.config.display
+        bus = self.bus
+        if bus is None and self.simulate:
+            bus = RecordingInterface(keep=0)
+        self.display = Display(settings.controller, port=settings.i2c_bus,
+                               address=settings.address, rotate=settings.rotate,
+                               serial_interface=bus)
+
+    def fault(self) -> str | None:
+        if self.display is None:
+            return "display: not started"
+        return None if self.display.ok else f"display: {self.display.status}"
+
+    def stop(self) -> None:
+        if self.display is not None:
+            self.display.off(self.farewell)
+
+
+class KeypadPart(Retrying):
+    """The five buttons (or the encoder): their presses go to the screen."""
+
+    name = "buttons"
+    what = "buttons"
+
+    def __init__(self, config: Config, screen: ScreenPart, pin_factory: Any) -> None:
+        super().__init__()
+        self.config = config
+        self.screen = screen
+        self.pin_factory = pin_factory
+        self.keypad: Any = None
+
+    def open(self) -> None:
+        from .buttons import EncoderPins, Keypad
+
+        buttons, encoder = self.config.buttons, self.config.encoder
+        self.keypad = Keypad(
+            self.screen.key,
+            pins={"up": buttons.up, "down": buttons.down, "ok": buttons.ok,
+                  "back": buttons.back, "roll": buttons.roll},
+            encoder=EncoderPins(encoder.a, encoder.b, encoder.push) if encoder.enabled else None,
+            pin_factory=self.pin_factory,
+        )
+
+    def close(self) -> None:
+        self.keypad.close()
+
+    def press(self, key: str) -> None:
+        """The virtual table's buttons: drive the mock pins."""
+        if self.keypad is None:
+            raise RuntimeError("the buttons are not running")
+        self.keypad.press(key)
+
+
+class OutputsPart(Retrying):
+    """The buzzer and the die-face LEDs, when wired."""
+
+    name = "outputs"
+    what = "buzzer and LEDs"
+
+    def __init__(self, config: Config, table: Any, dice: DicePart, pin_factory: Any) -> None:
+        super().__init__()
+        self.config = config
+        self.table = table
+        self.dice = dice
+        self.pin_factory = pin_factory
+        self._devices: list[Any] = []
+        self._unsubscribes: list[Callable[[], None]] = []
+
+    def open(self) -> None:
+        from .alerts import AlertBuzzer, DieFace
+
+        try:
+            if self.config.buzzer.enabled:
+                buzzer = AlertBuzzer(self.config.buzzer.pin, pin_factory=self.pin_factory)
+                self._devices.append(buzzer)
+                self._unsubscribes.append(self.table.subscribe(buzzer.on_update))
+            if self.config.leds.enabled:
+                face = DieFace(self.config.leds.pins, pin_factory=self.pin_factory)
+                self._devices.append(face)
+                self._unsubscribes.append(self.dice.subscribe(face.show_roll))
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        for unsubscribe in self._unsubscribes:
+            unsubscribe()
+        for device in self._devices:
+            device.close()
+        self._devices, self._unsubscribes = [], []
+
+
+class DicePart(Component):
+    """The dice sources: the ROLL button, hand entry, and the serial device
+    (a simulated one on a pseudo-terminal in simulation).  It is also what
+    the panel gets as ``services.dice``."""
+
+    name = "dice"
+
+    def __init__(self, config: Config, table: Any, simulate: bool) -> None:
+        from .dice import SOURCES
+
+        self.config = config
+        self.table = table
+        self.simulate = simulate
+        self.sources = SOURCES
+        self.tray: Any = None
+        self.reader: Any = None
+        self.device: Any = None
+        self._initial = config.dice.source
+        # The tray tells its listeners of the rolls it plays; the panel's
+        # rolls are told to the same listeners here.
+        self._listeners: list[Callable[[Any, list[int]], None]] = []
+        # Called when the source changes (the screen's prompt says it).
+        self.on_change: Callable[[], None] = lambda: None
+
+    def start(self) -> None:
+        from .dice import DiceTray, awaited_dice
+        from .serial_dice import SerialDiceReader
+
+        def waiting():
+            return awaited_dice(self.table.game.expected()) if self.table.has_game else None
+
+        def submit(values: list[int]) -> None:
+            self.table.submit(Command("roll", {"values": values}), source="dice")
+
+        self.tray = DiceTray(waiting, submit, source=self._initial)
+        port = self.config.serial.port
+        if self.simulate:
+            from .serial_dice import SimulatedDiceDevice
+
+            self.device = SimulatedDiceDevice()
+            port = self.device.port
+        self.reader = SerialDiceReader(self.tray.on_serial_roll, port=port,
+                                       baudrate=self.config.serial.baud).start()
+
+    def stop(self) -> None:
+        if self.reader is not None:
+            self.reader.stop()
+        if self.device is not None:
+            self.device.close()
+
+    def fault(self) -> str | None:
+        if self.source != "serial" or self.reader is None:
+            return None
+        return None if self.reader.status == "connected" else f"dice device: {self.reader.status}"
+
+    # -- what the menu and the panel use ----------------------------------
+
+    @property
+    def source(self) -> str:
+        return self.tray.source if self.tray is not None else self._initial
+
+    @source.setter
+    def source(self, name: str) -> None:
+        self.set_source(name)
+
+    def set_source(self, name: str) -> None:
+        self.tray.source = name  # ValueError names the sources
+        log.info("dice source: %s", name)
+        self.on_change()
+
+    @property
+    def status(self) -> str:
+        if self.source == "button":
+            return "ROLL rolls the dice"
+        if self.source == "manual":
+            return "players roll their own dice and enter them"
+        return f"dice device {self.reader.status}" if self.reader else "dice device not started"
+
+    def subscribe(self, listener: Callable[[Any, list[int]], None]) -> Callable[[], None]:
+        """Hear ``(dice, values)`` of every roll played, whatever its source."""
+        from_tray = self.tray.subscribe(listener)
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            from_tray()
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def roll_button(self) -> str | None:
+        return self.tray.on_roll_button()
+
+    def roll(self) -> list[int]:
+        """The panel's roll: roll what the game waits for with the system's
+        randomness and play it (through the simulated device when that is
+        the source, so that the serial path runs)."""
+        from .dice import awaited_dice, roll
+
+        if not self.table.has_game:
+            raise NoGame("no game at the table yet: start one first")
+        dice = awaited_dice(self.table.game.expected())
+        if dice is None:
+            raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
+        values = roll(dice)
+        if self.source == "serial" and self.device is not None:
+            played = threading.Event()
+            unsubscribe = self.table.subscribe(lambda update: played.set())
+            try:
+                self.device.roll(dice.sides, values)
+                # The reader thread plays it; answer once the table has it.
+                played.wait(SIMULATED_ROLL_TIMEOUT)
+            finally:
+                unsubscribe()
+            return values
+        self.table.submit(Command("roll", {"values": values}), source="panel")
+        for listener in list(self._listeners):
+            try:
+                listener(dice, values)
+            except Exception:
+                log.exception("dice result listener %r failed", listener)
+        return values

@@ -1,0 +1,148 @@
+"""The phone panel and its mDNS name, as components of the daemon."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from companion.components import Component, Retrying
+from companion.config import Config
+from companion.storage import panel_secret
+
+log = logging.getLogger(__name__)
+
+# How long READY=1 waits for the panel to answer its first request.
+PANEL_START_TIMEOUT = 10.0
+
+
+class PanelCannotListen(OSError):
+    """The panel's address and port cannot be listened on."""
+
+
+class WebPart(Retrying):
+    """The phone panel: the Flask app served by waitress on its own thread.
+    A port that is taken is tried again, like missing hardware."""
+
+    name = "panel"
+    what = "panel"
+
+    def __init__(self, config: Config, table: Any, directory: Path, services: Any) -> None:
+        super().__init__()
+        self.config = config
+        self.table = table
+        self.directory = directory
+        self.services = services
+        self.app: Any = None
+        self.server: Any = None
+        self._thread: threading.Thread | None = None
+        self.port: int = config.web.port
+
+    def create(self) -> None:
+        """The app exists before it serves: the screen's join view needs
+        its PIN and join token."""
+        from . import create_app
+
+        self.app = create_app(self.table, config={
+            "SECRET_KEY": panel_secret(self.directory),
+            "LANGUAGE": self.config.language,
+        }, services=self.services)
+
+    @property
+    def access(self) -> Any:
+        return self.app.extensions["companion"].access
+
+    def open(self) -> None:
+        from .server import serve
+
+        host = self.config.web.host
+        try:
+            self.server = serve(self.app, host, self.port)
+        except OSError as exc:
+            raise PanelCannotListen(
+                f"cannot listen on {host}:{self.port} ({exc.strerror or exc})") from exc
+        self.port = self.server.port
+        self._thread = threading.Thread(target=self._run, name="panel", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.server.run()
+        except Exception:
+            log.exception("the panel's server stopped")
+
+    @property
+    def serving(self) -> bool:
+        return self.server is not None and self.alive
+
+    @property
+    def alive(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def answers(self, timeout: float = PANEL_START_TIMEOUT) -> bool:
+        """True once the panel has answered /api/health over the network."""
+        import http.client
+
+        host = self.config.web.host
+        host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and self.serving:
+            connection = http.client.HTTPConnection(host, self.port, timeout=2)
+            try:
+                connection.request("GET", "/api/health")
+                if connection.getresponse().status == 200:
+                    return True
+            except OSError:
+                time.sleep(0.05)
+            finally:
+                connection.close()
+        return False
+
+    def tick(self) -> None:
+        if self.server is not None and not self.alive:
+            log.error("the panel's server thread ended; starting it again")
+            self.stop_serving()
+        super().tick()
+
+    def stop_serving(self) -> None:
+        self._opened = False
+        self.close()
+
+    def close(self) -> None:
+        server, self.server = self.server, None
+        if server is not None:
+            server.close()
+        if self._thread is not None:
+            self._thread.join(5)
+
+
+class DiscoveryPart(Component):
+    """The panel's mDNS name, at the address phones reach."""
+
+    name = "mdns"
+
+    def __init__(self, config: Config, port: Callable[[], int],
+                 address: Callable[[], str]) -> None:
+        self.config = config
+        self._port = port
+        self._address = address
+        self.advertiser: Any = None
+
+    def start(self) -> None:
+        if not self.config.web.mdns:
+            log.info("mDNS is off in the config")
+            return
+        from .discovery import PanelAdvertiser
+
+        self.advertiser = PanelAdvertiser(self.config.web.name, self._port())
+        self.advertiser.advertise(self._address())
+
+    def tick(self) -> None:
+        if self.advertiser is not None:
+            self.advertiser.advertise(self._address())
+
+    def stop(self) -> None:
+        if self.advertiser is not None:
+            self.advertiser.close()
