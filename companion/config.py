@@ -76,6 +76,12 @@ def boolean(value: Any) -> bool:
     return value
 
 
+def boolean_or_auto(value: Any) -> bool | str:
+    if value == "auto" or isinstance(value, bool):
+        return value
+    raise ValueError(f'true, false or "auto", not {value!r}')
+
+
 def one_of(choices: tuple) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         if isinstance(value, bool) or value not in choices:
@@ -207,7 +213,8 @@ class Web:
     host: str = _key(listen_address, "0.0.0.0")
     # 8080 needs no privilege: the service keeps an empty capability set.
     port: int = _key(tcp_port, 8080)
-    mdns: bool = _key(boolean, True)
+    # "auto": announced by the service on a Pi, not by a simulation on a laptop.
+    mdns: bool | str = _key(boolean_or_auto, "auto")
     name: str = _key(service_name, "Tabletop Companion")
 
 

@@ -122,7 +122,8 @@ class Daemon:
         self._start(self.keypad)
         self._start(outputs)
         self._start(self.web)
-        self._start(DiscoveryPart(self.config, lambda: self.web.port, lambda: self.phone_host))
+        self._start(DiscoveryPart(self.config, lambda: self.web.port, lambda: self.phone_host,
+                                  simulate=self.simulate))
 
     def _start(self, part: Component) -> None:
         try:

@@ -151,3 +151,26 @@ def test_pins_by_role_follow_what_is_enabled():
     pins = config.parse("[leds]\nenabled = false\n[encoder]\nenabled = true\n").pins()
     assert pins["encoder push"] == 22 and pins["buzzer"] == 12
     assert not any(role.startswith("led") for role in pins)
+
+
+@pytest.mark.parametrize(
+    "setting, simulate, announced",
+    [
+        ('"auto"', False, True),
+        ('"auto"', True, False),
+        ("true", True, True),
+        ("false", False, False),
+    ],
+)
+def test_the_panel_is_announced_by_the_service_but_not_by_a_simulation(setting, simulate,
+                                                                         announced):
+    from web.part import DiscoveryPart
+
+    settings = config.parse(f"[web]\nmdns = {setting}\n", "test")
+    part = DiscoveryPart(settings, lambda: 8080, lambda: "192.0.2.7", simulate=simulate)
+    assert part.enabled is announced
+
+
+def test_mdns_takes_true_false_or_auto():
+    with pytest.raises(ConfigError, match="mdns"):
+        config.parse('[web]\nmdns = "sometimes"\n', "test")

@@ -124,15 +124,17 @@ class DiscoveryPart(Component):
     name = "mdns"
 
     def __init__(self, config: Config, port: Callable[[], int],
-                 address: Callable[[], str]) -> None:
+                 address: Callable[[], str], *, simulate: bool = False) -> None:
         self.config = config
+        self.enabled = config.web.mdns is True or (config.web.mdns == "auto" and not simulate)
         self._port = port
         self._address = address
         self.advertiser: Any = None
 
     def start(self) -> None:
-        if not self.config.web.mdns:
-            log.info("mDNS is off in the config")
+        if not self.enabled:
+            log.info("mDNS is off (web.mdns = %r%s)", self.config.web.mdns,
+                     ", simulation" if self.config.web.mdns == "auto" else "")
             return
         from .discovery import PanelAdvertiser
 
