@@ -3,6 +3,11 @@
 Text is drawn with FreeType's monochrome rasteriser (``fontmode "1"``), whose
 hinting gives crisp 1-bit glyphs; the result depends only on the font files
 shipped in ``drivers/fonts`` and the Pillow version.
+
+Rasterising is most of the cost of a screen, and a slow one on a Pi Zero,
+while the table shows the same few strings over and over: each string's ink
+is rasterised once, kept in a bounded cache, and stamped onto later screens
+through a mask, which lights exactly the pixels ``ImageDraw.text`` would.
 """
 
 from __future__ import annotations
@@ -22,17 +27,55 @@ FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 REGULAR = "DejaVuSansCondensed.ttf"
 BOLD = "DejaVuSansCondensed-Bold.ttf"
 ELLIPSIS = "…"
+# Cache bounds: the sizes the screens use, and the strings of a few games'
+# screens (an inked string's mask is a byte per pixel of its ink: a few
+# hundred bytes for a word, 8 kB for a whole-screen line of large type).
+FONT_FACES = 32
+INKED_STRINGS = 256
+MEASURED_STRINGS = 2048
+# Room around a string's measured box when it is rasterised, so no ink is lost.
+INK_MARGIN = 2
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=FONT_FACES)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / (BOLD if bold else REGULAR)), size)
 
 
+@lru_cache(maxsize=MEASURED_STRINGS)
+def text_length(text: str, size: int, bold: bool = False) -> float:
+    """The advance of ``text`` in pixels, to 1/64 of a pixel."""
+    return font(size, bold).getlength(text)
+
+
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return int(round(font(size, bold).getlength(text)))
+    return int(round(text_length(text, size, bold)))
 
 
+@lru_cache(maxsize=MEASURED_STRINGS)
+def advances(text: str, size: int, bold: bool = False) -> tuple[float, ...]:
+    """Where each character of ``text`` starts, from the start of the string."""
+    face = font(size, bold)
+    return tuple(face.getlength(text[:i]) for i in range(len(text)))
+
+
+@lru_cache(maxsize=INKED_STRINGS)
+def ink(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int] | None:
+    """``text`` rasterised as a mask (255 where lit), and where its top left
+    corner sits from the anchor point; None for text with no ink."""
+    face = font(size, bold)
+    left, top, right, bottom = face.getbbox(text, mode="1", anchor=anchor)
+    scratch = Image.new("L", (right - left + 2 * INK_MARGIN, bottom - top + 2 * INK_MARGIN), 0)
+    draw = ImageDraw.Draw(scratch)
+    draw.fontmode = "1"
+    draw.text((INK_MARGIN - left, INK_MARGIN - top), text, font=face, anchor=anchor, fill=255)
+    box = scratch.getbbox()
+    if box is None:
+        return None
+    return scratch.crop(box), box[0] + left - INK_MARGIN, box[1] + top - INK_MARGIN
+
+
+@lru_cache(maxsize=MEASURED_STRINGS)
 def fit(text: str, width: int, size: int, bold: bool = False) -> str:
     """``text``, cut with an ellipsis where it would be wider than ``width``."""
     if text_width(text, size, bold) <= width:
@@ -44,6 +87,11 @@ def fit(text: str, width: int, size: int, bold: bool = False) -> str:
 
 def wrap(text: str, width: int, size: int, bold: bool = False) -> list[str]:
     """Greedy word wrap; a word wider than a line is cut across lines."""
+    return list(_wrapped(text, width, size, bold))
+
+
+@lru_cache(maxsize=MEASURED_STRINGS)
+def _wrapped(text: str, width: int, size: int, bold: bool) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
         line = ""
@@ -62,7 +110,7 @@ def wrap(text: str, width: int, size: int, bold: bool = False) -> list[str]:
                 word = word[cut:]
             line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def fit_lines(text: str, width: int, max_lines: int, size: int, bold: bool = False) -> list[str]:
@@ -97,16 +145,31 @@ class Canvas:
         """
         if width is not None:
             text = fit(text, width, size, bold)
-        face = font(size, bold)
         if not steady:
-            self.draw.text(xy, text, font=face, anchor=anchor, fill=fill)
+            self._stamp(xy, text, size, bold, anchor, fill)
             return
         x, y = xy
-        x -= {"l": 0.0, "m": face.getlength(text) / 2, "r": face.getlength(text)}[anchor[0]]
-        for i, glyph in enumerate(text):
+        x -= {"l": 0.0, "m": text_length(text, size, bold) / 2,
+              "r": text_length(text, size, bold)}[anchor[0]]
+        for glyph, advance in zip(text, advances(text, size, bold)):
             if not glyph.isspace():
-                self.draw.text((round(x + face.getlength(text[:i])), y), glyph, font=face,
-                               anchor="l" + anchor[1], fill=fill)
+                self._stamp((round(x + advance), y), glyph, size, bold, "l" + anchor[1], fill)
+
+    def _stamp(self, xy: tuple[float, float], text: str, size: int, bold: bool, anchor: str,
+               fill: int) -> None:
+        """``text`` as ``ImageDraw.text`` draws it, from the cache of inked strings.
+
+        Only whole-pixel positions of single lines are cached: elsewhere FreeType
+        starts the pen between pixels, and Pillow splits lines.
+        """
+        x, y = xy
+        if "\n" in text or not (float(x).is_integer() and float(y).is_integer()):
+            self.draw.text(xy, text, font=font(size, bold), anchor=anchor, fill=fill)
+            return
+        inked = ink(text, size, bold, anchor)
+        if inked is not None:
+            mask, left, top = inked
+            self.image.paste(fill, (int(x) + left, int(y) + top), mask)
 
     def title_bar(self, title: str, size: int = 12) -> int:
         """An inverted bar across the top with a centred title; returns its height."""

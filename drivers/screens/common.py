@@ -3,9 +3,10 @@ joining from a phone, the result, idle and off."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from .canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit, fit_lines, text_width, wrap
 
@@ -14,6 +15,8 @@ MENU_ROW_HEIGHT = 12
 MENU_TITLE_SIZE = 10
 # The QR code takes the left square of the screen.
 QR_SIDE = HEIGHT
+# The panel's addresses a companion shows: its own, on one or two networks.
+QR_CODES = 4
 # Alert text: (size, lines, bold), tried in order.
 ALERT_TYPE = ((13, 3, True), (11, 3, False), (10, 4, False))
 
@@ -118,20 +121,8 @@ def join_screen(url: str, pin: str | None = None) -> Image.Image:
     """Joining from a phone: a QR code of the panel's address on the left
     (dark modules unlit on a lit square, as printed codes are), the PIN big
     on the right."""
-    import segno
-
     c = Canvas()
-    qr = segno.make(url, error="m", micro=False)
-    modules = qr.symbol_size(scale=1, border=0)[0]
-    # The widest quiet zone that still lets each module be a whole number of pixels.
-    scale = max(1, (QR_SIDE - 4) // modules)
-    border = (QR_SIDE - modules * scale) // 2
-    c.draw.rectangle((0, 0, QR_SIDE - 1, QR_SIDE - 1), fill=ON)
-    for row, line in enumerate(qr.matrix_iter(scale=1, border=0)):
-        for col, dark in enumerate(line):
-            if dark:
-                left, top = border + col * scale, border + row * scale
-                c.draw.rectangle((left, top, left + scale - 1, top + scale - 1), fill=OFF)
+    c.image.paste(qr_backdrop(url), (0, 0))
     right = QR_SIDE + (WIDTH - QR_SIDE) // 2
     if pin:
         c.text((right, 11), "Join: PIN", 11, anchor="ms")
@@ -187,3 +178,26 @@ def off_screen(message: str = "Companion is off") -> Image.Image:
     c.centred_lines(fit_lines(message, WIDTH - 12, 3, 13, bold=True), 13, 4, HEIGHT - 4,
                     bold=True)
     return c.image
+
+
+@lru_cache(maxsize=QR_CODES)
+def qr_backdrop(url: str) -> Image.Image:
+    """A blank screen but for ``url`` as a QR code on its left square, dark
+    modules unlit on a lit square.  Encoding and drawing it module by module
+    takes milliseconds, and the address seldom changes."""
+    import segno
+
+    backdrop = Image.new("1", (WIDTH, HEIGHT), OFF)
+    draw = ImageDraw.Draw(backdrop)
+    qr = segno.make(url, error="m", micro=False)
+    modules = qr.symbol_size(scale=1, border=0)[0]
+    # The widest quiet zone that still lets each module be a whole number of pixels.
+    scale = max(1, (QR_SIDE - 4) // modules)
+    border = (QR_SIDE - modules * scale) // 2
+    draw.rectangle((0, 0, QR_SIDE - 1, QR_SIDE - 1), fill=ON)
+    for row, line in enumerate(qr.matrix_iter(scale=1, border=0)):
+        for col, dark in enumerate(line):
+            if dark:
+                left, top = border + col * scale, border + row * scale
+                draw.rectangle((left, top, left + scale - 1, top + scale - 1), fill=OFF)
+    return backdrop
