@@ -2,6 +2,10 @@
 out through the menu (:class:`companion.menu.TableMenu`), the screens
 (:func:`drivers.menu_screens.render`) and the display.  The frame shown is
 kept, as PNG, for the panel's mirror.
+
+Alerts (a threshold fired, a Respite, an elimination) and dice results are
+shown for a moment over the menu, one after another; any key puts them away
+and still does its work, so a quick player loses no press.
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ import io
 import logging
 import queue
 import threading
+import time
+from collections import deque
 from typing import TYPE_CHECKING, Any, Callable
 
 from companion.components import Component
@@ -18,6 +24,11 @@ if TYPE_CHECKING:
     from .parts import DicePart, DisplayPart
 
 log = logging.getLogger(__name__)
+
+ALERT_SECONDS = 2.5
+DICE_SECONDS = 2.0
+# Updates whose events are news; a replay, an undo or a new game are not.
+NEWS = ("command", "redo")
 
 
 class ScreenPart(Component):
@@ -31,8 +42,14 @@ class ScreenPart(Component):
     name = "screen"
 
     def __init__(self, table: Any, display_part: DisplayPart, dice: DicePart,
-                 join_info: Callable[[], tuple[str, str]]) -> None:
+                 join_info: Callable[[], tuple[str, str]], *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.table = table
+        self._clock = clock
+        # Moments to show over the menu: (what to draw, seconds), and the
+        # deadline of the one on screen.
+        self._moments: deque[tuple[Callable[[], Any], float]] = deque()
+        self._moment_until: float | None = None
         self.display_part = display_part
         self.dice = dice
         self.join_info = join_info
@@ -43,6 +60,7 @@ class ScreenPart(Component):
         self._png: tuple[Any, bytes] | None = None
         self._frame_lock = threading.Lock()
         self._unsubscribe: Callable[[], None] | None = None
+        self._unsubscribe_dice: Callable[[], None] | None = None
 
     def start(self) -> None:
         from companion.menu import TableMenu
@@ -51,13 +69,15 @@ class ScreenPart(Component):
                               dice_source=lambda: self.dice.source,
                               set_dice_source=self.dice.set_source)
         self._unsubscribe = self.table.subscribe(self._on_update)
+        self._unsubscribe_dice = self.dice.subscribe(self._on_roll)
         self._thread = threading.Thread(target=self._run, name="screen", daemon=True)
         self._thread.start()
         self.redraw()
 
     def stop(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
+        for unsubscribe in (self._unsubscribe, self._unsubscribe_dice):
+            if unsubscribe is not None:
+                unsubscribe()
         if self._thread is not None:
             self._notes.put(None)
             self._thread.join(5)
@@ -93,13 +113,22 @@ class ScreenPart(Component):
 
     def _on_update(self, update: Any) -> None:
         self.menu.on_update(update)
-        self._notes.put(("draw",))
+        alerts = [e for e in update.events if e.alert] if update.action in NEWS else []
+        self._notes.put(("alerts", alerts) if alerts else ("draw",))
+
+    def _on_roll(self, dice: Any, values: list[int]) -> None:
+        self._notes.put(("roll", dice, list(values)))
 
     # -- the screen thread ----------------------------------------------
 
     def _run(self) -> None:
         while True:
-            note = self._notes.get()
+            try:
+                note = self._notes.get(timeout=self._time_left())
+            except queue.Empty:  # the moment on screen is over
+                self._next_moment()
+                self._draw()
+                continue
             notes = [note]
             while True:  # take what piled up: draw once for all of it
                 try:
@@ -109,9 +138,41 @@ class ScreenPart(Component):
             for note in notes:
                 if note is None:
                     return
-                if note[0] == "key":
-                    self._key(note[1], note[2])
+                self._take(note)
             self._draw()
+
+    def _take(self, note: tuple) -> None:
+        if note[0] == "key":
+            self._moments.clear()
+            self._moment_until = None
+            self._key(note[1], note[2])
+        elif note[0] == "alerts":
+            from .screens import event_screen
+
+            for event in note[1]:
+                self._show_moment(lambda event=event: event_screen(event), ALERT_SECONDS)
+        elif note[0] == "roll":
+            from .screens import dice_screen
+
+            dice, values = note[1], note[2]
+            self._show_moment(lambda: dice_screen(values, dice.name), DICE_SECONDS)
+
+    def _show_moment(self, draw: Callable[[], Any], seconds: float) -> None:
+        self._moments.append((draw, seconds))
+        if self._moment_until is None:
+            self._moment_until = self._clock() + seconds
+
+    def _next_moment(self) -> None:
+        if self._moments:
+            self._moments.popleft()
+        self._moment_until = (self._clock() + self._moments[0][1]) if self._moments else None
+
+    def _time_left(self) -> float | None:
+        """How long the thread may sleep: until the moment on screen is over,
+        or until something happens."""
+        if self._moment_until is None:
+            return None
+        return max(0.0, self._moment_until - self._clock())
 
     def _key(self, key: str, kind: str) -> None:
         try:
@@ -126,9 +187,12 @@ class ScreenPart(Component):
 
     def _draw(self) -> None:
         try:
-            from .menu_screens import render
+            if self._moments:
+                image = self._moments[0][0]()
+            else:
+                from .menu_screens import render
 
-            image = render(self.menu.view(), self.menu.update)
+                image = render(self.menu.view(), self.menu.update)
         except Exception:
             log.exception("drawing the screen failed")
             return

@@ -50,7 +50,7 @@ class Companion:
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             env=env or {**os.environ, "PYTHONUNBUFFERED": "1"})
         threading.Thread(target=self._read, daemon=True).start()
-        if not self._ready.wait(30):
+        if not self._ready.wait(30) or self.port is None or self.pin is None:
             self.kill()
             raise AssertionError("the companion did not greet:\n" + "\n".join(self.lines))
 

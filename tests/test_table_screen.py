@@ -1,0 +1,123 @@
+"""The table's screen thread: alerts and dice results shown for a moment."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+
+import pytest
+from PIL import Image, ImageChops
+
+from companion.engine import Command, Dice
+from drivers.menu_screens import render
+from drivers.screens import dice_screen, event_screen
+from drivers.table_screen import ALERT_SECONDS, ScreenPart
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Tray:
+    """What the screen needs of the dice: a source and roll listeners."""
+
+    source = "manual"
+
+    def __init__(self) -> None:
+        self.listeners = []
+
+    def set_source(self, name: str) -> None:
+        self.source = name
+
+    def subscribe(self, listener):
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener)
+
+    def roll_button(self):
+        return "not the source"
+
+
+class NoDisplay:
+    display = None
+
+
+@pytest.fixture
+def screen(table):
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    clock = Clock()
+    part = ScreenPart(table, NoDisplay(), Tray(), lambda: ("http://192.0.2.7:8080/", "123456"),
+                      clock=clock)
+    part.clock = clock
+    part.start()
+    yield part
+    part.stop()
+
+
+def shown(part: ScreenPart) -> Image.Image:
+    return Image.open(io.BytesIO(part.png())).convert("1")
+
+
+def wait_for(part: ScreenPart, expected, timeout: float = 10) -> None:
+    """Wait until the screen shows ``expected`` (an image, or a function
+    giving it, for a frame that depends on what the thread has done)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        frame = expected() if callable(expected) else expected
+        if ImageChops.difference(shown(part), frame.convert("1")).getbbox() is None:
+            return
+        time.sleep(0.01)
+    raise AssertionError("the screen never showed the expected frame")
+
+
+def menu_frame(part: ScreenPart):
+    return lambda: render(part.menu.view(), part.menu.update)
+
+
+def test_a_threshold_fired_is_shown_then_the_game_comes_back(screen, table):
+    update = table.submit(Command("card", {"value": 30}))
+    update = table.submit(Command("card", {"value": 5}))
+    alerts = [e for e in update.events if e.alert]
+    assert alerts and alerts[0].kind == "threshold-fired"
+    wait_for(screen, event_screen(alerts[0]))
+    for _ in alerts:
+        screen.clock.now += ALERT_SECONDS + 0.1
+        screen.redraw()
+    wait_for(screen, menu_frame(screen))
+
+
+def test_a_key_puts_the_alert_away_and_still_does_its_work(screen, table):
+    table.submit(Command("card", {"value": 30}))
+    update = table.submit(Command("card", {"value": 1}))
+    wait_for(screen, event_screen([e for e in update.events if e.alert][0]))
+    screen.key("up")
+    wait_for(screen, menu_frame(screen))
+    assert screen.menu.view().kind == "value" and screen.menu.view().value == 1
+
+
+def test_an_undo_is_not_news(screen, table):
+    table.submit(Command("card", {"value": 30}))
+    table.submit(Command("card", {"value": 1}))
+    screen.key("back")  # put the alert away
+    update = table.undo()
+    wait_for(screen, menu_frame(screen))
+    assert update.action == "undo"
+
+
+def test_a_roll_is_shown_for_a_moment(screen):
+    (listener,) = screen.dice.listeners
+    listener(Dice(6, 2, "2d6"), [3, 5])
+    wait_for(screen, dice_screen([3, 5], "2d6"))
+    screen.clock.now += 10
+    screen.redraw()
+    wait_for(screen, menu_frame(screen))
+
+
+def test_the_screen_thread_sleeps_until_something_happens(screen):
+    # With nothing on screen for a moment, the thread waits without a timeout.
+    assert screen._time_left() is None
+    assert isinstance(screen._thread, threading.Thread) and screen.alive
