@@ -105,11 +105,18 @@ class HistoryEntry:
         }
 
 
+# While replaying, the state before a command is kept for one command in
+# this many; undo rebuilds the others from the nearest one kept (engines are
+# pure, so playing the commands again gives the same state).
+SNAPSHOT_EVERY = 32
+
+
 @dataclass
 class _Done:
-    """A command in effect: the state before it, so that undo restores it."""
+    """A command in effect, and the state before it (``None`` when replay
+    did not keep it) so that undo restores it."""
 
-    before: str
+    before: str | None
     command: Command
     text: str
 
@@ -318,28 +325,43 @@ class Table:
             raise StaleVersion(expected, session.version)
 
     @staticmethod
-    def _apply(session: _Session, command: Command) -> list[Event]:
+    def _apply(session: _Session, command: Command, *, replaying: bool = False) -> list[Event]:
         game = session.game
-        before = game.dumps()
+        keep = not replaying or len(session.done) % SNAPSHOT_EVERY == 0
+        before = game.dumps() if keep else None
         try:
             events = game.apply(command)
         except BaseException:
             # An engine promises to change nothing when it refuses; the
-            # snapshot makes sure of it.
-            session.game = type(game).loads(before)
+            # snapshot makes sure of it.  (A replay that fails is abandoned.)
+            if before is not None:
+                session.game = type(game).loads(before)
             raise
         session.done.append(_Done(before, command, command.text()))
         return events
 
     def _undo(self, session: _Session) -> _Done:
         done = session.done.pop()
-        session.game = type(session.game).loads(done.before)
+        session.game = self._state_before(session, done)
         session.undone.append(done.command)
         return done
 
-    def _redo(self, session: _Session) -> tuple[Command, list[Event]]:
+    @staticmethod
+    def _state_before(session: _Session, done: _Done) -> Game:
+        """The state before ``done``, the command just taken off the top."""
+        cls = type(session.game)
+        if done.before is not None:
+            return cls.loads(done.before)
+        top = len(session.done)
+        kept = max(i for i in range(top) if session.done[i].before is not None)
+        game = cls.loads(session.done[kept].before)
+        for earlier in session.done[kept:top]:
+            game.apply(earlier.command)
+        return game
+
+    def _redo(self, session: _Session, *, replaying: bool = False) -> tuple[Command, list[Event]]:
         command = session.undone.pop()
-        events = self._apply(session, command)
+        events = self._apply(session, command, replaying=replaying)
         return command, events
 
     def _write(self, session: _Session, action: str, command: Command | None,
@@ -415,12 +437,12 @@ class Table:
             try:
                 if entry.action == "command":
                     command = Command.from_json(entry.command)
-                    events = self._apply(session, command)
+                    events = self._apply(session, command, replaying=True)
                     session.undone.clear()
                 elif entry.action == "undo":
                     command, events = self._undo(session).command, []
                 else:
-                    command, events = self._redo(session)
+                    command, events = self._redo(session, replaying=True)
             except (IllegalCommand, IndexError) as exc:
                 raise ForeignDatabase(
                     f"journal entry {entry.seq} of game {row.id} does not replay "

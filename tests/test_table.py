@@ -324,3 +324,22 @@ def test_a_table_busy_with_a_command_does_not_answer(table, tally_game):
     release.set()
     worker.join(10)
     assert table.answers(timeout=0.01)
+
+
+def test_after_a_restart_undo_walks_back_through_every_state(table, tally_game, reopen):
+    # Replay keeps only some snapshots; undo must still give each state back.
+    table.new_game("tally", ["Ana", "Ben", "Cy", "Di"])
+    states = [table.game.dumps()]
+    for step in range(80):
+        if table.game.expected()[0].command == "roll":
+            table.submit(Command("roll", {"values": [step % 6 + 1]}))
+        else:
+            table.submit(Command("set", {"total": step % 4}))
+        states.append(table.game.dumps())
+    again = reopen()
+    for expected in reversed(states[:-1]):
+        again.undo()
+        assert again.game.dumps() == expected
+    for expected in states[1:]:
+        again.redo()
+        assert again.game.dumps() == expected
