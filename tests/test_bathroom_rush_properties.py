@@ -6,8 +6,6 @@ says it expects; table-level tests reuse it.
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,8 +15,6 @@ from hypothesis.strategies import SearchStrategy
 from companion.engine import Command, Expectation, Setup
 from companion.errors import GameIsOver, IllegalCommand
 from companion.games.bathroom_rush import BathroomRush
-from companion.journal import Journal
-from companion.table import Table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 MAX_STEPS = 250
@@ -270,29 +266,3 @@ def test_a_refused_command_changes_nothing(data):
             game.apply(data.draw(legal_commands(game), label="command"))
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_at_the_table_undo_then_redo_and_a_reopened_journal_give_identical_states(data):
-    players = NAMES[:data.draw(st.integers(2, 4), label="players")]
-    with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "companion.db"
-        table = Table(Journal.open(db))
-        try:
-            table.new_game("bathroom-rush", players)
-            for _ in range(data.draw(st.integers(1, 80), label="steps")):
-                if table.game.over:
-                    break
-                table.submit(data.draw(legal_commands(table.game), label="command"))
-                after = table.game.dumps()
-                table.undo()
-                table.redo()
-                assert table.game.dumps() == after
-            live, version = table.game.dumps(), table.version
-        finally:
-            table.close()
-        again = Table(Journal.open(db))
-        try:
-            assert again.game.dumps() == live
-            assert again.version == version
-        finally:
-            again.close()

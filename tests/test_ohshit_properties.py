@@ -7,8 +7,6 @@ the table-level tests reuse it.
 from __future__ import annotations
 
 import json
-import tempfile
-from pathlib import Path
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -16,8 +14,6 @@ from hypothesis import strategies as st
 from companion.engine import Command, Setup
 from companion.errors import GameIsOver, IllegalCommand
 from companion.games.ohshit import COLOUR_SLUGS, KINDS, POOPS, OhShit
-from companion.journal import Journal
-from companion.table import Table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")
 EVENT_KINDS = {
@@ -204,35 +200,6 @@ def test_nothing_is_accepted_after_the_game_is_over(setup, data):
         else:
             raise AssertionError(f"{command.text()} was accepted after the game ended")
         assert game.dumps() == frozen
-
-
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=setups(), data=st.data())
-def test_through_the_table_undo_redo_and_replay_give_the_same_game(setup, data):
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "companion.db"
-        table = Table(Journal.open(path))
-        try:
-            table.new_game("ohshit", setup.players, options=setup.options)
-            for _ in range(data.draw(st.integers(1, 40))):
-                if table.game.over:
-                    break
-                before = table.game.dumps()
-                table.submit(data.draw(legal_commands(table.game)))
-                if data.draw(st.booleans()):
-                    after = table.game.dumps()
-                    table.undo()
-                    assert table.game.dumps() == before
-                    table.redo()
-                    assert table.game.dumps() == after
-            final = table.game.dumps()
-        finally:
-            table.close()
-        reopened = Table(Journal.open(path))
-        try:
-            assert reopened.game.dumps() == final
-        finally:
-            reopened.close()
 
 
 def test_the_strategy_offers_nothing_once_the_game_is_over():
