@@ -63,7 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("redo", help="play again the last command taken back")
     sub.add_parser("state", help="show the current game")
     sub.add_parser("commands", help="list the current game's commands")
-    sub.add_parser("history", help="show the current game's history")
+    history = sub.add_parser("history", help="show the current game's history, or a past one's")
+    history.add_argument("--game", type=int, default=None, metavar="ID",
+                         help="a past game, by the id 'companion games' shows")
     sub.add_parser("games", help="list past and current games")
     sub.add_parser("stats", help="wins per player and games played")
     sub.add_parser("games-list", help="list the games the companion knows, with their variants")
@@ -128,7 +130,7 @@ def _run(args: argparse.Namespace, out: "_Output") -> int:
         elif args.action == "commands":
             out.commands(table.game.describe())
         elif args.action == "history":
-            out.history(table.history())
+            out.history(table.history(args.game))
         elif args.action == "games":
             out.games(table.games())
         elif args.action == "stats":

@@ -174,9 +174,20 @@ class Table:
         with self._lock:
             return self._update("current", ())
 
-    def history(self) -> list[HistoryEntry]:
+    def history(self, game_id: int | None = None) -> list[HistoryEntry]:
+        """The history of the current game, or of a past one by its id
+        (replayed from the journal, so a finished game can be looked back on)."""
         with self._lock:
-            return list(self._require().history)
+            session = self._require() if game_id is None else None
+            if session is None and self._session is not None \
+                    and self._session.game_id == game_id:
+                session = self._session
+            if session is None:
+                row = self._journal.game(game_id)
+                if row is None:
+                    raise NoGame(f"no game {game_id} in the journal; see the list of games")
+                session = self._load(row)
+            return list(session.history)
 
     def undo_preview(self) -> str | None:
         with self._lock:
@@ -421,10 +432,13 @@ class Table:
         )
 
     def _replay(self) -> None:
-        """Rebuild the latest game from the journal, entry by entry."""
+        """Rebuild the latest game from the journal and make it current."""
         row = self._journal.latest_game()
-        if row is None:
-            return
+        if row is not None:
+            self._session = self._load(row)
+
+    def _load(self, row) -> _Session:
+        """Rebuild a game from the journal, entry by entry."""
         try:
             cls = game_class(row.game)
             game = cls(Setup.from_json(row.setup))
@@ -462,7 +476,7 @@ class Table:
                     source=entry.source,
                 )
             )
-        self._session = session
+        return session
 
 
 def _game_summary(row) -> dict:

@@ -156,3 +156,13 @@ def test_the_module_runs_as_a_program(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "Ana plays a card" in result.stdout
+
+
+def test_the_history_of_a_past_game(cli):
+    cli("new", "call-of-nature", "Ana", "Ben")
+    cli("play", "card", "7")
+    cli("new", "ohshit", "Ana", "Ben")
+    code, out, _ = cli("history", "--game", "1")
+    assert code == 0 and "card value=7" in out
+    code, _, err = cli("history", "--game", "5")
+    assert code == 2 and "no game 5" in err

@@ -343,3 +343,16 @@ def test_after_a_restart_undo_walks_back_through_every_state(table, tally_game, 
     for expected in states[1:]:
         again.redo()
         assert again.game.dumps() == expected
+
+
+def test_a_past_game_can_be_looked_back_on(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"], variants=["short"])
+    table.submit(add(3))
+    table.submit(add(3))
+    first = table.current().game_id
+    table.new_game("tally", ["Cy", "Di"])
+    table.submit(add(1))
+    assert [h.text for h in table.history(first)] == ["add amount=3", "add amount=3"]
+    assert [h.text for h in table.history()] == ["add amount=1"]
+    with pytest.raises(NoGame, match="no game 99"):
+        table.history(99)
