@@ -494,6 +494,16 @@ def test_passing_ends_the_turn():
     assert game.active() == BEN
 
 
+@pytest.mark.parametrize("card", ["Bathroom Defence", "Difesa bagno", "Queue Defence"])
+def test_a_defensive_card_is_never_the_action_card_of_the_turn(card):
+    game = position(["n2 Ana n1", "n1 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    error = refused(game, f"action {card}")
+    assert error.rule == "defensive-card"
+    assert str(error) == (f"{card} is a defensive card: it is played together with the attack "
+                          f"or the Persona effect it blocks and is never the Action card of "
+                          f"the turn; Ana plays another Action card, decompresses or passes")
+
+
 def test_the_cleanup_gives_each_player_their_bathroom_tokens_and_moves_the_queues_up():
     game = position(["n2+1 n1 Ana n1", "n1.1 n2 Ben n1", "y3 n1 Cy n2", "n4 n1 n1"], turn=CY,
                     reserves={ANA: (1, 0)})
@@ -700,8 +710,14 @@ def test_a_queue_operation_with_no_persona_to_act_on_is_refused(words, why):
 def test_a_queue_operation_on_a_removed_queue_is_refused():
     game = operations(["-", "n1 Ben n1", "n1 Cy n1", "n1"], turn=BEN, first=BEN,
                       reserves={ANA: None})
-    assert refused(game, "add-tokens 1 1 0").rule == "no-door"
-    assert refused(game, "swap-behind Ana").rule == "eliminated"
+    no_door = refused(game, "add-tokens 1 1 0")
+    assert no_door.rule == "no-door"
+    assert str(no_door) == ("queue 1 has no door any more: its player was eliminated; the "
+                            "queues in play are 2, 3 and 4")
+    eliminated = refused(game, "swap-behind Ana")
+    assert eliminated.rule == "eliminated"
+    assert str(eliminated) == ("Ana was eliminated and stands in no queue; the players still "
+                               "in the game are Ben and Cy")
 
 
 # -- the end of the game ------------------------------------------------------------

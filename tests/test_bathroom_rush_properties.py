@@ -25,7 +25,7 @@ PROPERTY_SETTINGS = settings(max_examples=50, deadline=None,
 PERSONA_NAMES = (None, "Avid Reader", "Elderly Man", "Mother with Baby", "Distracted",
                  "Infamous Person")
 ACTION_CARDS = ("Cunning", "Give Up Your Place", "Swap", "Sneeze", "Cleaner", "Change Queue",
-                "Empty Bottle", "Concentration", "Bathroom Defence")
+                "Empty Bottle", "Concentration")
 # The turn moves on when these are answered; the queue operations do not.
 PROGRESS = ("choose-queue", "reveal", "roll", "effects-done", "pass", "end-turn", "decompress")
 # How often each answer is drawn: mostly moving on, and often enough moving

@@ -211,6 +211,13 @@ def test_respite_at_80_going_up():
     assert game.respite == {"player": ANA, "pressure": 80}
 
 
+def test_respite_at_80_when_the_pressure_goes_down():
+    game = make_game(pressure=85, mastery=[3, 7, 7])
+    play(game, "card -5")
+    assert game.respite == {"player": ANA, "pressure": 80}
+    assert game.mastery == [3, 7, 7]
+
+
 def test_passing_through_50_without_landing_on_it_gives_no_respite():
     game = make_game(pressure=45)
     play(game, "card +6")
@@ -267,6 +274,15 @@ def test_91_fired_by_a_player_at_mastery_2_explodes_them_and_no_round_follows():
     assert [(e.command, e.player) for e in game.expected()] == [("roll", BEN)]
 
 
+def test_91_hit_exactly_by_a_player_at_mastery_3_explodes_them_and_no_round_follows():
+    game = make_game(pressure=85, mastery=[3, 7, 7])
+    events = play(game, "card +6")
+    assert (game.pressure, game.mastery, game.exploded) == (91, [0, 7, 7], ANA)
+    assert game.round_number == 1
+    assert kinds(events) == ["pressure-changed", "threshold-fired", "mastery-lost",
+                             "player-eliminated"]
+
+
 # -- special cards ---------------------------------------------------------------
 
 
@@ -277,6 +293,14 @@ def test_u_turn_reverses_the_direction_and_the_turn_passes_the_new_way():
     assert game.active == CY
     assert game.pressure == 40
     assert kinds(events) == ["special-played", "direction-changed", "turn"]
+
+
+def test_a_u_turn_in_a_two_player_game_passes_the_turn_to_the_other_player():
+    game = make_game(("Ana", "Ben"), pressure=40)
+    play(game, "special u-turn")
+    assert (game.direction, game.active) == (COUNTER_CLOCKWISE, BEN)
+    play(game, "card +1")
+    assert game.active == ANA
 
 
 def test_another_special_card_keeps_the_pressure_and_reminds_to_apply_its_effect():

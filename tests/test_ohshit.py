@@ -321,6 +321,16 @@ def test_a_suppositoire_removes_the_chosen_poop_then_lifts_the_constipation_then
     assert game.decharge == {**EMPTY, "spicy": 3, "precious": 1}
 
 
+def test_a_suppositoire_on_a_constipated_player_with_one_poop_removes_it_and_lifts_it():
+    game = position("Ana*: / Ben: 1 grassy, constipated / Cy:")
+    events = play(game, "suppositoire Ben grassy")
+    assert kinds(events)[:2] == ["suppository", "constipation-lifted"]
+    assert pile(game, BEN) == {} and not game.constipated[BEN]
+    assert game.decharge == {**EMPTY, "grassy": 1}
+    assert game.drain == {"toilette": 0, "constipation": 1, "suppositoire": 1}
+    assert game.alive[BEN] and game.active == BEN
+
+
 def test_a_suppositoire_on_a_player_who_is_not_constipated_only_removes_a_poop():
     game = position("Ana*: / Ben: 2 spicy, 1 precious / Cy:")
     play(game, "suppositoire Ben spicy")
@@ -522,7 +532,8 @@ def test_a_card_that_is_all_face_up_cannot_be_in_a_hand():
                     deck={"constipation": 2})
     message = refused(game, "constipation Ana", rule="no-card-left")
     assert message == ("no Constipation card can be in Ana's hand: all 2 of the deck are "
-                       "on the table, in the Décharge or in the Drain")
+                       "on the table, in the Décharge or in the Drain; Ana plays another "
+                       "card, or, if the box holds more, correct the deck with set-deck")
 
 
 def test_a_colour_whose_cards_are_all_in_the_decharge_cannot_be_played():
@@ -766,7 +777,9 @@ def test_a_hand_counted_at_the_table_is_set_and_the_draw_pile_makes_up_the_diffe
 
 def test_a_player_counted_with_an_empty_hand_is_given_back_the_card_they_hold():
     game = position("Ana*: / Ben: / Cy:", hands={"Ana": 0})
-    refused(game, "poop Ben spicy", rule="empty-hand")
+    message = refused(game, "poop Ben spicy", rule="empty-hand")
+    assert message == ("Ana has no card in hand by the companion's count: if Ana holds "
+                       "cards, correct the count with set-hand; if not, skip the turn")
     play(game, "set-hand Ana 1", "poop Ben spicy")
     assert pile(game, BEN) == {"spicy": 1} and game.hands[ANA] == 0
 

@@ -639,14 +639,18 @@ class OhShit(Game):
         return self.active if player is None else player
 
     def _check_card(self, player: int, kind: str) -> None:
+        name = self.players[player]
         if self.hands[player] == 0:
-            raise IllegalCommand(f"{self.players[player]} has no card in hand",
-                                 rule="empty-hand")
+            raise IllegalCommand(
+                f"{name} has no card in hand by the companion's count: if {name} holds "
+                f"cards, correct the count with set-hand; if not, skip the turn",
+                rule="empty-hand")
         if self.unseen(kind) == 0:
             raise IllegalCommand(
-                f"no {LABELS[kind]} card can be in {self.players[player]}'s hand: all "
-                f"{self.deck[kind]} of the deck are on the table, in the Décharge or in "
-                f"the Drain", rule="no-card-left")
+                f"no {LABELS[kind]} card can be in {name}'s hand: all {self.deck[kind]} of "
+                f"the deck are on the table, in the Décharge or in the Drain; {name} plays "
+                f"another card, or, if the box holds more, correct the deck with set-deck",
+                rule="no-card-left")
 
     def _check_living(self, seat: int, what: str) -> None:
         if not self.alive[seat]:

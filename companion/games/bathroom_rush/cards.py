@@ -45,6 +45,11 @@ AVID_READER = "avid reader"
 # bathroom through an Action card, during the final turns.
 ALLOWED_AGAINST_ARRIVED = frozenset({"give up your place", "swap", "sneeze"})
 CONCENTRATION = "concentration"
+# The green cards: played against an attack or a Persona effect, never as the
+# Action card of a turn ("it is never considered an Action card played in the
+# turn").
+DEFENSIVE_CARDS = frozenset({"bathroom defence", "bathroom defense", "queue defence",
+                             "queue defense"})
 
 _ITALIAN = {
     "anziano": "elderly man",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...engine import Event, Game
 from ...errors import IllegalCommand
 from .cards import ALLOWED_AGAINST_ARRIVED, card_key
-from .queues import doors, find_player, is_player, new_persona, pending_reveals, where
+from .queues import doors, find_player, is_player, join, new_persona, pending_reveals, where
 
 
 class Places(Game):
@@ -137,13 +137,17 @@ class Places(Game):
 
     def _need_live(self, seat: int) -> None:
         if self.reserves[seat]["eliminated"]:
-            raise IllegalCommand(f"{self.players[seat]} was eliminated and stands in no queue",
+            live = join([self.players[s] for s in self.live_seats()])
+            raise IllegalCommand(f"{self.players[seat]} was eliminated and stands in no queue; "
+                                 f"the players still in the game are {live}",
                                  rule="eliminated")
 
     def _need_door(self, queue: int) -> None:
         if not self.queues[queue - 1]["door"]:
+            open_doors = join([str(q) for q, _ in doors(self.queues)])
             raise IllegalCommand(f"queue {queue} has no door any more: its player was "
-                                 f"eliminated", rule="no-door")
+                                 f"eliminated; the queues in play are {open_doors}",
+                                 rule="no-door")
 
     def _need_persona(self, queue: int, position: int) -> dict:
         self._need_door(queue)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...engine import Event
 from ...errors import IllegalCommand
-from .cards import CONCENTRATION, ONE_SHOT_PERSONAS, card_key
+from .cards import CONCENTRATION, DEFENSIVE_CARDS, ONE_SHOT_PERSONAS, card_key
 from .queues import cap, label, put_tokens, tokens_text
 from .rounds import Rounds
 
@@ -78,6 +78,11 @@ class TurnCommands(Rounds):
 
     def do_action(self, card: str) -> list[Event]:
         name = self.players[self.active()]
+        if card_key(card) in DEFENSIVE_CARDS:
+            raise IllegalCommand(
+                f"{card} is a defensive card: it is played together with the attack or the "
+                f"Persona effect it blocks and is never the Action card of the turn; {name} "
+                f"plays another Action card, decompresses or passes", rule="defensive-card")
         if card_key(card) == CONCENTRATION:
             return [Event("action", f"{name} plays {card}",
                           {"player": self.active(), "card": card})] + self.do_decompress(True)
