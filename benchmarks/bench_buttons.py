@@ -59,7 +59,7 @@ def bench_threads() -> None:
     before = threading.active_count()
     keypad = Keypad(lambda key, kind: None, pin_factory=MockFactory())
     print(f"threads a five-button keypad keeps: {threading.active_count() - before} "
-          f"(gpiozero's hold threads, each waking every 0.1 s while idle)")
+          f"(one hold timer, asleep until a held key is due)")
     keypad.close()
 
 

@@ -30,6 +30,7 @@ SERVICE_DATA_DIR = Path("/var/lib/companion")
 
 LANGUAGES = ("en", "fr")
 DICE_SOURCES = ("button", "manual", "serial")
+KEYS = ("up", "down", "ok", "back", "roll")
 CONTROLLERS = ("ssd1306", "sh1106")
 ROTATIONS = (0, 2)
 BAUD_RATES = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
@@ -253,9 +254,10 @@ class Config:
     web: Web = field(default_factory=Web)
 
     def pins(self) -> dict[str, int]:
-        """Every GPIO pin in use, by role ("button up", "led 3"...)."""
-        roles = {f"button {name}": getattr(self.buttons, name)
-                 for name in ("up", "down", "ok", "back", "roll")}
+        """Every GPIO pin in use, by role ("button up", "led 3"...).  An
+        encoder replaces the UP, DOWN and OK buttons: their pins are free."""
+        buttons = ("back", "roll") if self.encoder.enabled else KEYS
+        roles = {f"button {name}": getattr(self.buttons, name) for name in buttons}
         if self.encoder.enabled:
             roles.update({f"encoder {name}": getattr(self.encoder, name)
                           for name in ("a", "b", "push")})

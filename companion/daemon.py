@@ -11,8 +11,9 @@ and LEDs, dice), :mod:`drivers.table_screen` (keys and updates to frames),
 Components start in a fixed order and stop in the reverse order, whatever
 happens (Mopidy's way).  Only the journal and the table are essential.  A
 component that fails at start (no display, no serial port, no GPIO) is
-logged by name, shown to the players as a fault on the panel, and tried
-again from the main loop, while everything else goes on.
+logged by name, shown to the players as a fault on the panel and, when it
+appears, on the table's screen, and tried again from the main loop, while
+everything else goes on.
 
 The main thread waits on a stop event with a timeout of half the systemd
 watchdog interval.  Each time it wakes it checks that the table answers
@@ -196,6 +197,7 @@ class Daemon:
     def run(self) -> int:
         """The main loop: wake every half watchdog interval, check, feed."""
         self.ready()
+        self._report_faults()
         while not self.stop_event.wait(self.tick_interval):
             self._tick()
             if not self.is_ready:
@@ -222,6 +224,14 @@ class Daemon:
         display = self.display.display
         if display is not None and not display.ok:
             self.screen.redraw()  # each frame offered is a chance to reopen it
+        self._report_faults()
+
+    def _report_faults(self) -> None:
+        """Players at the table see a new fault on its screen (the panel
+        lists them all), except the screen's own."""
+        if self.screen is not None:
+            self.screen.show_faults([fault for part in self.started
+                                     if part is not self.display and (fault := part.fault())])
 
     # -- stop --------------------------------------------------------------------
 

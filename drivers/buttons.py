@@ -14,15 +14,18 @@ of :data:`KEYS` and ``kind``:
 Turning the encoder reports one ``"press"`` of UP (clockwise) or DOWN per
 detent; its push button is OK.
 
-``on_key`` runs on gpiozero's threads (the pin library's edge callbacks and
-each button's hold thread): keep it quick and hand the work to a queue.  An
-exception it raises is logged and swallowed, because one escaping into
-gpiozero's hold thread would end that thread, and with it every later long
-press and repeat of that key.
+``on_key`` runs on the pin library's edge callbacks and on the keypad's one
+hold thread: keep it quick and hand the work to a queue.  An exception it
+raises is logged and swallowed: one escaping into the pin library's callback
+thread, or into a hold thread, would end that thread and every later key
+event it carries.
 
 Debouncing is ours (:class:`Debouncer`) rather than gpiozero's
 ``bounce_time``: the same rule on every pin library, and gpiozero's mock pins
-ignore ``bounce_time`` anyway.
+ignore ``bounce_time`` anyway.  So is the timing of long presses and repeats
+(:class:`HoldTimer`): gpiozero's ``Button`` keeps a hold thread per button
+that wakes ten times a second while nothing happens; the keys are plain
+``DigitalInputDevice`` inputs and one thread sleeps until a held key is due.
 """
 
 from __future__ import annotations
@@ -34,13 +37,17 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from gpiozero import Button, RotaryEncoder
+from gpiozero import DigitalInputDevice, RotaryEncoder
+
+from companion.config import KEYS
+from companion.config import Buttons as _Wiring
+from companion.config import Encoder as _EncoderWiring
 
 log = logging.getLogger(__name__)
 
-KEYS = ("up", "down", "ok", "back", "roll")
 REPEATING_KEYS = frozenset({"up", "down"})
-DEFAULT_PINS: Mapping[str, int] = {"up": 5, "down": 6, "ok": 13, "back": 19, "roll": 26}
+# The wiring of HARDWARE.md, as the config gives it by default.
+DEFAULT_PINS: Mapping[str, int] = {key: getattr(_Wiring(), key) for key in KEYS}
 
 KeyListener = Callable[[str, str], None]
 
@@ -49,9 +56,9 @@ KeyListener = Callable[[str, str], None]
 class EncoderPins:
     """Where a KY-040 rotary encoder is wired (BCM numbers)."""
 
-    a: int = 17
-    b: int = 27
-    push: int = 22
+    a: int = _EncoderWiring().a
+    b: int = _EncoderWiring().b
+    push: int = _EncoderWiring().push
 
 
 class UnknownKey(ValueError):
@@ -96,6 +103,63 @@ class Debouncer:
             quiet = self._last_edge is None or now - self._last_edge >= self.window
             self._last_edge = now
         return pressed and quiet
+
+
+class HoldTimer:
+    """One thread for the long presses and repeats of every key.
+
+    :meth:`arm` asks for ``fire(key)`` ``delay`` seconds from now;
+    :meth:`disarm` (the key is released) cancels it.  The thread sleeps
+    until the nearest deadline, or without a timeout while no key is down:
+    an idle keypad costs no wake-ups.
+    """
+
+    def __init__(self, fire: Callable[[str], None],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._fire = fire
+        self._clock = clock
+        self._due: dict[str, float] = {}
+        self._changed = threading.Condition()
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="keys held", daemon=True)
+        self._thread.start()
+
+    def arm(self, key: str, delay: float) -> None:
+        with self._changed:
+            self._due[key] = self._clock() + delay
+            self._changed.notify()
+
+    def disarm(self, key: str) -> None:
+        with self._changed:
+            # No notify: a thread woken for a deadline that is gone finds
+            # nothing due and sleeps again.
+            self._due.pop(key, None)
+
+    def close(self) -> None:
+        with self._changed:
+            self._closed = True
+            self._due.clear()
+            self._changed.notify()
+        if self._thread is not threading.current_thread():
+            self._thread.join(5)
+
+    def _run(self) -> None:
+        with self._changed:
+            while not self._closed:
+                if not self._due:
+                    self._changed.wait()
+                    continue
+                key, due = min(self._due.items(), key=lambda item: item[1])
+                left = due - self._clock()
+                if left > 0:
+                    self._changed.wait(left)
+                    continue
+                del self._due[key]
+                self._changed.release()
+                try:
+                    self._fire(key)  # it may arm the key again
+                finally:
+                    self._changed.acquire()
 
 
 def _never_raises(handler: Callable[..., None]) -> Callable[..., None]:
@@ -156,10 +220,11 @@ class Keypad:
         self._on_key = on_key
         self.hold_time = hold_time
         self.repeat_interval = repeat_interval
-        self._buttons: dict[str, Button] = {}
+        self._buttons: dict[str, DigitalInputDevice] = {}
         self._debouncers: dict[str, Debouncer] = {}
         self._encoder: RotaryEncoder | None = None
         self._closed = False
+        self._holds = HoldTimer(self._held)
         wiring = {**DEFAULT_PINS, **pins}
         try:
             if encoder is not None:
@@ -179,37 +244,34 @@ class Keypad:
 
     def _add_button(self, key: str, pin: int, debounce: float,
                     clock: Callable[[], float], pin_factory) -> None:
-        button = Button(pin, pull_up=True, hold_time=self.hold_time,
-                        hold_repeat=key in REPEATING_KEYS, pin_factory=pin_factory)
+        # To ground, with the internal pull-up: active (pressed) when low.
+        button = DigitalInputDevice(pin, pull_up=True, pin_factory=pin_factory)
         self._buttons[key] = button
         self._debouncers[key] = Debouncer(debounce, clock)
-        button.when_pressed = functools.partial(self._pressed, key)
-        button.when_released = functools.partial(self._released, key)
-        button.when_held = functools.partial(self._held, key)
+        button.when_activated = functools.partial(self._pressed, key)
+        button.when_deactivated = functools.partial(self._released, key)
 
-    # -- gpiozero's side ---------------------------------------------------
+    # -- the pin library's side ------------------------------------------
 
     @_never_raises
     def _pressed(self, key: str) -> None:
-        # A repeat run shortened hold_time; every press waits the full delay
-        # again.  gpiozero calls this before it wakes the hold thread.
-        self._buttons[key].hold_time = self.hold_time
+        # Every edge down (chatter too) starts the hold delay again, and
+        # every edge up cancels it: only a key that stays down is held.
+        self._holds.arm(key, self.hold_time)
         if self._debouncers[key].edge(pressed=True):
             self._on_key(key, "press")
 
     @_never_raises
     def _released(self, key: str) -> None:
+        self._holds.disarm(key)
         self._debouncers[key].edge(pressed=False)
 
     @_never_raises
     def _held(self, key: str) -> None:
-        if self._closed:
-            # gpiozero's close() lets a pending hold wait run out and fire.
+        if self._closed or not self._buttons[key].is_active:
             return
         if key in REPEATING_KEYS:
-            # gpiozero waits hold_time between repeats too: after the first,
-            # the shorter interval.
-            self._buttons[key].hold_time = self.repeat_interval
+            self._holds.arm(key, self.repeat_interval)
             self._on_key(key, "repeat")
         else:
             self._on_key(key, "long")
@@ -255,6 +317,7 @@ class Keypad:
     def close(self) -> None:
         """Close every device (idempotent); no key reports after this."""
         self._closed = True
+        self._holds.close()
         for button in self._buttons.values():
             button.close()
         if self._encoder is not None:

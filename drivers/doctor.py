@@ -163,6 +163,27 @@ def check_display(bus: int, address: int, controller: str = "ssd1306",
     return Finding(OK, f"a display answers at {where} (set up as {controller})")
 
 
+def _cwd_writable() -> bool:
+    try:
+        return os.access(os.getcwd(), os.W_OK | os.X_OK)
+    except OSError:  # the working directory is gone or cannot be read
+        return False
+
+
+def give_lgpio_a_working_directory(environ: Any = None,
+                                   cwd_writable: Callable[[], bool] | None = None) -> None:
+    """lgpio, gpiozero's pin library on a Pi, makes a notification pipe in
+    ``$LG_WD``, else in the working directory, as it loads.  Run as the
+    service's user from a directory that user cannot write (the usual
+    ``sudo -u companion companion doctor``), it would fail to load and the
+    GPIO would look absent: give it a directory of its own.  (The service
+    has one: ``WorkingDirectory=/run/companion``.)"""
+    environ = os.environ if environ is None else environ
+    if environ.get("LG_WD") or (cwd_writable or _cwd_writable)():
+        return
+    environ["LG_WD"] = tempfile.mkdtemp(prefix="companion-doctor-")
+
+
 def _claim(role: str, pin: int, pin_factory: Any) -> None:
     from gpiozero import InputDevice, OutputDevice
 
@@ -182,6 +203,8 @@ def check_pins(pins: Mapping[str, int], pin_factory: Any = None,
     the running service) holds is named with its role."""
     findings = []
     free = []
+    if pin_factory is None:
+        give_lgpio_a_working_directory()
     for role, pin in pins.items():
         try:
             claim(role, pin, pin_factory)

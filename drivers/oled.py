@@ -27,6 +27,7 @@ from typing import Any, Callable, Sequence
 
 from PIL import Image
 
+from companion.config import DisplaySettings as _Wiring
 from companion.errors import CompanionError
 
 log = logging.getLogger(__name__)
@@ -34,8 +35,8 @@ log = logging.getLogger(__name__)
 WIDTH = 128
 HEIGHT = 64
 PAGES = HEIGHT // 8
-DEFAULT_PORT = 1
-DEFAULT_ADDRESS = 0x3C
+DEFAULT_PORT = _Wiring().i2c_bus
+DEFAULT_ADDRESS = _Wiring().address
 CONTROLLERS = ("ssd1306", "sh1106")
 
 # SSD1306 commands used for partial updates (horizontal addressing mode,

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import TYPE_CHECKING, Any, Callable
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from companion.components import Component, Retrying
 from companion.config import Config
 from companion.engine import Command
-from companion.errors import NoGame, NotExpected
+from companion.errors import CompanionError, NoGame, NotExpected
 
 if TYPE_CHECKING:
     from .table_screen import ScreenPart
@@ -24,6 +25,38 @@ log = logging.getLogger(__name__)
 
 # How long the panel's roll waits for the simulated dice device's roll to be played.
 SIMULATED_ROLL_TIMEOUT = 2.0
+
+
+class GpioUnavailable(CompanionError, OSError):
+    """The GPIO cannot be used; the message says what to check."""
+
+
+@contextmanager
+def explained_gpio_failures() -> Iterator[None]:
+    """Turn what gpiozero and the pin libraries raise when the GPIO cannot be
+    used into a message that says what to check: players read it on the
+    panel, and gpiozero's own ("Unable to load any default pin factory!")
+    names no remedy."""
+    from gpiozero.exc import BadPinFactory
+
+    try:
+        yield
+    except BadPinFactory as exc:
+        raise GpioUnavailable(
+            "no GPIO found: on a Raspberry Pi, install lgpio in the companion's "
+            "environment and check with 'companion doctor'; on another computer, "
+            "run 'companion serve --simulate'") from exc
+    except PermissionError as exc:
+        raise GpioUnavailable(
+            f"no permission to use the GPIO ({exc.filename or exc.strerror}): add the "
+            "companion's user to the 'gpio' group") from exc
+    except Exception as exc:
+        # lgpio says "GPIO busy" for a line another program holds.
+        if "busy" not in str(exc).lower():
+            raise
+        raise GpioUnavailable(
+            f"a pin is held by another program ({exc}): stop that program, or wire "
+            "to other pins and change them in the config") from exc
 
 
 class DisplayPart(Component):
@@ -78,13 +111,15 @@ class KeypadPart(Retrying):
         from .buttons import EncoderPins, Keypad
 
         buttons, encoder = self.config.buttons, self.config.encoder
-        self.keypad = Keypad(
-            self.screen.key,
-            pins={"up": buttons.up, "down": buttons.down, "ok": buttons.ok,
-                  "back": buttons.back, "roll": buttons.roll},
-            encoder=EncoderPins(encoder.a, encoder.b, encoder.push) if encoder.enabled else None,
-            pin_factory=self.pin_factory,
-        )
+        with explained_gpio_failures():
+            self.keypad = Keypad(
+                self.screen.key,
+                pins={"up": buttons.up, "down": buttons.down, "ok": buttons.ok,
+                      "back": buttons.back, "roll": buttons.roll},
+                encoder=(EncoderPins(encoder.a, encoder.b, encoder.push)
+                         if encoder.enabled else None),
+                pin_factory=self.pin_factory,
+            )
 
     def close(self) -> None:
         self.keypad.close()
@@ -115,14 +150,15 @@ class OutputsPart(Retrying):
         from .alerts import AlertBuzzer, DieFace
 
         try:
-            if self.config.buzzer.enabled:
-                buzzer = AlertBuzzer(self.config.buzzer.pin, pin_factory=self.pin_factory)
-                self._devices.append(buzzer)
-                self._unsubscribes.append(self.table.subscribe(buzzer.on_update))
-            if self.config.leds.enabled:
-                face = DieFace(self.config.leds.pins, pin_factory=self.pin_factory)
-                self._devices.append(face)
-                self._unsubscribes.append(self.dice.subscribe(face.show_roll))
+            with explained_gpio_failures():
+                if self.config.buzzer.enabled:
+                    buzzer = AlertBuzzer(self.config.buzzer.pin, pin_factory=self.pin_factory)
+                    self._devices.append(buzzer)
+                    self._unsubscribes.append(self.table.subscribe(buzzer.on_update))
+                if self.config.leds.enabled:
+                    face = DieFace(self.config.leds.pins, pin_factory=self.pin_factory)
+                    self._devices.append(face)
+                    self._unsubscribes.append(self.dice.subscribe(face.show_roll))
         except BaseException:
             self.close()
             raise

@@ -23,10 +23,12 @@ from typing import Callable
 
 import serial
 
+from companion.config import SerialSettings as _Wiring
+
 log = logging.getLogger(__name__)
 
-DEFAULT_PORT = "/dev/ttyUSB0"
-DEFAULT_BAUDRATE = 9600
+DEFAULT_PORT = _Wiring().port
+DEFAULT_BAUDRATE = _Wiring().baud
 MAX_LINE = 128  # bytes; a real roll line is a dozen
 
 RollListener = Callable[[int, list[int]], None]
@@ -125,8 +127,11 @@ class SerialDiceReader:
     """Reads the dice device on its own thread and calls ``on_roll(sides, values)``.
 
     ``opener`` opens the port the way :func:`serial.serial_for_url` does
-    (tests pass ``loop://`` or a pseudo-terminal's path).  Lines that are not
-    valid rolls are ignored, counted in :attr:`ignored` by reason and logged.
+    (tests pass ``loop://`` or a pseudo-terminal's path).  The thread sleeps in
+    its read until a byte comes, the device goes away or :meth:`stop` wakes
+    it: ``read_timeout`` is ``None``, so an idle table costs no wake-ups.
+    Lines that are not valid rolls are ignored, counted in :attr:`ignored` by
+    reason and logged.
     When the port cannot be opened or fails, the reader retries after a wait
     that doubles from ``backoff[0]`` up to ``backoff[1]`` seconds, and
     :attr:`status` says what it waits for, for the screen and the panel.
@@ -139,7 +144,7 @@ class SerialDiceReader:
         port: str = DEFAULT_PORT,
         baudrate: int = DEFAULT_BAUDRATE,
         opener: Callable[..., serial.SerialBase] = serial.serial_for_url,
-        read_timeout: float = 1.0,
+        read_timeout: float | None = None,
         backoff: tuple[float, float] = (0.5, 10.0),
     ) -> None:
         self.port = port
@@ -182,7 +187,7 @@ class SerialDiceReader:
             try:
                 link.cancel_read()  # wakes a blocked read at once
             except (OSError, AttributeError):
-                pass  # closed meanwhile, or a port without it: the read timeout will do
+                pass  # closed meanwhile: the read ends with the port
         if self._thread is not None:
             self._thread.join(timeout)
         self.status = "stopped"
@@ -234,10 +239,10 @@ class SerialDiceReader:
     def _read_lines(self, link: serial.SerialBase) -> None:
         lines = LineSplitter()
         while not self._stopping.is_set():
-            chunk = link.read(1)  # blocks until a byte comes or read_timeout
-            self._retry_delay = self.backoff[0]  # the port works again
+            chunk = link.read(1)  # blocks until a byte comes, or stop() cancels it
             if not chunk:
                 continue
+            self._retry_delay = self.backoff[0]  # the port works again
             waiting = link.in_waiting
             if waiting:
                 chunk += link.read(waiting)
@@ -273,6 +278,8 @@ _PLAIN_REASONS = {
     errno.ENOENT: "not plugged in",
     errno.ENODEV: "not plugged in",
     errno.EACCES: "no permission to open it (is the user in the dialout group?)",
+    # What a device the service's DeviceAllow= leaves out gives.
+    errno.EPERM: "not permitted to open it (is it a serial port the service may use?)",
     errno.EBUSY: "in use by another program",
     errno.EIO: "unplugged",
 }

@@ -3,9 +3,11 @@ out through the menu (:class:`companion.menu.TableMenu`), the screens
 (:func:`drivers.menu_screens.render`) and the display.  The frame shown is
 kept, as PNG, for the panel's mirror.
 
-Alerts (a threshold fired, a Respite, an elimination) and dice results are
-shown for a moment over the menu, one after another; any key puts them away
-and still does its work, so a quick player loses no press.
+Alerts (a threshold fired, a Respite, an elimination), dice results and
+hardware faults (a dice device unplugged, no GPIO) are shown for a moment
+over the menu, one after another; any key puts them away and still does its
+work, so a quick player loses no press.  A fault is shown when it appears;
+the panel lists those that last.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import queue
 import threading
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.components import Component
 
@@ -27,6 +29,7 @@ log = logging.getLogger(__name__)
 
 ALERT_SECONDS = 2.5
 DICE_SECONDS = 2.0
+FAULT_SECONDS = 4.0
 # Updates whose events are news; a replay, an undo or a new game are not.
 NEWS = ("command", "redo")
 
@@ -61,6 +64,8 @@ class ScreenPart(Component):
         self._frame_lock = threading.Lock()
         self._unsubscribe: Callable[[], None] | None = None
         self._unsubscribe_dice: Callable[[], None] | None = None
+        # The faults last reported, on the reporting thread's side.
+        self._faults: tuple[str, ...] = ()
 
     def start(self) -> None:
         from companion.menu import TableMenu
@@ -93,6 +98,15 @@ class ScreenPart(Component):
 
     def redraw(self) -> None:
         self._notes.put(("draw",))
+
+    def show_faults(self, faults: Sequence[str]) -> None:
+        """The hardware faults now ("dice device: waiting for ..."), from one
+        thread (the main loop); each one that is new is shown for a moment."""
+        faults = tuple(faults)
+        new = [fault for fault in faults if fault not in self._faults]
+        self._faults = faults
+        if new:
+            self._notes.put(("faults", new))
 
     def png(self) -> bytes:
         """The frame on the display now, as PNG (the panel's mirror)."""
@@ -156,6 +170,9 @@ class ScreenPart(Component):
 
             dice, values = note[1], note[2]
             self._show_moment(lambda: dice_screen(values, dice.name), DICE_SECONDS)
+        elif note[0] == "faults":
+            for fault in note[1]:
+                self._show_moment(lambda fault=fault: fault_screen(fault), FAULT_SECONDS)
 
     def _show_moment(self, draw: Callable[[], Any], seconds: float) -> None:
         self._moments.append((draw, seconds))
@@ -201,3 +218,14 @@ class ScreenPart(Component):
         display = self.display_part.display
         if display is not None:
             display.show(image)
+
+
+def fault_screen(fault: str) -> Any:
+    """A fault as an alert: what is missing as the title ("dice device:
+    waiting for ..." -> "Dice device"), what to check below."""
+    from .screens import alert_screen
+
+    part, sep, trouble = fault.partition(": ")
+    if not sep:
+        return alert_screen(fault, "Check")
+    return alert_screen(trouble, part[:1].upper() + part[1:])

@@ -24,20 +24,26 @@ die() {
     exit 1
 }
 
-install_packages() {
-    local packages=(python3-venv python3-dev i2c-tools) missing=() package
-    case "$(uname -m)" in
-        armv6l | armv7l)
-            # 32-bit systems get Pillow from piwheels, built against these
-            # libraries (64-bit wheels carry their own).
-            packages+=(libopenjp2-7 libtiff6 libxcb1 liblcms2-2 libwebp7 libwebpdemux2
-                       libwebpmux3 libfreetype6 libjpeg62-turbo)
+# The system packages the companion needs, one a line.
+system_packages() {
+    printf '%s\n' python3-venv python3-dev i2c-tools
+    # A 32-bit system (armhf, also on a 64-bit kernel, where 'uname -m' says
+    # aarch64) gets Pillow from piwheels, built against these libraries;
+    # 64-bit wheels carry their own.
+    case "$(dpkg --print-architecture)" in
+        armhf | armel)
+            printf '%s\n' libopenjp2-7 libtiff6 libxcb1 liblcms2-2 libwebp7 libwebpdemux2 \
+                libwebpmux3 libfreetype6 libjpeg62-turbo
             ;;
     esac
-    for package in "${packages[@]}"; do
+}
+
+install_packages() {
+    local missing=() package
+    while read -r package; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" ||
             missing+=("$package")
-    done
+    done < <(system_packages)
     if ((${#missing[@]})); then
         apt-get update
         apt-get install -y --no-install-recommends "${missing[@]}"

@@ -20,7 +20,7 @@ from drivers.buttons import (
     UnknownKey,
 )
 
-WAIT = 10.0  # generous: the hold threads run in real time on a shared machine
+WAIT = 10.0  # generous: the hold thread runs in real time on a shared machine
 
 
 class FakeClock:
@@ -191,7 +191,7 @@ def test_a_failing_callback_does_not_reach_the_pin(factory, clock, caplog):
     assert "screen busy" in caplog.text
 
 
-# -- holding keys (gpiozero's hold threads, real time) ---------------------
+# -- holding keys (the keypad's hold thread, real time) --------------------
 
 
 def test_holding_up_repeats(factory, keys):
@@ -233,6 +233,21 @@ def test_a_callback_failing_on_the_first_hold_still_gets_later_holds(factory, ca
             assert longs.wait_for(2, kind="long")
             back.drive_high()
     assert "menu not ready" in caplog.text
+
+
+def test_five_keys_keep_one_thread_for_their_holds(factory, keys):
+    before = threading.active_count()
+    with Keypad(keys, pin_factory=factory):
+        assert threading.active_count() - before == 1
+
+
+def test_a_key_released_before_its_hold_time_gives_no_long(factory, keys):
+    with Keypad(keys, hold_time=0.2, debounce=0.0, pin_factory=factory):
+        ok = pin_of(factory, "ok")
+        ok.drive_low()
+        ok.drive_high()
+        threading.Event().wait(0.4)  # twice the hold time
+    assert keys.events == [("ok", "press")]
 
 
 # -- the rotary encoder ----------------------------------------------------

@@ -110,8 +110,15 @@ def test_a_pin_shared_with_a_disabled_encoder_is_allowed():
 
 
 def test_the_same_pin_for_the_enabled_encoder_is_refused():
-    with pytest.raises(ConfigError, match="GPIO 17"):
-        config.parse("[buttons]\nup = 17\n[encoder]\nenabled = true\n")
+    with pytest.raises(ConfigError, match="GPIO 17 is given to both the button back and the "
+                                          "encoder a"):
+        config.parse("[buttons]\nback = 17\n[encoder]\nenabled = true\n")
+
+
+def test_the_encoder_push_may_take_the_pin_of_the_ok_button_it_replaces():
+    settings = config.parse("[encoder]\nenabled = true\npush = 13\n")
+    assert settings.pins()["encoder push"] == 13
+    assert not {"button up", "button down", "button ok"} & set(settings.pins())
 
 
 def test_broken_toml_is_refused_naming_the_file():

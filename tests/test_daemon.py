@@ -431,6 +431,67 @@ def test_without_display_gpio_or_dice_device_the_panel_still_plays(tmp_path):
         process.wait(30)
 
 
+def test_a_fault_appearing_is_shown_on_the_table_screen_but_not_the_displays_own(appliance):
+    from PIL import Image, ImageChops
+
+    from drivers.table_screen import fault_screen
+
+    unplugged = "dice device: waiting for /dev/ttyUSB0: not plugged in"
+    appliance.display.fault = lambda: "display: no display at 0x3C on I2C bus 1"
+    appliance.dice.fault = lambda: unplugged
+    appliance._tick()
+    expected = fault_screen(unplugged)
+
+    def shows_the_fault() -> bool:
+        shown = Image.open(io.BytesIO(appliance.screen.png())).convert("1")
+        return ImageChops.difference(shown, expected).getbbox() is None
+
+    wait_for(shows_the_fault, timeout=3.0)  # within the first moment
+
+
+class KeyQueue:
+    def key(self, key: str, kind: str = "press") -> None:
+        pass
+
+
+def pin_library_failing_with(monkeypatch, failure: Exception) -> None:
+    """gpiozero finding no usable pin library, the way it looks for one."""
+    from gpiozero import Device
+
+    def no_pin_library():
+        raise failure
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_pin_library))
+
+
+def test_buttons_off_a_pi_say_to_run_the_simulation(monkeypatch):
+    from gpiozero.exc import BadPinFactory
+
+    from companion.config import Config
+    from drivers.parts import KeypadPart
+
+    pin_library_failing_with(monkeypatch, BadPinFactory("Unable to load any default pin factory!"))
+    buttons = KeypadPart(Config(), KeyQueue(), pin_factory=None)
+    buttons.start()
+    assert buttons.fault() == (
+        "buttons: no GPIO found: on a Raspberry Pi, install lgpio in the companion's "
+        "environment and check with 'companion doctor'; on another computer, run "
+        "'companion serve --simulate'")
+
+
+def test_outputs_without_permission_on_the_gpio_say_which_group_to_join(monkeypatch):
+    from companion.config import Config
+    from drivers.parts import OutputsPart
+
+    pin_library_failing_with(monkeypatch, PermissionError(13, "Permission denied",
+                                                          "/dev/gpiochip0"))
+    outputs = OutputsPart(Config(), table=None, dice=None, pin_factory=None)
+    outputs.start()
+    assert outputs.fault() == ("buzzer and LEDs: no permission to use the GPIO (/dev/gpiochip0): "
+                               "add the companion's user to the 'gpio' group")
+
+
 # -- the command line --------------------------------------------------------------------------
 
 
@@ -511,19 +572,39 @@ def test_loopback_is_never_advertised():
     assert fake.registered == [] and "no network address" in advertiser.status
 
 
+def test_a_machine_without_network_is_warned_of_once_not_on_every_tick(caplog):
+    advertiser = discovery.PanelAdvertiser("T", 8080, zeroconf_factory=FakeZeroconf)
+    with caplog.at_level("WARNING", logger="web.discovery"):
+        for _ in range(3):
+            advertiser.advertise("127.0.0.1")
+    assert len(caplog.records) == 1
+
+
 def test_phones_get_the_address_of_the_route_to_the_local_network():
     routes = {"192.168.255.255": None, "10.255.255.255": "10.1.2.3"}
     assert discovery.phone_address(route=routes.get, by_hostname=lambda: None) == "10.1.2.3"
 
 
-def test_without_a_route_the_host_name_decides():
-    assert discovery.phone_address(route=lambda d: None,
+def test_a_pi_that_is_the_hotspot_gives_its_wifi_address():
+    # NetworkManager's hotspot: no route beyond 10.42.0.0/24, and Debian maps
+    # the host name to 127.0.1.1.
+    interfaces = [("lo", "127.0.0.1"), ("docker0", "172.17.0.1"), ("wlan0", "10.42.0.1")]
+    assert discovery.phone_address(route=lambda d: None, interfaces=lambda: interfaces,
+                                   by_hostname=lambda: "127.0.1.1") == "10.42.0.1"
+
+
+def test_the_interfaces_are_read_from_the_kernel_with_loopback_among_them():
+    assert ("lo", "127.0.0.1") in discovery.interface_addresses()
+
+
+def test_without_a_route_or_an_interface_the_host_name_decides():
+    assert discovery.phone_address(route=lambda d: None, interfaces=lambda: [],
                                    by_hostname=lambda: "192.168.0.9") == "192.168.0.9"
 
 
 def test_a_host_name_on_loopback_falls_back_to_loopback():
     # Debian maps the host name to 127.0.1.1: phones cannot use that.
-    assert discovery.phone_address(route=lambda d: None,
+    assert discovery.phone_address(route=lambda d: None, interfaces=lambda: [("lo", "127.0.0.1")],
                                    by_hostname=lambda: "127.0.1.1") == "127.0.0.1"
 
 

@@ -162,6 +162,33 @@ def test_a_machine_without_gpio_is_one_failure():
     assert "no GPIO on this machine" in findings[0].what
 
 
+def test_run_from_a_directory_the_user_cannot_write_lgpio_still_gets_one(monkeypatch):
+    # 'sudo -u companion companion doctor' from the checkout: lgpio would
+    # make its pipe there, fail, and the GPIO would look absent.
+    monkeypatch.setenv("LG_WD", "")
+    monkeypatch.setattr(doctor, "_cwd_writable", lambda: False)
+    seen = []
+
+    def claim(role, pin, factory):
+        seen.append(os.environ["LG_WD"])
+
+    doctor.check_pins({"button up": 5}, claim=claim)
+    assert seen and os.path.isdir(seen[0]) and os.access(seen[0], os.W_OK)
+    os.rmdir(seen[0])
+
+
+def test_a_working_directory_already_given_to_lgpio_is_kept():
+    environ = {"LG_WD": "/run/companion"}
+    doctor.give_lgpio_a_working_directory(environ, cwd_writable=lambda: False)
+    assert environ == {"LG_WD": "/run/companion"}
+
+
+def test_a_writable_working_directory_is_left_to_lgpio():
+    environ: dict[str, str] = {}
+    doctor.give_lgpio_a_working_directory(environ, cwd_writable=lambda: True)
+    assert environ == {}
+
+
 # -- serial, data, network --------------------------------------------------------
 
 

@@ -7,6 +7,7 @@ import errno
 import logging
 import os
 import threading
+import time
 
 import pytest
 import serial
@@ -238,6 +239,16 @@ def test_the_reader_opens_9600_8n1(rolls, device):
         assert (link.baudrate, link.bytesize, link.parity, link.stopbits) == (9600, 8, "N", 1)
 
 
+def test_an_idle_reader_sleeps_in_its_read_instead_of_waking_on_a_timeout(rolls, device):
+    plug = Plug(device.port)
+    with reader_for(rolls, plug) as reader:
+        assert plug.wait_for_links(1)
+        assert plug.links[0].timeout is None
+        device.roll(6, [2])
+        assert rolls.wait_for(1)
+    assert not reader.running  # stop() woke the read
+
+
 def test_rolls_from_the_simulated_device_arrive_in_order(rolls, device):
     plug = Plug(device.port)
     with reader_for(rolls, plug):
@@ -381,6 +392,20 @@ def test_a_port_missing_from_the_start_is_waited_for(rolls, device):
         device.roll(4, [3])
         assert rolls.wait_for(1)
     assert rolls.rolls == [(4, [3])]
+
+
+def test_a_port_the_service_may_not_open_says_so(rolls):
+    def denied(port, **settings):
+        raise serial.SerialException(errno.EPERM, f"could not open port {port}: "
+                                                   "[Errno 1] Operation not permitted")
+
+    reader = SerialDiceReader(rolls, port="/dev/ttyXYZ0", opener=denied, backoff=(60.0, 60.0))
+    with reader:
+        deadline = time.monotonic() + WAIT
+        while "opening" in reader.status and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert reader.status == ("waiting for /dev/ttyXYZ0: not permitted to open it "
+                                 "(is it a serial port the service may use?)")
 
 
 # -- stopping -----------------------------------------------------------------

@@ -78,9 +78,14 @@ def test_it_writes_only_its_data_directory(service):
     assert service["NoNewPrivileges"] == ["yes"]
 
 
-def test_it_reaches_the_gpio_the_i2c_bus_and_usb_serial_ports_only(service):
+def test_it_reaches_the_gpio_the_i2c_bus_and_serial_ports_only(service):
     assert service["DevicePolicy"] == ["closed"]
     assert {"char-gpiochip rw", "char-i2c rw", "char-ttyUSB rw"} <= set(service["DeviceAllow"])
+
+
+def test_a_dice_device_on_the_pis_own_uart_may_be_opened(service):
+    # /dev/serial0 is ttyAMA0 (the PL011) or ttyS0 (the mini UART), by model.
+    assert {"char-ttyAMA rw", "char-ttyS rw"} <= set(service["DeviceAllow"])
 
 
 def test_it_keeps_no_capability(service):
@@ -224,6 +229,38 @@ def test_a_panel_that_cannot_listen_never_says_ready(tmp_path, notify_socket):
             stop_daemon(process)
 
 
+def test_a_panel_answering_with_an_error_is_asked_again_after_a_pause_not_in_a_spin(tmp_path):
+    import http.server
+
+    from web.part import WebPart
+
+    asked = []
+
+    class Unwell(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            asked.append(self.path)
+            self.send_response(503)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Unwell)
+    serving = threading.Thread(target=server.serve_forever, daemon=True)
+    serving.start()
+    try:
+        config = Config().with_web(host="127.0.0.1", port=server.server_address[1])
+        panel = WebPart(config, table=None, directory=tmp_path, services=None)
+        panel.server, panel._thread = server, serving
+        assert panel.answers(timeout=0.5) is False
+    finally:
+        server.shutdown()
+        server.server_close()
+    # A pause of 50 ms between questions: about ten in half a second, not hundreds.
+    assert 1 <= len(asked) <= 20
+
+
 @pytest.mark.slow
 def test_a_stuck_table_stops_the_feeding(tmp_path, notify_socket):
     path, sock = notify_socket
@@ -310,3 +347,25 @@ def test_the_installer_raises_a_slower_bus_speed_in_place(tmp_path):
     assert set_i2c_speed(config_txt) == "changed"
     assert config_txt.read_text() == ("#dtparam=i2c_arm_baudrate=50000\n"
                                       "dtparam=i2c_arm_baudrate=400000\n")
+
+
+# -- the installer's system packages ------------------------------------------------------
+
+
+def system_packages(architecture: str, machine: str) -> list[str]:
+    """What the installer installs on a system of that Debian architecture
+    whose kernel says ``machine``."""
+    script = (f'source "{INSTALLER}"; dpkg() {{ echo {architecture}; }}; '
+              f'uname() {{ echo {machine}; }}; system_packages')
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
+                          timeout=30, check=True)
+    return done.stdout.split()
+
+
+def test_a_32_bit_system_on_a_64_bit_kernel_gets_the_libraries_pillow_needs():
+    # Raspberry Pi OS (32-bit) boots a 64-bit kernel on a Pi 4: uname says aarch64.
+    assert "libopenjp2-7" in system_packages("armhf", "aarch64")
+
+
+def test_a_64_bit_system_needs_only_python_and_the_i2c_tools():
+    assert system_packages("arm64", "aarch64") == ["python3-venv", "python3-dev", "i2c-tools"]

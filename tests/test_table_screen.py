@@ -11,8 +11,8 @@ from PIL import Image, ImageChops
 
 from companion.engine import Command, Dice
 from drivers.menu_screens import render
-from drivers.screens import dice_screen, event_screen
-from drivers.table_screen import ALERT_SECONDS, ScreenPart
+from drivers.screens import alert_screen, dice_screen, event_screen
+from drivers.table_screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
 
 
 class Clock:
@@ -121,3 +121,42 @@ def test_the_screen_thread_sleeps_until_something_happens(screen):
     # With nothing on screen for a moment, the thread waits without a timeout.
     assert screen._time_left() is None
     assert isinstance(screen._thread, threading.Thread) and screen.alive
+
+
+UNPLUGGED = "dice device: waiting for /dev/ttyUSB0: not plugged in"
+NO_GPIO = "buttons: no GPIO found"
+
+
+def test_a_fault_is_shown_with_what_is_missing_as_its_title():
+    assert ImageChops.difference(
+        fault_screen(UNPLUGGED),
+        alert_screen("waiting for /dev/ttyUSB0: not plugged in", "Dice device")).getbbox() is None
+
+
+def test_a_new_fault_is_shown_for_a_moment_then_the_game_comes_back(screen):
+    screen.show_faults([UNPLUGGED])
+    wait_for(screen, fault_screen(UNPLUGGED))
+    screen.clock.now += FAULT_SECONDS + 0.1
+    screen.redraw()
+    wait_for(screen, menu_frame(screen))
+
+
+def test_a_fault_already_shown_is_not_shown_again(screen):
+    screen.show_faults([UNPLUGGED])
+    wait_for(screen, fault_screen(UNPLUGGED))
+    screen.clock.now += FAULT_SECONDS + 0.1
+    screen.redraw()
+    wait_for(screen, menu_frame(screen))
+    screen.show_faults([UNPLUGGED])
+    screen.show_faults([UNPLUGGED, NO_GPIO])
+    # Shown again, the old fault would hold the screen: the clock stands still.
+    wait_for(screen, fault_screen(NO_GPIO))
+
+
+def test_a_fault_that_went_and_came_back_is_shown_again(screen):
+    screen.show_faults([UNPLUGGED])
+    screen.show_faults([])
+    screen.key("back")  # a key puts the moment away
+    wait_for(screen, menu_frame(screen))
+    screen.show_faults([UNPLUGGED])
+    wait_for(screen, fault_screen(UNPLUGGED))

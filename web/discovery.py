@@ -4,7 +4,9 @@ The QR code on the table and the mDNS record must carry an address that a
 phone on the same Wi-Fi can reach, never loopback.  :func:`phone_address`
 asks the kernel which source address it would use towards a private-range
 address: ``connect()`` on a UDP socket picks the route and sends nothing, so
-this works offline of the destination and costs no packet.
+this works offline of the destination and costs no packet.  A Pi that is
+itself the hotspot (NetworkManager's shares 10.42.0.1/24) has no route
+beyond its own network: then the address of its Wi-Fi interface is used.
 
 :class:`PanelAdvertiser` registers the panel as an ``_http._tcp`` service
 (``Tabletop Companion._http._tcp.local.``) with ``path=/`` in its TXT record,
@@ -15,9 +17,11 @@ network; zeroconf itself is imported only when advertising starts.
 
 from __future__ import annotations
 
+import fcntl
 import ipaddress
 import logging
 import socket
+import struct
 import threading
 from typing import Any, Callable, Sequence
 
@@ -28,6 +32,9 @@ SERVICE_TYPE = "_http._tcp.local."
 # machine's network uses gives the address phones on that network reach.
 PROBE_ADDRESSES = ("192.168.255.255", "10.255.255.255", "172.31.255.255")
 LOOPBACK = "127.0.0.1"
+# linux/sockios.h: the IPv4 address of the interface named in the request.
+SIOCGIFADDR = 0x8915
+IFNAMSIZ = 16
 
 
 def is_loopback(address: str) -> bool:
@@ -55,18 +62,43 @@ def hostname_address() -> str | None:
         return None
 
 
+def interface_addresses() -> list[tuple[str, str]]:
+    """Each network interface that has an IPv4 address, as (name, address),
+    asked of the kernel (no packet is sent)."""
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _, name in socket.if_nameindex():
+            request = struct.pack("256s", name.encode()[:IFNAMSIZ - 1])
+            try:
+                answer = fcntl.ioctl(probe.fileno(), SIOCGIFADDR, request)
+            except OSError:
+                continue  # down, or no IPv4 address
+            found.append((name, socket.inet_ntoa(answer[20:24])))
+    return found
+
+
+def _wifi_first(interface: tuple[str, str]) -> tuple[bool, bool]:
+    name = interface[0]
+    return not name.startswith("wl"), not name.startswith(("eth", "en"))
+
+
 def phone_address(
     *,
     probes: Sequence[str] = PROBE_ADDRESSES,
     route: Callable[[str], str | None] = route_source,
+    interfaces: Callable[[], list[tuple[str, str]]] = interface_addresses,
     by_hostname: Callable[[], str | None] = hostname_address,
 ) -> str:
     """The address phones on the local network reach this machine at: the
-    source address of the route to a private network, else what the host
-    name resolves to, else loopback (only this machine can then reach it)."""
+    source address of the route to a private network, else the address of
+    its Wi-Fi (then wired) interface, else what the host name resolves to,
+    else loopback (only this machine can then reach it)."""
     for destination in probes:
         address = route(destination)
         if address and not is_loopback(address) and address != "0.0.0.0":
+            return address
+    for _, address in sorted(interfaces(), key=_wifi_first):
+        if not is_loopback(address) and address != "0.0.0.0":
             return address
     address = by_hostname()
     if address and not is_loopback(address):
@@ -141,8 +173,11 @@ class PanelAdvertiser:
         """Advertise the panel at ``address`` (again, if the address
         changed); returns the registering thread, joined when ``wait``."""
         if is_loopback(address):
-            self.status = "not advertised: the machine has no network address"
-            log.warning("mDNS: not advertising %s, only this machine could reach it", address)
+            status = "not advertised: the machine has no network address"
+            if status != self.status:  # said once, not on every tick of the main loop
+                log.warning("mDNS: not advertising %s, only this machine could reach it",
+                            address)
+            self.status = status
             return None
         if address == self.address:
             return None

@@ -16,6 +16,7 @@ log = logging.getLogger(__name__)
 
 # How long READY=1 waits for the panel to answer its first request.
 PANEL_START_TIMEOUT = 10.0
+HEALTH_RETRY = 0.05
 
 
 class PanelCannotListen(OSError):
@@ -92,12 +93,16 @@ class WebPart(Retrying):
             connection = http.client.HTTPConnection(host, self.port, timeout=2)
             try:
                 connection.request("GET", "/api/health")
-                if connection.getresponse().status == 200:
+                response = connection.getresponse()
+                response.read()  # all of it: a close mid-answer is logged by the server
+                if response.status == 200:
                     return True
-            except OSError:
-                time.sleep(0.05)
+            except (OSError, http.client.HTTPException):
+                pass
             finally:
                 connection.close()
+            # Not yet (refused, or an error status): ask again a moment later.
+            time.sleep(HEALTH_RETRY)
         return False
 
     def tick(self) -> None:
