@@ -16,7 +16,7 @@ import pytest
 from companion.engine import Command
 from companion.table import Table
 from web import Services, create_app
-from web.access import Access
+from web.access import Access, PinThrottled
 from web.live import BACKLOG, Broadcast
 
 CON = "call-of-nature"
@@ -202,6 +202,26 @@ def test_the_pin_throttle_forgets_failures_older_than_its_window():
     assert access.retry_after("10.0.0.9") == 0
 
 
+def test_a_throttled_address_is_refused_by_the_same_call_that_checks_its_pin():
+    # One step, so guesses fired all at once cannot slip past the limit
+    # between checking the throttle and counting the guess.
+    access = Access(attempts=2, window=60, clock=lambda: 1000.0)
+    assert access.try_pin("10.0.0.9", "bad") is False
+    assert access.try_pin("10.0.0.9", "bad") is False
+    with pytest.raises(PinThrottled) as refused:
+        access.try_pin("10.0.0.9", access.pin)
+    assert refused.value.wait == 60
+
+
+def test_a_pin_that_is_not_valid_unicode_is_400(app):
+    phone = Phone(app)
+    response = phone.client.post("/api/join", data='{"pin": "\\ud800"}',
+                                 headers={"X-CSRF-Token": phone.csrf,
+                                          "Content-Type": "application/json"})
+    assert (response.status_code, response.json["error"]) == (400, "bad-request")
+    assert "U+D800" in response.json["message"]
+
+
 # -- starting a game -----------------------------------------------------------------
 
 
@@ -242,6 +262,10 @@ def test_a_new_game_takes_variants(controller):
      "'options' must be a JSON object"),
     ({"game": CON, "players": ["Ana", "Ben"], "version": "0"}, "'version' must be"),
     ({"game": CON, "players": ["Ana", "Ben"]}, "'version' is required"),
+    ({"game": CON, "players": ["Ana\x00", "Ben"], "version": None},
+     "control characters or lone surrogates, and U+0000 is one"),
+    ({"game": CON, "players": ["\u202eAna", "Ben"], "version": None},
+     "player 1's name may not hold text-direction controls"),
 ])
 def test_a_malformed_setup_is_400_and_says_what_is_wrong(controller, body, says):
     response = controller.post("/api/new-game", body)
@@ -352,6 +376,25 @@ def test_a_body_that_is_not_a_json_object_is_400(controller, playing):
                                       headers={"X-CSRF-Token": controller.csrf,
                                                "Content-Type": "application/json"})
     assert (response.status_code, response.json["error"]) == (400, "bad-request")
+
+
+def test_a_note_with_a_lone_surrogate_is_400_and_changes_nothing(controller, playing):
+    # Such text cannot be stored in the journal.
+    response = controller.post("/api/command", {"command": {"name": "note", "args": {
+        "text": "U-TURN \ud800 played"}}, "version": 0})
+    assert (response.status_code, response.json["error"]) == (400, "bad-request")
+    assert "U+D800" in response.json["message"]
+    assert controller.get("/api/state").json["version"] == 0
+
+
+@pytest.mark.parametrize("depth", [20, 5000])
+def test_a_body_nested_too_deep_is_400(controller, playing, depth):
+    body = '{"version": 0, "command": ' + "[" * depth + "]" * depth + "}"
+    response = controller.client.post("/api/command", data=body,
+                                      headers={"X-CSRF-Token": controller.csrf,
+                                               "Content-Type": "application/json"})
+    assert (response.status_code, response.json["error"]) == (400, "bad-request")
+    assert "nests deeper than the 16 levels allowed" in response.json["message"]
 
 
 def test_a_command_before_any_game_is_409_no_game(controller):
@@ -524,6 +567,40 @@ def test_a_roll_against_a_stale_version_rolls_nothing(make_app, table):
     assert table.version == version
 
 
+class DiceTappedTwice(FakeDice):
+    """Dice whose first roll is still on its way when another phone taps
+    ROLL (its request is made from inside the first roll)."""
+
+    def __init__(self, table: Table, values: list[int]) -> None:
+        super().__init__(table, values)
+        self.other_phone: Phone | None = None
+        self.second_tap = None
+
+    def roll(self) -> list[int]:
+        phone, self.other_phone = self.other_phone, None
+        if phone is not None:
+            self.second_tap = phone.post("/api/dice/roll", {"version": self.table.version})
+        return super().roll()
+
+
+def test_two_phones_tapping_roll_at_once_roll_once(make_app, table):
+    # Ana explodes: Ben rolls 2d6, then Cy does.  Both phones tap ROLL for Ben.
+    dice = DiceTappedTwice(table, [3, 4])
+    app = make_app(Services(dice=dice))
+    first, other = joined(app, "192.168.1.20"), joined(app, "192.168.1.21")
+    first.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
+    first.post("/api/command", {"command": {"name": "adjust-mastery",
+                                            "args": {"player": "Ana", "delta": -7}},
+                                "version": 0})
+    dice.other_phone = other
+    response = first.post("/api/dice/roll", {"version": 1})
+    assert response.status_code == 200
+    assert (dice.second_tap.status_code, dice.second_tap.json["error"]) == (409, "rolling")
+    assert dice.second_tap.json["state"]["version"] == 1
+    assert table.version == 2
+    assert table.current().expected[0].player == 2  # Cy still has to roll
+
+
 def test_the_roll_button_when_no_roll_is_awaited_is_422_and_rolls_nothing(make_app, table):
     dice = FakeDice(table, [6])
     app = make_app(Services(dice=dice))
@@ -662,10 +739,12 @@ def test_every_response_carries_the_security_headers(app, path):
     assert response.headers["Referrer-Policy"] == "no-referrer"
 
 
-def test_the_session_cookie_is_httponly_and_samesite_strict(app):
+def test_the_session_cookie_is_httponly_and_samesite_lax(app):
+    # Lax: a phone that opens the panel from a link (the QR code) sends it;
+    # see the end-to-end test of a join from another site.
     response = app.test_client().get("/api/session")
     cookie = response.headers["Set-Cookie"]
-    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
 
 
 def test_pages_load_no_inline_script_and_nothing_from_elsewhere(app):
@@ -722,6 +801,11 @@ class StreamReader:
                     self.messages.put(message.decode())
         finally:
             self.response.close()
+
+    def ended(self, timeout: float = 5.0) -> bool:
+        """Whether the server ended the stream (within ``timeout``)."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
 
     def close(self, timeout: float = 5.0) -> None:
         self._closing.set()
@@ -800,6 +884,29 @@ def test_phones_beyond_the_live_limit_are_told_to_come_back(make_app):
     assert (second.status_code, second.json["error"]) == (503, "too-many-phones")
     assert second.headers["Retry-After"] == "10"
     first.close()
+
+
+def test_one_phone_cannot_take_every_live_slot(make_app):
+    app = make_app(MAX_STREAMS=3, MAX_STREAMS_PER_PHONE=2, LIVE_HEARTBEAT=0.2)
+    hog = [StreamReader(Phone(app, address="192.168.1.50").get("/api/events", buffered=False))
+           for _ in range(3)]
+    # Its third stream ended its first: a slot is left for another phone.
+    assert hog[0].ended()
+    assert app.extensions["companion"].live.open_streams == 2
+    other = StreamReader(Phone(app, address="192.168.1.51").get("/api/events", buffered=False))
+    assert other.response.status_code == 200
+    assert other.next_event("update")["game"] is None
+    for stream in [*hog[1:], other]:
+        stream.close()
+
+
+def test_the_companions_own_loopback_is_not_limited_per_phone(make_app):
+    app = make_app(MAX_STREAMS_PER_PHONE=1, LIVE_HEARTBEAT=0.2)
+    streams = [StreamReader(Phone(app, address="127.0.0.1").get("/api/events", buffered=False))
+               for _ in range(2)]
+    assert [s.response.status_code for s in streams] == [200, 200]
+    for stream in streams:
+        stream.close()
 
 
 class SubscribableTable:
@@ -894,3 +1001,63 @@ def test_the_server_keeps_threads_for_requests_beyond_the_live_phones(make_app):
     server.close()
     with pytest.raises(ValueError, match="more than 4 threads"):
         serve(app, "127.0.0.1", 0, threads=SPARE_THREADS)
+
+
+def _open_stream(port: int):
+    """A raw live stream on the real server: the socket and its status line."""
+    import socket
+
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock.sendall(b"GET /api/events HTTP/1.1\r\nHost: companion\r\n\r\n")
+    return sock, sock.recv(64).split(b"\r\n")[0]
+
+
+def test_the_slots_of_phones_that_went_away_serve_new_phones_at_once(make_app):
+    import time
+
+    from web.server import SPARE_THREADS, serve
+
+    # A heartbeat far away: the gone phones' threads would hold their slots
+    # until then, were the slots not taken back when needed.
+    app = make_app(LIVE_HEARTBEAT=60)
+    server = serve(app, "127.0.0.1", 0, threads=SPARE_THREADS + 2)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        gone = [_open_stream(server.port) for _ in range(2)]
+        assert [status for _, status in gone] == [b"HTTP/1.1 200 OK"] * 2
+        for sock, _ in gone:
+            sock.close()
+        # The server notices the closed sockets in its own loop, soon after.
+        deadline = time.monotonic() + 10
+        while True:
+            sock, status = _open_stream(server.port)
+            sock.close()
+            if status == b"HTTP/1.1 200 OK" or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert status == b"HTTP/1.1 200 OK"
+    finally:
+        server.close()
+        thread.join(5)
+
+
+def test_the_server_refuses_a_huge_body_before_reading_it(make_app):
+    import socket
+
+    from web.server import serve
+
+    app = make_app()
+    server = serve(app, "127.0.0.1", 0, threads=6)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        # Announces 1 GB and sends none of it: the answer must not wait for it.
+        sock.sendall(b"POST /api/command HTTP/1.1\r\nHost: companion\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n")
+        assert sock.recv(64).startswith(b"HTTP/1.1 413")
+        sock.close()
+    finally:
+        server.close()
+        thread.join(5)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -23,7 +24,7 @@ from flask import Flask
 
 from .access import Access
 from .colours import PlayerColours
-from .live import HEARTBEAT, Broadcast
+from .live import HEARTBEAT, MAX_PER_PHONE, Broadcast
 
 STATIC = Path(__file__).with_name("static")
 LANGUAGES = ("en", "fr")
@@ -58,6 +59,8 @@ class Panel:
     live: Broadcast
     colours: PlayerColours
     strings: Mapping[str, Mapping[str, str]]
+    # Held while a phone's ROLL is on its way to the table (see api.dice_roll).
+    rolling: threading.Lock = field(default_factory=threading.Lock)
 
 
 def create_app(table, *, config: Mapping[str, Any] | None = None,
@@ -70,8 +73,11 @@ def create_app(table, *, config: Mapping[str, Any] | None = None,
     says nothing), ``COLOURS_FILE`` (where players' colours are kept;
     default beside the journal), ``PIN_ATTEMPTS`` and ``PIN_WINDOW`` (the
     PIN rate limit), ``MAX_STREAMS`` (open live connections; ``serve``
-    sets it from its thread count), ``LIVE_HEARTBEAT`` (seconds between
-    heartbeats on a quiet live stream), plus any Flask setting.
+    sets it from its thread count), ``MAX_STREAMS_PER_PHONE`` (live
+    connections one address keeps: its newest ends its oldest; the
+    companion's own loopback is not limited; ``None`` for no limit),
+    ``LIVE_HEARTBEAT`` (seconds between heartbeats on a quiet live stream),
+    plus any Flask setting.
     """
     config = dict(config or {})
     services = services or Services()
@@ -81,7 +87,11 @@ def create_app(table, *, config: Mapping[str, Any] | None = None,
         MAX_CONTENT_LENGTH=MAX_BODY,
         SESSION_COOKIE_NAME="companion",
         SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Strict",
+        # Lax, not Strict: a phone that opens the panel from another app or
+        # site (the QR code's link) must still send its cookie, or the page
+        # would start a fresh spectator session over the controller's.
+        # Changes need the CSRF header besides, which no other site can send.
+        SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 90,
         # A traceback never reaches a client, whatever the caller's config.
         PROPAGATE_EXCEPTIONS=False,
@@ -103,6 +113,7 @@ def create_app(table, *, config: Mapping[str, Any] | None = None,
     colours = PlayerColours(_colours_file(table, app.config.get("COLOURS_FILE")))
     live = Broadcast(table, render=lambda update: state_json(update, colours),
                      max_streams=app.config.get("MAX_STREAMS"),
+                     max_per_phone=app.config.get("MAX_STREAMS_PER_PHONE", MAX_PER_PHONE),
                      heartbeat=float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT)))
     app.extensions["companion"] = Panel(
         table=table,

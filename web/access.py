@@ -6,7 +6,7 @@ the URL or types the PIN becomes a *controller*; every other phone is a
 *spectator* that sees the table but cannot change it.
 
 Controllers are remembered in Flask's signed session cookie (HttpOnly,
-SameSite=Strict).  Every state-changing request also carries the session's
+SameSite=Lax).  Every state-changing request also carries the session's
 CSRF token in the ``X-CSRF-Token`` header.  PIN guesses are limited per
 client address.
 """
@@ -29,6 +29,14 @@ SPECTATOR = "spectator"
 # Addresses remembered by the PIN throttle; the oldest are forgotten first,
 # so a flood of addresses cannot grow memory.
 MAX_TRACKED_ADDRESSES = 1024
+
+
+class PinThrottled(RuntimeError):
+    """Too many wrong PINs from one address: it must wait ``wait`` seconds."""
+
+    def __init__(self, wait: int) -> None:
+        super().__init__(f"too many wrong PINs from this phone; try again in {wait} s")
+        self.wait = wait
 
 
 class Access:
@@ -56,20 +64,22 @@ class Access:
     def retry_after(self, address: str) -> int:
         """Seconds before ``address`` may try a PIN again; 0 when it may now."""
         with self._lock:
-            failures = self._recent(address)
-            if len(failures) < self._attempts:
-                return 0
-            return max(1, math.ceil(failures[0] + self._window - self._clock()))
+            return self._wait(address)
 
     def try_pin(self, address: str, pin: str) -> bool:
-        """Check a PIN typed on a phone; a wrong one counts against its address.
+        """Check a PIN typed on a phone; a wrong one counts against its
+        address.  Raises :class:`PinThrottled` for an address that must
+        wait, without telling it whether its guess was right.
 
-        Call :meth:`retry_after` first: a throttled address must not learn
-        whether its guess was right.
+        The check and the count are one step under the lock, so that guesses
+        fired all at once cannot slip past the limit together.
         """
-        if hmac.compare_digest(pin.encode(), self.pin.encode()):
-            return True
         with self._lock:
+            wait = self._wait(address)
+            if wait:
+                raise PinThrottled(wait)
+            if hmac.compare_digest(pin.encode("utf-8", "replace"), self.pin.encode()):
+                return True
             failures = self._recent(address)
             failures.append(self._clock())
             self._failures[address] = failures
@@ -77,6 +87,12 @@ class Access:
             while len(self._failures) > MAX_TRACKED_ADDRESSES:
                 self._failures.popitem(last=False)
         return False
+
+    def _wait(self, address: str) -> int:
+        failures = self._recent(address)
+        if len(failures) < self._attempts:
+            return 0
+        return max(1, math.ceil(failures[0] + self._window - self._clock()))
 
     def _recent(self, address: str) -> deque[float]:
         failures = self._failures.get(address, deque())

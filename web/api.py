@@ -10,6 +10,9 @@ apply it once.  ``web/openapi.py`` describes every route here.
 from __future__ import annotations
 
 import functools
+import ipaddress
+import json
+import re
 from typing import Any, Callable
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -33,6 +36,15 @@ MAX_WORD = 64
 MAX_PIN = 12
 PAST_GAMES_SHOWN = 200
 STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
+# Bodies are a few levels deep (a setup's options are the deepest).
+MAX_DEPTH = 16
+# Text from a phone goes to the journal, the OLED and every other phone:
+# no control characters (tab and line breaks are spaces to the engines) and
+# no lone surrogates, which cannot even be stored.
+UNSAFE_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+# In a name, a direction override would turn the rest of a line around
+# wherever the name is shown (a list of players, the history).
+DIRECTION_CONTROLS = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
 
 
 def panel():
@@ -100,10 +112,37 @@ def controllers_only(view: Callable) -> Callable:
 
 
 def _body() -> dict:
-    data = request.get_json(force=True, silent=True)
+    try:
+        data = json.loads(request.get_data(cache=True) or b"null")
+    except RecursionError:
+        raise _too_deep() from None
+    except ValueError:
+        data = None
     if not isinstance(data, dict):
         raise bad_request("the body must be a JSON object")
+    _check_text(data, 0)
     return data
+
+
+def _too_deep() -> ApiError:
+    return bad_request(f"the body nests deeper than the {MAX_DEPTH} levels allowed")
+
+
+def _check_text(value: Any, depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise _too_deep()
+    if isinstance(value, str):
+        unsafe = UNSAFE_TEXT.search(value)
+        if unsafe:
+            raise bad_request(f"text may not hold control characters or lone surrogates, "
+                              f"and U+{ord(unsafe.group()):04X} is one")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_text(key, depth + 1)
+            _check_text(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _check_text(item, depth + 1)
 
 
 def _version(data: dict, *, nullable: bool = False) -> int | None:
@@ -142,6 +181,9 @@ def _players(value: Any) -> tuple[list[str], list[str | None]]:
         name = " ".join(player.split())
         if not 1 <= len(name) <= MAX_NAME:
             raise bad_request(f"player {seat + 1}'s name must be 1 to {MAX_NAME} characters")
+        if DIRECTION_CONTROLS.search(name):
+            raise bad_request(f"player {seat + 1}'s name may not hold text-direction "
+                              "controls (U+202A to U+202E, U+2066 to U+2069)")
         names.append(name)
         colours.append(colour)
     return names, colours
@@ -254,6 +296,7 @@ def events():
             [("update", current_state), ("companion", lambda: last_info[0])],
             extra=info_if_changed,
             disconnected=disconnected,
+            phone=_phone_address(),
         )
     except TooManyStreams as exc:
         raise ApiError(503, "too-many-phones", str(exc), headers={"Retry-After": "10"})
@@ -261,6 +304,18 @@ def events():
         "Cache-Control": "no-store",
         "X-Accel-Buffering": "no",
     })
+
+
+def _phone_address() -> str | None:
+    """The address a phone's live streams are counted under; ``None`` for
+    the companion itself (loopback: its own tools and measurements)."""
+    address = request.remote_addr
+    try:
+        if address is None or ipaddress.ip_address(address).is_loopback:
+            return None
+    except ValueError:
+        pass
+    return address
 
 
 # -- joining --------------------------------------------------------------------
@@ -273,14 +328,12 @@ def join():
     if not isinstance(pin, str) or not 1 <= len(pin) <= MAX_PIN:
         raise bad_request(f"'pin' must be the digits shown on the table's screen "
                           f"(text of 1 to {MAX_PIN} characters)")
-    guard = panel().access
-    address = request.remote_addr or "unknown"
-    wait = guard.retry_after(address)
-    if wait:
-        raise ApiError(429, "too-many-attempts",
-                       f"too many wrong PINs from this phone; try again in {wait} s",
-                       headers={"Retry-After": str(wait)}, retry_after=wait)
-    if not guard.try_pin(address, pin.strip()):
+    try:
+        right = panel().access.try_pin(request.remote_addr or "unknown", pin.strip())
+    except access.PinThrottled as exc:
+        raise ApiError(429, "too-many-attempts", str(exc),
+                       headers={"Retry-After": str(exc.wait)}, retry_after=exc.wait) from None
+    if not right:
         raise ApiError(403, "wrong-pin", "that is not the PIN on the table's screen")
     access.make_controller()
     return jsonify({"role": access.role(), "csrf": access.csrf_token(),
@@ -375,10 +428,22 @@ def dice_source():
 @controllers_only
 def dice_roll():
     dice = _dice()
-    _check_version(_version(_body()))
-    if not any(e.dice for e in panel().table.current().expected):
-        raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
-    values = [int(v) for v in dice.roll()]
+    version = _version(_body())
+    # The dice service plays its roll without a version: a second tap while
+    # the first roll is on its way would pass the check below and roll for
+    # whoever the game waits for next.  So one roll at a time, and a tap
+    # meanwhile is told to look again, not kept waiting.
+    rolling = panel().rolling
+    if not rolling.acquire(blocking=False):
+        raise ApiError(409, "rolling", "another phone is rolling these dice right now: "
+                                       "look at the table again", state=current_state())
+    try:
+        _check_version(version)
+        if not any(e.dice for e in panel().table.current().expected):
+            raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
+        values = [int(v) for v in dice.roll()]
+    finally:
+        rolling.release()
     return jsonify({"values": values, "state": current_state()})
 
 

@@ -8,7 +8,11 @@ every message carries the whole state, so the newest one is all it needs.
 
 Each open stream holds one server thread while it waits, so the number of
 streams is capped (:attr:`Broadcast.max_streams`) to keep threads for
-ordinary requests.
+ordinary requests.  A stream whose phone went away holds its slot only until
+the slot is needed.  One phone (one address) keeps at most
+:attr:`Broadcast.max_per_phone` streams: its newest one ends its oldest, so
+that it cannot take every slot, and a phone whose old streams died without
+a word (it slept, it left the Wi-Fi) is never shut out by them.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from typing import Any, Callable, Iterator
 
 BACKLOG = 8
 HEARTBEAT = 15.0
+# A browser opens at most 6 connections to one server: a phone never needs more.
+MAX_PER_PHONE = 6
 # Browsers wait this long (ms) before reconnecting a lost stream.
 RETRY_MS = 1500
 
@@ -51,12 +57,14 @@ class _Message:
 class _Stream:
     """One phone's queue of messages not yet sent."""
 
-    __slots__ = ("messages", "ready", "closed")
+    __slots__ = ("messages", "ready", "closed", "phone", "gone")
 
-    def __init__(self) -> None:
+    def __init__(self, phone: str | None, gone: Callable[[], bool]) -> None:
         self.messages: deque[_Message] = deque(maxlen=BACKLOG)
         self.ready = threading.Condition(threading.Lock())
         self.closed = False
+        self.phone = phone
+        self.gone = gone
 
     def put(self, message: _Message) -> None:
         with self.ready:
@@ -106,13 +114,16 @@ class Broadcast:
     """Fans the table's updates out to every open stream."""
 
     def __init__(self, table, *, render: Callable[[Any], dict],
-                 max_streams: int | None = None, heartbeat: float = HEARTBEAT) -> None:
+                 max_streams: int | None = None, max_per_phone: int | None = MAX_PER_PHONE,
+                 heartbeat: float = HEARTBEAT) -> None:
         self._table = table
         self._render = render
-        self._streams: set[_Stream] = set()
+        # Oldest first (a dict keeps the order the streams opened in).
+        self._streams: dict[_Stream, None] = {}
         self._lock = threading.Lock()
         self._closed = False
         self.max_streams = max_streams
+        self.max_per_phone = max_per_phone
         self.heartbeat = heartbeat
         self._unsubscribe = table.subscribe(self.on_update)
 
@@ -141,7 +152,8 @@ class Broadcast:
 
     def stream(self, first: list[tuple[str, Callable[[], Any]]], *,
                extra: Callable[[], tuple[str, Any] | None] | None = None,
-               disconnected: Callable[[], bool] = lambda: False) -> Iterator[bytes]:
+               disconnected: Callable[[], bool] = lambda: False,
+               phone: str | None = None) -> Iterator[bytes]:
         """Open a stream: its generator yields SSE bytes until the client
         goes or the broadcast closes.
 
@@ -149,18 +161,17 @@ class Broadcast:
         payloads are read after subscribing, so that no update falls
         between them and the live ones.  On every heartbeat
         ``extra()`` may return one more message to send (the hardware
-        faults, when they changed).  Raises :class:`TooManyStreams`.
+        faults, when they changed).  ``phone`` names the client (its
+        address) for the per-phone limit; ``None`` is not limited.
+        ``disconnected()`` tells whether the client went away.  Raises
+        :class:`TooManyStreams` when every slot is taken.
         """
-        stream = _Stream()
+        stream = _Stream(phone, disconnected)
         with self._lock:
             if self._closed:
                 raise TooManyStreams("the panel is shutting down")
-            if self.max_streams is not None and len(self._streams) >= self.max_streams:
-                raise TooManyStreams(
-                    f"{len(self._streams)} phones are already watching live, the most "
-                    f"this companion serves; close the panel on a phone you no longer use"
-                )
-            self._streams.add(stream)
+            self._check_room(phone)
+            self._streams[stream] = None
         # Read only now, after subscribing: a change made meanwhile is then
         # both in this snapshot and queued after it, never lost.
         try:
@@ -171,6 +182,29 @@ class Broadcast:
             self._forget(stream)
             raise
         return _Feed(self._run(stream, extra, disconnected), lambda: self._forget(stream))
+
+    def _check_room(self, phone: str | None) -> None:
+        """Make room for one more stream of ``phone`` or refuse it.
+
+        The streams of phones that went away are ended first (their threads
+        would notice only at the next heartbeat), then the phone's oldest
+        stream if it holds its most.
+        """
+        for gone in [s for s in self._streams if s.gone()]:
+            self._end(gone)
+        if phone is not None and self.max_per_phone is not None:
+            own = [s for s in self._streams if s.phone == phone]
+            for oldest in own[:max(0, len(own) - self.max_per_phone + 1)]:
+                self._end(oldest)
+        if self.max_streams is not None and len(self._streams) >= self.max_streams:
+            raise TooManyStreams(
+                f"{len(self._streams)} phones are already watching live, the most "
+                f"this companion serves; close the panel on a phone you no longer use"
+            )
+
+    def _end(self, stream: _Stream) -> None:
+        stream.close()
+        del self._streams[stream]
 
     def _run(self, stream: _Stream, extra, disconnected) -> Iterator[bytes]:
         yield f"retry: {RETRY_MS}\n\n".encode()
@@ -191,7 +225,7 @@ class Broadcast:
     def _forget(self, stream: _Stream) -> None:
         stream.close()
         with self._lock:
-            self._streams.discard(stream)
+            self._streams.pop(stream, None)
 
     def close(self) -> None:
         """End every stream (their phones reconnect to the next server)."""

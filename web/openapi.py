@@ -46,7 +46,8 @@ def _table_change(summary: str, body: str) -> dict:
         "requestBody": _body(body),
         "responses": {
             "200": _json("the new state", _ref("GameState")),
-            "400": _error("a malformed request (missing or mistyped field)"),
+            "400": _error("a malformed request (missing or mistyped field, control "
+                          "characters in text, nesting deeper than 16 levels)"),
             **CHANGE_ERRORS,
             "409": _json("made against a stale version (error 'stale-version'), or no game "
                          "yet ('no-game'): the fresh state is in 'state'; nothing applied",
@@ -418,7 +419,8 @@ PATHS: dict[str, Any] = {
             "400": _error("a malformed request"),
             **CHANGE_ERRORS,
             "404": _error("this companion has no dice service"),
-            "409": _json("a stale version or no game", _ref("Conflict")),
+            "409": _json("a stale version, no game, or another phone's roll on its way "
+                         "(error 'rolling')", _ref("Conflict")),
             "422": _error("the game waits for no roll"),
         },
     }},

@@ -24,6 +24,12 @@ from waitress.server import BaseWSGIServer
 # Threads kept free of live streams for page loads and commands.
 SPARE_THREADS = 4
 DEFAULT_PHONES = 32
+# waitress reads a whole request before the panel sees it (by default up to
+# 1 GiB, spilled to temporary files): a phone on the Wi-Fi could fill the
+# Pi's memory or card.  Bodies a few times the panel's own limit still reach
+# it, for its JSON 413; beyond that waitress refuses them as they start.
+BODY_MARGIN = 4
+MAX_HEADERS = 32 * 1024
 
 
 class PanelServer:
@@ -98,6 +104,8 @@ def serve(app, host: str = "0.0.0.0", port: int = 8080,
         # Lets a stream notice a phone that went away while it waits.
         channel_request_lookahead=1,
         connection_limit=max(100, threads * 3),
+        max_request_body_size=BODY_MARGIN * int(app.config["MAX_CONTENT_LENGTH"]),
+        max_request_header_size=MAX_HEADERS,
         ident="companion",
         clear_untrusted_proxy_headers=True,
         expose_tracebacks=False,

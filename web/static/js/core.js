@@ -340,7 +340,7 @@ function languageSwitch() {
   if (!button) return;
   button.addEventListener("click", () => {
     const next = button.dataset.lang;
-    document.cookie = `lang=${next}; path=/; max-age=31536000; SameSite=Strict`;
+    document.cookie = `lang=${next}; path=/; max-age=31536000; SameSite=Lax`;
     try {
       localStorage.setItem("lang", next);
     } catch (err) {
@@ -352,7 +352,7 @@ function languageSwitch() {
   try {
     const kept = localStorage.getItem("lang");
     if (kept && kept !== lang && !document.cookie.includes("lang=")) {
-      document.cookie = `lang=${kept}; path=/; max-age=31536000; SameSite=Strict`;
+      document.cookie = `lang=${kept}; path=/; max-age=31536000; SameSite=Lax`;
       location.reload();
     }
   } catch (err) {

@@ -21,7 +21,11 @@ function refreshScreen(delay = 80) {
   }, delay);
 }
 
-async function press(key) {
+// Presses go one after the other: sent at once, a quick second key could
+// reach the table before the first (each request has its own server thread).
+let pressing = Promise.resolve();
+
+function press(key) {
   if (!isController()) {
     openJoin();
     return;
@@ -29,6 +33,10 @@ async function press(key) {
   const button = buttons.find((b) => b.dataset.key === key);
   button?.classList.add("pressed");
   setTimeout(() => button?.classList.remove("pressed"), 120);
+  pressing = pressing.then(() => send(key));
+}
+
+async function send(key) {
   try {
     await api("POST", `/api/keys/${key}`, {});
   } catch (err) {
