@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from companion.components import Component, Retrying
 from companion.config import Config
 from companion.engine import Command
-from companion.errors import CompanionError, NoGame, NotExpected
+from companion.errors import CompanionError, NoGame, NotExpected, StaleVersion
 
 if TYPE_CHECKING:
     from .table_screen import ScreenPart
@@ -264,14 +264,18 @@ class DicePart(Component):
     def roll_button(self) -> str | None:
         return self.tray.on_roll_button()
 
-    def roll(self) -> list[int]:
+    def roll(self, expected_version: int | None = None) -> list[int]:
         """The panel's roll: roll what the game waits for with the system's
         randomness and play it (through the simulated device when that is
-        the source, so that the serial path runs)."""
+        the source, so that the serial path runs).  With ``expected_version``
+        it is refused (``StaleVersion``) if the table moved on meanwhile,
+        say because someone pressed the table's ROLL button first."""
         from .dice import awaited_dice, roll
 
         if not self.table.has_game:
             raise NoGame("no game at the table yet: start one first")
+        if expected_version is not None and expected_version != self.table.version:
+            raise StaleVersion(expected_version, self.table.version)
         dice = awaited_dice(self.table.game.expected())
         if dice is None:
             raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
@@ -286,7 +290,8 @@ class DicePart(Component):
             finally:
                 unsubscribe()
             return values
-        self.table.submit(Command("roll", {"values": values}), source="panel")
+        self.table.submit(Command("roll", {"values": values}), expected_version=expected_version,
+                          source="panel")
         for listener in list(self._listeners):
             try:
                 listener(dice, values)

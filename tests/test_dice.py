@@ -9,7 +9,7 @@ import secrets
 
 import pytest
 
-from companion.engine import Dice, Expectation
+from companion.engine import Command, Dice, Expectation
 from companion.errors import NotExpected
 from drivers.dice import SOURCES, DiceTray, UnknownDiceSource, awaited_dice, roll
 
@@ -279,3 +279,22 @@ def test_a_device_roll_at_a_table_that_waits_for_none_is_ignored(table, tally_ga
 def test_a_table_without_a_game_waits_for_no_roll(table):
     tray = DiceTray.at_table(table, source="button")
     assert tray.on_roll_button() == "the game is not waiting for a roll"
+
+
+def test_a_panel_roll_after_the_table_moved_on_is_refused(table):
+    """The table's ROLL button rolled first: the phone's roll, made against
+    the state before, is stale and rolls nothing."""
+    from companion.config import Config
+    from companion.errors import StaleVersion
+    from drivers.parts import DicePart
+
+    table.new_game("call-of-nature", ["Ana", "Ben"])
+    table.submit(Command("card", {"value": 30}))
+    table.submit(Command("card", {"value": 20}))  # exactly 50: Ben's Respite d6
+    seen = table.version
+    dice = DicePart(Config(), table, simulate=False)
+    table.submit(Command("roll", {"values": [2]}))  # the table's own roll
+    before = table.game.dumps()
+    with pytest.raises(StaleVersion):
+        dice.roll(expected_version=seen)
+    assert table.game.dumps() == before

@@ -62,10 +62,11 @@ class FakeDice:
         self.source = "button"
         self.status = "ready"
 
-    def roll(self) -> list[int]:
+    def roll(self, expected_version: int | None = None) -> list[int]:
         waiting = next(e for e in self.table.current().expected if e.dice)
         values = self.values[:waiting.dice.count]
-        self.table.submit(Command(waiting.command, {"values": values}), source="dice")
+        self.table.submit(Command(waiting.command, {"values": values}),
+                          expected_version=expected_version, source="dice")
         return values
 
 
@@ -576,11 +577,11 @@ class DiceTappedTwice(FakeDice):
         self.other_phone: Phone | None = None
         self.second_tap = None
 
-    def roll(self) -> list[int]:
+    def roll(self, expected_version: int | None = None) -> list[int]:
         phone, self.other_phone = self.other_phone, None
         if phone is not None:
             self.second_tap = phone.post("/api/dice/roll", {"version": self.table.version})
-        return super().roll()
+        return super().roll(expected_version)
 
 
 def test_two_phones_tapping_roll_at_once_roll_once(make_app, table):

@@ -39,7 +39,7 @@ class Services:
 
     ``screen_png()`` is the OLED's current frame as PNG; ``press_key(key)``
     presses a simulated button ("up", "down", "ok", "back", "roll");
-    ``dice`` has ``.source`` (settable), ``.sources``, ``.roll()`` and
+    ``dice`` has ``.source`` (settable), ``.sources``, ``.roll(expected_version)`` and
     ``.status``; ``faults()`` lists hardware problems to show the players.
     """
 

@@ -429,10 +429,9 @@ def dice_source():
 def dice_roll():
     dice = _dice()
     version = _version(_body())
-    # The dice service plays its roll without a version: a second tap while
-    # the first roll is on its way would pass the check below and roll for
-    # whoever the game waits for next.  So one roll at a time, and a tap
-    # meanwhile is told to look again, not kept waiting.
+    # The dice service checks the version too, against the table's ROLL
+    # button; between phones, one roll at a time, and a tap meanwhile is
+    # told to look again, not kept waiting.
     rolling = panel().rolling
     if not rolling.acquire(blocking=False):
         raise ApiError(409, "rolling", "another phone is rolling these dice right now: "
@@ -441,7 +440,7 @@ def dice_roll():
         _check_version(version)
         if not any(e.dice for e in panel().table.current().expected):
             raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
-        values = [int(v) for v in dice.roll()]
+        values = [int(v) for v in dice.roll(expected_version=version)]
     finally:
         rolling.release()
     return jsonify({"values": values, "state": current_state()})
