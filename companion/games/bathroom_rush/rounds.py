@@ -131,7 +131,8 @@ class Rounds(Scoring):
                    if (seat := bathroom_player(queue)) is not None]
         if arrived:
             names = join([self.players[s] for s in arrived])
-            events.append(Event("final-round", f"{names} reaches the bathroom as the queues "
+            verb = "reaches" if len(arrived) == 1 else "reach"
+            events.append(Event("final-round", f"{names} {verb} the bathroom as the queues "
                                                f"move up: the game ends at once",
                                 {"players": arrived}, alert=True))
             self._start_count(events)
