@@ -10,6 +10,7 @@ import jsonschema
 import pytest
 
 from companion.engine import Command
+from tests.fakes import FixedDice
 from web import Services, create_app
 from web.openapi import DOCUMENT
 
@@ -21,25 +22,10 @@ def openapi_path(rule: str) -> str:
     return re.sub(r"<(?:[^:<>]+:)?([^:<>]+)>", r"{\1}", rule)
 
 
-class RollingDice:
-    sources = ("button", "manual", "serial")
-
-    def __init__(self, table) -> None:
-        self.table = table
-        self.source = "button"
-        self.status = "ready"
-
-    def roll(self) -> list[int]:
-        waiting = next(e for e in self.table.current().expected if e.dice)
-        values = [1] * waiting.dice.count
-        self.table.submit(Command(waiting.command, {"values": values}), source="dice")
-        return values
-
-
 @pytest.fixture
 def app(table):
     services = Services(screen_png=lambda: b"\x89PNG\r\n\x1a\n", press_key=lambda key: None,
-                        dice=RollingDice(table), faults=lambda: [])
+                        dice=FixedDice(table, [1]), faults=lambda: [])
     return create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None,
                                      "MAX_STREAMS": 0}, services=services)
 

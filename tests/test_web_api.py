@@ -13,8 +13,8 @@ import threading
 
 import pytest
 
-from companion.engine import Command
 from companion.table import Table
+from tests.fakes import FixedDice
 from web import Services, create_app
 from web.access import Access, PinThrottled
 from web.live import BACKLOG, Broadcast
@@ -49,25 +49,6 @@ class Phone:
 
     def join(self, pin: str):
         return self.post("/api/join", {"pin": pin})
-
-
-class FakeDice:
-    """The dice service as the daemon lends it, rolling fixed values."""
-
-    sources = ("button", "manual", "serial")
-
-    def __init__(self, table: Table, values: list[int]) -> None:
-        self.table = table
-        self.values = values
-        self.source = "button"
-        self.status = "ready"
-
-    def roll(self, expected_version: int | None = None) -> list[int]:
-        waiting = next(e for e in self.table.current().expected if e.dice)
-        values = self.values[:waiting.dice.count]
-        self.table.submit(Command(waiting.command, {"values": values}),
-                          expected_version=expected_version, source="dice")
-        return values
 
 
 def joined(app, address: str = "192.168.1.20") -> Phone:
@@ -448,7 +429,7 @@ CHANGES = [
 
 @pytest.mark.parametrize("path, body", CHANGES)
 def test_a_spectator_cannot_change_the_table(make_app, table, path, body):
-    app = make_app(Services(press_key=lambda key: None, dice=FakeDice(table, [6])))
+    app = make_app(Services(press_key=lambda key: None, dice=FixedDice(table, [6])))
     table.new_game(CON, ["Ana", "Ben"])
     spectator = Phone(app)
     response = spectator.post(path, body)
@@ -546,7 +527,7 @@ def respite_for_ana(phone: Phone) -> int:
 
 
 def test_the_roll_button_on_a_phone_rolls_the_respite_die(make_app, table):
-    app = make_app(Services(dice=FakeDice(table, [6])))
+    app = make_app(Services(dice=FixedDice(table, [6])))
     phone = joined(app)
     phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
     version = respite_for_ana(phone)
@@ -558,7 +539,7 @@ def test_the_roll_button_on_a_phone_rolls_the_respite_die(make_app, table):
 
 
 def test_a_roll_against_a_stale_version_rolls_nothing(make_app, table):
-    dice = FakeDice(table, [6])
+    dice = FixedDice(table, [6])
     app = make_app(Services(dice=dice))
     phone = joined(app)
     phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
@@ -568,7 +549,7 @@ def test_a_roll_against_a_stale_version_rolls_nothing(make_app, table):
     assert table.version == version
 
 
-class DiceTappedTwice(FakeDice):
+class DiceTappedTwice(FixedDice):
     """Dice whose first roll is still on its way when another phone taps
     ROLL (its request is made from inside the first roll)."""
 
@@ -603,7 +584,7 @@ def test_two_phones_tapping_roll_at_once_roll_once(make_app, table):
 
 
 def test_the_roll_button_when_no_roll_is_awaited_is_422_and_rolls_nothing(make_app, table):
-    dice = FakeDice(table, [6])
+    dice = FixedDice(table, [6])
     app = make_app(Services(dice=dice))
     phone = joined(app)
     phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
@@ -613,18 +594,18 @@ def test_the_roll_button_when_no_roll_is_awaited_is_422_and_rolls_nothing(make_a
 
 
 def test_choosing_the_dice_source_tells_every_phone(make_app, table):
-    dice = FakeDice(table, [6])
+    dice = FixedDice(table, [6])
     app = make_app(Services(dice=dice))
     phone = joined(app)
     response = phone.post("/api/dice", {"source": "manual"})
     assert response.status_code == 200
-    assert response.json["dice"] == {"source": "manual", "sources": list(FakeDice.sources),
+    assert response.json["dice"] == {"source": "manual", "sources": list(FixedDice.sources),
                                      "status": "ready"}
     assert dice.source == "manual"
 
 
 def test_an_unknown_dice_source_is_400(make_app, table):
-    app = make_app(Services(dice=FakeDice(table, [6])))
+    app = make_app(Services(dice=FixedDice(table, [6])))
     phone = joined(app)
     response = phone.post("/api/dice", {"source": "telepathy"})
     assert response.status_code == 400
@@ -858,7 +839,7 @@ def test_a_quiet_stream_sends_heartbeats(live_app):
 
 
 def test_a_changed_dice_source_reaches_the_live_phones(make_app, table):
-    app = make_app(Services(dice=FakeDice(table, [6])), LIVE_HEARTBEAT=0.2)
+    app = make_app(Services(dice=FixedDice(table, [6])), LIVE_HEARTBEAT=0.2)
     phone = joined(app)
     response = phone.get("/api/events", buffered=False)
     stream = StreamReader(response)

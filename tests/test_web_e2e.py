@@ -21,6 +21,7 @@ import pytest
 from companion.engine import Command
 from companion.journal import Journal
 from companion.table import Table
+from tests.fakes import FixedDice
 from web import Services, create_app
 from web.server import serve
 
@@ -76,23 +77,6 @@ def screen_png(table: Table) -> bytes:
     return out.getvalue()
 
 
-class Dice:
-    """The dice service as the daemon lends it; its ROLL always gives 6s."""
-
-    sources = ("button", "manual", "serial")
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.source = "button"
-        self.status = "ready"
-
-    def roll(self) -> list[int]:
-        waiting = next(e for e in self.table.current().expected if e.dice)
-        values = [6] * waiting.dice.count
-        self.table.submit(Command(waiting.command, {"values": values}), source="dice")
-        return values
-
-
 class Companion:
     """The panel served by waitress in a thread, on one journal; it can be
     stopped and started again on the same port, as after a restart."""
@@ -111,7 +95,7 @@ class Companion:
     def start(self) -> None:
         self.table = Table(Journal.open(self.db))
         table = self.table
-        self.dice = Dice(table)
+        self.dice = FixedDice(table, [6])
         services = Services(screen_png=lambda: screen_png(table), press_key=self._press,
                             dice=self.dice)
         self.app = create_app(table, config={"SECRET_KEY": SECRET,
