@@ -159,16 +159,21 @@ class DiceTray:
 
     # -- inside ---------------------------------------------------------------
 
-    def _play(self, dice: Dice, values: list[int]) -> str | None:
-        try:
-            self._submit(values)
-        except IllegalCommand as refusal:
-            return f"the game refused the roll {values}: {refusal}"
+    def played(self, dice: Dice, values: list[int]) -> None:
+        """Tell the listeners of a roll the game took (the tray's own, or
+        one played elsewhere, such as from the panel)."""
         for listener in list(self._listeners):
             try:
                 listener(dice, values)
             except Exception:
                 log.exception("dice result listener %r failed", listener)
+
+    def _play(self, dice: Dice, values: list[int]) -> str | None:
+        try:
+            self._submit(values)
+        except IllegalCommand as refusal:
+            return f"the game refused the roll {values}: {refusal}"
+        self.played(dice, values)
         return None
 
     def _ignore(self, counter: str, reason: str) -> str:

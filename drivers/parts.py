@@ -189,9 +189,6 @@ class DicePart(Component):
         self.reader: Any = None
         self.device: Any = None
         self._initial = config.dice.source
-        # The tray tells its listeners of the rolls it plays; the panel's
-        # rolls are told to the same listeners here.
-        self._listeners: list[Callable[[Any, list[int]], None]] = []
         # Called when the source changes (the screen's prompt says it).
         self.on_change: Callable[[], None] = lambda: None
 
@@ -250,16 +247,9 @@ class DicePart(Component):
         return f"dice device {self.reader.status}" if self.reader else "dice device not started"
 
     def subscribe(self, listener: Callable[[Any, list[int]], None]) -> Callable[[], None]:
-        """Hear ``(dice, values)`` of every roll played, whatever its source."""
-        from_tray = self.tray.subscribe(listener)
-        self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            from_tray()
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return unsubscribe
+        """Hear ``(dice, values)`` of every roll played, whatever its source
+        (the panel's rolls are told through the tray too)."""
+        return self.tray.subscribe(listener)
 
     def roll_button(self) -> str | None:
         return self.tray.on_roll_button()
@@ -292,9 +282,5 @@ class DicePart(Component):
             return values
         self.table.submit(Command("roll", {"values": values}), expected_version=expected_version,
                           source="panel")
-        for listener in list(self._listeners):
-            try:
-                listener(dice, values)
-            except Exception:
-                log.exception("dice result listener %r failed", listener)
+        self.tray.played(dice, values)
         return values

@@ -298,3 +298,23 @@ def test_a_panel_roll_after_the_table_moved_on_is_refused(table):
     with pytest.raises(StaleVersion):
         dice.roll(expected_version=seen)
     assert table.game.dumps() == before
+
+
+def test_a_panel_roll_is_heard_like_a_roll_of_the_table(table):
+    """The LEDs and the table screen hear the phone's roll too."""
+    from companion.config import Config
+    from drivers.parts import DicePart
+
+    table.new_game("call-of-nature", ["Ana", "Ben"])
+    table.submit(Command("card", {"value": 30}))
+    table.submit(Command("card", {"value": 20}))  # exactly 50: Ben's Respite d6
+    dice = DicePart(Config(), table, simulate=True)
+    dice.start()
+    try:
+        heard = []
+        dice.subscribe(lambda rolled, values: heard.append((rolled.name, values)))
+        values = dice.roll(expected_version=table.version)
+        assert heard == [("d6", values)]
+        assert table.history()[-1].command == Command("roll", {"values": values})
+    finally:
+        dice.stop()
