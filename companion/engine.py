@@ -21,7 +21,7 @@ import functools
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from .errors import (
     BadArgument,
@@ -642,7 +642,3 @@ def _json_default(value: Any) -> Any:
 
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=_json_default)
-
-
-def events_json(events: Iterable[Event]) -> list[dict]:
-    return [e.to_json() for e in events]
