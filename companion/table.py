@@ -59,6 +59,7 @@ class Update:
     can_undo: bool
     can_redo: bool
     undo_text: str | None = None
+    setup: dict | None = None
 
     def to_json(self) -> dict:
         return {
@@ -76,6 +77,7 @@ class Update:
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
             "undo_text": self.undo_text,
+            "setup": self.setup,
         }
 
 
@@ -429,6 +431,7 @@ class Table:
             can_undo=bool(session.done),
             can_redo=bool(session.undone),
             undo_text=session.done[-1].text if session.done else None,
+            setup=game.setup.to_json(),
         )
 
     def _replay(self) -> None:

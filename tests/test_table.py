@@ -39,8 +39,9 @@ def test_a_table_without_a_game_says_so(table):
 
 
 def test_a_new_game_starts_at_version_zero(table, tally_game):
-    update = table.new_game("tally", ["Ana", "Ben"])
+    update = table.new_game("tally", ["Ana", "Ben"], variants=["short"])
     assert (update.version, update.action, update.state["total"]) == (0, "new", 0)
+    assert update.setup == {"players": ["Ana", "Ben"], "variants": ["short"], "options": {}}
     assert [e.command for e in update.expected] == ["add"]
 
 
