@@ -154,6 +154,33 @@ def test_what_the_api_answers_matches_the_document(app, table):
     get("/api/stats")
     get("/api/past-games")
 
+    over = get("/api/state").json
+    again = {"game": over["game"], "players": over["setup"]["players"],
+             "variants": over["setup"]["variants"], "options": over["setup"]["options"],
+             "version": over["version"]}
+    assert post("/api/new-game", again).status_code == 200
+    assert post("/api/new-game", again).status_code == 409
+
+
+def test_the_documented_state_promises_the_setup_that_plays_the_game_again(app):
+    client = app.test_client()
+    csrf = client.get("/api/session").json["csrf"]
+    client.post("/api/join", json={"pin": app.extensions["companion"].access.pin},
+                headers={"X-CSRF-Token": csrf})
+    client.post("/api/new-game", json={"game": "call-of-nature", "players": ["Ana", "Ben"],
+                                       "variants": ["no-end-roll"], "version": None},
+                headers={"X-CSRF-Token": csrf})
+    state = client.get("/api/state").json
+    schema = {**_ref_schema("GameState"), "components": DOCUMENT["components"]}
+    jsonschema.validate(state, schema, cls=jsonschema.Draft202012Validator)
+    without_setup = {key: value for key, value in state.items() if key != "setup"}
+    with pytest.raises(jsonschema.ValidationError, match="'setup' is a required property"):
+        jsonschema.validate(without_setup, schema, cls=jsonschema.Draft202012Validator)
+
+
+def _ref_schema(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
 
 def test_the_document_describes_the_answers_without_a_dice_service_or_screen(table):
     app = create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None})

@@ -283,6 +283,72 @@ def test_a_new_game_replaces_the_one_seen(controller, playing):
     assert response.json["players"] == ["Dee", "Eve"]
 
 
+# -- the same game again ----------------------------------------------------------------
+
+# Colours other than the palette's first three, so that keeping them shows.
+CHOSEN = [{"name": "Ana", "colour": "#8e44ad"}, {"name": "Ben", "colour": "#e89a00"},
+          {"name": "Cy", "colour": "#00a3a3"}]
+
+
+@pytest.fixture
+def finished(controller) -> dict:
+    """Ana, Ben and Cy's Call of Nature, with a variant and narrower cards,
+    just ended: Ben exploded, as the phone shows it."""
+    started = controller.post("/api/new-game", {
+        "game": CON, "players": CHOSEN, "variants": ["no-end-roll"],
+        "options": {"min_value": -20, "max_value": 20}, "version": None}).json
+    ended = controller.post("/api/command", {
+        "command": {"name": "adjust-mastery", "args": {"player": "Ben", "delta": -7}},
+        "version": started["version"]})
+    assert ended.json["over"] is True
+    return controller.get("/api/state").json
+
+
+def play_again(shown: dict) -> dict:
+    """What the result card's "Play again" sends for the state a phone shows."""
+    setup = shown["setup"]
+    return {
+        "game": shown["game"],
+        "players": [{"name": name, "colour": colour}
+                    for name, colour in zip(setup["players"], shown["colours"])],
+        "variants": setup["variants"],
+        "options": setup["options"],
+        "version": shown["version"],
+    }
+
+
+def test_the_state_carries_the_setup_the_game_was_started_with(finished):
+    assert finished["setup"] == {"players": ["Ana", "Ben", "Cy"],
+                                 "variants": ["no-end-roll"],
+                                 "options": {"min_value": -20, "max_value": 20}}
+    assert finished["colours"] == ["#8e44ad", "#e89a00", "#00a3a3"]
+
+
+def test_play_again_starts_the_same_game_with_the_same_seats_and_colours(controller, finished,
+                                                                        table):
+    response = controller.post("/api/new-game", play_again(finished))
+    assert response.status_code == 200
+    again = response.json
+    assert again["game_id"] == finished["game_id"] + 1
+    assert (again["game"], again["version"], again["over"]) == (CON, 0, False)
+    assert again["setup"] == finished["setup"]
+    assert again["colours"] == ["#8e44ad", "#e89a00", "#00a3a3"]
+    assert again["state"]["active"] == 0
+    assert table.game.setup.options == {"min_value": -20, "max_value": 20}
+    assert controller.get("/api/state").json["colours"] == again["colours"]
+
+
+def test_two_phones_tapping_play_again_start_one_game(app, pin, controller, finished, table):
+    other = joined(app, address="192.168.1.21")
+    first = controller.post("/api/new-game", play_again(finished))
+    second = other.post("/api/new-game", play_again(finished))
+    assert first.status_code == 200
+    assert (second.status_code, second.json["error"]) == (409, "stale-version")
+    assert second.json["state"]["game_id"] == first.json["game_id"]
+    assert [(g["id"], g["status"]) for g in table.games()] == \
+        [(finished["game_id"], "over"), (first.json["game_id"], "playing")]
+
+
 # -- playing ----------------------------------------------------------------------------
 
 

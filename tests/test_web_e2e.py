@@ -493,3 +493,65 @@ def test_a_game_without_a_board_of_its_own_is_played_from_its_description(
     expect(page.locator(".player.active .name")).to_contain_text("Ben")
     assert companion.table.history()[-1].command.args == {"amount": 3, "player": 0}
     assert page.script_errors == []
+
+
+# Colours other than the palette's first three, so that keeping them shows.
+CHOSEN_COLOURS = ["#8e44ad", "#e89a00", "#00a3a3"]
+
+
+def finished_call_of_nature(companion) -> int:
+    """Ana, Ben and Cy's game with a variant, narrower cards and colours of
+    their own, ended at the table: Ben exploded.  Returns its id."""
+    started = companion.table.new_game("call-of-nature", ["Ana", "Ben", "Cy"],
+                                       variants=["no-end-roll"],
+                                       options={"min_value": -20, "max_value": 20})
+    companion.app.extensions["companion"].colours.choose(started.game_id, CHOSEN_COLOURS)
+    companion.table.submit(Command("adjust-mastery", {"player": "Ben", "delta": -7}),
+                           source="buttons")
+    return started.game_id
+
+
+def colours_of(companion, game_id: int) -> list[str]:
+    return companion.app.extensions["companion"].colours.of(game_id, 3)
+
+
+def test_play_again_starts_the_same_game_and_is_offered_to_controllers_only(companion, phones):
+    ended = finished_call_of_nature(companion)
+    ana = controller(phones, companion)
+    watcher = phones()
+    watcher.goto(companion.url)
+    live(watcher)
+    expect(watcher.locator("#result")).to_contain_text("Ana, Cy share the win!")
+    expect(watcher.locator("#play-again")).to_have_count(0)
+    expect(ana.locator("#again-starts")).to_have_text(
+        "Same seats and colours · Ana starts")
+    expect(ana.locator("#other-game")).to_have_attribute("href", "/setup")
+    shot(ana, "table-play-again")
+    ana.click("#play-again")
+    expect(ana.locator("#result")).to_be_hidden()
+    expect(ana.locator("#prompt")).to_have_text("Ana plays a card")
+    expect(watcher.locator("#result")).to_be_hidden()
+    expect(watcher.locator("#pressure")).to_have_text("0")
+    again = companion.table.current()
+    assert [(g["id"], g["status"]) for g in companion.table.games()] == \
+        [(ended, "over"), (again.game_id, "playing")]
+    assert again.setup == {"players": ["Ana", "Ben", "Cy"], "variants": ["no-end-roll"],
+                           "options": {"min_value": -20, "max_value": 20}}
+    assert colours_of(companion, again.game_id) == CHOSEN_COLOURS
+    assert ana.script_errors == [] and watcher.script_errors == []
+
+
+def test_play_again_can_let_the_next_seat_start_and_everyone_keeps_their_colour(
+        companion, phones):
+    finished_call_of_nature(companion)
+    page = controller(phones, companion)
+    page.click("#rotate")
+    expect(page.locator("#again-starts")).to_have_text(
+        "Same seats and colours · Ben starts")
+    page.click("#play-again")
+    expect(page.locator("#result")).to_be_hidden()
+    expect(page.locator("#prompt")).to_have_text("Ben plays a card")
+    again = companion.table.current()
+    assert again.players == ("Ben", "Cy", "Ana")
+    assert colours_of(companion, again.game_id) == ["#e89a00", "#00a3a3", "#8e44ad"]
+    assert page.script_errors == []

@@ -133,7 +133,8 @@ def create_app(table, *, config: Mapping[str, Any] | None = None,
 
 
 def state_json(update, colours: PlayerColours) -> dict:
-    """The table's state as every phone gets it: the update, plus the
+    """The table's state as every phone gets it: the update (with the
+    game's setup, from which a phone offers the same game again), plus the
     players' colours that only the panel keeps."""
     out = update.to_json()
     out["colours"] = colours.of(update.game_id, len(update.players))

@@ -117,7 +117,7 @@ SCHEMAS: dict[str, Any] = {
         "description": "the table after a change; 'state' is the game's own view",
         "required": ["game_id", "game", "title", "version", "action", "state", "expected",
                      "events", "over", "result", "players", "can_undo", "can_redo",
-                     "undo_text", "colours"],
+                     "undo_text", "setup", "colours"],
         "properties": {
             "game_id": {"type": "integer"},
             "game": {"type": "string"},
@@ -133,8 +133,23 @@ SCHEMAS: dict[str, Any] = {
             "can_undo": {"type": "boolean"},
             "can_redo": {"type": "boolean"},
             "undo_text": NULLABLE_STR,
-            "colours": {"type": "array",
+            "setup": _ref("Setup"),
+            "colours": {"type": "array", "description": "each seat's colour, in seating order",
                         "items": {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"}},
+        },
+    },
+    "Setup": {
+        "type": "object",
+        "description": "how the game was set up. To play it again, send these players "
+                       "(each with its seat's colour), variants and options to "
+                       "POST /api/new-game with the version shown",
+        "required": ["players", "variants", "options"],
+        "properties": {
+            "players": {"type": "array", "minItems": 1, "items": {"type": "string"},
+                        "description": "in seating order, clockwise from the first player"},
+            "variants": {"type": "array", "items": {"type": "string"}},
+            "options": {"type": "object", "description": "only the options set at setup; "
+                                                         "the others have their defaults"},
         },
     },
     "NoGame": {

@@ -171,10 +171,11 @@ export async function refreshSession() {
 
 /**
  * Change the table: POST and show the answer.  A stale version shows the
- * fresh state and says so; a refusal is shown as the game said it.
+ * fresh state and says so (`stale(fresh)` may tell it better: a text, or
+ * null for the usual one); a refusal is shown as the game said it.
  * Returns the response body, or null when refused.
  */
-export async function change(path, body, { retry = true } = {}) {
+export async function change(path, body, { retry = true, stale = null } = {}) {
   try {
     const data = await api("POST", path, body);
     if (data && "state" in data && "values" in data) applyState(data.state);
@@ -185,11 +186,13 @@ export async function change(path, body, { retry = true } = {}) {
     const code = err.body?.error;
     if (err.status === 403 && code === "csrf" && retry) {
       await refreshSession();
-      return change(path, body, { retry: false });
+      return change(path, body, { retry: false, stale });
     }
     if (err.status === 409 && err.body?.state) {
       applyState(err.body.state, { force: true });
-      toast(code === "stale-version" ? t("error.stale") : err.message, { error: true });
+      const told = code === "stale-version" ? stale?.(err.body.state) : null;
+      if (told) toast(told);
+      else toast(code === "stale-version" ? t("error.stale") : err.message, { error: true });
     } else if (err.status === 403 && code === "spectator") {
       await refreshSession().catch(() => {});
       toast(t("error.spectator"), { error: true });

@@ -29,7 +29,7 @@ let pads = new Map(); // inline value pads kept across updates, by command
 function render(state, previous) {
   renderBoard(state);
   renderEvents(state, previous);
-  renderResult(state);
+  renderResult(state, previous);
   renderDock(state);
   trackHistory(state);
   refreshScreen();
@@ -69,7 +69,7 @@ function renderEvents(state, previous) {
   }
 }
 
-function renderResult(state) {
+function renderResult(state, previous) {
   const result = state.game && state.over ? state.result : null;
   resultBox.hidden = !result;
   if (!result) return;
@@ -77,7 +77,66 @@ function renderResult(state) {
   resultBox.replaceChildren(
     h("h2", { text: t("result.title") }),
     h("p", { text: winners.length ? t(winners.length === 1 ? "result.winner" : "result.winners", { names: winners.join(", ") }) : t("result.none") }),
-    h("div", { class: "hint", text: result.message }));
+    h("div", { class: "hint", text: result.message }),
+    isController() && state.setup ? playAgain(state) : null);
+  // The game just ended on this phone: the card is at the top of the page.
+  if (previous?.game_id === state.game_id && !previous.over) window.scrollTo({ top: 0, behavior: "smooth" });
+}
+
+// -- the same game again ------------------------------------------------------------
+
+// The finished game whose "let the next seat start" box is ticked, so that
+// it stays ticked while the card is drawn again.
+let rotatedGame = null;
+
+/** The players of `state`'s setup in seating order with their colours,
+ * starting from the next seat when `rotate`. */
+function seatsAgain(state, rotate) {
+  const seats = state.setup.players.map((name, seat) => ({ name, colour: state.colours?.[seat] }));
+  if (rotate) seats.push(seats.shift());
+  return seats;
+}
+
+function playAgain(state) {
+  const seats = state.setup.players;
+  const starts = h("small", { id: "again-starts" });
+  const showStarter = () => {
+    starts.textContent = t("result.again_starts", { name: seatsAgain(state, rotatedGame === state.game_id)[0].name });
+  };
+  showStarter();
+  const button = h("button", {
+    type: "button", class: "btn primary big", id: "play-again",
+    onclick: async () => {
+      const shown = store.state;
+      if (!shown?.over || shown.game_id !== state.game_id) return;
+      button.disabled = true;
+      const started = await change("/api/new-game", {
+        game: shown.game,
+        players: seatsAgain(shown, rotatedGame === shown.game_id),
+        variants: shown.setup.variants,
+        options: shown.setup.options,
+        version: version(),
+      }, {
+        // Two phones tapped it: the other one's game is the one wanted.
+        stale: (fresh) => (fresh.game_id !== shown.game_id && fresh.game === shown.game ? t("result.again_elsewhere") : null),
+      });
+      if (!started) button.disabled = false;
+    },
+  }, h("span", {}, "↻ ", t("result.again")), starts);
+  const rotate = seats.length > 1
+    ? h("label", { class: "toggle", id: "rotate" },
+      h("span", {}, h("b", { text: t("result.rotate", { name: seats[1] }) }),
+        h("small", { text: t("result.rotate_help", { name: seats[0] }) })),
+      h("input", {
+        type: "checkbox", checked: rotatedGame === state.game_id,
+        onchange: (event) => {
+          rotatedGame = event.currentTarget.checked ? state.game_id : null;
+          showStarter();
+        },
+      }))
+    : null;
+  return h("div", { class: "again" }, button, rotate,
+    h("a", { class: "btn secondary", id: "other-game", href: "/setup", text: t("table.new_game") }));
 }
 
 // -- the dock ------------------------------------------------------------------
@@ -102,10 +161,10 @@ function renderDock(state) {
     dock.replaceChildren(inner);
     return;
   }
+  // A finished game offers what comes next on its result card; the dock
+  // keeps undo and the corrections, for a last move entered wrong.
   let secondary = [];
-  if (state.over) {
-    inner.append(h("a", { class: "btn primary big", href: "/setup", text: t("table.new_game") }));
-  } else {
+  if (!state.over) {
     const actions = expectations(state);
     inner.append(...actions.main);
     secondary = actions.secondary;
@@ -399,7 +458,10 @@ function refreshScreen() {
 on("state", render);
 on("session", () => {
   dockSignature = "";
-  if (store.state) renderDock(store.state);
+  if (store.state) {
+    renderDock(store.state);
+    renderResult(store.state);
+  }
 });
 on("companion", () => {
   dockSignature = "";
