@@ -17,6 +17,7 @@ from companion.errors import (
 )
 from companion.games import game_class
 from companion.games.bathroom_rush import BLUE_DIE, RED_DIE, BathroomRush
+from tests.words import kinds, play
 
 ANA, BEN, CY, DEE = 0, 1, 2, 3
 THREE = ("Ana", "Ben", "Cy")
@@ -93,14 +94,6 @@ def position(queues, *, players=THREE, turn=None, first=ANA, reserves=None, step
     return BathroomRush.from_json(data)
 
 
-def play(game, *words):
-    """Apply commands written as words; return the events of the last one."""
-    events = []
-    for text in words:
-        events = game.apply(game.parse_words(text))
-    return events
-
-
 def refused(game, words, error=IllegalCommand):
     """The command is refused with ``error`` and the game is unchanged."""
     before = game.dumps()
@@ -127,10 +120,6 @@ def line(game, q):
 def reserve(game, seat):
     r = game.reserves[seat]
     return None if r["eliminated"] else (r["pipi"], r["popo"])
-
-
-def kinds(events):
-    return [e.kind for e in events]
 
 
 def commands(game):

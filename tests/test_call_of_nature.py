@@ -16,6 +16,7 @@ from companion.errors import (
 )
 from companion.games import game_class
 from companion.games.call_of_nature import CallOfNature
+from tests.words import kinds, play
 
 ANA, BEN, CY, DEE = 0, 1, 2, 3
 CLOCKWISE, COUNTER_CLOCKWISE = 1, -1
@@ -30,18 +31,6 @@ def make_game(players=("Ana", "Ben", "Cy"), *, variants=(), options=None, **stat
     assert not unknown, f"not state fields: {unknown}"
     data["state"].update(state)
     return CallOfNature.from_json(data)
-
-
-def play(game, *words):
-    """Apply commands written as words; return the events of the last one."""
-    events = []
-    for text in words:
-        events = game.apply(game.parse_words(text))
-    return events
-
-
-def kinds(events):
-    return [e.kind for e in events]
 
 
 def exploded_game(mastery, *, exploder=ANA, players=("Ana", "Ben", "Cy"), variants=()):

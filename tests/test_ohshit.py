@@ -31,6 +31,7 @@ from companion.games.ohshit import (
     OhShit,
     flush_of,
 )
+from tests.words import kinds, play
 
 ANA, BEN, CY = 0, 1, 2
 EMPTY = {kind: 0 for kind in POOPS}
@@ -89,18 +90,6 @@ def position(literal: str, *, deck: dict | None = None, hands: dict | None = Non
 def small_deck(**counts: int) -> dict[str, int]:
     """A deck of exactly these cards (every other kind: none)."""
     return {kind: counts.get(kind, 0) for kind in KINDS}
-
-
-def play(game, *words):
-    """Apply commands written as words; return the events of the last one."""
-    events = []
-    for text in words:
-        events = game.apply(game.parse_words(text))
-    return events
-
-
-def kinds(events):
-    return [e.kind for e in events]
 
 
 def pile(game, seat):
