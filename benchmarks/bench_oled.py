@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.engine import Command, Setup  # noqa: E402
-from companion.games.call_of_nature import CallOfNature  # noqa: E402
+from companion.core.engine import Command, Setup  # noqa: E402
+from companion.core.games.call_of_nature.game import CallOfNature  # noqa: E402
 from drivers.oled import Display, RecordingInterface  # noqa: E402
 from drivers.screens import call_of_nature_screen  # noqa: E402
 

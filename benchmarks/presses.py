@@ -17,10 +17,10 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from companion.engine import Command
-from companion.journal import Journal
-from companion.menu import TableMenu
-from companion.table import Table
+from companion.core.engine import Command
+from companion.core.journal import Journal
+from companion.core.menu import TableMenu
+from companion.core.table import Table
 
 
 class First:

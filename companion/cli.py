@@ -21,7 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Sequence
 
-from .errors import CompanionError, IllegalCommand, StaleVersion
+from .core.errors import CompanionError, IllegalCommand, StaleVersion
 
 EXIT_BAD_INPUT = 2
 EXIT_ERROR = 1
@@ -102,9 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, out: "_Output") -> int:
-    from .games import available
-    from .journal import Journal
-    from .table import Table
+    from .core.games import available
+    from .core.journal import Journal
+    from .core.table import Table
 
     if args.action == "games-list":
         out.games_list([cls.describe() for cls in available()])

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from .errors import CompanionError
+from .core.errors import CompanionError
+from .core.menu import DICE_SOURCES, KEYS
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +30,6 @@ DEFAULT_PATH = Path("/etc/companion/config.toml")
 SERVICE_DATA_DIR = Path("/var/lib/companion")
 
 LANGUAGES = ("en", "fr")
-DICE_SOURCES = ("button", "manual", "serial")
-KEYS = ("up", "down", "ok", "back", "roll")
 CONTROLLERS = ("ssd1306", "sh1106")
 ROTATIONS = (0, 2)
 BAUD_RATES = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)

@@ -3,9 +3,9 @@
 This is the composition root: the one module of ``companion/`` (besides the
 CLI that calls it) that wires ``drivers/`` and ``web/`` around the table.
 The parts it wires live beside what they wrap: :mod:`companion.storage`
-(the journal and the table), :mod:`drivers.parts` (display, keys, buzzer
-and LEDs, dice), :mod:`drivers.table_screen` (keys and updates to frames),
-:mod:`web.part` (the panel and its mDNS name); their life cycle is
+(the journal and the table), :mod:`companion.parts.hardware` (display, keys, buzzer
+and LEDs, dice), :mod:`companion.parts.screen` (keys and updates to frames),
+:mod:`companion.parts.web` (the panel and its mDNS name); their life cycle is
 :mod:`companion.components`, and systemd's side :mod:`companion.service`.
 
 Components start in a fixed order and stop in the reverse order, whatever
@@ -41,8 +41,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, TextIO
 
-from drivers.parts import DicePart, DisplayPart, KeypadPart, OutputsPart
-from drivers.table_screen import ScreenPart
+from companion.parts.hardware import DicePart, DisplayPart, KeypadPart, OutputsPart
+from companion.parts.screen import ScreenPart
 
 from . import config as config_module
 from .components import Component
@@ -51,7 +51,7 @@ from .service import StopEvent, configure_logging, sd_notify, watchdog_interval
 from .storage import TablePart, data_dir
 
 if TYPE_CHECKING:
-    from web.part import WebPart
+    from companion.parts.web import WebPart
 
 log = logging.getLogger("companion")
 
@@ -104,7 +104,7 @@ class Daemon:
         self._start(self.table_part)
         table = self.table_part.table
         # The panel (Flask) loads here, not for ``companion doctor``.
-        from web.part import DiscoveryPart, WebPart
+        from companion.parts.web import DiscoveryPart, WebPart
 
         if self.simulate:
             from gpiozero.pins.mock import MockFactory
@@ -303,7 +303,7 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def doctor(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from drivers import doctor as checks
+    from companion import doctor as checks
 
     out = out or sys.stdout
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)

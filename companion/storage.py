@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from . import config as config_module
 from .components import Component
 from .config import Config
-from .errors import JournalError
+from .core.errors import JournalError
 
 log = logging.getLogger(__name__)
 
@@ -88,8 +88,8 @@ class TablePart(Component):
         self.table: Any = None
 
     def start(self) -> None:
-        from .journal import Journal
-        from .table import Table
+        from .core.journal import Journal
+        from .core.table import Table
 
         try:
             self.directory.mkdir(parents=True, exist_ok=True)

@@ -13,16 +13,15 @@ from typing import Sequence
 
 from gpiozero import Buzzer, LEDBoard
 
-from companion.config import Buzzer as _BuzzerWiring
-from companion.config import Leds as _LedWiring
-from companion.engine import Dice, Event
+from companion.core.engine import Dice, Event
 
 log = logging.getLogger(__name__)
 
 # In the order of the pins: top-left, top-right, middle-left, centre,
 # middle-right, bottom-left, bottom-right.
-DEFAULT_FACE_PINS = _LedWiring().pins
-DEFAULT_BUZZER_PIN = _BuzzerWiring().pin
+# The reference wiring (HARDWARE.md): the seven die-face LEDs and the buzzer.
+DEFAULT_FACE_PINS = (16, 20, 21, 23, 24, 25, 18)
+DEFAULT_BUZZER_PIN = 12
 
 FACES: dict[int, tuple[int, ...]] = {
     1: (0, 0, 0, 1, 0, 0, 0),

@@ -39,15 +39,14 @@ from typing import Callable, Mapping
 
 from gpiozero import DigitalInputDevice, RotaryEncoder
 
-from companion.config import KEYS
-from companion.config import Buttons as _Wiring
-from companion.config import Encoder as _EncoderWiring
+from companion.core.menu import KEYS
 
 log = logging.getLogger(__name__)
 
 REPEATING_KEYS = frozenset({"up", "down"})
 # The wiring of HARDWARE.md, as the config gives it by default.
-DEFAULT_PINS: Mapping[str, int] = {key: getattr(_Wiring(), key) for key in KEYS}
+# The reference wiring (HARDWARE.md), BCM numbers.
+DEFAULT_PINS: Mapping[str, int] = {"up": 5, "down": 6, "ok": 13, "back": 19, "roll": 26}
 
 KeyListener = Callable[[str, str], None]
 
@@ -56,9 +55,9 @@ KeyListener = Callable[[str, str], None]
 class EncoderPins:
     """Where a KY-040 rotary encoder is wired (BCM numbers)."""
 
-    a: int = _EncoderWiring().a
-    b: int = _EncoderWiring().b
-    push: int = _EncoderWiring().push
+    a: int = 17
+    b: int = 27
+    push: int = 22
 
 
 class UnknownKey(ValueError):

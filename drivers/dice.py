@@ -11,7 +11,7 @@ Three dice sources (HARDWARE.md), one in force at a time:
 A :class:`DiceTray` knows the source in force, passes on the rolls of that
 source and turns the others away with a reason the screen can show.  It
 takes two callables, what the game waits for and how to submit a roll;
-:meth:`DiceTray.at_table` makes them from a ``companion.table.Table``.
+:meth:`DiceTray.at_table` makes them from a ``companion.core.table.Table``.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from collections import Counter
 from random import Random
 from typing import Callable, Iterable, Sequence
 
-from companion.config import DICE_SOURCES as SOURCES
-from companion.engine import Command, Dice, Expectation
-from companion.errors import IllegalCommand
+from companion.core.menu import DICE_SOURCES as SOURCES
+from companion.core.engine import Command, Dice, Expectation
+from companion.core.errors import IllegalCommand
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""The table menu on the OLED: a :class:`~companion.menu.MenuView` as a
+"""The table menu on the OLED: a :class:`~companion.core.menu.MenuView` as a
 128x64 1-bit image.
 
 The game screen, lists, value entry, messages and the join screen are the
@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image
 
-from companion.menu import MenuView
+from companion.core.menu import MenuView
 
 from .screens import (
     alert_screen,

@@ -27,16 +27,16 @@ from typing import Any, Callable, Sequence
 
 from PIL import Image
 
-from companion.config import DisplaySettings as _Wiring
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
 
 log = logging.getLogger(__name__)
 
 WIDTH = 128
 HEIGHT = 64
 PAGES = HEIGHT // 8
-DEFAULT_PORT = _Wiring().i2c_bus
-DEFAULT_ADDRESS = _Wiring().address
+# The reference wiring (HARDWARE.md): I2C bus 1, address 0x3C.
+DEFAULT_PORT = 1
+DEFAULT_ADDRESS = 0x3C
 CONTROLLERS = ("ssd1306", "sh1106")
 
 # SSD1306 commands used for partial updates (horizontal addressing mode,

@@ -23,12 +23,11 @@ from typing import Callable
 
 import serial
 
-from companion.config import SerialSettings as _Wiring
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PORT = _Wiring().port
-DEFAULT_BAUDRATE = _Wiring().baud
+DEFAULT_PORT = "/dev/ttyUSB0"
+DEFAULT_BAUDRATE = 9600
 MAX_LINE = 128  # bytes; a real roll line is a dozen
 
 RollListener = Callable[[int, list[int]], None]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion import games
-from companion.journal import Journal
-from companion.table import Table
+from companion.core import games
+from companion.core.journal import Journal
+from companion.core.table import Table
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.engine import Command
+from companion.core.engine import Command
 
 
 class FixedDice:

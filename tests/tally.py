@@ -7,8 +7,8 @@ the ``tally_game`` fixture.
 
 from __future__ import annotations
 
-from companion.engine import CommandSpec, Dice, Event, Expectation, Game, Param, Result
-from companion.errors import BadArgument
+from companion.core.engine import CommandSpec, Dice, Event, Expectation, Game, Param, Result
+from companion.core.errors import BadArgument
 
 
 class Tally(Game):

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.engine import Dice, Event
+from companion.core.engine import Dice, Event
 from drivers.alerts import DEFAULT_FACE_PINS, AlertBuzzer, DieFace
 
 WAIT = 10.0

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from companion.engine import Setup
-from companion.errors import (
+from companion.core.engine import Setup
+from companion.core.errors import (
     BadArgument,
     BadSetup,
     GameIsOver,
@@ -15,8 +15,8 @@ from companion.errors import (
     NotExpected,
     WrongPlayer,
 )
-from companion.games import game_class
-from companion.games.bathroom_rush import BLUE_DIE, RED_DIE, BathroomRush
+from companion.core.games import game_class
+from companion.core.games.bathroom_rush import BLUE_DIE, RED_DIE, BathroomRush
 from tests.words import kinds, play
 
 ANA, BEN, CY, DEE = 0, 1, 2, 3

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
-from companion.engine import Command, Expectation, Setup
-from companion.errors import GameIsOver, IllegalCommand
-from companion.games.bathroom_rush import BathroomRush
+from companion.core.engine import Command, Expectation, Setup
+from companion.core.errors import GameIsOver, IllegalCommand
+from companion.core.games.bathroom_rush import BathroomRush
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 MAX_STEPS = 250

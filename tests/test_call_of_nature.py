@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import Command, Setup
-from companion.errors import (
+from companion.core.engine import Command, Setup
+from companion.core.errors import (
     BadArgument,
     BadSetup,
     GameIsOver,
@@ -14,8 +14,8 @@ from companion.errors import (
     UnknownCommand,
     WrongPlayer,
 )
-from companion.games import game_class
-from companion.games.call_of_nature import CallOfNature
+from companion.core.games import game_class
+from companion.core.games.call_of_nature.game import CallOfNature
 from tests.words import kinds, play
 
 ANA, BEN, CY, DEE = 0, 1, 2, 3

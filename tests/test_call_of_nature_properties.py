@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
-from companion.engine import Command, Setup
-from companion.errors import GameIsOver, IllegalCommand
-from companion.games.call_of_nature import (
+from companion.core.engine import Command, Setup
+from companion.core.errors import GameIsOver, IllegalCommand
+from companion.core.games.call_of_nature.game import (
     HAND_SIZE,
     MAX_MASTERY,
     MAX_SET_PRESSURE,

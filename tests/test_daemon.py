@@ -330,7 +330,7 @@ def test_stopping_closes_the_journal_before_the_display_says_off(appliance):
 
 
 def test_stopping_lets_the_command_in_progress_finish(appliance):
-    from companion.engine import Command
+    from companion.core.engine import Command
 
     table = appliance.table_part.table
     table.new_game("call-of-nature", PLAYERS)
@@ -353,8 +353,8 @@ def test_stopping_lets_the_command_in_progress_finish(appliance):
     worker.join(10)
     stopper.join(10)
     assert not stopper.is_alive()
-    from companion.journal import Journal
-    from companion.table import Table
+    from companion.core.journal import Journal
+    from companion.core.table import Table
 
     again = Table(Journal.open(appliance.directory / "companion.db"))
     try:
@@ -434,7 +434,7 @@ def test_without_display_gpio_or_dice_device_the_panel_still_plays(tmp_path):
 def test_a_fault_appearing_is_shown_on_the_table_screen_but_not_the_displays_own(appliance):
     from PIL import Image, ImageChops
 
-    from drivers.table_screen import fault_screen
+    from companion.parts.screen import fault_screen
 
     unplugged = "dice device: waiting for /dev/ttyUSB0: not plugged in"
     appliance.display.fault = lambda: "display: no display at 0x3C on I2C bus 1"
@@ -469,7 +469,7 @@ def test_buttons_off_a_pi_say_to_run_the_simulation(monkeypatch):
     from gpiozero.exc import BadPinFactory
 
     from companion.config import Config
-    from drivers.parts import KeypadPart
+    from companion.parts.hardware import KeypadPart
 
     pin_library_failing_with(monkeypatch, BadPinFactory("Unable to load any default pin factory!"))
     buttons = KeypadPart(Config(), KeyQueue(), pin_factory=None)
@@ -482,7 +482,7 @@ def test_buttons_off_a_pi_say_to_run_the_simulation(monkeypatch):
 
 def test_outputs_without_permission_on_the_gpio_say_which_group_to_join(monkeypatch):
     from companion.config import Config
-    from drivers.parts import OutputsPart
+    from companion.parts.hardware import OutputsPart
 
     pin_library_failing_with(monkeypatch, PermissionError(13, "Permission denied",
                                                           "/dev/gpiochip0"))

@@ -9,8 +9,8 @@ import secrets
 
 import pytest
 
-from companion.engine import Command, Dice, Expectation
-from companion.errors import NotExpected
+from companion.core.engine import Command, Dice, Expectation
+from companion.core.errors import NotExpected
 from drivers.dice import SOURCES, DiceTray, UnknownDiceSource, awaited_dice, roll
 
 D6 = Dice(6)
@@ -285,8 +285,8 @@ def test_a_panel_roll_after_the_table_moved_on_is_refused(table):
     """The table's ROLL button rolled first: the phone's roll, made against
     the state before, is stale and rolls nothing."""
     from companion.config import Config
-    from companion.errors import StaleVersion
-    from drivers.parts import DicePart
+    from companion.core.errors import StaleVersion
+    from companion.parts.hardware import DicePart
 
     table.new_game("call-of-nature", ["Ana", "Ben"])
     table.submit(Command("card", {"value": 30}))
@@ -303,7 +303,7 @@ def test_a_panel_roll_after_the_table_moved_on_is_refused(table):
 def test_a_panel_roll_is_heard_like_a_roll_of_the_table(table):
     """The LEDs and the table screen hear the phone's roll too."""
     from companion.config import Config
-    from drivers.parts import DicePart
+    from companion.parts.hardware import DicePart
 
     table.new_game("call-of-nature", ["Ana", "Ben"])
     table.submit(Command("card", {"value": 30}))

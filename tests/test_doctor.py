@@ -16,8 +16,8 @@ from gpiozero import Button
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config
-from drivers import doctor
-from drivers.doctor import FAIL, OK, WARN, Finding, Paths
+from companion import doctor
+from companion.doctor import FAIL, OK, WARN, Finding, Paths
 
 ROOT = Path(__file__).resolve().parent.parent
 

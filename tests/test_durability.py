@@ -11,15 +11,15 @@ import textwrap
 
 import pytest
 
-from companion.journal import Journal
-from companion.table import Table
+from companion.core.journal import Journal
+from companion.core.table import Table
 
 PLAYER = textwrap.dedent(
     """
     import sys
-    from companion.engine import Command
-    from companion.journal import Journal
-    from companion.table import Table
+    from companion.core.engine import Command
+    from companion.core.journal import Journal
+    from companion.core.table import Table
 
     table = Table(Journal.open(sys.argv[1]))
     if not table.has_game:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import Command
-from companion.menu import FAST_AFTER, MenuView, TableMenu, UnknownKey
+from companion.core.engine import Command
+from companion.core.menu import FAST_AFTER, MenuView, TableMenu, UnknownKey
 
 ANA, BEN, CY = 0, 1, 2
 JOIN = ("http://192.168.1.20:8000/join/k3Yt0k", "4711")

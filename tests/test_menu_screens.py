@@ -17,8 +17,8 @@ import pytest
 import segno
 from PIL import Image, ImageChops
 
-from companion.engine import Command
-from companion.menu import KEYS_CONFIRM, MenuView
+from companion.core.engine import Command
+from companion.core.menu import KEYS_CONFIRM, MenuView
 from drivers.menu_screens import render
 from drivers.screens import game_screen, idle_screen
 

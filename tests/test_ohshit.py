@@ -13,16 +13,16 @@ import re
 
 import pytest
 
-from companion.engine import Command, Setup
-from companion.errors import (
+from companion.core.engine import Command, Setup
+from companion.core.errors import (
     BadArgument,
     BadSetup,
     GameIsOver,
     IllegalCommand,
     WrongPlayer,
 )
-from companion.games import game_class
-from companion.games.ohshit import (
+from companion.core.games import game_class
+from companion.core.games.ohshit.game import (
     ACTIONS,
     COLOURS,
     DEFAULT_DECK,

@@ -11,9 +11,9 @@ import json
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import Command, Setup
-from companion.errors import GameIsOver, IllegalCommand
-from companion.games.ohshit import COLOUR_SLUGS, KINDS, POOPS, OhShit
+from companion.core.engine import Command, Setup
+from companion.core.errors import GameIsOver, IllegalCommand
+from companion.core.games.ohshit.game import COLOUR_SLUGS, KINDS, POOPS, OhShit
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")
 EVENT_KINDS = {

@@ -19,8 +19,8 @@ from luma.core.error import DeviceNotFoundError, DevicePermissionError
 from luma.core.interface.serial import i2c
 from PIL import Image, ImageChops, ImageDraw
 
-from companion.engine import Command, Setup
-from companion.games.call_of_nature import CallOfNature
+from companion.core.engine import Command, Setup
+from companion.core.games.call_of_nature.game import CallOfNature
 from drivers.oled import Display, DisplaySettingError, RecordingInterface
 from drivers.screens import call_of_nature_screen, menu_screen, off_screen
 

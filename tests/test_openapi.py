@@ -9,7 +9,7 @@ import re
 import jsonschema
 import pytest
 
-from companion.engine import Command
+from companion.core.engine import Command
 from tests.fakes import FixedDice
 from web import Services, create_app
 from web.openapi import DOCUMENT

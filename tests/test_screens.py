@@ -17,11 +17,11 @@ import pytest
 import segno
 from PIL import Image, ImageChops
 
-from companion.engine import Command, Setup
-from companion.games.bathroom_rush import BathroomRush
-from companion.games.call_of_nature import CallOfNature
-from companion.games.ohshit import OhShit
-from companion.table import Update
+from companion.core.engine import Command, Setup
+from companion.core.games.bathroom_rush import BathroomRush
+from companion.core.games.call_of_nature.game import CallOfNature
+from companion.core.games.ohshit.game import OhShit
+from companion.core.table import Update
 from drivers import screens
 from drivers.screens.canvas import fit, text_width, wrap
 

@@ -232,7 +232,7 @@ def test_a_panel_that_cannot_listen_never_says_ready(tmp_path, notify_socket):
 def test_a_panel_answering_with_an_error_is_asked_again_after_a_pause_not_in_a_spin(tmp_path):
     import http.server
 
-    from web.part import WebPart
+    from companion.parts.web import WebPart
 
     asked = []
 

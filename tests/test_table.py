@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from companion.engine import Command
-from companion.errors import (
+from companion.core.engine import Command
+from companion.core.errors import (
     BadArgument,
     BadSetup,
     ForeignDatabase,
@@ -21,7 +21,7 @@ from companion.errors import (
     UnknownCommand,
     WrongPlayer,
 )
-from companion.journal import Journal
+from companion.core.journal import Journal
 
 
 def add(amount, **extra):
@@ -296,7 +296,7 @@ def test_a_journal_edited_outside_the_companion_is_refused_on_replay(db_path, ta
 
 
 def test_a_second_process_cannot_open_a_journal_in_use(table, db_path):
-    from companion.errors import JournalError
+    from companion.core.errors import JournalError
 
     with pytest.raises(JournalError, match="in use by another companion process"):
         Journal.open(db_path)

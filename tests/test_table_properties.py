@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import Command
-from companion.errors import IllegalCommand
-from companion.games import game_class
-from companion.journal import Journal
-from companion.table import Table
+from companion.core.engine import Command
+from companion.core.errors import IllegalCommand
+from companion.core.games import game_class
+from companion.core.journal import Journal
+from companion.core.table import Table
 
 GAMES = {
     "call-of-nature": "tests.test_call_of_nature_properties",

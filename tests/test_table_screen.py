@@ -9,10 +9,10 @@ import time
 import pytest
 from PIL import Image, ImageChops
 
-from companion.engine import Command, Dice
+from companion.core.engine import Command, Dice
 from drivers.menu_screens import render
 from drivers.screens import alert_screen, dice_screen, event_screen
-from drivers.table_screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
+from companion.parts.screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
 
 
 class Clock:

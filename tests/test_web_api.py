@@ -13,7 +13,7 @@ import threading
 
 import pytest
 
-from companion.table import Table
+from companion.core.table import Table
 from tests.fakes import FixedDice
 from web import Services, create_app
 from web.access import Access, PinThrottled

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import Command
-from companion.journal import Journal
-from companion.table import Table
+from companion.core.engine import Command
+from companion.core.journal import Journal
+from companion.core.table import Table
 from tests.fakes import FixedDice
 from web import Services, create_app
 from web.server import serve

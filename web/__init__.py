@@ -1,7 +1,7 @@
 """The phone panel: a Flask app that shows the table live and drives it.
 
 ``create_app(table, config=..., services=...)`` builds the app around one
-:class:`~companion.table.Table`.  Everything the panel needs from the rest of
+:class:`~companion.core.table.Table`.  Everything the panel needs from the rest of
 the companion arrives in :class:`Services`; whatever is missing is simply not
 offered (no OLED mirror without ``screen_png``, no virtual table without
 ``press_key``, manual dice entry only without ``dice``).
@@ -15,52 +15,20 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from flask import Flask
 
 from .access import Access
 from .colours import PlayerColours
 from .live import HEARTBEAT, MAX_PER_PHONE, Broadcast
+from .panel import LANGUAGES, Panel, Services, state_json
 
 STATIC = Path(__file__).with_name("static")
-LANGUAGES = ("en", "fr")
 
 # Request bodies are small JSON objects: a command, a setup of a few players.
 MAX_BODY = 16 * 1024
-
-
-@dataclass(frozen=True)
-class Services:
-    """What the composition root lends the panel; every field is optional.
-
-    ``screen_png()`` is the OLED's current frame as PNG; ``press_key(key)``
-    presses a simulated button ("up", "down", "ok", "back", "roll");
-    ``dice`` has ``.source`` (settable), ``.sources``, ``.roll(expected_version)`` and
-    ``.status``; ``faults()`` lists hardware problems to show the players.
-    """
-
-    screen_png: Callable[[], bytes] | None = None
-    press_key: Callable[[str], None] | None = None
-    dice: Any | None = None
-    faults: Callable[[], list[str]] | None = None
-
-
-@dataclass
-class Panel:
-    """The panel's shared objects, kept in ``app.extensions["companion"]``."""
-
-    table: Any
-    services: Services
-    access: Access
-    live: Broadcast
-    colours: PlayerColours
-    strings: Mapping[str, Mapping[str, str]]
-    # Held while a phone's ROLL is on its way to the table (see api.dice_roll).
-    rolling: threading.Lock = field(default_factory=threading.Lock)
 
 
 def create_app(table, *, config: Mapping[str, Any] | None = None,
@@ -132,15 +100,6 @@ def create_app(table, *, config: Mapping[str, Any] | None = None,
     return app
 
 
-def state_json(update, colours: PlayerColours) -> dict:
-    """The table's state as every phone gets it: the update (with the
-    game's setup, from which a phone offers the same game again), plus the
-    players' colours that only the panel keeps."""
-    out = update.to_json()
-    out["colours"] = colours.of(update.game_id, len(update.players))
-    return out
-
-
 def _strings(lang: str) -> dict[str, str]:
     with open(STATIC / "i18n" / f"{lang}.json", encoding="utf-8") as file:
         return json.load(file)
@@ -154,3 +113,6 @@ def _colours_file(table, configured: str | None) -> Path | None:
         return None
     path = Path(journal)
     return path.with_name(path.stem + "-colours.json")
+
+
+__all__ = ["Panel", "Services", "create_app", "state_json"]

@@ -17,19 +17,21 @@ from typing import Any, Callable
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.engine import MAX_NAME, Command
-from companion.errors import NotExpected
-from companion.games import ALIASES, available
+from companion.core.engine import MAX_NAME, Command
+from companion.core.errors import NotExpected
+from companion.core.menu import KEYS
+from companion.core.games import available, canonical_key
 
-from . import access, state_json
+from . import access
 from .colours import HEX
-from .errors import NO_GAME, ApiError, bad_request
+from .errors import ApiError, bad_request
 from .live import TooManyStreams
 from .openapi import DOCUMENT
+from .panel import current_state, panel, state_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-KEYS = ("up", "down", "ok", "back", "roll")
+
 MAX_PLAYERS = 12
 MAX_VARIANTS = 16
 MAX_WORD = 64
@@ -45,17 +47,6 @@ UNSAFE_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 # In a name, a direction override would turn the rest of a line around
 # wherever the name is shown (a list of players, the history).
 DIRECTION_CONTROLS = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
-
-
-def panel():
-    return current_app.extensions["companion"]
-
-
-def current_state() -> dict:
-    table = panel().table
-    if not table.has_game:
-        return dict(NO_GAME)
-    return state_json(table.current(), panel().colours)
 
 
 def companion_info(services=None) -> dict:
@@ -349,7 +340,7 @@ def new_game():
     data = _body()
     known = {cls.key for cls in available()}
     game = _word(data.get("game"), "'game'")
-    if game not in known and ALIASES.get(game) not in known:
+    if canonical_key(game) not in known:
         raise bad_request(f"no game '{game}'; the games are: {', '.join(sorted(known))}")
     names, colours = _players(data.get("players"))
     variants = data.get("variants", [])

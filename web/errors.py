@@ -14,7 +14,9 @@ from typing import Any
 from flask import Flask, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from companion.errors import (
+from .panel import NO_GAME, current_state
+
+from companion.core.errors import (
     BadSetup,
     IllegalCommand,
     JournalError,
@@ -47,7 +49,6 @@ SECURITY_HEADERS = {
 }
 
 # The state of a table where no game was ever started.
-NO_GAME = {"game": None, "game_id": None, "version": 0}
 
 HTTP_CODES = {
     400: "bad-request",
@@ -106,8 +107,6 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(StaleVersion)
     def stale(exc: StaleVersion):
-        from .api import current_state
-
         return _json(409, "stale-version", str(exc), state=current_state())
 
     @app.errorhandler(NoGame)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, g, redirect, render_template, request
 
-from . import LANGUAGES, access
+from . import access
+from .panel import LANGUAGES
 
 bp = Blueprint("pages", __name__)
 

@@ -126,8 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=DEFAULT_PHONES + SPARE_THREADS)
     args = parser.parse_args(argv)
 
-    from companion.journal import Journal
-    from companion.table import Table
+    from companion.core.journal import Journal
+    from companion.core.table import Table
 
     from . import create_app
 

@@ -4,7 +4,7 @@ Nothing here imports luma or touches hardware (PIL only), so the phone
 panel can render the very images the OLED shows, as a live mirror.  The game
 screens take ``update.state`` (the engine's ``view()``), ``update.players``
 and ``update.expected``; :func:`game_screen` picks the right one for an
-:class:`~companion.table.Update`.
+:class:`~companion.core.table.Update`.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ __all__ = [
 
 
 def game_screen(update: Any) -> Image.Image:
-    """The screen for a table :class:`~companion.table.Update` (or anything
+    """The screen for a table :class:`~companion.core.table.Update` (or anything
     with ``game_key``, ``title``, ``state``, ``players``, ``expected``,
     ``over`` and ``result``): the game's own screen, or the result once the
     game is over."""

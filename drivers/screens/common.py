@@ -37,7 +37,7 @@ def alert_screen(message: str, title: str = "") -> Image.Image:
 
 
 def event_screen(event: Any) -> Image.Image:
-    """An engine :class:`~companion.engine.Event` as an alert: its kind as
+    """An engine :class:`~companion.core.engine.Event` as an alert: its kind as
     the title ("threshold-fired" -> "Threshold fired"), its message below."""
     return alert_screen(event.message, event.kind.replace("-", " ").capitalize())
 

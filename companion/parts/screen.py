@@ -1,5 +1,5 @@
 """The table UI on its own thread: key presses and table updates in, frames
-out through the menu (:class:`companion.menu.TableMenu`), the screens
+out through the menu (:class:`companion.core.menu.TableMenu`), the screens
 (:func:`drivers.menu_screens.render`) and the display.  The frame shown is
 kept, as PNG, for the panel's mirror.
 
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from companion.components import Component
 
 if TYPE_CHECKING:
-    from .parts import DicePart, DisplayPart
+    from .hardware import DicePart, DisplayPart
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ class ScreenPart(Component):
         self._faults: tuple[str, ...] = ()
 
     def start(self) -> None:
-        from companion.menu import TableMenu
+        from companion.core.menu import TableMenu
 
         self.menu = TableMenu(self.table, join_info=self.join_info,
                               dice_source=lambda: self.dice.source,
@@ -113,7 +113,7 @@ class ScreenPart(Component):
         with self._frame_lock:
             frame, cached = self._frame, self._png
         if frame is None:
-            from .screens import idle_screen
+            from drivers.screens import idle_screen
 
             frame = idle_screen()
         if cached is not None and cached[0] is frame:
@@ -161,12 +161,12 @@ class ScreenPart(Component):
             self._moment_until = None
             self._key(note[1], note[2])
         elif note[0] == "alerts":
-            from .screens import event_screen
+            from drivers.screens import event_screen
 
             for event in note[1]:
                 self._show_moment(lambda event=event: event_screen(event), ALERT_SECONDS)
         elif note[0] == "roll":
-            from .screens import dice_screen
+            from drivers.screens import dice_screen
 
             dice, values = note[1], note[2]
             self._show_moment(lambda: dice_screen(values, dice.name), DICE_SECONDS)
@@ -207,7 +207,7 @@ class ScreenPart(Component):
             if self._moments:
                 image = self._moments[0][0]()
             else:
-                from .menu_screens import render
+                from drivers.menu_screens import render
 
                 image = render(self.menu.view(), self.menu.update)
         except Exception:
@@ -223,7 +223,7 @@ class ScreenPart(Component):
 def fault_screen(fault: str) -> Any:
     """A fault as an alert: what is missing as the title ("dice device:
     waiting for ..." -> "Dice device"), what to check below."""
-    from .screens import alert_screen
+    from drivers.screens import alert_screen
 
     part, sep, trouble = fault.partition(": ")
     if not sep:

@@ -5,4 +5,7 @@ cards the companion knows by name in :mod:`.cards`."""
 from .cards import BLUE_DIE, RED_DIE
 from .game import BathroomRush
 
-__all__ = ["BathroomRush", "BLUE_DIE", "RED_DIE"]
+GAME = BathroomRush
+ALIASES = ("br",)
+
+__all__ = ["ALIASES", "BLUE_DIE", "GAME", "RED_DIE", "BathroomRush"]

@@ -56,8 +56,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..engine import CommandSpec, Event, Expectation, Game, Param, Result, Setup
-from ..errors import BadArgument, BadSetup, IllegalCommand
+from ...engine import CommandSpec, Event, Expectation, Game, Param, Result, Setup
+from ...errors import BadArgument, BadSetup, IllegalCommand
 
 # (slug, English, French, display colour).  The rulebook names "épicé" and
 # "précieux"; the other three are the companion's names for the card colours.
@@ -188,6 +188,7 @@ HAND_COUNT = Param("count", "int", low=0, high=MAX_OF_A_KIND * len(KINDS),
 class OhShit(Game):
     key = "ohshit"
     title = "OhShit!"
+    menu_order = 2
     # The rulebook gives no player count; two to six keeps every player's
     # Toilette and Suppositoire in a box-sized deck.
     min_players = 2

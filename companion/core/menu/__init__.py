@@ -1,7 +1,7 @@
 """The table UI: key presses in, commands out, and what the OLED shows.
 
 :class:`TableMenu` is a state machine for the five keys.  It builds every
-command from the game's :class:`~companion.engine.CommandSpec` objects and
+command from the game's :class:`~companion.core.engine.CommandSpec` objects and
 from what the game says it waits for (its expectations), so it drives any
 engine without knowing its rules; :data:`HINTS` only tunes, per game and
 command, the starting values and the order of lists, to keep a typical turn

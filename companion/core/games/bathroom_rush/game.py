@@ -118,6 +118,7 @@ PHASE_NAMES = {
 class BathroomRush(TurnCommands, QueueOperations, Corrections):
     key = "bathroom-rush"
     title = "Bathroom Rush"
+    menu_order = 3
     min_players = 2
     max_players = 4
     variants = {

@@ -17,7 +17,6 @@ import grp
 import os
 import socket
 import tempfile
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -184,27 +183,16 @@ def give_lgpio_a_working_directory(environ: Any = None,
     environ["LG_WD"] = tempfile.mkdtemp(prefix="companion-doctor-")
 
 
-def _claim(role: str, pin: int, pin_factory: Any) -> None:
-    from gpiozero import InputDevice, OutputDevice
-
-    with warnings.catch_warnings():
-        # gpiozero warns of each pin library it cannot load; the finding says it once.
-        warnings.simplefilter("ignore")
-        if role.startswith(("button", "encoder")):
-            device = InputDevice(pin, pull_up=True, pin_factory=pin_factory)
-        else:
-            device = OutputDevice(pin, initial_value=False, pin_factory=pin_factory)
-    device.close()
-
-
 def check_pins(pins: Mapping[str, int], pin_factory: Any = None,
-               claim: Callable[[str, int, Any], None] = _claim) -> list[Finding]:
+               claim: Callable[[str, int, Any], None] | None = None) -> list[Finding]:
     """Claim every configured pin and release it: a pin another program (or
     the running service) holds is named with its role."""
     findings = []
     free = []
     if pin_factory is None:
         give_lgpio_a_working_directory()
+    if claim is None:
+        from drivers.gpio import claim_pin as claim
     for role, pin in pins.items():
         try:
             claim(role, pin, pin_factory)
@@ -316,7 +304,7 @@ def check_phone_address(host: str, port: int,
 def run_checks(config: Any, data_dir: Path, *, paths: Paths = Paths(),
                pin_factory: Any = None,
                probe: Callable[[Path, int], None] = probe_i2c,
-               claim: Callable[[str, int, Any], None] = _claim,
+               claim: Callable[[str, int, Any], None] | None = None,
                serial_access: Callable[[str, int], bool] = os.access,
                finder: Callable[[str], str] | None = None) -> list[Finding]:
     """Every check, in the order a set-up is built; ``config`` is a

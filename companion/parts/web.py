@@ -44,7 +44,7 @@ class WebPart(Retrying):
     def create(self) -> None:
         """The app exists before it serves: the screen's join view needs
         its PIN and join token."""
-        from . import create_app
+        from web import create_app
 
         self.app = create_app(self.table, config={
             "SECRET_KEY": panel_secret(self.directory),
@@ -56,7 +56,7 @@ class WebPart(Retrying):
         return self.app.extensions["companion"].access
 
     def open(self) -> None:
-        from .server import serve
+        from web.server import serve
 
         host = self.config.web.host
         try:
@@ -141,7 +141,7 @@ class DiscoveryPart(Component):
             log.info("mDNS is off (web.mdns = %r%s)", self.config.web.mdns,
                      ", simulation" if self.config.web.mdns == "auto" else "")
             return
-        from .discovery import PanelAdvertiser
+        from web.discovery import PanelAdvertiser
 
         self.advertiser = PanelAdvertiser(self.config.web.name, self._port())
         self.advertiser.advertise(self._address())

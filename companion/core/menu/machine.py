@@ -2,7 +2,7 @@
 stacked over the game screen, and the table calls they lead to (submit,
 undo, redo, new game), with the table's refusals shown in its own words.
 
-What is entered for one command is an :class:`~companion.menu.entry.Entry`;
+What is entered for one command is an :class:`~companion.core.menu.entry.Entry`;
 this module decides when one opens, what it answers, and what happens once
 it is complete.
 """

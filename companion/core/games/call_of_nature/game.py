@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..engine import (
+from ...engine import (
     CommandSpec,
     Dice,
     Event,
@@ -27,7 +27,7 @@ from ..engine import (
     Result,
     Setup,
 )
-from ..errors import BadArgument, BadSetup, IllegalCommand, NotExpected, WrongPlayer
+from ...errors import BadArgument, BadSetup, IllegalCommand, NotExpected, WrongPlayer
 
 MAX_MASTERY = 7
 HAND_SIZE = 4
@@ -109,6 +109,7 @@ def _acting(help_text: str) -> Param:
 class CallOfNature(Game):
     key = "call-of-nature"
     title = "Call of Nature"
+    menu_order = 1
     # 24 Mastery cards make 6 counters of 4 cards.
     min_players = 2
     max_players = 6

@@ -2,7 +2,7 @@
 
 A game is a pure rules engine: it starts from a :class:`Setup`, takes
 :class:`Command` objects, refuses illegal ones with an
-:class:`~companion.errors.IllegalCommand` that names the rule (and changes
+:class:`~companion.core.errors.IllegalCommand` that names the rule (and changes
 nothing), and returns the :class:`Event` list of what happened.  It says what
 it is waiting for next as :class:`Expectation` objects, so that buttons, the
 panel and the dice sources offer exactly that.  There is no clock, no
@@ -366,6 +366,8 @@ class Game(ABC):
 
     key: ClassVar[str]
     title: ClassVar[str]
+    # Where the game stands in the menus: the lower, the earlier.
+    menu_order: ClassVar[int] = 100
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     variants: ClassVar[Mapping[str, str]] = {}

@@ -11,15 +11,12 @@ from __future__ import annotations
 import logging
 import threading
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Protocol
 
 from companion.components import Component, Retrying
 from companion.config import Config
-from companion.engine import Command
-from companion.errors import CompanionError, NoGame, NotExpected, StaleVersion
-
-if TYPE_CHECKING:
-    from .table_screen import ScreenPart
+from companion.core.engine import Command
+from companion.core.errors import CompanionError, NoGame, NotExpected, StaleVersion
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +71,7 @@ class DisplayPart(Component):
         self.farewell = "Companion is off"
 
     def start(self) -> None:
-        from .oled import Display, RecordingInterface
+        from drivers.oled import Display, RecordingInterface
 
         settings = self.config.display
         bus = self.bus
@@ -94,13 +91,19 @@ class DisplayPart(Component):
             self.display.off(self.farewell)
 
 
+class KeyHandler(Protocol):
+    """Where key presses go (the table screen)."""
+
+    def key(self, key: str, kind: str) -> None: ...
+
+
 class KeypadPart(Retrying):
     """The five buttons (or the encoder): their presses go to the screen."""
 
     name = "buttons"
     what = "buttons"
 
-    def __init__(self, config: Config, screen: ScreenPart, pin_factory: Any) -> None:
+    def __init__(self, config: Config, screen: KeyHandler, pin_factory: Any) -> None:
         super().__init__()
         self.config = config
         self.screen = screen
@@ -108,7 +111,7 @@ class KeypadPart(Retrying):
         self.keypad: Any = None
 
     def open(self) -> None:
-        from .buttons import EncoderPins, Keypad
+        from drivers.buttons import EncoderPins, Keypad
 
         buttons, encoder = self.config.buttons, self.config.encoder
         with explained_gpio_failures():
@@ -147,7 +150,7 @@ class OutputsPart(Retrying):
         self._unsubscribes: list[Callable[[], None]] = []
 
     def open(self) -> None:
-        from .alerts import AlertBuzzer, DieFace
+        from drivers.alerts import AlertBuzzer, DieFace
 
         try:
             with explained_gpio_failures():
@@ -179,7 +182,7 @@ class DicePart(Component):
     name = "dice"
 
     def __init__(self, config: Config, table: Any, simulate: bool) -> None:
-        from .dice import SOURCES
+        from drivers.dice import SOURCES
 
         self.config = config
         self.table = table
@@ -193,8 +196,8 @@ class DicePart(Component):
         self.on_change: Callable[[], None] = lambda: None
 
     def start(self) -> None:
-        from .dice import DiceTray, awaited_dice
-        from .serial_dice import SerialDiceReader
+        from drivers.dice import DiceTray, awaited_dice
+        from drivers.serial_dice import SerialDiceReader
 
         def waiting():
             return awaited_dice(self.table.game.expected()) if self.table.has_game else None
@@ -205,7 +208,7 @@ class DicePart(Component):
         self.tray = DiceTray(waiting, submit, source=self._initial)
         port = self.config.serial.port
         if self.simulate:
-            from .serial_dice import SimulatedDiceDevice
+            from drivers.serial_dice import SimulatedDiceDevice
 
             self.device = SimulatedDiceDevice()
             port = self.device.port
@@ -260,7 +263,7 @@ class DicePart(Component):
         the source, so that the serial path runs).  With ``expected_version``
         it is refused (``StaleVersion``) if the table moved on meanwhile,
         say because someone pressed the table's ROLL button first."""
-        from .dice import awaited_dice, roll
+        from drivers.dice import awaited_dice, roll
 
         if not self.table.has_game:
             raise NoGame("no game at the table yet: start one first")

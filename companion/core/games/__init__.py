@@ -1,0 +1,65 @@
+"""The game engines, one folder each, found by key.
+
+A game is a package here whose ``__init__`` exports ``GAME`` (its
+:class:`~companion.core.engine.Game` class) and may export ``ALIASES``; its
+key is the folder's name with dashes (``call_of_nature`` is
+``call-of-nature``).  Adding a game is adding a folder: nothing else lists
+them.  Engines are imported on first use, so that starting the companion for
+one game does not pay for the others.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+from importlib import import_module
+
+from ..engine import Game
+from ..errors import BadSetup
+
+
+def _found() -> dict[str, str]:
+    return {info.name.replace("_", "-"): f"{__name__}.{info.name}:GAME"
+            for info in pkgutil.iter_modules(__path__) if info.ispkg}
+
+
+GAMES: dict[str, str] = _found()
+
+
+def aliases() -> dict[str, str]:
+    """Other names players use for the games (``chipatsu``, ``br``), each
+    mapped to its game's key."""
+    out: dict[str, str] = {}
+    for key, spec in GAMES.items():
+        module = import_module(spec.partition(":")[0])
+        out.update({alias: key for alias in getattr(module, "ALIASES", ())})
+    return out
+
+
+def canonical_key(key: str) -> str:
+    """The key a name stands for: a key as it is, an alias as its game's key."""
+    wanted = key.strip().lower()
+    if wanted in GAMES:
+        return wanted
+    return aliases().get(wanted, wanted)
+
+
+def game_class(key: str) -> type[Game]:
+    """The engine class for a game key (or a common alias)."""
+    wanted = canonical_key(key)
+    try:
+        module_name, _, attribute = GAMES[wanted].partition(":")
+    except KeyError:
+        raise BadSetup(f"no game '{key}'; the games are: {', '.join(GAMES)}") from None
+    found: type[Game] = getattr(import_module(module_name), attribute)
+    return found
+
+
+def available() -> list[type[Game]]:
+    """Every engine that is installed, in menu order."""
+    out = []
+    for key in GAMES:
+        try:
+            out.append(game_class(key))
+        except (ImportError, AttributeError):
+            continue
+    return sorted(out, key=lambda game: (game.menu_order, game.key))

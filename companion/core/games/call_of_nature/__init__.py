@@ -1,0 +1,9 @@
+"""Call of Nature (CHIPATSU), 2 to 6 players: the engine is
+:class:`CallOfNature` in :mod:`.game`."""
+
+from .game import CallOfNature
+
+GAME = CallOfNature
+ALIASES = ("chipatsu", "con")
+
+__all__ = ["ALIASES", "GAME", "CallOfNature"]

@@ -1,0 +1,8 @@
+"""OhShit!, 2 to 6 players: the engine is :class:`OhShit` in :mod:`.game`."""
+
+from .game import OhShit
+
+GAME = OhShit
+ALIASES = ("oh-shit",)
+
+__all__ = ["ALIASES", "GAME", "OhShit"]

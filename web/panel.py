@@ -1,0 +1,71 @@
+"""The panel's shared objects: what the composition root lends it
+(:class:`Services`), what every request reaches through ``panel()``
+(:class:`Panel`), and the state every phone is sent."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from flask import current_app
+
+from .access import Access
+from .colours import PlayerColours
+from .live import Broadcast
+
+LANGUAGES = ("en", "fr")
+# What a phone is told while no game is set up.
+NO_GAME = {"game": None, "game_id": None, "version": 0}
+
+
+@dataclass(frozen=True)
+class Services:
+    """What the composition root lends the panel; every field is optional.
+
+    ``screen_png()`` is the OLED's current frame as PNG; ``press_key(key)``
+    presses a simulated button ("up", "down", "ok", "back", "roll");
+    ``dice`` has ``.source`` (settable), ``.sources``, ``.roll(expected_version)`` and
+    ``.status``; ``faults()`` lists hardware problems to show the players.
+    """
+
+    screen_png: Callable[[], bytes] | None = None
+    press_key: Callable[[str], None] | None = None
+    dice: Any | None = None
+    faults: Callable[[], list[str]] | None = None
+
+
+@dataclass
+class Panel:
+    """The panel's shared objects, kept in ``app.extensions["companion"]``."""
+
+    table: Any
+    services: Services
+    access: Access
+    live: Broadcast
+    colours: PlayerColours
+    strings: Mapping[str, Mapping[str, str]]
+    # Held while a phone's ROLL is on its way to the table (see api.dice_roll).
+    rolling: threading.Lock = field(default_factory=threading.Lock)
+
+
+def panel() -> Panel:
+    """The panel of the app handling the current request."""
+    found: Panel = current_app.extensions["companion"]
+    return found
+
+
+def state_json(update, colours: PlayerColours) -> dict:
+    """The table's state as every phone gets it: the update (with the
+    game's setup, from which a phone offers the same game again), plus the
+    players' colours that only the panel keeps."""
+    out = update.to_json()
+    out["colours"] = colours.of(update.game_id, len(update.players))
+    return out
+
+
+def current_state() -> dict:
+    table = panel().table
+    if not table.has_game:
+        return dict(NO_GAME)
+    return state_json(table.current(), panel().colours)
