@@ -60,6 +60,11 @@ class Update:
     can_redo: bool
     undo_text: str | None = None
     setup: dict | None = None
+    # What made this update: the command played, undone or redone (``None``
+    # for a new game or a replay), and who sent it ("buttons", "panel",
+    # "dice", "cli"...), so that a listener tells a roll from a card.
+    command: Command | None = None
+    source: str = ""
 
     def to_json(self) -> dict:
         return {
@@ -78,6 +83,8 @@ class Update:
             "can_redo": self.can_redo,
             "undo_text": self.undo_text,
             "setup": self.setup,
+            "command": self.command.to_json() if self.command else None,
+            "source": self.source,
         }
 
 
@@ -409,11 +416,12 @@ class Table:
                 source=source,
             )
         )
-        update = self._update(action, events)
+        update = self._update(action, events, command, source)
         self._notify(update)
         return update
 
-    def _update(self, action: str, events: Sequence[Event]) -> Update:
+    def _update(self, action: str, events: Sequence[Event], command: Command | None = None,
+                source: str = "") -> Update:
         session = self._require()
         game = session.game
         return Update(
@@ -432,6 +440,8 @@ class Table:
             can_redo=bool(session.undone),
             undo_text=session.done[-1].text if session.done else None,
             setup=game.setup.to_json(),
+            command=command,
+            source=source,
         )
 
     def _replay(self) -> None:
