@@ -315,7 +315,7 @@ def test_a_player_eliminated_during_their_own_turn_hands_the_turn_on():
                     first=CY, reserves={ANA: (4, 3)})
     play(game, "pass")
     assert game.phase == "D" and game.active() == ANA
-    play(game, "take-tokens Ana 1 0")
+    play(game, "effect")
     assert reserve(game, ANA) is None
     assert game.active() == BEN
 
@@ -360,56 +360,171 @@ def test_phase_d_is_skipped_when_no_persona_has_an_effect():
     assert any(e.message.startswith("D: no Persona effect to resolve") for e in events)
 
 
+def effects_of(game):
+    """Phase D's list as the players read it."""
+    return game.view()["effects"]
+
+
 def test_phase_d_follows_the_rulebook_order_bathroom_front_behind():
     game = position(["n2 Ana n1",
                      "y1@Infamous_Person r1 n1 o1 Ben o2@Elderly_Man n1 y0 n2",
                      "n1 n1 Cy n1", "n1 n3"],
                     permanents={2: [("Clogged Toilet", 1, 0)]})
-    play(game, "pass")
+    events = play(game, "pass")
     assert game.phase == "D"
-    assert game.view()["effects"] == [
-        "permanent card Clogged Toilet behind the door of queue 2",
+    assert effects_of(game) == [
         "Infamous Person in the bathroom of queue 2: a Persona card goes on top of it, "
         "unless a defensive card is played",
         "the orange Persona at position 4 of queue 2, in front of Ben",
         "Elderly Man at position 6 of queue 2, behind Ben: passes in front of the player he "
-        "stands behind (pass-in-front) unless a Queue Defence blocks him",
+        "stands behind unless a Queue Defence blocks him",
         "the yellow Persona at position 8 of queue 2",
     ]
-    assert commands(game) == ["effects-done", "swap-behind", "pass-in-front", "remove-front",
-                              "remove-behind", "change-queue", "add-tokens", "place-permanent",
-                              "remove-permanent", "flip", "take-tokens"]
+    assert "Clogged Toilet behind the door of queue 2 acts again at the start of Ben's turn" \
+        in [e.message for e in events]
+    assert commands(game) == ["effect", "defend"]
 
 
-def test_the_elderly_man_passes_in_front_and_is_turned_over():
-    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
-    play(game, "pass", "pass-in-front")
-    assert line(game, 2) == "n1 n1 o0 Ben n1"
-    events = play(game, "effects-done")
-    assert game.persona(2, 3)["flipped"] is True
-    assert events[0].message == ("Elderly Man (at position 3 of queue 2, in front of Ben) "
-                                 "is turned over: its effect is spent")
+def test_phase_d_waits_for_one_effect_at_a_time_in_order():
+    game = position(["n2 Ana n1", "n1 n1 o1 Ben o2@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    first = game.expected()[0]
+    assert first.prompt == ("Ben: apply the effect of the orange Persona at position 3 of "
+                            "queue 2, in front of Ben with the queue commands, then say it is "
+                            "done")
+    play(game, "effect")
+    assert game.expected()[0].prompt == (
+        "Ben: Elderly Man at position 5 of queue 2, behind Ben: passes in front of the player "
+        "he stands behind unless a Queue Defence blocks him")
+    play(game, "defend")
     assert game.phase == "E"
 
 
-def test_a_blocked_orange_persona_is_turned_over_all_the_same():
+# Persona by Persona, each condition met and not met.
+
+
+def test_a_red_or_orange_persona_not_adjacent_never_acts():
+    game = position(["n2 Ana n1", "n1 o1 r1 n1 Ben n1 r1 o1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+def test_a_red_or_orange_persona_in_the_bathroom_but_not_adjacent_never_acts():
+    game = position(["n2 Ana n1", "r1 n1 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+@pytest.mark.parametrize("colour", ["o", "r"])
+def test_a_red_or_orange_persona_in_the_bathroom_acts_when_the_player_is_right_behind_it(
+        colour):
+    game = position(["n2 Ana n1", f"{colour}1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert effects_of(game) == [f"the {COLOUR_LETTERS[colour]} Persona in the bathroom of "
+                                f"queue 2, in front of Ben"]
+
+
+@pytest.mark.parametrize("queue_2", ["n1 n1 y1 n1 Ben n1 n1", "n1 n1 n1 n1 Ben n1 n1 y1",
+                                     "y1 n1 n1 Ben n1"])
+def test_a_yellow_persona_acts_wherever_it_stands_in_the_players_queue(queue_2):
+    game = position(["n2 Ana n1", queue_2, "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert [line.split(" at ")[0].split(" in ")[0] for line in effects_of(game)] == [
+        "the yellow Persona"]
+
+
+def test_a_yellow_persona_acts_only_in_the_turn_of_the_player_concerned():
+    game = position(["n2 Ana n1", "n1 n1 Ben n1", "n1 y1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E" and game.active() == BEN
+
+
+def test_the_elderly_man_behind_the_player_passes_in_front_and_is_turned_over():
     game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
-    play(game, "pass", "effects-done")
+    play(game, "pass")
+    assert commands(game) == ["effect", "defend"]
+    events = play(game, "effect")
+    assert line(game, 2) == "n1 n1 o0 Ben n1"
+    assert game.persona(2, 3)["flipped"] is True
+    assert kinds(events)[:2] == ["persona-moved", "flipped"]
+    assert events[0].message == "Elderly Man passes in front of Ben in queue 2"
+    assert game.phase == "E"
+
+
+def test_the_mother_with_baby_behind_the_player_passes_in_front():
+    game = position(["n2 Ana n1", "n1 n1 Ben o0@Mother_with_Baby n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "effect")
+    assert line(game, 2) == "n1 n1 o0 Ben n1"
+    assert game.persona(2, 3)["flipped"] is True
+
+
+@pytest.mark.parametrize("name", ["Elderly_Man", "Mother_with_Baby"])
+def test_the_elderly_man_or_the_mother_in_front_of_the_player_does_not_act(name):
+    game = position(["n2 Ana n1", f"n1 o0@{name} Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E"
+    assert game.persona(2, 2)["flipped"] is False
+
+
+def test_an_elderly_man_blocked_by_a_queue_defence_stays_behind_and_is_turned_over():
+    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    events = play(game, "pass", "defend")
     assert line(game, 2) == "n1 n1 Ben o0 n1"
     assert game.persona(2, 4)["flipped"] is True
+    assert events[0].message == ("Ben plays a Queue Defence: Elderly Man at position 4 of "
+                                 "queue 2, behind Ben is blocked")
+
+
+def test_an_elderly_man_turned_over_never_acts_again():
+    game = position(["n2 Ana n1", "n1 n1 Ben o0*@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+def test_a_persona_arriving_behind_after_the_elderly_man_acts_next_turn_not_now():
+    game = position(["n2 n1 Ana n1", "n1 n1 Ben o0@Elderly_Man o1@Distracted n1",
+                     "n1 n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "effect")
+    assert line(game, 2) == "n1 n1 o0 Ben o1 n1"
+    assert game.phase == "E"
+    assert game.persona(2, 5)["flipped"] is False
 
 
 def test_a_red_persona_stays_face_up_and_acts_every_turn():
     game = position(["n2 Ana n1", "n1 n1 Ben r0 n1", "n1 n1 Cy n1", "n1 n3"])
-    play(game, "pass", "effects-done")
+    play(game, "pass", "effect")
+    assert game.persona(2, 4)["flipped"] is False
+    assert game.phase == "E"
+
+
+def test_a_red_persona_blocked_acts_again_the_next_turn():
+    game = position(["n2 n1 Ana n1", "n1 n1 Ben r0 n1", "n1 n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "defend")
     assert game.persona(2, 4)["flipped"] is False
 
 
-def test_distracted_makes_the_player_take_a_pipi():
+@pytest.mark.parametrize("queue_2, place", [("n1 o1@Distracted Ben n1", 2),
+                                            ("n1 n1 Ben o1@Distracted n1", 4)])
+def test_the_distracted_adjacent_makes_the_player_take_a_pipi(queue_2, place):
+    game = position(["n2 Ana n1", queue_2, "n1 n1 Cy n1", "n1 n3"], reserves={BEN: (1, 0)})
+    play(game, "pass", "effect")
+    assert reserve(game, BEN) == (2, 0)
+    assert game.persona(2, place)["flipped"] is True
+
+
+def test_the_distracted_not_adjacent_does_nothing():
+    game = position(["n2 Ana n1", "o1@Distracted n1 Ben n1", "n1 n1 Cy n1", "n1 n3"],
+                    reserves={BEN: (1, 0)})
+    play(game, "pass")
+    assert game.phase == "E" and reserve(game, BEN) == (1, 0)
+
+
+def test_the_distracted_blocked_gives_no_pipi_and_is_turned_over():
     game = position(["n2 Ana n1", "n1 o1@Distracted Ben n1", "n1 n1 Cy n1", "n1 n3"],
                     reserves={BEN: (1, 0)})
-    play(game, "pass", "take-tokens Ben 1 0", "effects-done")
-    assert reserve(game, BEN) == (2, 0)
+    play(game, "pass", "defend")
+    assert reserve(game, BEN) == (1, 0)
+    assert game.persona(2, 2)["flipped"] is True
 
 
 def test_the_free_queue_personas_act_before_the_first_players_own():
@@ -417,13 +532,47 @@ def test_the_free_queue_personas_act_before_the_first_players_own():
                      "n1 y0@Infamous_Person n1"], turn=CY)
     play(game, "pass")
     assert game.active() == BEN
-    effects = game.view()["effects"]
-    assert effects[0].startswith("Infamous Person in the bathroom of queue 4")
-    assert effects[1] == "the orange Persona at position 3 of queue 2, behind Ben"
+    assert effects_of(game) == [
+        "Infamous Person in the bathroom of queue 4: a Persona card goes on top of it, "
+        "unless a defensive card is played",
+        "the orange Persona at position 3 of queue 2, behind Ben"]
+
+
+def test_a_red_or_orange_persona_in_the_free_queue_never_acts():
+    game = position(["n2 n1 Ana n1", "n1 n1 Ben n1", "n1 n1 n1 Cy n1", "r0 o1 n1"], turn=CY)
+    play(game, "pass")
+    assert game.active() == BEN and game.phase == "E"
 
 
 def test_the_free_queue_is_not_resolved_again_later_in_the_round():
     game = position(["n2 n1 Ana n1", "n1 n1 Ben n1", "n1 n1 n1 Cy n1", "y0 n1"])
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+def test_the_infamous_person_in_the_bathroom_gets_a_persona_on_top_from_the_deck():
+    game = position(["n2 Ana n1", "y1@Infamous_Person n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    deck = game.persona_deck
+    play(game, "pass", "effect")
+    assert line(game, 2) == "? y1 n1 Ben n1"
+    assert game.persona_deck == deck - 1
+    assert game.persona(2, 2)["tokens"] == [1, 0]
+
+
+def test_the_infamous_person_not_in_the_bathroom_does_nothing():
+    game = position(["n2 Ana n1", "n1 y1@Infamous_Person Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+def test_the_infamous_person_blocked_gets_nothing_on_top():
+    game = position(["n2 Ana n1", "y1@Infamous_Person n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "defend")
+    assert line(game, 2) == "y1 n1 Ben n1"
+
+
+def test_the_entrepreneur_waits_for_nothing():
+    game = position(["n2 Ana n1", "o0@Entrepreneur Ben n1", "n1 n1 Cy n1", "n1 n3"])
     play(game, "pass")
     assert game.phase == "E"
 
@@ -436,12 +585,32 @@ def test_the_avid_reader_rolls_the_blue_die_onto_the_persona_after_him():
     play(game, "roll 2")
     assert game.persona(2, 2)["tokens"] == [2, 0]
     assert game.persona(2, 1)["flipped"] is True
-    assert "roll" not in commands(game)
+    assert game.phase == "E"
+
+
+def test_the_avid_reader_acts_from_the_bathroom_even_when_not_adjacent():
+    game = position(["n2 Ana n1", "o1@Avid_Reader n2 n1 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert commands(game) == ["roll", "defend"]
+
+
+def test_the_avid_reader_not_in_the_bathroom_does_nothing():
+    game = position(["n2 Ana n1", "n1 o1@Avid_Reader Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E"
+    assert game.persona(2, 2)["flipped"] is False
+
+
+def test_the_avid_reader_blocked_leaves_nothing_and_is_turned_over():
+    game = position(["n2 Ana n1", "o1@Avid_Reader n2 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "defend")
+    assert game.persona(2, 2)["tokens"] == [0, 0]
+    assert game.persona(2, 1)["flipped"] is True
 
 
 def test_the_avid_readers_pipi_join_the_next_personas_printed_ones_in_the_bathroom():
     game = position(["n2 n1 Ana n1", "o1@Avid_Reader n2 n1 Ben n1", "n1 n1 n1 Cy n1", "n1 n3"])
-    play(game, "pass", "roll 1", "effects-done", "pass", "pass")
+    play(game, "pass", "roll 1", "pass", "pass")
     assert game.round == 2
     assert game.persona(2, 1)["tokens"] == [3, 0]
 
@@ -449,9 +618,34 @@ def test_the_avid_readers_pipi_join_the_next_personas_printed_ones_in_the_bathro
 def test_the_avid_reader_has_no_effect_when_a_player_is_right_after_him():
     game = position(["n2 Ana n1", "o1@Avid_Reader Ben n1", "n1 n1 Cy n1", "n1 n3"])
     play(game, "pass")
-    assert "roll" not in commands(game)
-    play(game, "effects-done")
+    assert commands(game) == ["effect", "defend"]
+    play(game, "effect")
     assert game.persona(2, 1)["flipped"] is True
+    assert game.persona(2, 1)["tokens"] == [1, 0]
+
+
+def test_a_persona_the_player_moved_away_from_keeps_its_effect_for_later():
+    # The orange Persona in front sends Ben two places back (the table
+    # applies it by hand): the Distracted is no longer adjacent when his
+    # turn in phase D comes.
+    game = position(["n2 Ana n1", "n1 n1 o1 Ben o1@Distracted n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    events = play(game, "swap-behind", "swap-behind", "effect")
+    assert line(game, 2) == "n1 n1 o1 o1 n1 Ben"
+    assert game.phase == "E"
+    assert game.persona(2, 3)["flipped"] is True
+    assert game.persona(2, 4)["flipped"] is False
+    assert "effect-passed" in kinds(events)
+
+
+def test_a_listed_persona_is_turned_over_only_once_resolved():
+    game = position(["n2 Ana n1", "n1 n1 o1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.persona(2, 5)["flipped"] is False
+    play(game, "effect")
+    assert game.persona(2, 3)["flipped"] is True
+    assert game.persona(2, 5)["flipped"] is False
+    assert game.phase == "D"
 
 
 def test_the_first_game_variant_ignores_orange_and_red_personas():
@@ -849,7 +1043,62 @@ def test_nothing_is_accepted_after_the_game_is_over():
 
 def test_a_command_not_expected_now_is_refused():
     game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
-    assert "the game waits for" in str(refused(game, "effects-done", NotExpected))
+    assert "the game waits for" in str(refused(game, "effect", NotExpected))
+
+
+# Who acts: every turn command carries the acting player, filled in when left out.
+
+
+@pytest.mark.parametrize("words, step", [
+    ("pass player=Ben", "choose"),
+    ("action Cunning player=Ben", "choose"),
+    ("decompress player=Ben", "choose"),
+    ("end-turn player=Cy", "action"),
+])
+def test_a_turn_command_from_another_player_is_refused(words, step):
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], step=step,
+                    card="Cunning" if step == "action" else None)
+    error = refused(game, words, WrongPlayer)
+    assert "it is not" in str(error) and "waiting for Ana" in str(error)
+
+
+@pytest.mark.parametrize("words", ["effect player=Ana", "defend player=Cy"])
+def test_a_persona_effect_answered_by_another_player_is_refused(words):
+    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    refused(game, words, WrongPlayer)
+
+
+def test_the_acting_player_is_filled_in_when_left_out_and_accepted_when_named():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    command = game.parse_words("pass")
+    game.check_expected(*game.parse(command))
+    events = play(game, "pass player=Ana")
+    assert events[0].data["player"] == ANA
+    play(game, "action Give Up Your Place player=Ben")
+    assert game.action_card == "Give Up Your Place"
+
+
+def test_a_command_from_the_wrong_player_leaves_the_table_and_its_journal_untouched(table,
+                                                                                   db_path):
+    import sqlite3
+
+    from companion.core.engine import Command
+
+    table.new_game("bathroom-rush", ["Ana", "Ben"])
+    table.submit(Command("choose-queue", {"queue": 1}))
+    table.submit(Command("choose-queue", {"queue": 2}))
+    while table.current().expected[0].command == "reveal":
+        args = dict(table.current().expected[0].args)
+        table.submit(Command("reveal", {**args, "pipi": 1, "popo": 0, "colour": "neutral"}))
+    before = (table.game.dumps(), table.version)
+    with sqlite3.connect(db_path) as db:
+        rows = db.execute("SELECT COUNT(*) FROM entries").fetchone()[0]
+    with pytest.raises(WrongPlayer):
+        table.submit(Command("pass", {"player": "Ben"}))
+    assert (table.game.dumps(), table.version) == before
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("SELECT COUNT(*) FROM entries").fetchone()[0] == rows
 
 
 def test_a_queue_number_beyond_the_doors_is_refused():

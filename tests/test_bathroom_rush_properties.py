@@ -27,7 +27,8 @@ PERSONA_NAMES = (None, "Avid Reader", "Elderly Man", "Mother with Baby", "Distra
 ACTION_CARDS = ("Cunning", "Give Up Your Place", "Swap", "Sneeze", "Cleaner", "Change Queue",
                 "Empty Bottle", "Concentration")
 # The turn moves on when these are answered; the queue operations do not.
-PROGRESS = ("choose-queue", "reveal", "roll", "effects-done", "pass", "end-turn", "decompress")
+PROGRESS = ("choose-queue", "reveal", "roll", "effect", "defend", "pass", "end-turn",
+            "decompress")
 # How often each answer is drawn: mostly moving on, and often enough moving
 # a player up that some games end through a card.
 WEIGHTS = {**{name: 6 for name in PROGRESS}, "remove-front": 4}
@@ -70,8 +71,8 @@ def _answer(draw, game: BathroomRush, wait: Expectation) -> Command:
     if name == "roll":
         return Command(name, {"values": [draw(st.integers(1, wait.dice.sides))],
                               "player": draw(st.sampled_from([wait.player, None]))})
-    if name in ("effects-done", "pass", "end-turn"):
-        return Command(name, {})
+    if name in ("effect", "defend", "pass", "end-turn"):
+        return Command(name, {"player": draw(st.sampled_from([wait.player, None]))})
     if name == "action":
         return Command(name, {"card": draw(st.sampled_from(ACTION_CARDS))})
     if name == "decompress":
@@ -152,7 +153,7 @@ def _progress(game: BathroomRush, data) -> Command:
     if game.phase == "E" and game.step == "choose":
         return Command("pass", {})
     if game.phase == "E" and game.step == "action" or game.phase == "D":
-        return Command("end-turn" if game.phase == "E" else "effects-done", {})
+        return Command("end-turn" if game.phase == "E" else "defend", {})
     if game.phase == "tie-break":
         return Command("roll", {"values": [4 if wait.player == game.tie_pending[0]
                                            and len(game.tie_pending) == len(game.tie_group)
@@ -253,7 +254,7 @@ def test_a_refused_command_changes_nothing(data):
             Command("roll", {"values": [5]}), Command("swap-behind", {"player": 0}),
             Command("remove-front", {"player": 1}), Command("choose-queue", {"queue": 1}),
             Command("add-tokens", {"queue": 1, "pipi": 1, "popo": 0, "position": 9}),
-            Command("flip", {"queue": 2, "position": 3}), Command("effects-done", {}),
+            Command("flip", {"queue": 2, "position": 3}), Command("effect", {}),
             Command("end-turn", {}), Command("reveal", {"queue": 1, "position": 4, "pipi": 1,
                                                         "popo": 0, "colour": "neutral"}),
         ]), label="maybe refused")

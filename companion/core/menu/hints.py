@@ -227,7 +227,8 @@ HINTS: dict[tuple[str, str], CommandHint] = {
         "card": ParamHint(notes=_BR_ACTION_CARDS)}),
     ("bathroom-rush", "decompress"): CommandHint("Decompress", params={
         "concentration": ParamHint(skip=True)}),
-    ("bathroom-rush", "effects-done"): CommandHint("Effects done"),
+    ("bathroom-rush", "effect"): CommandHint("Effect happens"),
+    ("bathroom-rush", "defend"): CommandHint("Queue Defence"),
     ("bathroom-rush", "end-turn"): CommandHint("End turn"),
     ("bathroom-rush", "add-tokens"): CommandHint("Add tokens", params={
         **_TOKENS, "queue": ParamHint(start=_actors_queue), "position": ParamHint(skip=True)}),

@@ -25,21 +25,28 @@ POPO_LIMIT_TWO_PLAYERS = 3
 
 # Persona name -> what its effect asks of the table, as a reminder in prompts.
 PERSONA_HINTS = {
-    "elderly man": "passes in front of the player he stands behind (pass-in-front) "
-                   "unless a Queue Defence blocks him",
-    "mother with baby": "passes in front of the player she stands behind (pass-in-front) "
-                        "unless a Queue Defence blocks her",
+    "elderly man": "passes in front of the player he stands behind unless a Queue Defence "
+                   "blocks him",
+    "mother with baby": "passes in front of the player she stands behind unless a Queue "
+                        "Defence blocks her",
     "avid reader": "roll the blue die: that many pipì go on the Persona after him, "
                    "unless a Queue Defence blocks him",
-    "distracted": "the player takes a pipì (take-tokens) unless a Queue Defence blocks him",
+    "distracted": "the player takes a pipì unless a Queue Defence blocks him",
     "entrepreneur": "stays in the bathroom the whole turn; any Action card may be played on him",
     "infamous person": "a Persona card goes on top of it, unless a defensive card is played",
 }
 
-# A Persona whose effect happens once even though it is not orange.
-ONE_SHOT_PERSONAS = frozenset({"avid reader"})
-
+ELDERLY_MAN = "elderly man"
+MOTHER_WITH_BABY = "mother with baby"
 AVID_READER = "avid reader"
+DISTRACTED = "distracted"
+ENTREPRENEUR = "entrepreneur"
+INFAMOUS_PERSON = "infamous person"
+LOST_YOUNG_MAN = "lost young man"
+
+# The Personas whose card says to turn it over once its effect is resolved
+# or blocked, whatever colour the table entered for it.
+ONE_SHOT_PERSONAS = frozenset({ELDERLY_MAN, MOTHER_WITH_BABY, AVID_READER, DISTRACTED})
 
 # The only Action cards that may be played against a player who reached the
 # bathroom through an Action card, during the final turns.

@@ -41,6 +41,11 @@ def _moved(help_text: str = "who (the active player if left out)") -> Param:
     return Param("player", "player", optional=True, help=help_text)
 
 
+def _acting() -> Param:
+    return Param("player", "player", optional=True,
+                 help="who acts (the active player, filled in when left out)")
+
+
 def _count(name: str, low: int, help_text: str) -> Param:
     return Param(name, "int", low=low, high=MAX_PRINTED, help=help_text)
 
@@ -50,14 +55,20 @@ COMMANDS = (
                 help="at setup, a player stands at the end of a queue nobody holds"),
     CommandSpec("reveal", (QUEUE, POSITION, PRINTED_PIPI, PRINTED_POPO, COLOUR, PERSONA_NAME),
                 help="a face-down Persona is turned up: enter what is printed on it"),
-    CommandSpec("effects-done", help="the Persona effects of this turn are resolved"),
-    CommandSpec("action", (Param("card", "text", help="the Action card's name"),),
+    CommandSpec("effect", (_acting(),),
+                help="the Persona effect phase D waits for happens (the companion applies "
+                     "the effects it knows; the table applies the others with the queue "
+                     "commands first)"),
+    CommandSpec("defend", (_acting(),),
+                help="a Queue Defence blocks the Persona effect phase D waits for"),
+    CommandSpec("action", (Param("card", "text", help="the Action card's name"), _acting()),
                 help="the active player plays an Action card"),
     CommandSpec("decompress", (Param("concentration", "bool", optional=True, default=False,
-                                     help="played with Concentration"),),
+                                     help="played with Concentration"), _acting()),
                 help="the active player decompresses: roll the red die next"),
-    CommandSpec("pass", help="the active player passes; the turn is over"),
-    CommandSpec("end-turn", help="the Action card is resolved; discard down to 3"),
+    CommandSpec("pass", (_acting(),), help="the active player passes; the turn is over"),
+    CommandSpec("end-turn", (_acting(),),
+                help="the Action card is resolved; discard down to 3"),
     CommandSpec("roll", (Param("values", "dice", help="the die rolled"),
                          _moved("who rolled")),
                 help="a die result: the red die (decompression, tie-break) "

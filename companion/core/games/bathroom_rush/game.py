@@ -46,8 +46,10 @@ Data model (every field plain JSON; ``state_fields`` serialises them all)
     The Action card played this turn; whether the decompression waiting for
     its die is made with Concentration.
 ``effects``
-    Phase D's list, fixed as the phase begins: ``{"persona": id}`` or
-    ``{"permanent": name, "queue": n}``.
+    Phase D's list, fixed as the phase begins (see :mod:`.effects` for who
+    acts): ``{"persona": id, "queue": n, "free": bool, "done": "",
+    "reached": bool}``; ``done`` becomes "applied", "blocked" or "passed"
+    (its condition no longer held when its turn came: it keeps its effect).
 ``final_round``, ``arrived``
     A player reached the bathroom through a card, so this round is the last;
     the seats who did (only Give Up Your Place, Swap and Sneeze may be played
@@ -64,13 +66,39 @@ Decisions where the rulebook is open
 - Phase B puts the printed tokens on every revealed bathroom Persona that
   has none yet: all of them at the start of a round, and a Persona that
   entered a bathroom during the round at the next turn.
-- Phase D lists, in queue order (the bathroom, then in front, then behind):
-  the bathroom Persona of any colour but neutral (the Avid Reader acts from
-  there), the Personas next to the player, and any other yellow Persona;
-  the permanent cards behind the player's door come first, and in the first
-  turn of a round the free queue's Personas come before everything.  At
-  effects-done every listed orange Persona, and an Avid Reader, is turned
-  over: applied or blocked, its effect is spent.
+- Phase D lists exactly the Personas whose condition holds as the phase
+  begins (:mod:`.effects`), in the rulebook's order: in the first turn of
+  a round the free queue's (only yellow ones can act there: no player is
+  adjacent), then the player's queue from the bathroom down (the
+  bathroom, in front, behind).  They are resolved one at a time: the
+  effect happens (``effect``; the Avid Reader's is the blue die) or a
+  defensive card blocks it (``defend``).  The companion applies the
+  effects the rulebook describes (the Elderly Man and the Mother with
+  Baby pass in front, the Distracted gives a pipì, the Avid Reader's
+  newspaper, a Persona from the deck on top of the Infamous Person); any
+  other the table applies with the queue commands before ``effect``.
+  When a listed Persona's turn comes and its condition no longer holds
+  (the player moved away from it), it is passed over and keeps its
+  effect for a later turn.  A Persona arriving next to the player during
+  phase D acts at their next turn.
+- A Persona is turned over only once its effect is resolved or blocked:
+  an orange one, and the Elderly Man, the Mother with Baby, the Avid
+  Reader and the Distracted whatever colour was entered.  A red Persona
+  (and a yellow one) is never turned over by the companion: a Queue
+  Defence blocks it for this turn and it acts again at the next while
+  its condition holds.
+- A card's own condition is the one that counts for a named Persona: the
+  Avid Reader acts from the bathroom of the player's queue even when he
+  is not adjacent; the Entrepreneur's effect (he stays in the bathroom)
+  waits for nothing in phase D.
+- The Persona put on top of the Infamous Person comes from the Persona
+  deck and goes into the bathroom in front of him: it is the bathroom
+  Persona from then on (revealed at the next phase A, its tokens placed
+  at the next phase B), and the Infamous Person waits under it with the
+  tokens already on him.
+- The permanent Action cards behind the active player's door are
+  recalled at the start of the turn (an event); the table applies what
+  they repeat with the queue commands.
 - ``pass`` and the decompression roll end the turn; an Action card is
   followed by its queue operations and ``end-turn``.
 - Decompressing with Concentration and rolling 4 discards every pipì of the
@@ -95,13 +123,16 @@ them together and says what the game waits for and shows.
 
 from __future__ import annotations
 
-from ...engine import Expectation, Param, Result, Setup
+from typing import Sequence
+
+from ...engine import Command, Event, Expectation, Param, Result, Setup
 from ...errors import BadSetup
-from .cards import BLUE_DIE, PERSONA_CARDS, QUEUE_LENGTH, RED_DIE
+from .cards import BLUE_DIE, PERSONA_CARDS, QUEUE_LENGTH, RED_DIE, persona_hint
 from .commands import COMMANDS, OPERATIONS, RESERVE_POPO
 from .corrections import Corrections
 from .operations import QueueOperations
-from .queues import cap, label, slot_view
+from .effects import applied_by_companion
+from .queues import label, slot_view
 from .turn import TurnCommands
 
 PHASE_NAMES = {
@@ -171,6 +202,28 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
         self.winners = []
         self.outcome = ""
 
+    # -- commands -------------------------------------------------------------
+
+    def apply(self, command: Command) -> list[Event]:
+        events = super().apply(command)
+        # After any command of phase D (a queue operation too), the next
+        # effect whose condition still holds is the one waited for.
+        self._advance_effects(events)
+        return events
+
+    def parse_words(self, words: Sequence[str] | str) -> Command:
+        """``action Give Up Your Place``: every word but ``name=value`` ones
+        is the card's name."""
+        if isinstance(words, str):
+            words = words.split()
+        words = list(words)
+        if words and words[0].strip().lower() == "action":
+            named = [w for w in words[1:] if "=" in w]
+            card = [w for w in words[1:] if "=" not in w]
+            if card:
+                words = [words[0], "card=" + " ".join(card), *named]
+        return super().parse_words(words)
+
     # -- what the table can ask --------------------------------------------
 
     @property
@@ -195,19 +248,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
             return [self._reveal_wait(q, i) for q, i in self._pending_reveals()]
         seat = self.active()
         if self.phase == "D":
-            waits = []
-            reader = self._reader_pending()
-            if reader:
-                q, p = reader
-                waits.append(Expectation(
-                    "roll", f"{cap(label(p))} in the bathroom of queue {q}: roll the "
-                            f"blue die for the pipì he leaves on the next Persona "
-                            f"(effects-done if he is blocked)",
-                    player=seat, dice=BLUE_DIE))
-            waits.append(Expectation("effects-done",
-                                     f"{self.players[seat]}: {self._effects_prompt()}",
-                                     player=seat))
-            return waits + self._operation_waits()
+            return self._effect_waits(seat)
         if self.phase == "E":
             name = self.players[seat]
             if self.step == "decompress":
@@ -227,6 +268,31 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
                                         f"roll (red die)", player=s, dice=RED_DIE)
                     for s in self.tie_pending]
         return []
+
+    def _effect_waits(self, seat: int) -> list[Expectation]:
+        """Phase D waits for one effect at a time: it happens (a roll of
+        the blue die for the Avid Reader) or a Queue Defence blocks it."""
+        current = self._current_effect()
+        if current is None:
+            return []
+        entry, q, i, p = current
+        name = self.players[seat]
+        what = f"{label(p)} {self._place(q, i)}"
+        hint = persona_hint(p["name"])
+        if self._reader_pending():
+            happen = Expectation("roll", f"{name}: {what} leaves his newspaper: roll the blue "
+                                         f"die for the pipì on the Persona after him",
+                                 player=seat, dice=BLUE_DIE)
+        elif applied_by_companion(p):
+            happen = Expectation("effect", f"{name}: {what}: {hint}", player=seat)
+        else:
+            happen = Expectation("effect", f"{name}: apply the effect of {what} with the "
+                                           f"queue commands, then say it is done", player=seat)
+        block = Expectation("defend", f"{name}: Queue Defence against {label(p)}?", player=seat)
+        waits = [happen, block]
+        if not applied_by_companion(p):
+            waits += self._operation_waits()
+        return waits
 
     def _reveal_wait(self, q: int, i: int) -> Expectation:
         prefix = "Final count: reveal" if self.phase == "count" else "Reveal"

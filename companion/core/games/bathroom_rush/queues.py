@@ -83,23 +83,6 @@ def pending_reveals(queues: Sequence[dict], *, final_count: bool) -> list[tuple[
     return spots
 
 
-def persona_effects(slots: Sequence[dict], player: int | None,
-                    ignored_colours: Sequence[str] = ()) -> list[dict]:
-    """The Personas of a queue whose effect acts this turn, in queue order
-    (the bathroom, then in front of the player, then behind): the bathroom
-    Persona, those next to the player, and any yellow one.  Neutral and
-    turned-over Personas have no effect."""
-    out = []
-    for i, slot in enumerate(slots):
-        if (is_player(slot) or not slot["revealed"] or slot["flipped"]
-                or slot["colour"] == "neutral" or slot["colour"] in ignored_colours):
-            continue
-        adjacent = player is not None and abs(i - player) == 1
-        if i == 0 or adjacent or slot["colour"] == "yellow":
-            out.append({"persona": slot["id"]})
-    return out
-
-
 def tokens_ahead(queue: dict, index: int) -> tuple[int, int]:
     """What a player at ``index`` takes at the final count: the tokens of
     every Persona between them and the door (on the card, plus the printed

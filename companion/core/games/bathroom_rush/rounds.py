@@ -5,19 +5,17 @@ player reaches a bathroom through a card."""
 
 from __future__ import annotations
 
-from typing import Iterator
-
 from ...engine import Event
 from .cards import AVID_READER, card_key, persona_hint
+from .effects import acting, acts, reader_has_target, spent_once_resolved
 from .queues import (
     bathroom_persona,
     bathroom_player,
+    cap,
     doors,
     find_persona,
-    is_player,
     join,
     label,
-    persona_effects,
     put_tokens,
     tokens_text,
 )
@@ -61,12 +59,23 @@ class Rounds(Scoring):
         seat = self.active()
         events.append(Event("phase", f"C: {self.players[seat]} draws Action cards up to 4",
                             {"phase": "C"}))
+        for q, card in self._permanents_of(seat):
+            events.append(Event("permanent-acts", f"{card} behind the door of queue {q} "
+                                                  f"acts again at the start of "
+                                                  f"{self.players[seat]}'s turn",
+                                {"queue": q, "card": card, "player": seat}))
         self.effects = self._effects_for(seat, with_free_queue=self.turn == 0)
         if self.effects:
             self.phase = "D"
             events.append(Event("phase", f"D: {self._effects_prompt()}", {"phase": "D"}))
+            self._advance_effects(events)
         else:
             self._open_phase_e(events, "D: no Persona effect to resolve. ")
+
+    def _permanents_of(self, seat: int) -> list[tuple[int, str]]:
+        """The permanent cards behind the door of a player's queue."""
+        q, _ = self.locate(seat)
+        return [(q, c["card"]) for c in self.queues[q - 1]["permanents"]]
 
     def _place_bathroom_tokens(self, events: list[Event]) -> None:
         placed = []
@@ -191,57 +200,127 @@ class Rounds(Scoring):
 
     # -- phase D: the Persona effects ------------------------------------------
 
+    def _ignored_colours(self) -> tuple[str, ...]:
+        ignored: tuple[str, ...] = ()
+        if "first-game" in self.setup.variants:
+            ignored += ("orange", "red")
+        if "no-yellow" in self.setup.variants:
+            ignored += ("yellow",)
+        return ignored
+
     def _effects_for(self, seat: int, *, with_free_queue: bool) -> list[dict]:
-        """Phase D's list: the free queue's Personas in the first turn of a
-        round, then the permanent cards behind the player's door, then the
-        Personas of the player's queue."""
-        ignored = ("orange", "red") if "first-game" in self.setup.variants else ()
+        """Phase D's list, fixed as the phase begins: in the first turn of a
+        round the free queue's Personas, then those of the player's queue,
+        each queue from the bathroom down."""
+        ignored = self._ignored_colours()
         entries = []
         free = self.free_queue()
         if with_free_queue and free is not None:
-            entries += persona_effects(self.queues[free - 1]["slots"], None, ignored)
+            slots = self.queues[free - 1]["slots"]
+            entries += [{"persona": slots[i]["id"], "queue": free, "free": True, "done": ""}
+                        for i in acting(slots, None, ignored)]
         q, position = self.locate(seat)
-        entries += [{"permanent": c["card"], "queue": q}
-                    for c in self.queues[q - 1]["permanents"]]
-        entries += persona_effects(self.queues[q - 1]["slots"], position - 1, ignored)
+        slots = self.queues[q - 1]["slots"]
+        entries += [{"persona": slots[i]["id"], "queue": q, "free": False, "done": ""}
+                    for i in acting(slots, position - 1, ignored)]
         return entries
 
-    def _listed_personas(self) -> Iterator[tuple[int, int, dict]]:
-        """(queue, index, Persona) of each Persona on phase D's list that is
-        still in a queue."""
+    def _still_acts(self, entry: dict) -> tuple[int, int, dict] | None:
+        """(queue, index, Persona) of a listed Persona whose condition still
+        holds now, or None: it left, or the player moved away from it."""
+        found = find_persona(self.queues, entry["persona"])
+        if found is None:
+            return None
+        q, i, p = found
+        player = None
+        if not entry["free"]:
+            place = self.locate(self.active())
+            if place is None or place[0] != q:
+                return None
+            player = place[1] - 1
+        slots = self.queues[q - 1]["slots"]
+        return found if acts(slots, i, player, self._ignored_colours()) else None
+
+    def _current_effect(self) -> tuple[dict, int, int, dict] | None:
+        """The effect phase D waits for: (entry, queue, index, Persona).
+        Once reached it stays the one waited for until it is resolved or
+        blocked, whatever the table does meanwhile to apply it."""
         for entry in self.effects:
-            found = find_persona(self.queues, entry.get("persona"))
+            if not entry["done"]:
+                found = (find_persona(self.queues, entry["persona"]) if entry.get("reached")
+                         else None)
+                return (entry, *found) if found is not None else None
+        return None
+
+    def _advance_effects(self, events: list[Event]) -> None:
+        """Move phase D on to the next effect whose condition still holds
+        when it is reached; a Persona whose condition no longer holds then
+        keeps its effect for a later turn.  With none left, phase E opens."""
+        if self.phase != "D":
+            return
+        for entry in self.effects:
+            if entry["done"]:
+                continue
+            found = find_persona(self.queues, entry["persona"])
+            if entry.get("reached"):
+                if found is not None:
+                    return
+                # The Persona left the queue as its effect was applied.
+                entry["done"] = "applied"
+                continue
+            if self._still_acts(entry) is not None:
+                entry["reached"] = True
+                return
+            entry["done"] = "passed"
             if found is not None:
-                yield found
+                q, i, p = found
+                events.append(Event("effect-passed",
+                                    f"{cap(label(p))} {self._place(q, i)} no longer acts "
+                                    f"this turn: its effect waits for a later turn",
+                                    {"queue": q, "position": i + 1}))
+        self._open_phase_e(events)
+
+    def _resolved(self, entry: dict, q: int, i: int, p: dict, how: str,
+                  events: list[Event]) -> None:
+        """An effect applied or blocked: a one-shot Persona is turned over."""
+        entry["done"] = how
+        if spent_once_resolved(p) and not p["flipped"]:
+            p["flipped"] = True
+            place = find_persona(self.queues, p["id"])
+            where = self._place(place[0], place[1]) if place else ""
+            events.append(Event("flipped", f"{cap(label(p))} ({where}) is turned over: "
+                                           f"its effect is spent",
+                                {"queue": place[0] if place else q,
+                                 "position": (place[1] if place else i) + 1}))
 
     def _effect_lines(self) -> list[str]:
+        """Phase D's list, as the players read it."""
         lines = []
         for entry in self.effects:
-            if "permanent" in entry:
-                lines.append(f"permanent card {entry['permanent']} behind the door of "
-                             f"queue {entry['queue']}")
-                continue
             found = find_persona(self.queues, entry["persona"])
             if found is None:
                 continue
             q, i, p = found
             hint = persona_hint(p["name"])
-            done = " (turned over)" if p["flipped"] else ""
-            lines.append(f"{label(p)} {self._place(q, i)}{done}"
+            state = {"applied": " (done)", "blocked": " (blocked)",
+                     "passed": " (waits)"}.get(entry["done"], "")
+            lines.append(f"{label(p)} {self._place(q, i)}{state}"
                          + (f": {hint}" if hint else ""))
         return lines
 
     def _effects_prompt(self) -> str:
         lines = self._effect_lines()
         listed = "; ".join(lines) if lines else "nothing left"
-        return f"resolve, in order: {listed}; then effects-done"
+        return f"resolve, in order: {listed}"
 
     def _reader_pending(self) -> tuple[int, dict] | None:
-        """The Avid Reader waiting for his blue die: listed, in a bathroom,
-        not turned over, with a Persona right after him."""
-        for q, i, p in self._listed_personas():
-            slots = self.queues[q - 1]["slots"]
-            if (i == 0 and not p["flipped"] and card_key(p["name"]) == AVID_READER
-                    and len(slots) > 1 and not is_player(slots[1])):
-                return q, p
+        """The Avid Reader waiting for his blue die: the current effect, in
+        a bathroom, with a Persona right after him."""
+        current = self._current_effect()
+        if current is None:
+            return None
+        _, q, i, p = current
+        slots = self.queues[q - 1]["slots"]
+        if card_key(p["name"]) == AVID_READER and reader_has_target(slots, i):
+            return q, p
         return None

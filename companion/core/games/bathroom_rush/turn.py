@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from ...engine import Event
 from ...errors import IllegalCommand
-from .cards import CONCENTRATION, DEFENSIVE_CARDS, ONE_SHOT_PERSONAS, card_key
+from .cards import (
+    AVID_READER,
+    CONCENTRATION,
+    DEFENSIVE_CARDS,
+    DISTRACTED,
+    ELDERLY_MAN,
+    INFAMOUS_PERSON,
+    MOTHER_WITH_BABY,
+    card_key,
+)
+from .effects import reader_has_target
 from .queues import cap, label, put_tokens, tokens_text
 from .rounds import Rounds
 
@@ -64,19 +74,65 @@ class TurnCommands(Rounds):
                 self._final_count(events)
         return events
 
-    def do_effects_done(self) -> list[Event]:
-        events = []
-        for q, i, p in self._listed_personas():
-            one_shot = p["colour"] == "orange" or card_key(p["name"]) in ONE_SHOT_PERSONAS
-            if one_shot and not p["flipped"]:
-                p["flipped"] = True
-                events.append(Event("flipped", f"{cap(label(p))} ({self._place(q, i)}) "
-                                               f"is turned over: its effect is spent",
-                                    {"queue": q, "position": i + 1}))
-        self._open_phase_e(events)
+    # -- phase D: one Persona effect at a time ---------------------------------
+
+    def _need_current(self) -> tuple[dict, int, int, dict]:
+        current = self._current_effect()
+        if current is None:
+            raise IllegalCommand("no Persona effect waits to be resolved", rule="no-effect")
+        return current
+
+    def do_effect(self, player: int | None) -> list[Event]:
+        """The current effect happens: the companion applies the effects it
+        knows; any other the table has applied with the queue commands."""
+        entry, q, i, p = self._need_current()
+        seat = self.active()
+        name = self.players[seat]
+        key = card_key(p["name"])
+        slots = self.queues[q - 1]["slots"]
+        events: list[Event] = []
+        if key in (ELDERLY_MAN, MOTHER_WITH_BABY):
+            slots[i - 1], slots[i] = slots[i], slots[i - 1]
+            events.append(Event("persona-moved", f"{cap(label(p))} passes in front of {name} "
+                                                 f"in queue {q}",
+                                {"player": seat, "queue": q, "position": i + 1}))
+        elif key == DISTRACTED:
+            self._resolved(entry, q, i, p, "applied", events)
+            self._change_reserve(seat, 1, 0, events, f"takes a pipì because of {label(p)}")
+            self._settle(events)
+            return events
+        elif key == AVID_READER:
+            if reader_has_target(slots, i):
+                raise IllegalCommand(f"{cap(label(p))} leaves his newspaper on the Persona "
+                                     f"after him: roll the blue die", rule="roll-first")
+            events.append(Event("effect-applied", f"{cap(label(p))} leaves his newspaper, but "
+                                                  f"a player is right after him: no effect",
+                                {"queue": q, "position": i + 1}))
+        elif key == INFAMOUS_PERSON:
+            self._check_draw(1)
+            slots.insert(0, self._draw(events))
+            events.append(Event("persona-on-top", f"A Persona from the deck goes on top of "
+                                                  f"{label(p)} in the bathroom of queue {q}",
+                                {"queue": q}))
+        else:
+            events.append(Event("effect-applied", f"The effect of {label(p)} "
+                                                  f"{self._place(q, i)} is applied",
+                                {"queue": q, "position": i + 1}))
+        self._resolved(entry, q, i, p, "applied", events)
         return events
 
-    def do_action(self, card: str) -> list[Event]:
+    def do_defend(self, player: int | None) -> list[Event]:
+        """A defensive card blocks the current effect; a one-shot Persona is
+        turned over all the same."""
+        entry, q, i, p = self._need_current()
+        name = self.players[self.active()]
+        events = [Event("effect-blocked", f"{name} plays a Queue Defence: {label(p)} "
+                                          f"{self._place(q, i)} is blocked",
+                        {"player": self.active(), "queue": q, "position": i + 1})]
+        self._resolved(entry, q, i, p, "blocked", events)
+        return events
+
+    def do_action(self, card: str, player: int | None) -> list[Event]:
         name = self.players[self.active()]
         if card_key(card) in DEFENSIVE_CARDS:
             raise IllegalCommand(
@@ -85,13 +141,13 @@ class TurnCommands(Rounds):
                 f"plays another Action card, decompresses or passes", rule="defensive-card")
         if card_key(card) == CONCENTRATION:
             return [Event("action", f"{name} plays {card}",
-                          {"player": self.active(), "card": card})] + self.do_decompress(True)
+                          {"player": self.active(), "card": card})] + self.do_decompress(True, player)
         self.step = "action"
         self.action_card = card
         return [Event("action", f"{name} plays {card}: apply it with the queue commands, "
                                 f"then end-turn", {"player": self.active(), "card": card})]
 
-    def do_decompress(self, concentration: bool) -> list[Event]:
+    def do_decompress(self, concentration: bool, player: int | None) -> list[Event]:
         self.step = "decompress"
         self.concentration = bool(concentration)
         with_card = " with Concentration" if concentration else ""
@@ -99,12 +155,12 @@ class TurnCommands(Rounds):
                                     f"roll the red die",
                       {"player": self.active(), "concentration": self.concentration})]
 
-    def do_pass(self) -> list[Event]:
+    def do_pass(self, player: int | None) -> list[Event]:
         return self._end_turn([], Event("passed", f"{self.players[self.active()]} passes and "
                                                   f"discards down to 3 Action cards",
                                         {"player": self.active()}))
 
-    def do_end_turn(self) -> list[Event]:
+    def do_end_turn(self, player: int | None) -> list[Event]:
         return self._end_turn([], Event("turn-ended", f"{self.players[self.active()]} discards "
                                                       f"down to 3 Action cards; the turn is over",
                                         {"player": self.active()}))
@@ -142,14 +198,15 @@ class TurnCommands(Rounds):
                                             {"player": seat}))
 
     def _reader_roll(self, value: int) -> list[Event]:
-        q, reader = self._reader_pending()
-        after = self.queues[q - 1]["slots"][1]
+        entry, q, i, reader = self._need_current()
+        after = self.queues[q - 1]["slots"][i + 1]
         put_tokens(after, value, 0)
-        reader["flipped"] = True
-        return [Event("tokens-added", f"{cap(label(reader))} leaves his newspaper: "
-                                      f"{value} pipì on {label(after)} at position 2 of "
-                                      f"queue {q}; he is turned over",
-                      {"queue": q, "position": 2, "pipi": value, "popo": 0})]
+        events = [Event("tokens-added", f"{cap(label(reader))} leaves his newspaper: "
+                                        f"{value} pipì on {label(after)} at position {i + 2} "
+                                        f"of queue {q}",
+                        {"queue": q, "position": i + 2, "pipi": value, "popo": 0})]
+        self._resolved(entry, q, i, reader, "applied", events)
+        return events
 
     def _tie_break_roll(self, value: int, player: int | None) -> list[Event]:
         seat = self.tie_pending[0] if player is None else player
