@@ -167,8 +167,101 @@ def test_a_game_is_for_two_to_four_players(players):
 def test_an_unknown_variant_or_option_is_refused_at_setup():
     with pytest.raises(BadSetup, match="unknown variant"):
         new_game(variants=("speed",))
-    with pytest.raises(BadSetup, match="takes no options, not deck"):
+    with pytest.raises(BadSetup, match="takes no option deck; its options are: persona_deck"):
         BathroomRush(Setup(THREE, frozenset(), {"deck": 40}))
+
+
+# -- the Persona deck, an option of the setup -----------------------------------
+
+
+def test_the_persona_deck_holds_the_boxs_50_cards_unless_the_setup_says_otherwise():
+    assert new_game().persona_deck == 50 - 24
+    game = BathroomRush(Setup(THREE, frozenset(), {"persona_deck": 40}))
+    assert game.persona_deck == 40 - 24
+    assert game.view()["persona_deck"] == 16
+
+
+@pytest.mark.parametrize("deck", [26, 121, "40", True, None])
+def test_a_persona_deck_too_small_to_deal_or_not_a_number_is_refused(deck):
+    # Three players: 4 queues of 6 and one behind each player need 27 cards.
+    with pytest.raises(BadSetup, match="holds 27 to 120 cards"):
+        BathroomRush(Setup(THREE, frozenset(), {"persona_deck": deck}))
+
+
+def test_the_options_are_described_for_the_setup_screens():
+    assert "persona_deck" in BathroomRush.describe()["options"]
+
+
+# -- the variants: tips for first games -------------------------------------------
+
+
+def test_beginners_without_yellow_effects_take_the_lost_young_man_out_of_the_deck():
+    game = new_game(variants=("no-yellow",))
+    assert game.persona_deck == 50 - 1 - 24
+
+
+def test_without_yellow_effects_a_yellow_persona_does_nothing():
+    game = position(["n2 Ana n1", "y1@Infamous_Person n1 Ben y1", "n1 n1 Cy n1", "n1 n3"],
+                    variants=("no-yellow",))
+    play(game, "pass")
+    assert game.phase == "E"
+    assert line(game, 2) == "y1 n1 Ben y1"
+
+
+def test_without_yellow_effects_orange_and_red_still_act():
+    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"],
+                    variants=("no-yellow",))
+    play(game, "pass")
+    assert game.phase == "D"
+
+
+def test_first_game_and_no_yellow_together_leave_no_persona_effect():
+    game = position(["n2 Ana n1", "y1 o1 Ben r1 n1", "n1 n1 Cy n1", "n1 n3"],
+                    variants=("first-game", "no-yellow"))
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+def test_the_lost_young_man_must_leave_enough_cards_to_deal():
+    with pytest.raises(BadSetup, match="without the Lost Young Man"):
+        BathroomRush(Setup(THREE, frozenset({"no-yellow"}), {"persona_deck": 27}))
+
+
+def test_keep_playing_a_player_reaching_the_popo_limit_stays_in_the_game():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], reserves={ANA: (0, 3)},
+                    variants=("keep-playing",))
+    events = play(game, "decompress", "roll 4")
+    assert reserve(game, ANA) == (0, 4)
+    assert "player-eliminated" not in kinds(events)
+    assert "Ana reaches 4 popò and keeps playing" in [e.message for e in events]
+    assert line(game, 1) == "n2 Ana ?"
+    assert game.active() == BEN
+
+
+def test_keep_playing_the_limit_is_said_once_and_popo_keep_counting():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], reserves={ANA: (0, 4)},
+                    variants=("keep-playing",))
+    events = play(game, "decompress", "roll 4")
+    assert reserve(game, ANA) == (0, 5)
+    assert "limit-reached" not in kinds(events)
+    assert game.score(ANA) == 25
+
+
+def test_keep_playing_a_reserve_may_be_corrected_beyond_the_limit():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], variants=("keep-playing",))
+    play(game, "set-reserve Ben 2 6")
+    assert reserve(game, BEN) == (2, 6)
+    refused(new_game(), "set-reserve Ben 2 4", BadArgument)
+
+
+def test_keep_playing_the_player_over_the_limit_can_still_win_the_final_count():
+    game = position(["Ana n1", "n2 Ben n1", "n1"], players=("Ana", "Ben"), turn=BEN,
+                    final_round=True, arrived=[ANA], reserves={ANA: (0, 3), BEN: (0, 4)},
+                    variants=("keep-playing",))
+    play(game, "pass")
+    assert game.over
+    assert game.result().winners == (ANA,)
+    assert game.result().scores == (15, 22)
 
 
 def test_players_choose_their_queue_in_turn_order_from_the_first_player():
@@ -1169,7 +1262,9 @@ def test_the_view_shows_phase_queues_reserves_and_the_free_queue():
     assert view["queues"][1]["slots"][2]["pipi"] is None
     assert view["reserves"][BEN] == {"seat": BEN, "name": "Ben", "pipi": 2, "popo": 1,
                                      "eliminated": False, "popo_limit": 4, "score": 7,
+                                     "over_limit": False,
                                      "queue": 2, "position": 2, "in_bathroom": False}
+    assert (view["popo_limit"], view["eliminates"]) == (4, True)
     assert view["permanents"] == [{"queue": 3, "card": "Clogged Toilet", "pipi": 1, "popo": 0}]
     assert view["scores"] is None
 

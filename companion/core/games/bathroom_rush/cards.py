@@ -17,7 +17,11 @@ from ...engine import Dice
 RED_DIE = Dice(4, 1, "red")
 BLUE_DIE = Dice(2, 1, "blue")
 PERSONA_CARDS = 50
+MAX_PERSONA_DECK = 120
 QUEUE_LENGTH = 6
+MIN_DECK_PER_QUEUE = QUEUE_LENGTH
+# The Lost Young Man: one card, taken out for beginners without yellow effects.
+LOST_YOUNG_MEN = 1
 COLOURS = ("neutral", "orange", "red", "yellow")
 PIPI_PER_POPO = 5
 POPO_LIMIT = 4

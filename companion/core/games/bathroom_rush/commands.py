@@ -11,6 +11,8 @@ MAX_QUEUES = 5
 MAX_POSITION = 20
 MAX_PRINTED = 9
 MAX_ON_CARD = 40
+# With the keep-playing variant a reserve may hold more popò than the limit.
+MAX_KEPT_POPO = 40
 
 # Queue operations the Action and Persona cards cause, offered in phases D and E.
 OPERATIONS = (

@@ -123,12 +123,21 @@ them together and says what the game waits for and shows.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from ...engine import Command, Event, Expectation, Param, Result, Setup
 from ...errors import BadSetup
-from .cards import BLUE_DIE, PERSONA_CARDS, QUEUE_LENGTH, RED_DIE, persona_hint
-from .commands import COMMANDS, OPERATIONS, RESERVE_POPO
+from .cards import (
+    BLUE_DIE,
+    LOST_YOUNG_MEN,
+    MAX_PERSONA_DECK,
+    MIN_DECK_PER_QUEUE,
+    PERSONA_CARDS,
+    QUEUE_LENGTH,
+    RED_DIE,
+    persona_hint,
+)
+from .commands import COMMANDS, MAX_KEPT_POPO, OPERATIONS, RESERVE_POPO
 from .corrections import Corrections
 from .operations import QueueOperations
 from .effects import applied_by_companion
@@ -154,8 +163,16 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
     max_players = 4
     variants = {
         "first-game": "Tips for first games: orange and red Personas have no special effect.",
+        "no-yellow": "For new players: yellow Personas have no special effect either, and the "
+                     "Lost Young Man is taken out of the Persona deck.",
+        "keep-playing": "Nobody leaves the game: reaching the popò limit no longer eliminates; "
+                        "everyone keeps playing until the end.",
         "keep-behind": "Decompressing does not replace the Persona behind the player.",
     }
+    # Setup options: how many Persona cards the deck holds (the box's 50
+    # unless the table plays with fewer or more).
+    options = {"persona_deck": f"Persona cards in the deck ({MIN_DECK_PER_QUEUE} per queue "
+                               f"and one per player at least; {PERSONA_CARDS} in the box)"}
     commands = COMMANDS
     state_fields = (
         "queues", "reserves", "first_player", "round", "round_order", "turn", "phase", "step",
@@ -169,13 +186,38 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
     @classmethod
     def check_setup(cls, setup: Setup) -> Setup:
         setup = super().check_setup(setup)
-        if setup.options:
-            raise BadSetup(f"{cls.title} takes no options, not "
-                           f"{', '.join(sorted(setup.options))}")
+        unknown = set(setup.options) - set(cls.options)
+        if unknown:
+            raise BadSetup(f"{cls.title} takes no option {', '.join(sorted(unknown))}; its "
+                           f"options are: {', '.join(sorted(cls.options))}")
+        deck = setup.options.get("persona_deck", PERSONA_CARDS)
+        players = len(setup.players)
+        least = (players + 1) * QUEUE_LENGTH + players
+        if (not isinstance(deck, int) or isinstance(deck, bool)
+                or not least <= deck <= MAX_PERSONA_DECK):
+            raise BadSetup(f"the Persona deck of {players} players holds {least} to "
+                           f"{MAX_PERSONA_DECK} cards (6 in each of the {players + 1} queues "
+                           f"and one behind each player), not {deck!r}")
+        if "no-yellow" in setup.variants and deck - LOST_YOUNG_MEN < least:
+            raise BadSetup(f"without the Lost Young Man the Persona deck must still hold "
+                           f"{least} cards")
         return setup
 
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        return {**super().describe(), "options": dict(cls.options)}
+
+    @property
+    def starting_deck(self) -> int:
+        """The Persona cards shuffled at setup: the deck chosen, without the
+        Lost Young Man for beginners without yellow effects."""
+        deck: int = self.setup.options.get("persona_deck", PERSONA_CARDS)
+        if "no-yellow" in self.setup.variants:
+            deck -= LOST_YOUNG_MEN
+        return deck
+
     def start(self) -> None:
-        self.persona_deck = PERSONA_CARDS
+        self.persona_deck = self.starting_deck
         self.persona_discard = 0
         self.next_id = 0
         self.queues = [
@@ -234,7 +276,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
         if param.name == "queue":
             return 1, len(self.queues)
         if param is RESERVE_POPO:
-            return 0, self.popo_limit - 1
+            return 0, (MAX_KEPT_POPO if self.keep_playing else self.popo_limit - 1)
         return param.low, param.high
 
     def expected(self) -> list[Expectation]:
@@ -330,6 +372,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
                 "seat": seat, "name": self.players[seat],
                 "pipi": r["pipi"], "popo": r["popo"], "eliminated": r["eliminated"],
                 "popo_limit": self.popo_limit, "score": self.score(seat),
+                "over_limit": r["popo"] >= self.popo_limit,
                 "queue": place[0] if place else None,
                 "position": place[1] if place else None,
                 "in_bathroom": bool(place and place[1] == 1),
@@ -352,6 +395,8 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
             "tie_break": ({"tied": list(self.tie_group), "to_roll": list(self.tie_pending)}
                           if self.phase == "tie-break" else None),
             "persona_deck": self.persona_deck,
+            "popo_limit": self.popo_limit,
+            "eliminates": not self.keep_playing,
             "persona_discard": self.persona_discard,
             "scores": list(self.scores) if self.over else None,
             "winners": list(self.winners) if self.over else [],

@@ -17,6 +17,12 @@ class Scoring(Places):
     def popo_limit(self) -> int:
         return POPO_LIMIT_TWO_PLAYERS if len(self.players) == 2 else POPO_LIMIT
 
+    @property
+    def keep_playing(self) -> bool:
+        """Reaching the popò limit no longer eliminates (the rulebook's tip
+        for tables that dislike leaving the game early)."""
+        return "keep-playing" in self.setup.variants
+
     def score(self, seat: int) -> int:
         r = self.reserves[seat]
         return r["pipi"] + PIPI_PER_POPO * r["popo"]
@@ -27,6 +33,7 @@ class Scoring(Places):
                         why: str) -> None:
         r = self.reserves[seat]
         name = self.players[seat]
+        had = r["popo"]
         r["pipi"] = max(0, r["pipi"] + pipi)
         r["popo"] = max(0, r["popo"] + popo)
         converted = 0
@@ -43,7 +50,13 @@ class Scoring(Places):
                                                   f"popò{times}",
                                 {"player": seat, "count": converted}))
         if r["popo"] >= self.popo_limit:
-            self._eliminate(seat, events)
+            if self.keep_playing:
+                if had < self.popo_limit:
+                    events.append(Event("limit-reached", f"{name} reaches {self.popo_limit} "
+                                                         f"popò and keeps playing",
+                                        {"player": seat, "popo": r["popo"]}, alert=True))
+            else:
+                self._eliminate(seat, events)
 
     def _eliminate(self, seat: int, events: list[Event]) -> None:
         where = self.locate(seat)
