@@ -466,11 +466,11 @@ def test_phase_d_follows_the_rulebook_order_bathroom_front_behind():
     events = play(game, "pass")
     assert game.phase == "D"
     assert effects_of(game) == [
-        "Infamous Person in the bathroom of queue 2: a Persona card goes on top of it, "
-        "unless a defensive card is played",
+        ("Infamous Person in the bathroom of queue 2: a Persona card goes on top of it, "
+        "unless a defensive card is played"),
         "the orange Persona at position 4 of queue 2, in front of Ben",
-        "Elderly Man at position 6 of queue 2, behind Ben: passes in front of the player he "
-        "stands behind unless a Queue Defence blocks him",
+        ("Elderly Man at position 6 of queue 2, behind Ben: passes in front of the player he "
+        "stands behind unless a Queue Defence blocks him"),
         "the yellow Persona at position 8 of queue 2",
     ]
     assert "Clogged Toilet behind the door of queue 2 acts again at the start of Ben's turn" \
@@ -483,12 +483,12 @@ def test_phase_d_waits_for_one_effect_at_a_time_in_order():
     play(game, "pass")
     first = game.expected()[0]
     assert first.prompt == ("Ben: apply the effect of the orange Persona at position 3 of "
-                            "queue 2, in front of Ben with the queue commands, then say it is "
-                            "done")
+                            "queue 2, in front of Ben with the queue operations, then say it "
+                            "is done")
     play(game, "effect")
-    assert game.expected()[0].prompt == (
-        "Ben: Elderly Man at position 5 of queue 2, behind Ben: passes in front of the player "
-        "he stands behind unless a Queue Defence blocks him")
+    assert [e.prompt for e in game.expected()] == [
+        "Ben: Elderly Man behind you passes in front of you",
+        "Ben: Queue Defence against Elderly Man?"]
     play(game, "defend")
     assert game.phase == "E"
 
@@ -513,8 +513,8 @@ def test_a_red_or_orange_persona_in_the_bathroom_acts_when_the_player_is_right_b
         colour):
     game = position(["n2 Ana n1", f"{colour}1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
     play(game, "pass")
-    assert effects_of(game) == [f"the {COLOUR_LETTERS[colour]} Persona in the bathroom of "
-                                f"queue 2, in front of Ben"]
+    assert effects_of(game) == [(f"the {COLOUR_LETTERS[colour]} Persona in the bathroom of "
+                                f"queue 2, in front of Ben")]
 
 
 @pytest.mark.parametrize("queue_2", ["n1 n1 y1 n1 Ben n1 n1", "n1 n1 n1 n1 Ben n1 n1 y1",
@@ -626,8 +626,8 @@ def test_the_free_queue_personas_act_before_the_first_players_own():
     play(game, "pass")
     assert game.active() == BEN
     assert effects_of(game) == [
-        "Infamous Person in the bathroom of queue 4: a Persona card goes on top of it, "
-        "unless a defensive card is played",
+        ("Infamous Person in the bathroom of queue 4: a Persona card goes on top of it, "
+        "unless a defensive card is played"),
         "the orange Persona at position 3 of queue 2, behind Ben"]
 
 
@@ -970,8 +970,8 @@ def test_empty_bottle_takes_tokens_out_of_a_reserve_never_below_zero():
     ("swap-behind", "there is no Persona behind Ana in queue 1 to swap with"),
     ("pass-in-front", "there is no Persona behind Ana in queue 1 to pass"),
     ("remove-behind", "there is no Persona behind Ana in queue 1 to remove"),
-    ("remove-front Ben", "Ben is in the bathroom of queue 2: there is no Persona in front of "
-                         "Ben to remove"),
+    ("remove-front Ben", ("Ben is in the bathroom of queue 2: there is no Persona in front of "
+                         "Ben to remove")),
     ("add-tokens 2 1 0", "position 1 of queue 2 is Ben, not a Persona"),
     ("add-tokens 1 1 0 5", "queue 1 has 3 places: there is no Persona at position 5"),
     ("flip 1 3", "position 3 of queue 1 is Ana, not a Persona"),

@@ -6,7 +6,6 @@ says it expects; table-level tests reuse it.
 
 from __future__ import annotations
 
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -589,8 +589,9 @@ def test_the_queue_operations_are_listed_by_their_names(table, menu_for):
     queues_chosen(table)
     personas_revealed(table, {(1, 8): "orange"}, named=False)
     press(menu, "hold-ok")
-    assert menu.view().items[2:6] == ("Swap behind", "Pass in front", "Remove front",
-                                      "Remove behind")
+    assert menu.view().items[2:6] == ("A player swaps with the Persona behind",
+                                      "The Persona behind passes in front",
+                                      "The Persona in front leaves", "The Persona behind leaves")
     press(menu, "down down down ok")
     assert menu.view().items == ("Ana", "Ben", "Cy")
     press(menu, "ok")

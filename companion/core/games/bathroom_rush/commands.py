@@ -15,18 +15,8 @@ MAX_ON_CARD = 40
 MAX_KEPT_POPO = 40
 
 # Queue operations the Action and Persona cards cause, offered in phases D and E.
-OPERATIONS = (
-    ("swap-behind", "swap-behind [player]: swaps with the Persona behind (Give Up Your Place)"),
-    ("pass-in-front", "pass-in-front [player]: the Persona behind passes in front"),
-    ("remove-front", "remove-front [player]: the Persona in front leaves; the player moves up"),
-    ("remove-behind", "remove-behind [player]: the Persona behind leaves"),
-    ("change-queue", "change-queue: the player moves to the end of the free queue"),
-    ("add-tokens", "add-tokens queue pipi popo: tokens onto a bathroom Persona"),
-    ("place-permanent", "place-permanent queue pipi popo card: a permanent card behind a door"),
-    ("remove-permanent", "remove-permanent queue card: a permanent card is discarded"),
-    ("flip", "flip queue position: a Persona whose effect is spent is turned over"),
-    ("take-tokens", "take-tokens player pipi popo: tokens into (or out of) a reserve"),
-)
+OPERATIONS = ("swap-behind", "pass-in-front", "remove-front", "remove-behind", "change-queue",
+              "add-tokens", "place-permanent", "remove-permanent", "flip", "take-tokens")
 QUEUE = Param("queue", "int", low=1, high=MAX_QUEUES, help="queue number, 1 = leftmost door")
 POSITION = Param("position", "int", low=1, high=MAX_POSITION,
                  help="place in the queue, 1 = in the bathroom")

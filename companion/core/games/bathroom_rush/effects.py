@@ -20,7 +20,8 @@ queue, whose effects come before the first player's turn) when:
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .cards import (
     AVID_READER,

@@ -112,6 +112,15 @@ Decisions where the rulebook is open
   wins at once; when the Persona deck runs out, the discard pile is
   shuffled into a new deck.
 
+Words
+-----
+Every event and prompt is a sentence players say, in English, French and
+Italian (:mod:`.sentences`, found by :mod:`companion.core.text` through
+:mod:`.text`): an event carries its kind and plain data (names, places,
+tokens, the Persona as a card id or a colour), its English message is said
+from them, and :meth:`BathroomRush.event_text` says it again in another
+language; ``expected(lang)`` and ``view(lang)`` speak the language asked.
+
 The engine is built in layers, each a class the next one extends:
 :mod:`.places` (who stands where, the checks before a change, the Persona
 deck), :mod:`.scoring` (reserves, elimination, the final count, the
@@ -123,11 +132,13 @@ them together and says what the game waits for and shows.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from ...engine import Command, Event, Expectation, Param, Result, Setup
 from ...errors import BadSetup
 from .cards import (
+    AVID_READER,
     BLUE_DIE,
     LOST_YOUNG_MEN,
     MAX_PERSONA_DECK,
@@ -135,24 +146,15 @@ from .cards import (
     PERSONA_CARDS,
     QUEUE_LENGTH,
     RED_DIE,
-    persona_hint,
+    card_key,
 )
 from .commands import COMMANDS, MAX_KEPT_POPO, OPERATIONS, RESERVE_POPO
 from .corrections import Corrections
-from .operations import QueueOperations
 from .effects import applied_by_companion
-from .queues import label, slot_view
+from .operations import QueueOperations
+from .queues import slot_view
+from .sentences import effect_line, event_key, render
 from .turn import TurnCommands
-
-PHASE_NAMES = {
-    "setup": "Choose queues",
-    "A": "Reveal Personas",
-    "D": "Persona effects",
-    "E": "Action, decompress or pass",
-    "count": "Final count",
-    "tie-break": "Tie-break",
-    "over": "Game over",
-}
 
 
 class BathroomRush(TurnCommands, QueueOperations, Corrections):
@@ -161,7 +163,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
     menu_order = 3
     min_players = 2
     max_players = 4
-    variants = {
+    variants: ClassVar[dict[str, str]] = {
         "first-game": "Tips for first games: orange and red Personas have no special effect.",
         "no-yellow": "For new players: yellow Personas have no special effect either, and the "
                      "Lost Young Man is taken out of the Persona deck.",
@@ -171,7 +173,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
     }
     # Setup options: how many Persona cards the deck holds (the box's 50
     # unless the table plays with fewer or more).
-    options = {"persona_deck": f"Persona cards in the deck ({MIN_DECK_PER_QUEUE} per queue "
+    options: ClassVar[dict[str, str]] = {"persona_deck": f"Persona cards in the deck ({MIN_DECK_PER_QUEUE} per queue "
                                f"and one per player at least; {PERSONA_CARDS} in the box)"}
     commands = COMMANDS
     state_fields = (
@@ -279,78 +281,80 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
             return 0, (MAX_KEPT_POPO if self.keep_playing else self.popo_limit - 1)
         return param.low, param.high
 
-    def expected(self) -> list[Expectation]:
+    def expected(self, lang: str = "en") -> list[Expectation]:
+        """What the game waits for, its prompts in ``lang``."""
+        def wait(command: str, key: str, data: dict[str, Any], **more: Any) -> Expectation:
+            return Expectation(command, render(key, lang, data), **more)
+
         if self.phase == "setup":
             seat = self.chooser
             free = ", ".join(str(q) for q in self.free_queues())
-            return [Expectation("choose-queue",
-                                f"{self.players[seat]}: choose a queue ({free}) and stand "
-                                f"at its end", player=seat)]
+            return [wait("choose-queue", "prompt.choose-queue", {**self._who(seat), "free": free},
+                         player=seat)]
         if self.phase in ("A", "count"):
-            return [self._reveal_wait(q, i) for q, i in self._pending_reveals()]
-        seat = self.active()
-        if self.phase == "D":
-            return self._effect_waits(seat)
-        if self.phase == "E":
-            name = self.players[seat]
-            if self.step == "decompress":
-                return [Expectation("roll", f"{name} decompresses: roll the red die",
-                                    player=seat, dice=RED_DIE)]
-            if self.step == "action":
-                return [Expectation("end-turn", f"{name}: apply {self.action_card} with the "
-                                                f"queue commands, then end-turn", player=seat)
-                        ] + self._operation_waits()
-            return [
-                Expectation("action", f"{name}: play an Action card", player=seat),
-                Expectation("decompress", f"{name}: decompress (red die)", player=seat),
-                Expectation("pass", f"{name}: pass", player=seat),
-            ]
+            key = "prompt.reveal.count" if self.phase == "count" else "prompt.reveal"
+            return [wait("reveal", key, self._at(q, i), args={"queue": q, "position": i + 1})
+                    for q, i in self._pending_reveals()]
         if self.phase == "tie-break":
-            return [Expectation("roll", f"Tie-break: {self.players[s]} makes a Decompression "
-                                        f"roll (red die)", player=s, dice=RED_DIE)
+            return [wait("roll", "prompt.roll.tie-break", self._who(s), player=s, dice=RED_DIE)
                     for s in self.tie_pending]
-        return []
+        seat = self.active()
+        if seat is None:
+            return []
+        who = self._who(seat)
+        if self.phase == "D":
+            return self._effect_waits(seat, lang)
+        if self.phase != "E":
+            return []
+        if self.step == "decompress":
+            return [wait("roll", "prompt.roll.decompress", who, player=seat, dice=RED_DIE)]
+        if self.step == "action":
+            return ([wait("end-turn", "prompt.end-turn", {**who, "card": self.action_card},
+                          player=seat)] + self._operation_waits(lang))
+        return [wait(name, f"prompt.{name}", who, player=seat)
+                for name in ("action", "decompress", "pass")]
 
-    def _effect_waits(self, seat: int) -> list[Expectation]:
+    def _effect_waits(self, seat: int, lang: str) -> list[Expectation]:
         """Phase D waits for one effect at a time: it happens (a roll of
         the blue die for the Avid Reader) or a Queue Defence blocks it."""
         current = self._current_effect()
         if current is None:
             return []
-        entry, q, i, p = current
-        name = self.players[seat]
-        what = f"{label(p)} {self._place(q, i)}"
-        hint = persona_hint(p["name"])
+        _, q, i, p = current
+        data = {**self._who(seat), **self._of(p, q, i)}
+        ref = data["persona"]
         if self._reader_pending():
-            happen = Expectation("roll", f"{name}: {what} leaves his newspaper: roll the blue "
-                                         f"die for the pipì on the Persona after him",
+            happen = Expectation("roll", render("prompt.effect.avid-reader", lang, data),
                                  player=seat, dice=BLUE_DIE)
+        elif card_key(p["name"]) == AVID_READER:
+            happen = Expectation("effect", render("prompt.effect.avid-reader.nobody", lang, data),
+                                 player=seat)
         elif applied_by_companion(p):
-            happen = Expectation("effect", f"{name}: {what}: {hint}", player=seat)
+            happen = Expectation("effect", render(f"prompt.effect.{ref}", lang, data),
+                                 player=seat)
         else:
-            happen = Expectation("effect", f"{name}: apply the effect of {what} with the "
-                                           f"queue commands, then say it is done", player=seat)
-        block = Expectation("defend", f"{name}: Queue Defence against {label(p)}?", player=seat)
+            happen = Expectation("effect", render("prompt.effect.other", lang, data),
+                                 player=seat)
+        block = Expectation("defend", render("prompt.defend", lang, data), player=seat)
         waits = [happen, block]
         if not applied_by_companion(p):
-            waits += self._operation_waits()
+            waits += self._operation_waits(lang)
         return waits
 
-    def _reveal_wait(self, q: int, i: int) -> Expectation:
-        prefix = "Final count: reveal" if self.phase == "count" else "Reveal"
-        return Expectation("reveal", f"{prefix} the Persona {self._place(q, i)}: enter its "
-                                     f"pipì, popò and colour",
-                           args={"queue": q, "position": i + 1})
+    def _operation_waits(self, lang: str) -> list[Expectation]:
+        return [Expectation(name, render(f"prompt.{name}", lang, {})) for name in OPERATIONS]
 
-    def _operation_waits(self) -> list[Expectation]:
-        return [Expectation(name, prompt) for name, prompt in OPERATIONS]
+    @classmethod
+    def event_text(cls, event: Event, lang: str) -> str:
+        """An event said again in ``lang``, from its kind and data."""
+        return render(event_key(event.kind, event.data), lang, event.data)
 
     def result(self) -> Result | None:
         if not self.over:
             return None
         return Result(tuple(self.winners), tuple(self.scores), self.outcome)
 
-    def view(self) -> dict:
+    def view(self, lang: str = "en") -> dict[str, Any]:
         fq = self.free_queue()
         queues = []
         permanents = []
@@ -379,7 +383,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
             })
         return {
             "phase": self.phase,
-            "phase_name": PHASE_NAMES[self.phase],
+            "phase_name": render(f"phase.{self.phase}", lang, {}),
             "step": self.step,
             "round": self.round,
             "active": self.active(),
@@ -388,7 +392,8 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
             "queues": queues,
             "permanents": permanents,
             "reserves": reserves,
-            "effects": self._effect_lines() if self.phase == "D" else [],
+            "effects": ([effect_line(e, lang) for e in self._effect_data()]
+                        if self.phase == "D" else []),
             "action_card": self.action_card,
             "final_round": self.final_round,
             "arrived": list(self.arrived),

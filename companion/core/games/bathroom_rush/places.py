@@ -10,10 +10,21 @@ here too, since every move that opens a gap in a queue draws from it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Event, Game
 from ...errors import IllegalCommand
 from .cards import ALLOWED_AGAINST_ARRIVED, card_key
-from .queues import doors, find_player, is_player, join, new_persona, pending_reveals, where
+from .queues import (
+    doors,
+    find_player,
+    is_player,
+    join,
+    new_persona,
+    pending_reveals,
+    where,
+)
+from .sentences import event_key, persona_ref, render
 
 
 class Places(Game):
@@ -97,6 +108,30 @@ class Places(Game):
         not Give Up Your Place, Swap or Sneeze."""
         return (self.final_round and seat in self.arrived and seat != self.active()
                 and card_key(self.action_card) not in ALLOWED_AGAINST_ARRIVED)
+
+    # -- what the events say ------------------------------------------------
+
+    def _event(self, kind: str, data: dict[str, Any], *, alert: bool = False) -> Event:
+        """An event whose sentence is said from its kind and data, in
+        English here and in any language by :func:`.sentences.render`."""
+        return Event(kind, render(event_key(kind, data), "en", data), data, alert)
+
+    def _who(self, seat: int) -> dict[str, Any]:
+        return {"player": seat, "name": self.players[seat]}
+
+    def _at(self, q: int, i: int) -> dict[str, Any]:
+        """A place as data: queue, position and the player next to it."""
+        slots = self.queues[q - 1]["slots"]
+        data: dict[str, Any] = {"queue": q, "position": i + 1}
+        if i + 1 < len(slots) and is_player(slots[i + 1]):
+            data.update(beside=self.players[slots[i + 1]["player"]], side="front")
+        elif i >= 1 and i - 1 < len(slots) and is_player(slots[i - 1]):
+            data.update(beside=self.players[slots[i - 1]["player"]], side="behind")
+        return data
+
+    def _of(self, p: dict[str, Any], q: int, i: int) -> dict[str, Any]:
+        """A Persona and its place as data."""
+        return {"persona": persona_ref(p), **self._at(q, i)}
 
     def _place(self, q: int, i: int) -> str:
         return where(self.queues, self.players, q, i)
@@ -187,10 +222,7 @@ class Places(Game):
         """A new face-down Persona from the deck (callers check there is one)."""
         if self.persona_deck == 0:
             self.persona_deck, self.persona_discard = self.persona_discard, 0
-            events.append(Event("deck-reshuffled", f"The Persona deck is empty: the "
-                                                   f"{self.persona_deck} discarded Personas are "
-                                                   f"shuffled into a new deck",
-                                {"deck": self.persona_deck}))
+            events.append(self._event("deck-reshuffled", {"deck": self.persona_deck}))
         self.persona_deck -= 1
         self.next_id += 1
         return new_persona(self.next_id - 1)

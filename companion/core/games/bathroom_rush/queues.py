@@ -9,7 +9,7 @@ here checks a rule: the engine does, before it changes a queue.
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 
 def new_persona(pid: int) -> dict:
@@ -131,24 +131,6 @@ def slot_view(players: Sequence[str], i: int, slot: dict) -> dict:
         "tokens_on_card": {"pipi": slot["tokens"][0], "popo": slot["tokens"][1]},
         "tokens_placed": slot["placed"],
     }
-
-
-def tokens_text(pipi: int, popo: int, *, zero: str = "no token") -> str:
-    parts = []
-    if pipi:
-        parts.append(f"{pipi} pipì")
-    if popo:
-        parts.append(f"{popo} popò")
-    return " and ".join(parts) or zero
-
-
-def modifier_text(pipi: int, popo: int) -> str:
-    parts = [f"{v:+d} {word}" for v, word in ((pipi, "pipì"), (popo, "popò")) if v]
-    return ", ".join(parts) or "no change"
-
-
-def personas_text(count: int) -> str:
-    return f"{count} Persona" + ("" if count == 1 else "s")
 
 
 def cap(text: str) -> str:

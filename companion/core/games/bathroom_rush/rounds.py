@@ -5,21 +5,14 @@ player reaches a bathroom through a card."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Event
-from .cards import AVID_READER, card_key, persona_hint
+from .cards import AVID_READER, card_key
 from .effects import acting, acts, reader_has_target, spent_once_resolved
-from .queues import (
-    bathroom_persona,
-    bathroom_player,
-    cap,
-    doors,
-    find_persona,
-    join,
-    label,
-    put_tokens,
-    tokens_text,
-)
+from .queues import bathroom_persona, bathroom_player, doors, find_persona, put_tokens
 from .scoring import Scoring
+from .sentences import persona_ref
 
 
 class Rounds(Scoring):
@@ -31,9 +24,8 @@ class Rounds(Scoring):
         self.round += 1
         self.round_order = self.live_clockwise(self.first_player)
         self.turn = 0
-        events.append(Event("round", f"Round {self.round}: {self.players[self.first_player]} "
-                                     f"holds the first-player token",
-                            {"round": self.round, "first_player": self.first_player}))
+        events.append(self._event("round", {**self._who(self.first_player), "round": self.round,
+                                            "first_player": self.first_player}))
         self._begin_turn(events)
 
     def _begin_turn(self, events: list[Event]) -> None:
@@ -43,34 +35,28 @@ class Rounds(Scoring):
         self.concentration = False
         self.effects = []
         seat = self.active()
-        events.append(Event("turn", f"{self.players[seat]}'s turn", {"player": seat,
-                                                                       "round": self.round}))
+        events.append(self._event("turn", {**self._who(seat), "round": self.round}))
         self._automatic_phases(events)
 
     def _automatic_phases(self, events: list[Event]) -> None:
         """Go through phases A to C as far as the table lets the companion."""
         pending = self._pending_reveals()
         if pending:
-            events.append(Event("phase", f"A: reveal the Personas in the bathrooms and next to "
-                                         f"the players ({len(pending)} face down)",
-                                {"phase": "A"}))
+            events.append(self._event("phase", {"phase": "A", "count": len(pending)}))
             return
         self._place_bathroom_tokens(events)
         seat = self.active()
-        events.append(Event("phase", f"C: {self.players[seat]} draws Action cards up to 4",
-                            {"phase": "C"}))
+        events.append(self._event("phase", {**self._who(seat), "phase": "C"}))
         for q, card in self._permanents_of(seat):
-            events.append(Event("permanent-acts", f"{card} behind the door of queue {q} "
-                                                  f"acts again at the start of "
-                                                  f"{self.players[seat]}'s turn",
-                                {"queue": q, "card": card, "player": seat}))
+            events.append(self._event("permanent-acts", {**self._who(seat), "queue": q,
+                                                         "card": card}))
         self.effects = self._effects_for(seat, with_free_queue=self.turn == 0)
         if self.effects:
             self.phase = "D"
-            events.append(Event("phase", f"D: {self._effects_prompt()}", {"phase": "D"}))
+            events.append(self._event("phase", {"phase": "D", "effects": self._effect_data()}))
             self._advance_effects(events)
         else:
-            self._open_phase_e(events, "D: no Persona effect to resolve. ")
+            self._open_phase_e(events, "no-effect")
 
     def _permanents_of(self, seat: int) -> list[tuple[int, str]]:
         """The permanent cards behind the door of a player's queue."""
@@ -84,16 +70,18 @@ class Rounds(Scoring):
             if p is not None and p["revealed"] and not p["placed"]:
                 put_tokens(p, p["pipi"], p["popo"])
                 p["placed"] = True
-                placed.append(f"queue {q}: {tokens_text(*p['tokens'])} on {label(p)}")
+                placed.append({"queue": q, "persona": persona_ref(p), "pipi": p["tokens"][0],
+                               "popo": p["tokens"][1]})
         if placed:
-            events.append(Event("tokens-placed", "B: " + "; ".join(placed), {"phase": "B"}))
+            events.append(self._event("tokens-placed", {"phase": "B", "placed": placed}))
 
-    def _open_phase_e(self, events: list[Event], before: str = "") -> None:
+    def _open_phase_e(self, events: list[Event], how: str = "") -> None:
         self.phase = "E"
         self.step = "choose"
-        name = self.players[self.active()]
-        events.append(Event("phase", f"{before}E: {name} plays an Action card, decompresses "
-                                     f"or passes", {"phase": "E"}))
+        data = {**self._who(self.active()), "phase": "E"}
+        if how:
+            data["how"] = how
+        events.append(self._event("phase", data))
 
     def _end_turn(self, events: list[Event], ended: Event) -> list[Event]:
         """The active player's turn is over (``ended`` says how); the next begins."""
@@ -128,8 +116,7 @@ class Rounds(Scoring):
 
     def _end_round(self, events: list[Event]) -> None:
         if self.final_round:
-            events.append(Event("phase", "The final turns are over: final count",
-                                {"phase": "count"}))
+            events.append(self._event("phase", {"phase": "count"}))
             self._start_count(events)
             return
         self._cleanup(events)
@@ -139,23 +126,18 @@ class Rounds(Scoring):
         arrived = [seat for _, queue in doors(self.queues)
                    if (seat := bathroom_player(queue)) is not None]
         if arrived:
-            names = join([self.players[s] for s in arrived])
-            verb = "reaches" if len(arrived) == 1 else "reach"
-            events.append(Event("final-round", f"{names} {verb} the bathroom as the queues "
-                                               f"move up: the game ends at once",
-                                {"players": arrived}, alert=True))
+            events.append(self._event("final-round", {
+                "players": arrived, "names": [self.players[s] for s in arrived],
+                "how": "cleanup" if len(arrived) == 1 else "cleanup-many"}, alert=True))
             self._start_count(events)
             return
         self.first_player = self.live_clockwise(self.first_player + 1)[0]
-        events.append(Event("first-player", f"The first-player token passes to "
-                                            f"{self.players[self.first_player]}",
-                            {"first_player": self.first_player}))
+        events.append(self._event("first-player", {**self._who(self.first_player),
+                                                   "first_player": self.first_player}))
         self._start_round(events)
 
     def _cleanup(self, events: list[Event]) -> None:
-        events.append(Event("cleanup", f"End of round {self.round}: the players take the tokens "
-                                       f"of their bathroom; the free queue's are discarded",
-                            {"round": self.round}))
+        events.append(self._event("cleanup", {"round": self.round}))
         for q, queue in list(doors(self.queues)):
             p = bathroom_persona(queue)
             if p is None:
@@ -163,21 +145,17 @@ class Rounds(Scoring):
             pipi, popo = p["tokens"]
             holder = self.player_in(q)
             if holder is None:
-                events.append(Event("tokens-discarded", f"Queue {q} is free: "
-                                                        f"{tokens_text(pipi, popo)} discarded",
-                                    {"queue": q, "pipi": pipi, "popo": popo}))
+                events.append(self._event("tokens-discarded", {"queue": q, "pipi": pipi,
+                                                               "popo": popo}))
             else:
-                self._change_reserve(holder, pipi, popo, events,
-                                     f"takes {tokens_text(pipi, popo)} from the bathroom of "
-                                     f"queue {q}")
+                self._change_reserve(holder, pipi, popo, events, "bathroom", queue=q)
         left = 0
         for _, queue in doors(self.queues):
             if bathroom_persona(queue) is not None:
                 queue["slots"].pop(0)
                 left += 1
         self.persona_discard += left
-        events.append(Event("queue-advanced", f"The {left} bathroom Personas leave and every "
-                                              f"queue moves up one place", {"left": left}))
+        events.append(self._event("queue-advanced", {"left": left}))
 
     def _check_arrivals(self, events: list[Event]) -> None:
         """A player in a bathroom during a turn came there through a card:
@@ -187,16 +165,11 @@ class Rounds(Scoring):
             if seat is None or seat in self.arrived:
                 continue
             self.arrived.append(seat)
-            name = self.players[seat]
+            data = {**self._who(seat), "queue": q}
             if self.final_round:
-                message = f"{name} reaches the bathroom of queue {q} too"
-            else:
-                self.final_round = True
-                message = (f"{name} reaches the bathroom of queue {q}: the rest of this round "
-                           f"is the final turns, and only Give Up Your Place, Swap and Sneeze "
-                           f"may be played against {name}")
-            events.append(Event("final-round", message, {"player": seat, "queue": q},
-                                alert=True))
+                data["how"] = "too"
+            self.final_round = True
+            events.append(self._event("final-round", data, alert=True))
 
     # -- phase D: the Persona effects ------------------------------------------
 
@@ -231,7 +204,7 @@ class Rounds(Scoring):
         found = find_persona(self.queues, entry["persona"])
         if found is None:
             return None
-        q, i, p = found
+        q, i, _ = found
         player = None
         if not entry["free"]:
             place = self.locate(self.active())
@@ -274,10 +247,7 @@ class Rounds(Scoring):
             entry["done"] = "passed"
             if found is not None:
                 q, i, p = found
-                events.append(Event("effect-passed",
-                                    f"{cap(label(p))} {self._place(q, i)} no longer acts "
-                                    f"this turn: its effect waits for a later turn",
-                                    {"queue": q, "position": i + 1}))
+                events.append(self._event("effect-passed", self._of(p, q, i)))
         self._open_phase_e(events)
 
     def _resolved(self, entry: dict, q: int, i: int, p: dict, how: str,
@@ -287,31 +257,18 @@ class Rounds(Scoring):
         if spent_once_resolved(p) and not p["flipped"]:
             p["flipped"] = True
             place = find_persona(self.queues, p["id"])
-            where = self._place(place[0], place[1]) if place else ""
-            events.append(Event("flipped", f"{cap(label(p))} ({where}) is turned over: "
-                                           f"its effect is spent",
-                                {"queue": place[0] if place else q,
-                                 "position": (place[1] if place else i) + 1}))
+            q, i = (place[0], place[1]) if place else (q, i)
+            events.append(self._event("flipped", self._of(p, q, i)))
 
-    def _effect_lines(self) -> list[str]:
-        """Phase D's list, as the players read it."""
+    def _effect_data(self) -> list[dict[str, Any]]:
+        """Phase D's list as data: each Persona, its place, how it went."""
         lines = []
         for entry in self.effects:
             found = find_persona(self.queues, entry["persona"])
-            if found is None:
-                continue
-            q, i, p = found
-            hint = persona_hint(p["name"])
-            state = {"applied": " (done)", "blocked": " (blocked)",
-                     "passed": " (waits)"}.get(entry["done"], "")
-            lines.append(f"{label(p)} {self._place(q, i)}{state}"
-                         + (f": {hint}" if hint else ""))
+            if found is not None:
+                q, i, p = found
+                lines.append({**self._of(p, q, i), "done": entry["done"]})
         return lines
-
-    def _effects_prompt(self) -> str:
-        lines = self._effect_lines()
-        listed = "; ".join(lines) if lines else "nothing left"
-        return f"resolve, in order: {listed}"
 
     def _reader_pending(self) -> tuple[int, dict] | None:
         """The Avid Reader waiting for his blue die: the current effect, in

@@ -18,8 +18,9 @@ from .cards import (
     card_key,
 )
 from .effects import reader_has_target
-from .queues import cap, label, put_tokens, tokens_text
+from .queues import cap, label, put_tokens
 from .rounds import Rounds
+from .sentences import persona_ref
 
 
 class TurnCommands(Rounds):
@@ -37,16 +38,13 @@ class TurnCommands(Rounds):
         if last:
             self._check_draw(len(self.players))
         self.queues[queue - 1]["slots"].append({"player": seat})
-        events = [Event("queue-chosen", f"{self.players[seat]} stands at the end of queue {queue}",
-                        {"player": seat, "queue": queue})]
+        events = [self._event("queue-chosen", {**self._who(seat), "queue": queue})]
         self.chooser += 1
         if last:
             for s in range(len(self.players)):
                 q, _ = self.locate(s)
                 self.queues[q - 1]["slots"].append(self._draw(events))
-            events.append(Event("persona-drawn", f"One more Persona goes behind each player; "
-                                                 f"queue {self.free_queue()} is the free queue",
-                                {"free_queue": self.free_queue()}))
+            events.append(self._event("persona-drawn", {"free_queue": self.free_queue()}))
             self._start_round(events)
         return events
 
@@ -63,10 +61,8 @@ class TurnCommands(Rounds):
             raise IllegalCommand(f"the Persona {where} stays face down: the Personas revealed "
                                  f"now are {allowed}", rule="not-revealable")
         p.update(revealed=True, pipi=pipi, popo=popo, colour=colour, name=name)
-        events = [Event("revealed", f"Revealed {where}: {label(p)}, "
-                                    f"{tokens_text(pipi, popo)}",
-                        {"queue": queue, "position": position, "pipi": pipi, "popo": popo,
-                         "colour": colour, "name": name})]
+        events = [self._event("revealed", {**self._of(p, queue, position - 1), "pipi": pipi,
+                                           "popo": popo, "colour": colour, "name": name})]
         if not self._pending_reveals():
             if self.phase == "A":
                 self._automatic_phases(events)
@@ -87,37 +83,30 @@ class TurnCommands(Rounds):
         knows; any other the table has applied with the queue commands."""
         entry, q, i, p = self._need_current()
         seat = self.active()
-        name = self.players[seat]
         key = card_key(p["name"])
         slots = self.queues[q - 1]["slots"]
         events: list[Event] = []
         if key in (ELDERLY_MAN, MOTHER_WITH_BABY):
             slots[i - 1], slots[i] = slots[i], slots[i - 1]
-            events.append(Event("persona-moved", f"{cap(label(p))} passes in front of {name} "
-                                                 f"in queue {q}",
-                                {"player": seat, "queue": q, "position": i + 1}))
+            events.append(self._event("persona-moved", {
+                **self._who(seat), "persona": persona_ref(p), "queue": q, "position": i + 1,
+                "how": "in-front"}))
         elif key == DISTRACTED:
             self._resolved(entry, q, i, p, "applied", events)
-            self._change_reserve(seat, 1, 0, events, f"takes a pipì because of {label(p)}")
+            self._change_reserve(seat, 1, 0, events, "distracted", persona=persona_ref(p))
             self._settle(events)
             return events
         elif key == AVID_READER:
             if reader_has_target(slots, i):
                 raise IllegalCommand(f"{cap(label(p))} leaves his newspaper on the Persona "
                                      f"after him: roll the blue die", rule="roll-first")
-            events.append(Event("effect-applied", f"{cap(label(p))} leaves his newspaper, but "
-                                                  f"a player is right after him: no effect",
-                                {"queue": q, "position": i + 1}))
+            events.append(self._event("effect-applied", {**self._of(p, q, i), "how": "nobody"}))
         elif key == INFAMOUS_PERSON:
             self._check_draw(1)
             slots.insert(0, self._draw(events))
-            events.append(Event("persona-on-top", f"A Persona from the deck goes on top of "
-                                                  f"{label(p)} in the bathroom of queue {q}",
-                                {"queue": q}))
+            events.append(self._event("persona-on-top", {"persona": persona_ref(p), "queue": q}))
         else:
-            events.append(Event("effect-applied", f"The effect of {label(p)} "
-                                                  f"{self._place(q, i)} is applied",
-                                {"queue": q, "position": i + 1}))
+            events.append(self._event("effect-applied", self._of(p, q, i)))
         self._resolved(entry, q, i, p, "applied", events)
         return events
 
@@ -125,10 +114,8 @@ class TurnCommands(Rounds):
         """A defensive card blocks the current effect; a one-shot Persona is
         turned over all the same."""
         entry, q, i, p = self._need_current()
-        name = self.players[self.active()]
-        events = [Event("effect-blocked", f"{name} plays a Queue Defence: {label(p)} "
-                                          f"{self._place(q, i)} is blocked",
-                        {"player": self.active(), "queue": q, "position": i + 1})]
+        events = [self._event("effect-blocked", {**self._who(self.active()),
+                                                 **self._of(p, q, i)})]
         self._resolved(entry, q, i, p, "blocked", events)
         return events
 
@@ -139,31 +126,27 @@ class TurnCommands(Rounds):
                 f"{card} is a defensive card: it is played together with the attack or the "
                 f"Persona effect it blocks and is never the Action card of the turn; {name} "
                 f"plays another Action card, decompresses or passes", rule="defensive-card")
+        who = self._who(self.active())
         if card_key(card) == CONCENTRATION:
-            return [Event("action", f"{name} plays {card}",
-                          {"player": self.active(), "card": card})] + self.do_decompress(True, player)
+            return ([self._event("action", {**who, "card": card, "how": "concentration"})]
+                    + self.do_decompress(True, player))
         self.step = "action"
         self.action_card = card
-        return [Event("action", f"{name} plays {card}: apply it with the queue commands, "
-                                f"then end-turn", {"player": self.active(), "card": card})]
+        return [self._event("action", {**who, "card": card})]
 
     def do_decompress(self, concentration: bool, player: int | None) -> list[Event]:
         self.step = "decompress"
         self.concentration = bool(concentration)
-        with_card = " with Concentration" if concentration else ""
-        return [Event("decompress", f"{self.players[self.active()]} decompresses{with_card}: "
-                                    f"roll the red die",
-                      {"player": self.active(), "concentration": self.concentration})]
+        data = {**self._who(self.active()), "concentration": self.concentration}
+        if self.concentration:
+            data["how"] = "concentration"
+        return [self._event("decompress", data)]
 
     def do_pass(self, player: int | None) -> list[Event]:
-        return self._end_turn([], Event("passed", f"{self.players[self.active()]} passes and "
-                                                  f"discards down to 3 Action cards",
-                                        {"player": self.active()}))
+        return self._end_turn([], self._event("passed", self._who(self.active())))
 
     def do_end_turn(self, player: int | None) -> list[Event]:
-        return self._end_turn([], Event("turn-ended", f"{self.players[self.active()]} discards "
-                                                      f"down to 3 Action cards; the turn is over",
-                                        {"player": self.active()}))
+        return self._end_turn([], self._event("turn-ended", self._who(self.active())))
 
     def do_roll(self, values: list[int], player: int | None) -> list[Event]:
         value = values[0]
@@ -189,29 +172,25 @@ class TurnCommands(Rounds):
             slots = self.queues[q - 1]["slots"]
             self.persona_discard += 1
             slots[position] = self._draw(events)
-            events.append(Event("persona-replaced", f"{cap(label(behind))} behind "
-                                                    f"{self.players[seat]} leaves the queue; a "
-                                                    f"new face-down Persona takes the place",
-                                {"queue": q, "position": position + 1}))
-        return self._end_turn(events, Event("turn-ended", f"{self.players[seat]}'s turn is over; "
-                                                          f"discard down to 3 Action cards",
-                                            {"player": seat}))
+            events.append(self._event("persona-replaced", {
+                **self._who(seat), "persona": persona_ref(behind), "queue": q,
+                "position": position + 1}))
+        return self._end_turn(events, self._event("turn-ended", {**self._who(seat),
+                                                                 "how": "roll"}))
 
     def _reader_roll(self, value: int) -> list[Event]:
         entry, q, i, reader = self._need_current()
         after = self.queues[q - 1]["slots"][i + 1]
         put_tokens(after, value, 0)
-        events = [Event("tokens-added", f"{cap(label(reader))} leaves his newspaper: "
-                                        f"{value} pipì on {label(after)} at position {i + 2} "
-                                        f"of queue {q}",
-                        {"queue": q, "position": i + 2, "pipi": value, "popo": 0})]
+        events = [self._event("tokens-added", {
+            "persona": persona_ref(reader), "after": persona_ref(after), "queue": q,
+            "position": i + 2, "pipi": value, "popo": 0, "how": "reader"})]
         self._resolved(entry, q, i, reader, "applied", events)
         return events
 
     def _tie_break_roll(self, value: int, player: int | None) -> list[Event]:
         seat = self.tie_pending[0] if player is None else player
-        events = [Event("tie-break", f"Tie-break: {self.players[seat]} rolls {value}",
-                        {"player": seat, "roll": value})]
+        events = [self._event("tie-break", {**self._who(seat), "roll": value, "how": "roll"})]
         self._decompress(seat, value, False, events)
         if seat in self.tie_pending:
             self.tie_pending.remove(seat)
