@@ -298,9 +298,10 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
         if self.phase == "tie-break":
             return [wait("roll", "prompt.roll.tie-break", self._who(s), player=s, dice=RED_DIE)
                     for s in self.tie_pending]
-        seat = self.active()
-        if seat is None:
+        turn = self.active()
+        if turn is None:
             return []
+        seat = turn
         who = self._who(seat)
         if self.phase == "D":
             return self._effect_waits(seat, lang)
@@ -352,7 +353,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
     def result(self) -> Result | None:
         if not self.over:
             return None
-        return Result(tuple(self.winners), tuple(self.scores), self.outcome)
+        return Result(tuple(self.winners), tuple(self.scores or ()), self.outcome)
 
     def view(self, lang: str = "en") -> dict[str, Any]:
         fq = self.free_queue()
@@ -403,7 +404,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
             "popo_limit": self.popo_limit,
             "eliminates": not self.keep_playing,
             "persona_discard": self.persona_discard,
-            "scores": list(self.scores) if self.over else None,
+            "scores": list(self.scores or ()) if self.over else None,
             "winners": list(self.winners) if self.over else [],
             "message": self.outcome,
         }

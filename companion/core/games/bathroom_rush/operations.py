@@ -34,7 +34,7 @@ class QueueOperations(Rounds):
         seat, q, behind = self._swap_with_behind(player, "to pass")
         return [self._persona_moved(seat, q, behind, "in-front")]
 
-    def _swap_with_behind(self, player: int | None, purpose: str) -> tuple[int, int, dict]:
+    def _swap_with_behind(self, player: int | None, purpose: str) -> tuple[int, int, dict[str, Any]]:
         """A player and the Persona behind them trade places: the seat, the
         queue and the Persona now ahead."""
         seat, q, i = self._mover(player)
@@ -45,7 +45,7 @@ class QueueOperations(Rounds):
 
     def _persona_moved(self, seat: int, q: int, persona: dict[str, Any], how: str) -> Event:
         """The event of a swap, with the place the player now stands at."""
-        position = self.locate(seat)[1]
+        position = self._where(seat)[1]
         return self._event("persona-moved", {**self._who(seat), "persona": persona_ref(persona),
                                              "queue": q, "position": position, "how": how})
 

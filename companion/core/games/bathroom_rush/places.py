@@ -31,8 +31,8 @@ class Places(Game):
     """The state questions and checks the command layers build on."""
 
     # The state, as :mod:`.game`'s docstring describes it.
-    queues: list[dict]
-    reserves: list[dict]
+    queues: list[dict[str, Any]]
+    reserves: list[dict[str, Any]]
     first_player: int
     round: int
     round_order: list[int]
@@ -42,7 +42,7 @@ class Places(Game):
     chooser: int
     action_card: str | None
     concentration: bool
-    effects: list[dict]
+    effects: list[dict[str, Any]]
     final_round: bool
     arrived: list[int]
     tie_group: list[int]
@@ -73,24 +73,40 @@ class Places(Game):
             return self.round_order[self.turn]
         return None
 
+    def _turn_seat(self) -> int:
+        """The active player, during a turn (phases A to E)."""
+        seat = self.active()
+        if seat is None:
+            raise AssertionError(f"no turn is being played in phase {self.phase}")
+        return seat
+
+    def _where(self, seat: int) -> tuple[int, int]:
+        """(queue, position) of a player known to stand in a queue."""
+        place = self.locate(seat)
+        if place is None:
+            raise AssertionError(f"{self.players[seat]} stands in no queue")
+        return place
+
     def locate(self, seat: int) -> tuple[int, int] | None:
         """(queue, position) of a player, position 1 being the bathroom."""
         found = find_player(self.queues, seat)
         return (found[0], found[1] + 1) if found else None
 
-    def persona(self, queue: int, position: int) -> dict | None:
+    def persona(self, queue: int, position: int) -> dict[str, Any] | None:
         """The Persona at a place, or None (a player, an empty place, no door)."""
         if not 1 <= queue <= len(self.queues):
             return None
         slots = self.queues[queue - 1]["slots"]
         if 1 <= position <= len(slots) and not is_player(slots[position - 1]):
-            return slots[position - 1]
+            found: dict[str, Any] = slots[position - 1]
+            return found
         return None
 
     def player_in(self, queue: int) -> int | None:
         for slot in self.queues[queue - 1]["slots"]:
             if is_player(slot):
-                return slot["player"]
+                seat: int = slot["player"]
+                return seat
         return None
 
     def free_queues(self) -> list[int]:
@@ -144,9 +160,9 @@ class Places(Game):
     def _mover(self, player: int | None) -> tuple[int, int, int]:
         """The player a queue operation moves (the active one by default):
         seat, queue and index in the queue."""
-        seat = self.active() if player is None else player
+        seat = self._turn_seat() if player is None else player
         self._need_target(seat)
-        q, position = self.locate(seat)
+        q, position = self._where(seat)
         return seat, q, position - 1
 
     def _need_target(self, seat: int) -> None:
@@ -184,7 +200,7 @@ class Places(Game):
                                  f"eliminated; the queues in play are {open_doors}",
                                  rule="no-door")
 
-    def _need_persona(self, queue: int, position: int) -> dict:
+    def _need_persona(self, queue: int, position: int) -> dict[str, Any]:
         self._need_door(queue)
         slots = self.queues[queue - 1]["slots"]
         if position > len(slots):
@@ -195,9 +211,10 @@ class Places(Game):
             raise IllegalCommand(f"position {position} of queue {queue} is "
                                  f"{self.players[slot['player']]}, not a Persona",
                                  rule="no-persona")
-        return slot
+        persona: dict[str, Any] = slot
+        return persona
 
-    def _need_neighbour(self, seat: int, q: int, i: int, purpose: str) -> dict:
+    def _need_neighbour(self, seat: int, q: int, i: int, purpose: str) -> dict[str, Any]:
         """The Persona at index ``i`` next to ``seat`` (standing at the
         index after or before it) in queue ``q``."""
         name = self.players[seat]
@@ -209,7 +226,8 @@ class Places(Game):
         if i >= len(slots) or is_player(slots[i]):
             raise IllegalCommand(f"there is no Persona {side} {name} in queue {q} {purpose}",
                                  rule="no-persona")
-        return slots[i]
+        persona: dict[str, Any] = slots[i]
+        return persona
 
     # -- the Persona deck --------------------------------------------------
 
@@ -218,7 +236,7 @@ class Places(Game):
             raise IllegalCommand("no Persona card is left in the deck or on the discard pile "
                                  "to draw", rule="deck-empty")
 
-    def _draw(self, events: list[Event]) -> dict:
+    def _draw(self, events: list[Event]) -> dict[str, Any]:
         """A new face-down Persona from the deck (callers check there is one)."""
         if self.persona_deck == 0:
             self.persona_deck, self.persona_discard = self.persona_discard, 0

@@ -10,44 +10,45 @@ here checks a rule: the engine does, before it changes a queue.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 
-def new_persona(pid: int) -> dict:
+def new_persona(pid: int) -> dict[str, Any]:
     """A face-down Persona: its printed values are unknown until revealed."""
     return {"id": pid, "revealed": False, "pipi": None, "popo": None, "colour": None,
             "name": None, "flipped": False, "tokens": [0, 0], "placed": False}
 
 
-def is_player(slot: dict) -> bool:
+def is_player(slot: dict[str, Any]) -> bool:
     return "player" in slot
 
 
-def bathroom_persona(queue: dict) -> dict | None:
+def bathroom_persona(queue: dict[str, Any]) -> dict[str, Any] | None:
     """The Persona in the bathroom of a queue, or None (a player, or nobody)."""
     slots = queue["slots"]
     return slots[0] if slots and not is_player(slots[0]) else None
 
 
-def bathroom_player(queue: dict) -> int | None:
+def bathroom_player(queue: dict[str, Any]) -> int | None:
     """The seat of the player in the bathroom of a queue, or None."""
     slots = queue["slots"]
     return slots[0]["player"] if slots and is_player(slots[0]) else None
 
 
-def put_tokens(persona: dict, pipi: int, popo: int) -> None:
+def put_tokens(persona: dict[str, Any], pipi: int, popo: int) -> None:
     """Tokens onto a Persona card: they stay on it until the end of the round."""
     persona["tokens"][0] += pipi
     persona["tokens"][1] += popo
 
 
-def doors(queues: Sequence[dict]) -> Iterator[tuple[int, dict]]:
+def doors(queues: Sequence[dict[str, Any]]) -> Iterator[tuple[int, dict[str, Any]]]:
     """The queues still in play (with their door), with their numbers."""
     for q, queue in enumerate(queues, 1):
         if queue["door"]:
             yield q, queue
 
 
-def find_player(queues: Sequence[dict], seat: int) -> tuple[int, int] | None:
+def find_player(queues: Sequence[dict[str, Any]], seat: int) -> tuple[int, int] | None:
     """(queue, index) of a player."""
     for q, queue in doors(queues):
         for i, slot in enumerate(queue["slots"]):
@@ -56,7 +57,7 @@ def find_player(queues: Sequence[dict], seat: int) -> tuple[int, int] | None:
     return None
 
 
-def find_persona(queues: Sequence[dict], pid: int | None) -> tuple[int, int, dict] | None:
+def find_persona(queues: Sequence[dict[str, Any]], pid: int | None) -> tuple[int, int, dict[str, Any]] | None:
     """(queue, index, Persona) of a Persona still in a queue."""
     for q, queue in doors(queues):
         for i, slot in enumerate(queue["slots"]):
@@ -65,7 +66,7 @@ def find_persona(queues: Sequence[dict], pid: int | None) -> tuple[int, int, dic
     return None
 
 
-def pending_reveals(queues: Sequence[dict], *, final_count: bool) -> list[tuple[int, int]]:
+def pending_reveals(queues: Sequence[dict[str, Any]], *, final_count: bool) -> list[tuple[int, int]]:
     """Face-down Personas the table must reveal: those in a bathroom or
     next to a player, or at the final count those between a player and
     the door."""
@@ -83,7 +84,7 @@ def pending_reveals(queues: Sequence[dict], *, final_count: bool) -> list[tuple[
     return spots
 
 
-def tokens_ahead(queue: dict, index: int) -> tuple[int, int]:
+def tokens_ahead(queue: dict[str, Any], index: int) -> tuple[int, int]:
     """What a player at ``index`` takes at the final count: the tokens of
     every Persona between them and the door (on the card, plus the printed
     ones not yet put on it), with the permanent cards' modifiers, never
@@ -100,13 +101,13 @@ def tokens_ahead(queue: dict, index: int) -> tuple[int, int]:
 # -- words -------------------------------------------------------------------
 
 
-def label(p: dict) -> str:
+def label(p: dict[str, Any]) -> str:
     if not p["revealed"]:
         return "the face-down Persona"
     return p["name"] or f"the {p['colour']} Persona"
 
 
-def where(queues: Sequence[dict], players: Sequence[str], q: int, i: int) -> str:
+def where(queues: Sequence[dict[str, Any]], players: Sequence[str], q: int, i: int) -> str:
     """A place in words: ``at position 3 of queue 2, behind Ana``."""
     slots = queues[q - 1]["slots"]
     text = f"in the bathroom of queue {q}" if i == 0 else f"at position {i + 1} of queue {q}"
@@ -117,7 +118,7 @@ def where(queues: Sequence[dict], players: Sequence[str], q: int, i: int) -> str
     return text
 
 
-def slot_view(players: Sequence[str], i: int, slot: dict) -> dict:
+def slot_view(players: Sequence[str], i: int, slot: dict[str, Any]) -> dict[str, Any]:
     if is_player(slot):
         return {"position": i + 1, "player": slot["player"], "name": players[slot["player"]]}
     return {

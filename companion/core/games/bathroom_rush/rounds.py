@@ -34,7 +34,7 @@ class Rounds(Scoring):
         self.action_card = None
         self.concentration = False
         self.effects = []
-        seat = self.active()
+        seat = self._turn_seat()
         events.append(self._event("turn", {**self._who(seat), "round": self.round}))
         self._automatic_phases(events)
 
@@ -45,7 +45,7 @@ class Rounds(Scoring):
             events.append(self._event("phase", {"phase": "A", "count": len(pending)}))
             return
         self._place_bathroom_tokens(events)
-        seat = self.active()
+        seat = self._turn_seat()
         events.append(self._event("phase", {**self._who(seat), "phase": "C"}))
         for q, card in self._permanents_of(seat):
             events.append(self._event("permanent-acts", {**self._who(seat), "queue": q,
@@ -60,7 +60,7 @@ class Rounds(Scoring):
 
     def _permanents_of(self, seat: int) -> list[tuple[int, str]]:
         """The permanent cards behind the door of a player's queue."""
-        q, _ = self.locate(seat)
+        q, _ = self._where(seat)
         return [(q, c["card"]) for c in self.queues[q - 1]["permanents"]]
 
     def _place_bathroom_tokens(self, events: list[Event]) -> None:
@@ -78,7 +78,7 @@ class Rounds(Scoring):
     def _open_phase_e(self, events: list[Event], how: str = "") -> None:
         self.phase = "E"
         self.step = "choose"
-        data = {**self._who(self.active()), "phase": "E"}
+        data = {**self._who(self._turn_seat()), "phase": "E"}
         if how:
             data["how"] = how
         events.append(self._event("phase", data))
@@ -109,7 +109,7 @@ class Rounds(Scoring):
             return
         if len(self.live_seats()) <= 1:
             self._last_standing(events)
-        elif self.reserves[self.active()]["eliminated"]:
+        elif self.reserves[self._turn_seat()]["eliminated"]:
             self._next_turn(events)
 
     # -- the end of a round --------------------------------------------------
@@ -181,7 +181,7 @@ class Rounds(Scoring):
             ignored += ("yellow",)
         return ignored
 
-    def _effects_for(self, seat: int, *, with_free_queue: bool) -> list[dict]:
+    def _effects_for(self, seat: int, *, with_free_queue: bool) -> list[dict[str, Any]]:
         """Phase D's list, fixed as the phase begins: in the first turn of a
         round the free queue's Personas, then those of the player's queue,
         each queue from the bathroom down."""
@@ -192,13 +192,13 @@ class Rounds(Scoring):
             slots = self.queues[free - 1]["slots"]
             entries += [{"persona": slots[i]["id"], "queue": free, "free": True, "done": ""}
                         for i in acting(slots, None, ignored)]
-        q, position = self.locate(seat)
+        q, position = self._where(seat)
         slots = self.queues[q - 1]["slots"]
         entries += [{"persona": slots[i]["id"], "queue": q, "free": False, "done": ""}
                     for i in acting(slots, position - 1, ignored)]
         return entries
 
-    def _still_acts(self, entry: dict) -> tuple[int, int, dict] | None:
+    def _still_acts(self, entry: dict[str, Any]) -> tuple[int, int, dict[str, Any]] | None:
         """(queue, index, Persona) of a listed Persona whose condition still
         holds now, or None: it left, or the player moved away from it."""
         found = find_persona(self.queues, entry["persona"])
@@ -207,14 +207,14 @@ class Rounds(Scoring):
         q, i, _ = found
         player = None
         if not entry["free"]:
-            place = self.locate(self.active())
+            place = self.locate(self._turn_seat())
             if place is None or place[0] != q:
                 return None
             player = place[1] - 1
         slots = self.queues[q - 1]["slots"]
         return found if acts(slots, i, player, self._ignored_colours()) else None
 
-    def _current_effect(self) -> tuple[dict, int, int, dict] | None:
+    def _current_effect(self) -> tuple[dict[str, Any], int, int, dict[str, Any]] | None:
         """The effect phase D waits for: (entry, queue, index, Persona).
         Once reached it stays the one waited for until it is resolved or
         blocked, whatever the table does meanwhile to apply it."""
@@ -250,7 +250,7 @@ class Rounds(Scoring):
                 events.append(self._event("effect-passed", self._of(p, q, i)))
         self._open_phase_e(events)
 
-    def _resolved(self, entry: dict, q: int, i: int, p: dict, how: str,
+    def _resolved(self, entry: dict[str, Any], q: int, i: int, p: dict[str, Any], how: str,
                   events: list[Event]) -> None:
         """An effect applied or blocked: a one-shot Persona is turned over."""
         entry["done"] = how
@@ -270,7 +270,7 @@ class Rounds(Scoring):
                 lines.append({**self._of(p, q, i), "done": entry["done"]})
         return lines
 
-    def _reader_pending(self) -> tuple[int, dict] | None:
+    def _reader_pending(self) -> tuple[int, dict[str, Any]] | None:
         """The Avid Reader waiting for his blue die: the current effect, in
         a bathroom, with a Persona right after him."""
         current = self._current_effect()

@@ -27,7 +27,8 @@ class Scoring(Places):
 
     def score(self, seat: int) -> int:
         r = self.reserves[seat]
-        return r["pipi"] + PIPI_PER_POPO * r["popo"]
+        total: int = r["pipi"] + PIPI_PER_POPO * r["popo"]
+        return total
 
     # -- reserves --------------------------------------------------------------
 
@@ -105,7 +106,7 @@ class Scoring(Places):
 
     def _final_count(self, events: list[Event]) -> None:
         for seat in self.live_seats():
-            q, position = self.locate(seat)
+            q, position = self._where(seat)
             if position == 1:
                 continue
             queue = self.queues[q - 1]

@@ -732,13 +732,15 @@ def render(key: str, lang: str, data: Mapping[str, Any]) -> str:
         fields["reserve"] = tokens_words(data["reserve_pipi"], data["reserve_popo"], lang,
                                          zero="tokens.empty")
     if "on_card" in data:
-        fields["on_card"] = tokens_words(*data["on_card"], lang)
+        on_card = data["on_card"]
+        fields["on_card"] = tokens_words(int(on_card[0]), int(on_card[1]), lang)
     if isinstance(data.get("names"), list):
         fields["names"] = names_words(data["names"], lang)
     if isinstance(data.get("count_personas"), int):
         fields["personas"] = personas_words(data["count_personas"], lang)
     if "modifier" in data:
-        fields["modifier"] = modifier_words(*data["modifier"], lang)
+        modifier = data["modifier"]
+        fields["modifier"] = modifier_words(int(modifier[0]), int(modifier[1]), lang)
     if isinstance(data.get("placed"), list):
         fields["placed"] = "; ".join(render("event.tokens-placed.one", lang, one)
                                      for one in data["placed"])

@@ -5,6 +5,8 @@ card, a decompression or a pass), the end of the turn, and the die rolls
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Event
 from ...errors import IllegalCommand
 from .cards import (
@@ -42,7 +44,7 @@ class TurnCommands(Rounds):
         self.chooser += 1
         if last:
             for s in range(len(self.players)):
-                q, _ = self.locate(s)
+                q, _ = self._where(s)
                 self.queues[q - 1]["slots"].append(self._draw(events))
             events.append(self._event("persona-drawn", {"free_queue": self.free_queue()}))
             self._start_round(events)
@@ -72,7 +74,7 @@ class TurnCommands(Rounds):
 
     # -- phase D: one Persona effect at a time ---------------------------------
 
-    def _need_current(self) -> tuple[dict, int, int, dict]:
+    def _need_current(self) -> tuple[dict[str, Any], int, int, dict[str, Any]]:
         current = self._current_effect()
         if current is None:
             raise IllegalCommand("no Persona effect waits to be resolved", rule="no-effect")
@@ -82,7 +84,7 @@ class TurnCommands(Rounds):
         """The current effect happens: the companion applies the effects it
         knows; any other the table has applied with the queue commands."""
         entry, q, i, p = self._need_current()
-        seat = self.active()
+        seat = self._turn_seat()
         key = card_key(p["name"])
         slots = self.queues[q - 1]["slots"]
         events: list[Event] = []
@@ -114,19 +116,19 @@ class TurnCommands(Rounds):
         """A defensive card blocks the current effect; a one-shot Persona is
         turned over all the same."""
         entry, q, i, p = self._need_current()
-        events = [self._event("effect-blocked", {**self._who(self.active()),
+        events = [self._event("effect-blocked", {**self._who(self._turn_seat()),
                                                  **self._of(p, q, i)})]
         self._resolved(entry, q, i, p, "blocked", events)
         return events
 
     def do_action(self, card: str, player: int | None) -> list[Event]:
-        name = self.players[self.active()]
+        name = self.players[self._turn_seat()]
         if card_key(card) in DEFENSIVE_CARDS:
             raise IllegalCommand(
                 f"{card} is a defensive card: it is played together with the attack or the "
                 f"Persona effect it blocks and is never the Action card of the turn; {name} "
                 f"plays another Action card, decompresses or passes", rule="defensive-card")
-        who = self._who(self.active())
+        who = self._who(self._turn_seat())
         if card_key(card) == CONCENTRATION:
             return ([self._event("action", {**who, "card": card, "how": "concentration"})]
                     + self.do_decompress(True, player))
@@ -137,16 +139,16 @@ class TurnCommands(Rounds):
     def do_decompress(self, concentration: bool, player: int | None) -> list[Event]:
         self.step = "decompress"
         self.concentration = bool(concentration)
-        data = {**self._who(self.active()), "concentration": self.concentration}
+        data = {**self._who(self._turn_seat()), "concentration": self.concentration}
         if self.concentration:
             data["how"] = "concentration"
         return [self._event("decompress", data)]
 
     def do_pass(self, player: int | None) -> list[Event]:
-        return self._end_turn([], self._event("passed", self._who(self.active())))
+        return self._end_turn([], self._event("passed", self._who(self._turn_seat())))
 
     def do_end_turn(self, player: int | None) -> list[Event]:
-        return self._end_turn([], self._event("turn-ended", self._who(self.active())))
+        return self._end_turn([], self._event("turn-ended", self._who(self._turn_seat())))
 
     def do_roll(self, values: list[int], player: int | None) -> list[Event]:
         value = values[0]
@@ -159,8 +161,8 @@ class TurnCommands(Rounds):
     # -- what a roll does ------------------------------------------------------
 
     def _decompression_roll(self, value: int) -> list[Event]:
-        seat = self.active()
-        q, position = self.locate(seat)
+        seat = self._turn_seat()
+        q, position = self._where(seat)
         behind = None
         if "keep-behind" not in self.setup.variants:
             behind = self.persona(q, position + 1)
