@@ -74,9 +74,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--config", type=Path, default=None,
                        help="TOML config file (default /etc/companion/config.toml)")
     serve.add_argument("--simulate", action="store_true",
-                       help="no Pi needed: mock pins, a simulated dice device, the display in the panel")
+                       help="no Pi needed: mock pins, a simulated dice device, "
+                            "the display in the panel")
     serve.add_argument("--host", default=None, help="address to listen on (overrides the config)")
-    serve.add_argument("--port", type=int, default=None, help="port to listen on (overrides the config)")
+    serve.add_argument("--port", type=int, default=None,
+                       help="port to listen on (overrides the config)")
 
     doctor = sub.add_parser("doctor", help="check the Pi's set-up and say how to fix what is wrong")
     doctor.add_argument("--config", type=Path, default=None, help="TOML config file")
@@ -101,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return out.error(exc, EXIT_ERROR)
 
 
-def _run(args: argparse.Namespace, out: "_Output") -> int:
+def _run(args: argparse.Namespace, out: _Output) -> int:
     from .core.games import available
     from .core.journal import Journal
     from .core.table import Table

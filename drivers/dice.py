@@ -23,9 +23,9 @@ from collections import Counter
 from random import Random
 from typing import Callable, Iterable, Sequence
 
-from companion.core.menu import DICE_SOURCES as SOURCES
 from companion.core.engine import Command, Dice, Expectation
 from companion.core.errors import IllegalCommand
+from companion.core.menu import DICE_SOURCES as SOURCES
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +77,7 @@ class DiceTray:
         self.source = source
 
     @classmethod
-    def at_table(cls, table, **options) -> "DiceTray":
+    def at_table(cls, table, **options) -> DiceTray:
         """A tray for ``table``: it waits for the roll ``table.game`` expects
         and submits ``Command("roll", {"values": ...})`` with source ``dice``.
         ``options`` are those of the constructor (``source``, ``rng``)."""

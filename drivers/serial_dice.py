@@ -23,7 +23,6 @@ from typing import Callable
 
 import serial
 
-
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = "/dev/ttyUSB0"
@@ -169,7 +168,7 @@ class SerialDiceReader:
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def start(self) -> "SerialDiceReader":
+    def start(self) -> SerialDiceReader:
         if self._thread is not None:
             raise RuntimeError(f"the reader of {self.port} is already started")
         self.status = f"waiting for {self.port}: opening"
@@ -191,7 +190,7 @@ class SerialDiceReader:
             self._thread.join(timeout)
         self.status = "stopped"
 
-    def __enter__(self) -> "SerialDiceReader":
+    def __enter__(self) -> SerialDiceReader:
         return self.start()
 
     def __exit__(self, *exc_info: object) -> None:
@@ -323,7 +322,7 @@ class SimulatedDiceDevice:
             os.close(self._device)
             os.close(self._terminal)
 
-    def __enter__(self) -> "SimulatedDiceDevice":
+    def __enter__(self) -> SimulatedDiceDevice:
         return self
 
     def __exit__(self, *exc_info: object) -> None:

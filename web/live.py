@@ -37,7 +37,7 @@ class TooManyStreams(RuntimeError):
 class _Message:
     """One SSE message, encoded on first use and shared by every stream."""
 
-    __slots__ = ("event", "_payload", "_data", "_lock")
+    __slots__ = ("_data", "_lock", "_payload", "event")
 
     def __init__(self, event: str, payload: Callable[[], Any]) -> None:
         self.event = event
@@ -57,7 +57,7 @@ class _Message:
 class _Stream:
     """One phone's queue of messages not yet sent."""
 
-    __slots__ = ("messages", "ready", "closed", "phone", "gone")
+    __slots__ = ("closed", "gone", "messages", "phone", "ready")
 
     def __init__(self, phone: str | None, gone: Callable[[], bool]) -> None:
         self.messages: deque[_Message] = deque(maxlen=BACKLOG)
@@ -94,7 +94,7 @@ class _Feed:
         self._chunks = chunks
         self._on_close = on_close
 
-    def __iter__(self) -> "_Feed":
+    def __iter__(self) -> _Feed:
         return self
 
     def __next__(self) -> bytes:
@@ -218,7 +218,7 @@ class Broadcast:
             more = extra() if extra else None
             if more is not None:
                 event, payload = more
-                yield _Message(event, lambda: payload).encoded()
+                yield _Message(event, lambda sent=payload: sent).encoded()
             else:
                 yield b": heartbeat\n\n"
 

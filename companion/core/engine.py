@@ -131,7 +131,7 @@ class Param:
     default: Any = None
     help: str = ""
 
-    def coerce(self, raw: Any, game: "Game") -> Any:
+    def coerce(self, raw: Any, game: Game) -> Any:
         label = f"'{self.name}'"
         if self.kind == "int":
             try:
@@ -235,7 +235,7 @@ class Command:
         return {"name": self.name, "args": dict(self.args)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Command":
+    def from_json(cls, data: Mapping[str, Any]) -> Command:
         if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
             raise UnknownCommand("a command is an object with a 'name' and optional 'args'")
         args = data.get("args", {})
@@ -268,7 +268,7 @@ class Event:
                 "alert": self.alert}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Event":
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
         return cls(data["kind"], data["message"], dict(data.get("data", {})),
                    bool(data.get("alert", False)))
 
@@ -315,7 +315,7 @@ class Setup:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Setup":
+    def from_json(cls, data: Mapping[str, Any]) -> Setup:
         if not isinstance(data, Mapping):
             raise BadSetup("a setup is an object with 'players', 'variants' and 'options'")
         players = data.get("players")
@@ -582,7 +582,7 @@ class Game(ABC):
         return {"game": self.key, "setup": self.setup.to_json(), "state": state}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Game":
+    def from_json(cls, data: Mapping[str, Any]) -> Game:
         if data.get("game") != cls.key:
             raise BadSetup(f"this state is of {data.get('game')!r}, not {cls.key!r}")
         game = cls.__new__(cls)
@@ -598,14 +598,15 @@ class Game(ABC):
         every command, for undo."""
         state = {name: getattr(self, name) for name in self.state_fields}
         # Keys in sorted order, the setup's text made once per game.
-        return f'{{"game":"{self.key}","setup":{self._setup_text},"state":{_ENCODER.encode(state)}}}'
+        return (f'{{"game":"{self.key}","setup":{self._setup_text},'
+                f'"state":{_ENCODER.encode(state)}}}')
 
     @functools.cached_property
     def _setup_text(self) -> str:
         return _ENCODER.encode(self.setup.to_json())
 
     @classmethod
-    def loads(cls, text: str) -> "Game":
+    def loads(cls, text: str) -> Game:
         return cls.from_json(json.loads(text))
 
     def __eq__(self, other: object) -> bool:

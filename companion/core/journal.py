@@ -74,13 +74,14 @@ class Journal:
     """One SQLite journal file.  Not thread-safe by itself: the table
     serialises every call under its lock."""
 
-    def __init__(self, connection: sqlite3.Connection, path: str, lock_fd: int | None = None) -> None:
+    def __init__(self, connection: sqlite3.Connection, path: str,
+                 lock_fd: int | None = None) -> None:
         self._db = connection
         self.path = path
         self._lock_fd = lock_fd
 
     @classmethod
-    def open(cls, path: str | os.PathLike) -> "Journal":
+    def open(cls, path: str | os.PathLike) -> Journal:
         """Open the journal at ``path``, creating it (and its folder) if new."""
         path = str(path)
         lock_fd = None
@@ -142,7 +143,7 @@ class Journal:
 
     # -- writing -----------------------------------------------------------
 
-    def _transaction(self) -> "_Transaction":
+    def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
 
     def create_game(self, game: str, setup: dict, at: float) -> int:

@@ -175,7 +175,7 @@ class Entry:
 
     def args(self) -> dict[str, Any]:
         args = dict(self.fixed)
-        for param, editor in zip(self.params, self.editors):
+        for param, editor in zip(self.params, self.editors, strict=False):
             args[param.name] = editor.result()
         return args
 
