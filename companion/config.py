@@ -284,7 +284,7 @@ def load(path: Path | str | None) -> Config:
     """The config at ``path``; ``None`` means the default file, and a missing
     default file means the built-in defaults (a fresh install works)."""
     explicit = path is not None
-    path = Path(path) if explicit else DEFAULT_PATH
+    path = Path(path) if path is not None else DEFAULT_PATH
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

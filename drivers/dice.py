@@ -128,10 +128,10 @@ class DiceTray:
         dice = self._waiting()
         if dice is None:
             return "the game is not waiting for a roll"
-        reason = self._play(dice, roll(dice, self._rng))
-        if reason is not None:
-            log.info("ROLL pressed: %s", reason)
-        return reason
+        refused = self._play(dice, roll(dice, self._rng))
+        if refused is not None:
+            log.info("ROLL pressed: %s", refused)
+        return refused
 
     def on_serial_roll(self, sides: int, values: Sequence[int]) -> str | None:
         """A roll reported by the dice device.

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from .access import Access
 from .colours import PlayerColours
@@ -69,7 +70,8 @@ def create_app(table, *, config: Mapping[str, Any] | None = None,
     app.config.update(config)
     app.debug = False
     # Keep the engines' own order (a view lists what matters first).
-    app.json.sort_keys = False
+    if isinstance(app.json, DefaultJSONProvider):
+        app.json.sort_keys = False
     if app.config["LANGUAGE"] not in LANGUAGES:
         raise ValueError(f"LANGUAGE must be one of {', '.join(LANGUAGES)}, "
                          f"not {app.config['LANGUAGE']!r}")

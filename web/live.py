@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import deque
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Generator, Iterator
 
 BACKLOG = 8
 HEARTBEAT = 15.0
@@ -90,7 +90,8 @@ class _Feed:
 
     __slots__ = ("_chunks", "_on_close")
 
-    def __init__(self, chunks: Iterator[bytes], on_close: Callable[[], None]) -> None:
+    def __init__(self, chunks: Generator[bytes, None, None],
+                 on_close: Callable[[], None]) -> None:
         self._chunks = chunks
         self._on_close = on_close
 
@@ -177,7 +178,7 @@ class Broadcast:
         try:
             for event, payload in first:
                 snapshot = payload()
-                stream.put(_Message(event, lambda snapshot=snapshot: snapshot))
+                stream.put(_Message(event, _given(snapshot)))
         except BaseException:
             self._forget(stream)
             raise
@@ -206,7 +207,7 @@ class Broadcast:
         stream.close()
         del self._streams[stream]
 
-    def _run(self, stream: _Stream, extra, disconnected) -> Iterator[bytes]:
+    def _run(self, stream: _Stream, extra, disconnected) -> Generator[bytes, None, None]:
         yield f"retry: {RETRY_MS}\n\n".encode()
         while not stream.closed:
             message = stream.next(self.heartbeat)
@@ -218,7 +219,7 @@ class Broadcast:
             more = extra() if extra else None
             if more is not None:
                 event, payload = more
-                yield _Message(event, lambda sent=payload: sent).encoded()
+                yield _Message(event, _given(payload)).encoded()
             else:
                 yield b": heartbeat\n\n"
 
@@ -235,3 +236,8 @@ class Broadcast:
         for stream in streams:
             stream.close()
         self._unsubscribe()
+
+
+def _given(payload: Any) -> Callable[[], Any]:
+    """A payload already made, as the function a message asks for."""
+    return lambda: payload

@@ -18,6 +18,7 @@ import queue
 import threading
 import time
 from collections import deque
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.components import Component
@@ -164,7 +165,7 @@ class ScreenPart(Component):
             from drivers.screens import event_screen
 
             for event in note[1]:
-                self._show_moment(lambda event=event: event_screen(event), ALERT_SECONDS)
+                self._show_moment(partial(event_screen, event), ALERT_SECONDS)
         elif note[0] == "roll":
             from drivers.screens import dice_screen
 
@@ -172,7 +173,7 @@ class ScreenPart(Component):
             self._show_moment(lambda: dice_screen(values, dice.name), DICE_SECONDS)
         elif note[0] == "faults":
             for fault in note[1]:
-                self._show_moment(lambda fault=fault: fault_screen(fault), FAULT_SECONDS)
+                self._show_moment(partial(fault_screen, fault), FAULT_SECONDS)
 
     def _show_moment(self, draw: Callable[[], Any], seconds: float) -> None:
         self._moments.append((draw, seconds))
