@@ -21,6 +21,8 @@ from typing import Any, Mapping
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
+from companion.core.ports import TablePort
+
 from .access import Access
 from .colours import PlayerColours
 from .live import HEARTBEAT, MAX_PER_PHONE, Broadcast
@@ -32,7 +34,7 @@ STATIC = Path(__file__).with_name("static")
 MAX_BODY = 16 * 1024
 
 
-def create_app(table, *, config: Mapping[str, Any] | None = None,
+def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
                services: Services | None = None) -> Flask:
     """The panel for ``table``.
 
@@ -107,7 +109,7 @@ def _strings(lang: str) -> dict[str, str]:
         return json.load(file)
 
 
-def _colours_file(table, configured: str | None) -> Path | None:
+def _colours_file(table: TablePort, configured: str | None) -> Path | None:
     if configured:
         return Path(configured)
     journal = getattr(table, "journal_path", None)

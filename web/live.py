@@ -22,6 +22,9 @@ import threading
 from collections import deque
 from typing import Any, Callable, Generator, Iterator
 
+from companion.core.ports import TablePort
+from companion.core.table import Update
+
 BACKLOG = 8
 HEARTBEAT = 15.0
 # A browser opens at most 6 connections to one server: a phone never needs more.
@@ -114,7 +117,7 @@ class _Feed:
 class Broadcast:
     """Fans the table's updates out to every open stream."""
 
-    def __init__(self, table, *, render: Callable[[Any], dict],
+    def __init__(self, table: TablePort, *, render: Callable[[Update], dict[str, Any]],
                  max_streams: int | None = None, max_per_phone: int | None = MAX_PER_PHONE,
                  heartbeat: float = HEARTBEAT) -> None:
         self._table = table

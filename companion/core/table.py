@@ -38,7 +38,8 @@ from .journal import GameRow, Journal
 
 log = logging.getLogger(__name__)
 
-Listener = Callable[["Update"], None]
+# What a listener returns is not used.
+Listener = Callable[["Update"], object]
 
 
 class Action(StrEnum):

@@ -22,6 +22,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.components import Component
+from companion.core.table import Table
 
 if TYPE_CHECKING:
     from .hardware import DicePart, DisplayPart
@@ -45,7 +46,7 @@ class ScreenPart(Component):
 
     name = "screen"
 
-    def __init__(self, table: Any, display_part: DisplayPart, dice: DicePart,
+    def __init__(self, table: Table, display_part: DisplayPart, dice: DicePart,
                  join_info: Callable[[], tuple[str, str]], *,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.table = table
