@@ -19,9 +19,12 @@ import os
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .core.errors import CompanionError, IllegalCommand, StaleVersion
+
+if TYPE_CHECKING:
+    from .core.table import Update
 
 EXIT_BAD_INPUT = 2
 EXIT_ERROR = 1
@@ -172,7 +175,7 @@ class _Output:
             print(f"companion: {exc}", file=sys.stderr)
         return code
 
-    def update(self, update) -> None:
+    def update(self, update: Update) -> None:
         if self.as_json:
             self._json(update.to_json())
             return
@@ -236,7 +239,7 @@ class _Output:
                 print(f"    --variant {name}  {text}")
 
 
-def render_state(update) -> str:
+def render_state(update: Update) -> str:
     """The state as lines of text, for any game: its scalar facts, each
     player's facts, and what the game waits for."""
     lines = [f"{update.title} (game {update.game_id}, version {update.version})"]

@@ -144,7 +144,7 @@ class Broadcast:
     def open_streams(self) -> int:
         return len(self._streams)
 
-    def on_update(self, update) -> None:
+    def on_update(self, update: Update) -> None:
         self.publish("update", lambda: self._render(update))
 
     def publish(self, event: str, payload: Callable[[], Any]) -> None:

@@ -136,6 +136,11 @@ class Param:
     default: Any = None
     help: str = ""
 
+    def __post_init__(self) -> None:
+        # A spec may name its kind by word; a word that is no kind fails
+        # here, when the game is defined, not when a player first uses it.
+        object.__setattr__(self, "kind", ParamKind(self.kind))
+
     def coerce(self, raw: Any, game: Game) -> Any:
         label = f"'{self.name}'"
         if self.kind == ParamKind.INT:

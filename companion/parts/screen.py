@@ -22,7 +22,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.components import Component
-from companion.core.table import Table
+from companion.core.engine import Dice
+from companion.core.table import Table, Update
 
 if TYPE_CHECKING:
     from .hardware import DicePart, DisplayPart
@@ -127,12 +128,12 @@ class ScreenPart(Component):
             self._png = (frame, data)
         return data
 
-    def _on_update(self, update: Any) -> None:
+    def _on_update(self, update: Update) -> None:
         self.menu.on_update(update)
         alerts = [e for e in update.events if e.alert] if update.action in NEWS else []
         self._notes.put(("alerts", alerts) if alerts else ("draw",))
 
-    def _on_roll(self, dice: Any, values: list[int]) -> None:
+    def _on_roll(self, dice: Dice, values: list[int]) -> None:
         self._notes.put(("roll", dice, list(values)))
 
     # -- the screen thread ----------------------------------------------
