@@ -22,7 +22,7 @@ import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Literal, Mapping, Sequence
 
 from .errors import (
     BadArgument,
@@ -122,24 +122,35 @@ class ParamKind(StrEnum):
     BOOL = "bool"  # yes or no
 
 
-@dataclass(frozen=True)
+# A kind as a spec may write it: the enum, or its word.
+KindWord = Literal["int", "player", "choice", "dice", "text", "bool"]
+
+
+@dataclass(frozen=True, init=False)
 class Param:
     """One argument of a command, of a :class:`ParamKind` (given as the
     enum or its word: ``Param("card", "int", -5, 30)``)."""
 
     name: str
-    kind: ParamKind = ParamKind.INT
-    low: int | None = None
-    high: int | None = None
-    choices: tuple[str, ...] = ()
-    optional: bool = False
-    default: Any = None
-    help: str = ""
+    kind: ParamKind
+    low: int | None
+    high: int | None
+    choices: tuple[str, ...]
+    optional: bool
+    default: Any
+    help: str
 
-    def __post_init__(self) -> None:
-        # A spec may name its kind by word; a word that is no kind fails
-        # here, when the game is defined, not when a player first uses it.
-        object.__setattr__(self, "kind", ParamKind(self.kind))
+    def __init__(self, name: str, kind: ParamKind | KindWord = ParamKind.INT,
+                 low: int | None = None, high: int | None = None,
+                 choices: tuple[str, ...] = (), optional: bool = False, default: Any = None,
+                 help: str = "") -> None:
+        # A word that is no kind fails here, when the game is defined, not
+        # when a player first uses the command.
+        for field_name, value in (("name", name), ("kind", ParamKind(kind)), ("low", low),
+                                  ("high", high), ("choices", choices),
+                                  ("optional", optional), ("default", default),
+                                  ("help", help)):
+            object.__setattr__(self, field_name, value)
 
     def coerce(self, raw: Any, game: Game) -> Any:
         label = f"'{self.name}'"
