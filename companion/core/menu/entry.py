@@ -119,6 +119,12 @@ class _Skipped:
     def result(self) -> None:
         return None
 
+    def step(self, delta: int, fast: bool) -> None:
+        """Never on screen: the entry walks over it."""
+
+
+_Editor = _Number | _Pick | _Roll | _Skipped
+
 
 # -- the entry -------------------------------------------------------------------
 
@@ -133,7 +139,7 @@ class Entry:
         self.spec, self.expectation, self.hint = spec, expectation, hint
         self.fixed = dict(fixed)
         self.params = list(params)
-        self.editors: list[Any] = []
+        self.editors: list[_Editor] = []
         # Picked from a list (the pick was the decision) rather than opened
         # by OK on the game screen.
         self.chosen = chosen
@@ -278,6 +284,8 @@ class Entry:
             return MenuView(ViewKind.DICE, title, tuple(faces), len(editor.values),
                             value=editor.value, low=1, high=editor.dice.sides,
                             unit=editor.dice.name, text=text, footer=KEYS_ENTER)
+        if isinstance(editor, _Skipped):
+            raise AssertionError("a parameter left out is never on screen")
         return MenuView(ViewKind.LIST, title, editor.labels, editor.index, text=text,
                         footer=KEYS_ENTER)
 
@@ -308,7 +316,7 @@ class Entry:
                        self.args())
 
     def _editor(self, param: Param, phint: ParamHint, context: Context, now: Now
-                ) -> Any:
+                ) -> _Number | _Pick | _Roll | Blocked:
         if param.kind == ParamKind.DICE:
             if now.dice_source != "manual":
                 what = self.expectation.prompt if self.expectation else self.label
