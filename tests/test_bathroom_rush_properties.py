@@ -30,7 +30,7 @@ PROGRESS = ("choose-queue", "reveal", "roll", "effect", "defend", "pass", "end-t
             "decompress")
 # How often each answer is drawn: mostly moving on, and often enough moving
 # a player up that some games end through a card.
-WEIGHTS = {**{name: 6 for name in PROGRESS}, "remove-front": 4}
+WEIGHTS = {**dict.fromkeys(PROGRESS, 6), "remove-front": 4}
 COLOURS = ("neutral", "orange", "red", "yellow")
 
 
@@ -151,7 +151,7 @@ def _progress(game: BathroomRush, data) -> Command:
     wait = game.expected()[0]
     if game.phase == "E" and game.step == "choose":
         return Command("pass", {})
-    if game.phase == "E" and game.step == "action" or game.phase == "D":
+    if (game.phase == "E" and game.step == "action") or game.phase == "D":
         return Command("end-turn" if game.phase == "E" else "defend", {})
     if game.phase == "tie-break":
         return Command("roll", {"values": [4 if wait.player == game.tie_pending[0]
