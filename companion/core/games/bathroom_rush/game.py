@@ -173,8 +173,9 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
     }
     # Setup options: how many Persona cards the deck holds (the box's 50
     # unless the table plays with fewer or more).
-    options: ClassVar[dict[str, str]] = {"persona_deck": f"Persona cards in the deck ({MIN_DECK_PER_QUEUE} per queue "
-                               f"and one per player at least; {PERSONA_CARDS} in the box)"}
+    options: ClassVar[dict[str, str]] = {
+        "persona_deck": f"Persona cards in the deck ({MIN_DECK_PER_QUEUE} per queue and one "
+                        f"per player at least; {PERSONA_CARDS} in the box)"}
     commands = COMMANDS
     state_fields = (
         "queues", "reserves", "first_player", "round", "round_order", "turn", "phase", "step",

@@ -34,7 +34,8 @@ class QueueOperations(Rounds):
         seat, q, behind = self._swap_with_behind(player, "to pass")
         return [self._persona_moved(seat, q, behind, "in-front")]
 
-    def _swap_with_behind(self, player: int | None, purpose: str) -> tuple[int, int, dict[str, Any]]:
+    def _swap_with_behind(self, player: int | None,
+                          purpose: str) -> tuple[int, int, dict[str, Any]]:
         """A player and the Persona behind them trade places: the seat, the
         queue and the Persona now ahead."""
         seat, q, i = self._mover(player)

@@ -57,7 +57,8 @@ def find_player(queues: Sequence[dict[str, Any]], seat: int) -> tuple[int, int] 
     return None
 
 
-def find_persona(queues: Sequence[dict[str, Any]], pid: int | None) -> tuple[int, int, dict[str, Any]] | None:
+def find_persona(queues: Sequence[dict[str, Any]],
+                 pid: int | None) -> tuple[int, int, dict[str, Any]] | None:
     """(queue, index, Persona) of a Persona still in a queue."""
     for q, queue in doors(queues):
         for i, slot in enumerate(queue["slots"]):
@@ -66,7 +67,8 @@ def find_persona(queues: Sequence[dict[str, Any]], pid: int | None) -> tuple[int
     return None
 
 
-def pending_reveals(queues: Sequence[dict[str, Any]], *, final_count: bool) -> list[tuple[int, int]]:
+def pending_reveals(queues: Sequence[dict[str, Any]], *,
+                    final_count: bool) -> list[tuple[int, int]]:
     """Face-down Personas the table must reveal: those in a bathroom or
     next to a player, or at the final count those between a player and
     the door."""
