@@ -167,7 +167,7 @@ def test_a_game_is_for_two_to_four_players(players):
 def test_an_unknown_variant_or_option_is_refused_at_setup():
     with pytest.raises(BadSetup, match="unknown variant"):
         new_game(variants=("speed",))
-    with pytest.raises(BadSetup, match="takes no option deck; its options are: persona_deck"):
+    with pytest.raises(BadSetup, match="takes no option deck; its options are: box, persona_deck"):
         BathroomRush(Setup(THREE, frozenset(), {"deck": 40}))
 
 
@@ -190,6 +190,117 @@ def test_a_persona_deck_too_small_to_deal_or_not_a_number_is_refused(deck):
 
 def test_the_options_are_described_for_the_setup_screens():
     assert "persona_deck" in BathroomRush.describe()["options"]
+
+
+# -- the box described by its owner: a reveal is one kind still unseen -----------
+
+
+BOX = [
+    {"name": "Anziano", "colour": "orange", "pipi": 2, "popo": 0, "copies": 2},
+    {"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 40},
+    {"name": "Avido lettore", "colour": "orange", "pipi": 1, "popo": 1, "copies": 1},
+    {"name": "Lost Young Man", "colour": "yellow", "pipi": 0, "popo": 0, "copies": 1},
+]
+
+
+def boxed(variants=(), box=BOX):
+    game = BathroomRush(Setup(THREE, frozenset(variants), {"box": box}))
+    play(game, "choose-queue 1", "choose-queue 2", "choose-queue 3")
+    return game
+
+
+def unseen(game):
+    return {k["name"]: k["unseen"] for k in game.view()["box"]}
+
+
+def test_with_a_box_the_deck_is_the_boxs_cards_and_every_kind_is_unseen():
+    game = boxed()
+    assert game.persona_deck == 44 - 27
+    assert unseen(game) == {"Anziano": 2, "Signora": 40, "Avido lettore": 1,
+                            "Lost Young Man": 1}
+
+
+def test_a_reveal_is_the_choice_of_a_kind_with_its_printed_values():
+    game = boxed()
+    assert [e.command for e in game.expected()[:2]] == ["reveal-kind", "reveal"]
+    assert game.expected()[0].prompt == "Which Persona is in the bathroom of queue 1?"
+    events = play(game, "reveal-kind 1 1 Anziano")
+    assert events[0].message == "Revealed in the bathroom of queue 1: Elderly Man, 2 pipì"
+    p = game.persona(1, 1)
+    assert (p["pipi"], p["popo"], p["colour"], p["name"]) == (2, 0, "orange", "Anziano")
+    assert unseen(game)["Anziano"] == 1
+
+
+def test_a_kind_may_be_named_in_english_or_by_its_number():
+    game = boxed()
+    play(game, "reveal-kind 1 1 elderly man", "reveal-kind 2 1 3")
+    assert unseen(game)["Anziano"] == 1 and unseen(game)["Avido lettore"] == 0
+
+
+def test_a_reveal_of_a_persona_the_box_no_longer_holds_is_refused(table, db_path):
+    import sqlite3
+
+    from companion.core.engine import Command
+
+    table.new_game("bathroom-rush", list(THREE), options={"box": BOX})
+    for q in (1, 2, 3):
+        table.submit(Command("choose-queue", {"queue": q}))
+    table.submit(Command("reveal-kind", {"queue": 1, "position": 1, "kind": "Avido lettore"}))
+    before = (table.game.dumps(), table.version)
+    with sqlite3.connect(db_path) as db:
+        rows = db.execute("SELECT COUNT(*) FROM entries").fetchone()[0]
+    with pytest.raises(IllegalCommand, match="all 1 Avido lettore of the box are already "
+                                             "face up or discarded"):
+        table.submit(Command("reveal-kind", {"queue": 2, "position": 1,
+                                             "kind": "Avido lettore"}))
+    assert (table.game.dumps(), table.version) == before
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("SELECT COUNT(*) FROM entries").fetchone()[0] == rows
+
+
+def test_a_kind_the_box_does_not_have_is_refused():
+    game = boxed()
+    assert refused(game, "reveal-kind 1 1 Nonno").rule == "no-such-kind"
+
+
+def test_a_kind_seen_and_discarded_stays_seen_until_the_deck_is_reshuffled():
+    game = boxed()
+    play(game, "reveal-kind 1 1 Anziano")
+    game.box_seen = [0, 0, 0, 0]
+    slot = game.queues[0]["slots"].pop(0)
+    game._discard([slot])
+    assert game.box_seen == [1, 0, 0, 0] and unseen(game)["Anziano"] == 1
+    game.persona_deck = 0
+    game._draw([])
+    assert unseen(game)["Anziano"] == 2
+
+
+def test_beginners_without_yellow_effects_take_the_lost_young_man_out_of_the_box():
+    game = boxed(variants=("no-yellow",))
+    assert "Lost Young Man" not in unseen(game)
+    assert game.persona_deck == 43 - 27
+
+
+@pytest.mark.parametrize("box, why", [
+    ([], "a box is a list"),
+    ([{"name": "Anziano", "colour": "pink", "pipi": 1, "popo": 0, "copies": 50}],
+     "the colour is one of"),
+    ([{"name": "Anziano", "colour": "orange", "pipi": 1, "popo": 0, "copies": 0}],
+     "copies is a whole number from 1"),
+    ([{"name": "Anziano", "colour": "orange", "pipi": 1, "popo": 0, "copies": 20},
+      {"name": "anziano", "colour": "orange", "pipi": 1, "popo": 0, "copies": 20}],
+     "names anziano twice"),
+    ([{"name": "Anziano", "colour": "orange", "pipi": 1, "popo": 0, "copies": 10}],
+     "holds 10 Persona cards to play with"),
+])
+def test_a_box_badly_described_is_refused_at_setup(box, why):
+    with pytest.raises(BadSetup, match=why):
+        BathroomRush(Setup(THREE, frozenset(), {"box": box}))
+
+
+def test_a_deck_size_that_disagrees_with_the_box_is_refused():
+    with pytest.raises(BadSetup, match="the box described holds 44 Persona cards, not 50"):
+        BathroomRush(Setup(THREE, frozenset(), {"box": BOX, "persona_deck": 50}))
 
 
 # -- the variants: tips for first games -------------------------------------------

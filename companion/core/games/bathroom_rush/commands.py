@@ -47,6 +47,10 @@ COMMANDS = (
                 help="at setup, a player stands at the end of a queue nobody holds"),
     CommandSpec("reveal", (QUEUE, POSITION, PRINTED_PIPI, PRINTED_POPO, COLOUR, PERSONA_NAME),
                 help="a face-down Persona is turned up: enter what is printed on it"),
+    CommandSpec("reveal-kind", (QUEUE, POSITION,
+                                Param("kind", "text", help="the kind of the box (its name or "
+                                                           "number)")),
+                help="a face-down Persona is turned up: one of the kinds of the box described"),
     CommandSpec("effect", (_acting(),),
                 help="the Persona effect phase D waits for happens (the companion applies "
                      "the effects it knows; the table applies the others with the queue "

@@ -137,6 +137,7 @@ from typing import Any, ClassVar
 
 from ...engine import Command, Event, Expectation, Param, Result, Setup
 from ...errors import BadSetup
+from .box import box_cards, check_box, without_lost_young_man
 from .cards import (
     AVID_READER,
     BLUE_DIE,
@@ -174,6 +175,8 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
     # Setup options: how many Persona cards the deck holds (the box's 50
     # unless the table plays with fewer or more).
     options: ClassVar[dict[str, str]] = {
+        "box": "the box described by its owner: each kind of Persona with its name, colour, "
+               "pipì, popò and copies; a reveal is then the choice of a kind still unseen",
         "persona_deck": f"Persona cards in the deck ({MIN_DECK_PER_QUEUE} per queue and one "
                         f"per player at least; {PERSONA_CARDS} in the box)"}
     commands = COMMANDS
@@ -181,7 +184,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
         "queues", "reserves", "first_player", "round", "round_order", "turn", "phase", "step",
         "chooser", "action_card", "concentration", "effects", "final_round", "arrived",
         "tie_group", "tie_pending", "scores", "winners", "outcome",
-        "persona_deck", "persona_discard", "next_id",
+        "persona_deck", "persona_discard", "next_id", "box", "box_seen",
     )
 
     # -- the starting table -------------------------------------------------
@@ -193,9 +196,22 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
         if unknown:
             raise BadSetup(f"{cls.title} takes no option {', '.join(sorted(unknown))}; its "
                            f"options are: {', '.join(sorted(cls.options))}")
-        deck = setup.options.get("persona_deck", PERSONA_CARDS)
         players = len(setup.players)
         least = (players + 1) * QUEUE_LENGTH + players
+        if "box" in setup.options:
+            kinds = check_box(setup.options["box"])
+            in_box = box_cards(kinds)
+            if setup.options.get("persona_deck", in_box) != in_box:
+                raise BadSetup(f"the box described holds {in_box} Persona cards, not "
+                               f"{setup.options['persona_deck']}: leave the deck out or make "
+                               f"them agree")
+            if "no-yellow" in setup.variants:
+                in_box = box_cards(without_lost_young_man(kinds))
+            if in_box < least:
+                raise BadSetup(f"the box described holds {in_box} Persona cards to play with; "
+                               f"{players} players need {least}")
+            return setup
+        deck = setup.options.get("persona_deck", PERSONA_CARDS)
         if (not isinstance(deck, int) or isinstance(deck, bool)
                 or not least <= deck <= MAX_PERSONA_DECK):
             raise BadSetup(f"the Persona deck of {players} players holds {least} to "
@@ -214,12 +230,25 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
     def starting_deck(self) -> int:
         """The Persona cards shuffled at setup: the deck chosen, without the
         Lost Young Man for beginners without yellow effects."""
+        if "box" in self.setup.options:
+            return box_cards(self._box_kinds())
         deck: int = self.setup.options.get("persona_deck", PERSONA_CARDS)
         if "no-yellow" in self.setup.variants:
             deck -= LOST_YOUNG_MEN
         return deck
 
+    def _box_kinds(self) -> list[dict[str, Any]]:
+        """The kinds of the box played with (none without a box)."""
+        if "box" not in self.setup.options:
+            return []
+        kinds = check_box(self.setup.options["box"])
+        if "no-yellow" in self.setup.variants:
+            kinds = without_lost_young_man(kinds)
+        return kinds
+
     def start(self) -> None:
+        self.box = self._box_kinds()
+        self.box_seen = [0] * len(self.box)
         self.persona_deck = self.starting_deck
         self.persona_discard = 0
         self.next_id = 0
@@ -294,8 +323,14 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
                          player=seat)]
         if self.phase in ("A", "count"):
             key = "prompt.reveal.count" if self.phase == "count" else "prompt.reveal"
-            return [wait("reveal", key, self._at(q, i), args={"queue": q, "position": i + 1})
-                    for q, i in self._pending_reveals()]
+            waits = []
+            for q, i in self._pending_reveals():
+                args = {"queue": q, "position": i + 1}
+                if self.box:
+                    waits.append(wait("reveal-kind", "prompt.reveal-kind", self._at(q, i),
+                                      args=args))
+                waits.append(wait("reveal", key, self._at(q, i), args=args))
+            return waits
         if self.phase == "tie-break":
             return [wait("roll", "prompt.roll.tie-break", self._who(s), player=s, dice=RED_DIE)
                     for s in self.tie_pending]
@@ -405,6 +440,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
             "popo_limit": self.popo_limit,
             "eliminates": not self.keep_playing,
             "persona_discard": self.persona_discard,
+            "box": self.box_view() if self.box else None,
             "scores": list(self.scores or ()) if self.over else None,
             "winners": list(self.winners) if self.over else [],
             "message": self.outcome,

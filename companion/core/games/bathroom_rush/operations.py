@@ -53,8 +53,7 @@ class QueueOperations(Rounds):
     def do_remove_front(self, player: int | None) -> list[Event]:
         seat, q, i = self._mover(player)
         front = self._need_neighbour(seat, q, i - 1, "to remove")
-        self.queues[q - 1]["slots"].pop(i - 1)
-        self.persona_discard += 1
+        self._discard([self.queues[q - 1]["slots"].pop(i - 1)])
         events = [self._event("persona-removed", {
             **self._who(seat), "persona": persona_ref(front), "queue": q, "position": i,
             "how": "front" if i == 1 else "front-up"})]
@@ -68,8 +67,7 @@ class QueueOperations(Rounds):
         was_last = i + 2 == len(slots)
         if was_last:
             self._check_draw(1)
-        slots.pop(i + 1)
-        self.persona_discard += 1
+        self._discard([slots.pop(i + 1)])
         events: list[Event] = []
         if was_last:
             slots.append(self._draw(events))

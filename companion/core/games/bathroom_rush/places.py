@@ -53,6 +53,8 @@ class Places(Game):
     persona_deck: int
     persona_discard: int
     next_id: int
+    box: list[dict[str, Any]]
+    box_seen: list[int]
 
     # -- who and where -----------------------------------------------------
 
@@ -229,7 +231,27 @@ class Places(Game):
         persona: dict[str, Any] = slots[i]
         return persona
 
-    # -- the Persona deck --------------------------------------------------
+    # -- the Persona deck and the box ----------------------------------------
+
+    def unseen(self, kind: int) -> int:
+        """Copies of a kind of the box neither face up on the table nor
+        discarded face up since the last reshuffle."""
+        on_table = sum(1 for _, queue in doors(self.queues) for slot in queue["slots"]
+                       if not is_player(slot) and slot.get("kind") == kind)
+        left: int = self.box[kind]["copies"] - on_table - self.box_seen[kind]
+        return max(0, left)
+
+    def box_view(self) -> list[dict[str, Any]]:
+        """The grid of the kinds, with how many are still unseen."""
+        return [{"kind": k + 1, **kind, "unseen": self.unseen(k)}
+                for k, kind in enumerate(self.box)]
+
+    def _discard(self, personas: list[dict[str, Any]]) -> None:
+        """Personas onto the discard pile; the box remembers the kinds seen."""
+        self.persona_discard += len(personas)
+        for p in personas:
+            if not is_player(p) and p.get("kind") is not None:
+                self.box_seen[p["kind"]] += 1
 
     def _check_draw(self, count: int) -> None:
         if self.persona_deck + self.persona_discard < count:
@@ -240,6 +262,7 @@ class Places(Game):
         """A new face-down Persona from the deck (callers check there is one)."""
         if self.persona_deck == 0:
             self.persona_deck, self.persona_discard = self.persona_discard, 0
+            self.box_seen = [0] * len(self.box)
             events.append(self._event("deck-reshuffled", {"deck": self.persona_deck}))
         self.persona_deck -= 1
         self.next_id += 1

@@ -149,12 +149,10 @@ class Rounds(Scoring):
                                                                "popo": popo}))
             else:
                 self._change_reserve(holder, pipi, popo, events, "bathroom", queue=q)
-        left = 0
-        for _, queue in doors(self.queues):
-            if bathroom_persona(queue) is not None:
-                queue["slots"].pop(0)
-                left += 1
-        self.persona_discard += left
+        leaving = [queue["slots"].pop(0) for _, queue in doors(self.queues)
+                   if bathroom_persona(queue) is not None]
+        left = len(leaving)
+        self._discard(leaving)
         events.append(self._event("queue-advanced", {"left": left}))
 
     def _check_arrivals(self, events: list[Event]) -> None:

@@ -66,8 +66,9 @@ class Scoring(Places):
         data: dict[str, Any] = {**self._who(seat), "limit": self.popo_limit, "queue": None}
         if where:
             queue = self.queues[where[0] - 1]
-            count = sum(1 for slot in queue["slots"] if not is_player(slot))
-            self.persona_discard += count
+            personas = [slot for slot in queue["slots"] if not is_player(slot)]
+            count = len(personas)
+            self._discard(personas)
             queue.update(door=False, slots=[], permanents=[])
             data.update(queue=where[0], count_personas=count, how="queue")
         if seat in self.tie_pending:

@@ -76,6 +76,7 @@ _EN: dict[str, str] = {
     # Prompts: what the game waits for.
     "prompt.choose-queue": "{name}: choose a queue ({free}) and stand at its end",
     "prompt.reveal": "Reveal the Persona {place}: enter its pipì, popò and colour",
+    "prompt.reveal-kind": "Which Persona is {place}?",
     "prompt.reveal.count": "Final count: reveal the Persona {place}: enter its pipì, popò "
                            "and colour",
     "prompt.effect.elderly-man": "{name}: {persona} behind you passes in front of you",
@@ -278,6 +279,7 @@ _FR: dict[str, str] = {
     "effects.none": "plus rien",
     "prompt.choose-queue": "{name} : choisis une file ({free}) et place-toi au bout",
     "prompt.reveal": "Révélez la Persona {place} : ses pipì, popò et sa couleur",
+    "prompt.reveal-kind": "Quelle Persona est {place} ?",
     "prompt.reveal.count": "Décompte final : révélez la Persona {place} : ses pipì, popò et "
                            "sa couleur",
     "prompt.effect.elderly-man": "{name} : {persona} derrière toi passe devant toi",
@@ -477,6 +479,7 @@ _IT: dict[str, str] = {
     "effects.none": "più niente",
     "prompt.choose-queue": "{name}: scegli una fila ({free}) e mettiti in fondo",
     "prompt.reveal": "Scoprite la Persona {place}: pipì, popò e colore",
+    "prompt.reveal-kind": "Quale Persona è {place}?",
     "prompt.reveal.count": "Conteggio finale: scoprite la Persona {place}: pipì, popò e "
                            "colore",
     "prompt.effect.elderly-man": "{name}: {persona} dietro di te ti passa davanti",

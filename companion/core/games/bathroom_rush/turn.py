@@ -9,6 +9,7 @@ from typing import Any
 
 from ...engine import Event
 from ...errors import IllegalCommand
+from .box import find_kind
 from .cards import (
     AVID_READER,
     CONCENTRATION,
@@ -70,6 +71,27 @@ class TurnCommands(Rounds):
                 self._automatic_phases(events)
             else:
                 self._final_count(events)
+        return events
+
+    def do_reveal_kind(self, queue: int, position: int, kind: str) -> list[Event]:
+        """A reveal with the box described: one of its kinds still unseen."""
+        index = find_kind(self.box, kind)
+        if index is None:
+            kinds = ", ".join(k["name"] for k in self.box) or "none: no box was described"
+            raise IllegalCommand(f"the box holds no kind {kind!r}; its kinds are {kinds}",
+                                 rule="no-such-kind")
+        found = self.box[index]
+        if self.unseen(index) == 0:
+            left = ", ".join(f"{k['name']} ({self.unseen(n)})" for n, k in enumerate(self.box)
+                             if self.unseen(n)) or "none"
+            raise IllegalCommand(f"all {found['copies']} {found['name']} of the box are already "
+                                 f"face up or discarded: this Persona is another kind; still "
+                                 f"unseen: {left}", rule="kind-all-seen")
+        p = self._need_persona(queue, position)
+        events = self.do_reveal(queue, position, found["pipi"], found["popo"], found["colour"],
+                                found["name"])
+        # The same card, whatever the phases that followed did.
+        p["kind"] = index
         return events
 
     # -- phase D: one Persona effect at a time ---------------------------------
@@ -172,7 +194,7 @@ class TurnCommands(Rounds):
         self._decompress(seat, value, self.concentration, events)
         if behind is not None and not self.reserves[seat]["eliminated"]:
             slots = self.queues[q - 1]["slots"]
-            self.persona_discard += 1
+            self._discard([slots[position]])
             slots[position] = self._draw(events)
             events.append(self._event("persona-replaced", {
                 **self._who(seat), "persona": persona_ref(behind), "queue": q,
