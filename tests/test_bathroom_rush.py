@@ -1393,3 +1393,101 @@ def test_a_saved_game_loads_back_identical():
     again = BathroomRush.loads(game.dumps())
     assert again == game and again.view() == game.view()
     assert again.expected() == game.expected()
+
+
+# -- light tracking: a scorekeeper, not a referee ----------------------------------
+
+
+def light(players=THREE, variants=()):
+    return BathroomRush(Setup(tuple(players), frozenset({"light-tracking", *variants})))
+
+
+def test_light_tracking_keeps_no_queue_and_starts_at_the_first_turn():
+    game = light()
+    assert game.queues == [] and game.phase == "E" and game.active() == ANA
+    assert commands(game)[:3] == ["end-turn", "decompress", "take-tokens"]
+    assert game.expected()[0].prompt == "Ana: the turn is over (an Action card or a pass)"
+
+
+def test_light_tracking_a_typical_turn_is_one_command():
+    game = light()
+    play(game, "end-turn")
+    assert game.active() == BEN
+
+
+def test_light_tracking_decompression_rolls_the_red_die_and_replaces_nobody():
+    game = light()
+    game.reserves[ANA]["pipi"] = 3
+    events = play(game, "decompress", "roll 2")
+    assert reserve(game, ANA) == (1, 0)
+    assert "persona-replaced" not in kinds(events)
+    assert game.active() == BEN
+
+
+def test_light_tracking_the_cleanup_is_one_entry_per_player_then_the_token_moves_on():
+    game = light()
+    play(game, "end-turn", "end-turn", "end-turn")
+    assert game.phase == "cleanup"
+    assert [e.args for e in game.expected() if e.command == "bathroom-tokens"] == [
+        {"player": ANA}, {"player": BEN}, {"player": CY}]
+    play(game, "bathroom-tokens Ben 3 0")
+    refused(game, "bathroom-tokens Ben 1 0", WrongPlayer)
+    play(game, "bathroom-tokens Ana 6 0", "bathroom-tokens Cy 0 1")
+    assert [reserve(game, s) for s in (ANA, BEN, CY)] == [(1, 1), (3, 0), (0, 1)]
+    assert game.round == 2 and game.first_player == BEN and game.active() == BEN
+
+
+def test_light_tracking_the_popo_limit_eliminates_at_the_cleanup():
+    game = light()
+    game.reserves[CY]["popo"] = 3
+    play(game, "end-turn", "end-turn", "end-turn", "bathroom-tokens Cy 5 0")
+    assert reserve(game, CY) is None
+    play(game, "bathroom-tokens Ana 0 0", "bathroom-tokens Ben 0 0")
+    assert game.round_order == [BEN, ANA]
+
+
+def test_light_tracking_keep_playing_nobody_is_eliminated():
+    game = light(variants=("keep-playing",))
+    game.reserves[CY]["popo"] = 3
+    play(game, "end-turn", "end-turn", "end-turn", "bathroom-tokens Cy 5 0")
+    assert reserve(game, CY) == (0, 4)
+
+
+def test_light_tracking_reaching_the_bathroom_through_a_card_gives_final_turns_then_the_count():
+    game = light()
+    events = play(game, "reached Ana")
+    assert events[0].message == ("Ana reaches the bathroom: the rest of this round is the "
+                                 "final turns")
+    play(game, "end-turn", "end-turn", "end-turn")
+    assert game.phase == "count"
+    assert [e.args for e in game.expected()] == [{"player": BEN}, {"player": CY}]
+    play(game, "count-tokens Ben 2 0", "count-tokens Cy 1 0")
+    assert game.over
+    assert game.result().winners == (ANA,)
+    assert game.result().scores == (0, 2, 1)
+
+
+def test_light_tracking_reaching_the_bathroom_at_the_cleanup_ends_the_game_after_it():
+    game = light()
+    play(game, "end-turn", "end-turn", "end-turn", "bathroom-tokens Ana 2 0", "reached Ben")
+    assert game.phase == "cleanup"
+    play(game, "bathroom-tokens Ben 1 0", "bathroom-tokens Cy 1 0")
+    assert game.phase == "count"
+    play(game, "count-tokens Ana 0 0", "count-tokens Cy 3 0")
+    assert game.result().winners == (BEN,)
+
+
+def test_light_tracking_a_tie_is_broken_by_decompression_rolls():
+    game = light(("Ana", "Ben"))
+    play(game, "reached Ana", "end-turn", "end-turn", "count-tokens Ben 0 0")
+    assert game.phase == "tie-break"
+    play(game, "roll 4", "roll 1")
+    assert game.result().winners == (BEN,)
+
+
+def test_light_tracking_an_entry_made_twice_is_refused():
+    game = light()
+    play(game, "end-turn", "end-turn", "end-turn", "bathroom-tokens Ana 1 0")
+    refused(game, "bathroom-tokens Ana 1 0", WrongPlayer)
+    play(game, "reached Ben")
+    refused(game, "reached Ben", WrongPlayer)

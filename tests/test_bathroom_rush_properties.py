@@ -30,8 +30,12 @@ PROGRESS = ("choose-queue", "reveal", "roll", "effect", "defend", "pass", "end-t
             "decompress")
 # How often each answer is drawn: mostly moving on, and often enough moving
 # a player up that some games end through a card.
-WEIGHTS = {**dict.fromkeys(PROGRESS, 6), "remove-front": 4}
+WEIGHTS = {**dict.fromkeys(PROGRESS, 6), "remove-front": 4, "bathroom-tokens": 6,
+           "count-tokens": 6, "reached": 1}
 COLOURS = ("neutral", "orange", "red", "yellow")
+# What light tracking asks for besides (a player reaching the bathroom ends
+# the game soon: drawn rarely).
+LIGHT = ("bathroom-tokens", "count-tokens", "reached")
 
 
 def legal_commands(game: BathroomRush, *, corrections: bool = False) -> SearchStrategy[Command]:
@@ -74,6 +78,11 @@ def _answer(draw, game: BathroomRush, wait: Expectation) -> Command:
         return Command(name, {"player": draw(st.sampled_from([wait.player, None]))})
     if name == "action":
         return Command(name, {"card": draw(st.sampled_from(ACTION_CARDS))})
+    if name in ("bathroom-tokens", "count-tokens"):
+        return Command(name, {**wait.args, "pipi": draw(st.integers(0, 4)),
+                              "popo": draw(st.sampled_from([0, 0, 0, 1]))})
+    if name == "reached":
+        return Command(name, dict(wait.args))
     if name == "decompress":
         return Command(name, {"concentration": draw(st.booleans())})
     return _operation(draw, game, name)
@@ -112,7 +121,7 @@ def _targets(game: BathroomRush, name: str) -> list:
 
 
 def _available(game: BathroomRush, wait: Expectation) -> bool:
-    return wait.command in PROGRESS or wait.command == "action" or bool(
+    return wait.command in PROGRESS + LIGHT or wait.command == "action" or bool(
         _targets(game, wait.command))
 
 
@@ -149,6 +158,13 @@ def _progress(game: BathroomRush, data) -> Command:
     resolve nothing; in a tie-break the first to roll takes the risk, so
     that a tie cannot last."""
     wait = game.expected()[0]
+    if game.light and game.phase == "E" and game.step == "choose":
+        if not game.final_round:
+            return Command("reached", {"player": game.active()})
+        return Command("end-turn", {})
+    if game.light and game.phase in ("cleanup", "count"):
+        name = "bathroom-tokens" if game.phase == "cleanup" else "count-tokens"
+        return Command(name, {"player": game.pending[0], "pipi": 0, "popo": 0})
     if game.phase == "E" and game.step == "choose":
         return Command("pass", {})
     if (game.phase == "E" and game.step == "action") or game.phase == "D":
@@ -202,7 +218,9 @@ def test_a_player_stands_in_one_queue_and_a_queue_holds_one_player(data):
         seen = [slot["player"] for queue in state.queues for slot in queue["slots"]
                 if "player" in slot]
         assert len(seen) == len(set(seen))
-        if state.phase != "setup":
+        if state.light:
+            assert state.queues == []
+        elif state.phase != "setup":
             assert sorted(seen) == state.live_seats()
             assert state.free_queue() is not None or state.over
         for queue in state.queues:

@@ -38,6 +38,10 @@ def _acting() -> Param:
                  help="who acts (the active player, filled in when left out)")
 
 
+def _count_on_card(name: str) -> Param:
+    return Param(name, "int", low=0, high=MAX_ON_CARD, help=f"{name} taken")
+
+
 def _count(name: str, low: int, help_text: str) -> Param:
     return Param(name, "int", low=low, high=MAX_PRINTED, help=help_text)
 
@@ -69,6 +73,17 @@ COMMANDS = (
                          _moved("who rolled")),
                 help="a die result: the red die (decompression, tie-break) "
                      "or the blue die (Avid Reader)"),
+    CommandSpec("bathroom-tokens", (Param("player", "player", help="who takes them"),
+                                    _count_on_card("pipi"), _count_on_card("popo")),
+                help="light tracking, at the cleanup: the tokens a player takes from the "
+                     "bathroom of their queue"),
+    CommandSpec("count-tokens", (Param("player", "player", help="who takes them"),
+                                 _count_on_card("pipi"), _count_on_card("popo")),
+                help="light tracking, at the final count: the tokens between a player and "
+                     "the door (permanent cards included)"),
+    CommandSpec("reached", (Param("player", "player", help="who"),),
+                help="light tracking: a player reaches the bathroom (through a card, or as "
+                     "the queues move up at the cleanup)"),
     CommandSpec("swap-behind", (_moved(),),
                 help="a player swaps places with the Persona behind them"),
     CommandSpec("pass-in-front", (_moved(),),

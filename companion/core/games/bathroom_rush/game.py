@@ -35,7 +35,8 @@ Data model (every field plain JSON; ``state_fields`` serialises them all)
     of the active player.
 ``phase``, ``step``
     "setup" (players choose queues), "A" (reveal), "D" (Persona effects),
-    "E" (action), "count" (final count), "tie-break" or "over".  B (tokens
+    "E" (action), "cleanup" (light tracking: each player's bathroom tokens),
+    "count" (final count), "tie-break" or "over".  B (tokens
     onto the bathroom Personas) and C (draw to four) are done by the
     companion and never wait.  In E, ``step`` is "choose", "action" (a card
     was played: its queue operations, then end-turn) or "decompress"
@@ -60,6 +61,13 @@ Data model (every field plain JSON; ``state_fields`` serialises them all)
     The result once over.
 ``persona_deck``, ``persona_discard``, ``next_id``
     Persona cards in the deck and on the discard pile; the next id.
+``box``, ``box_seen``
+    The kinds of the box described at setup (:mod:`.box`), and per kind the
+    copies seen and discarded since the last reshuffle; a Persona revealed
+    as a kind of the box carries ``"kind"``, its index.
+``pending``
+    Light tracking (:mod:`.light`): the seats still to enter their tokens at
+    the cleanup or the final count.
 
 Decisions where the rulebook is open
 ------------------------------------
@@ -152,13 +160,14 @@ from .cards import (
 from .commands import COMMANDS, MAX_KEPT_POPO, OPERATIONS, RESERVE_POPO
 from .corrections import Corrections
 from .effects import applied_by_companion
+from .light import LightTracking
 from .operations import QueueOperations
 from .queues import slot_view
 from .sentences import effect_line, event_key, render
 from .turn import TurnCommands
 
 
-class BathroomRush(TurnCommands, QueueOperations, Corrections):
+class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
     key = "bathroom-rush"
     title = "Bathroom Rush"
     menu_order = 3
@@ -171,6 +180,9 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
         "keep-playing": "Nobody leaves the game: reaching the popò limit no longer eliminates; "
                         "everyone keeps playing until the end.",
         "keep-behind": "Decompressing does not replace the Persona behind the player.",
+        "light-tracking": "A scorekeeper, not a referee: the queues stay on the table; the "
+                          "companion keeps the reserves, the rolls, the cleanup's tokens (one "
+                          "entry per player), the end, the count and the tie-break.",
     }
     # Setup options: how many Persona cards the deck holds (the box's 50
     # unless the table plays with fewer or more).
@@ -184,7 +196,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
         "queues", "reserves", "first_player", "round", "round_order", "turn", "phase", "step",
         "chooser", "action_card", "concentration", "effects", "final_round", "arrived",
         "tie_group", "tie_pending", "scores", "winners", "outcome",
-        "persona_deck", "persona_discard", "next_id", "box", "box_seen",
+        "persona_deck", "persona_discard", "next_id", "box", "box_seen", "pending",
     )
 
     # -- the starting table -------------------------------------------------
@@ -252,7 +264,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
         self.persona_deck = self.starting_deck
         self.persona_discard = 0
         self.next_id = 0
-        self.queues = [
+        self.queues = [] if self.light else [
             {"door": True, "slots": [self._draw([]) for _ in range(QUEUE_LENGTH)],
              "permanents": []}
             for _ in range(len(self.players) + 1)
@@ -275,6 +287,10 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
         self.scores = None
         self.winners = []
         self.outcome = ""
+        self.pending = []
+        if self.light:
+            # No queue to choose: the first round starts at once.
+            self._start_round([])
 
     # -- commands -------------------------------------------------------------
 
@@ -321,6 +337,8 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
             free = ", ".join(str(q) for q in self.free_queues())
             return [wait("choose-queue", "prompt.choose-queue", {**self._who(seat), "free": free},
                          player=seat)]
+        if self.light:
+            return self._light_waits(lang)
         if self.phase in ("A", "count"):
             key = "prompt.reveal.count" if self.phase == "count" else "prompt.reveal"
             waits = []
@@ -350,6 +368,36 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
                           player=seat)] + self._operation_waits(lang))
         return [wait(name, f"prompt.{name}", who, player=seat)
                 for name in ("action", "decompress", "pass")]
+
+    def _light_waits(self, lang: str) -> list[Expectation]:
+        """Light tracking waits for the end of a turn (or a decompression),
+        one entry per player at the cleanup and at the final count."""
+        def wait(command: str, key: str, seat: int, **more: Any) -> Expectation:
+            return Expectation(command, render(key, lang, self._who(seat)), player=seat,
+                               **more)
+
+        if self.phase == "tie-break":
+            return [wait("roll", "prompt.roll.tie-break", s, dice=RED_DIE)
+                    for s in self.tie_pending]
+        if self.phase == "cleanup":
+            return ([wait("bathroom-tokens", "prompt.bathroom-tokens", s, args={"player": s})
+                     for s in self.pending]
+                    + [wait("reached", "prompt.reached", s, args={"player": s})
+                       for s in self.live_clockwise(self.first_player)
+                       if s not in self.arrived])
+        if self.phase == "count":
+            return [wait("count-tokens", "prompt.count-tokens", s, args={"player": s})
+                    for s in self.pending]
+        seat = self.active()
+        if self.phase != "E" or seat is None:
+            return []
+        if self.step == "decompress":
+            return [wait("roll", "prompt.roll.decompress", seat, dice=RED_DIE)]
+        others = [s for s in self.live_clockwise(self.first_player) if s not in self.arrived]
+        return ([wait("end-turn", "prompt.end-turn.light", seat),
+                 wait("decompress", "prompt.decompress", seat),
+                 Expectation("take-tokens", render("prompt.take-tokens", lang, {}))]
+                + [wait("reached", "prompt.reached", s, args={"player": s}) for s in others])
 
     def _effect_waits(self, seat: int, lang: str) -> list[Expectation]:
         """Phase D waits for one effect at a time: it happens (a roll of

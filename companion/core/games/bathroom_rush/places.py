@@ -55,6 +55,12 @@ class Places(Game):
     next_id: int
     box: list[dict[str, Any]]
     box_seen: list[int]
+    pending: list[int]
+
+    @property
+    def light(self) -> bool:
+        """Light tracking: the companion keeps the tokens, not the queues."""
+        return "light-tracking" in self.setup.variants
 
     # -- who and where -----------------------------------------------------
 

@@ -36,6 +36,10 @@ class Rounds(Scoring):
         self.effects = []
         seat = self._turn_seat()
         events.append(self._event("turn", {**self._who(seat), "round": self.round}))
+        if self.light:
+            self.phase = "E"
+            self.step = "choose"
+            return
         self._automatic_phases(events)
 
     def _automatic_phases(self, events: list[Event]) -> None:
@@ -114,7 +118,14 @@ class Rounds(Scoring):
 
     # -- the end of a round --------------------------------------------------
 
+    def _light_end_round(self, events: list[Event]) -> None:
+        """The end of a round in light tracking (:mod:`.light`)."""
+        raise NotImplementedError
+
     def _end_round(self, events: list[Event]) -> None:
+        if self.light:
+            self._light_end_round(events)
+            return
         if self.final_round:
             events.append(self._event("phase", {"phase": "count"}))
             self._start_count(events)

@@ -73,6 +73,8 @@ class Scoring(Places):
             data.update(queue=where[0], count_personas=count, how="queue")
         if seat in self.tie_pending:
             self.tie_pending.remove(seat)
+        if seat in self.pending:
+            self.pending.remove(seat)
         events.append(self._event("player-eliminated", data, alert=True))
 
     def _decompress(self, seat: int, value: int, concentration: bool,

@@ -234,6 +234,21 @@ _EN: dict[str, str] = {
     "modifier.none": "no change",
     "personas.one": "{n} Persona",
     "personas.many": "{n} Personas",
+    "phase.cleanup": "Cleanup",
+    "event.phase.cleanup": "End of round {round}: each player takes the tokens of their bathroom",
+    "event.phase.count.light": "Final count: each player still queuing takes the tokens between "
+                               "them and the door",
+    "event.reserve-changed.cleanup": "{name} takes {took} from their bathroom: reserve {reserve}",
+    "event.reserve-changed.count-light": "{name} takes {took} for the Personas between them and "
+                                         "the door: reserve {reserve}",
+    "event.reached.turn": "{name} reaches the bathroom: the rest of this round is the final turns",
+    "event.reached.too": "{name} reaches the bathroom too",
+    "event.reached.cleanup": "{name} reaches the bathroom as the queues move up: the game ends "
+                             "once the cleanup is done",
+    "prompt.end-turn.light": "{name}: the turn is over (an Action card or a pass)",
+    "prompt.bathroom-tokens": "{name}: the tokens you take from your bathroom",
+    "prompt.count-tokens": "{name}: the tokens between you and the door",
+    "prompt.reached": "{name} reaches the bathroom",
 }
 
 _FR: dict[str, str] = {
@@ -435,6 +450,22 @@ _FR: dict[str, str] = {
     "modifier.none": "aucun changement",
     "personas.one": "{n} Persona",
     "personas.many": "{n} Personas",
+    "phase.cleanup": "Fin de manche",
+    "event.phase.cleanup": "Fin de la manche {round} : chacun prend les jetons de ses toilettes",
+    "event.phase.count.light": "Décompte final : chaque joueur encore dans la file prend les "
+                               "jetons entre lui et la porte",
+    "event.reserve-changed.cleanup": "{name} prend {took} à ses toilettes : réserve {reserve}",
+    "event.reserve-changed.count-light": "{name} prend {took} pour les Personas entre lui et la "
+                                         "porte : réserve {reserve}",
+    "event.reached.turn": "{name} arrive aux toilettes : le reste de la manche est le dernier "
+                          "tour",
+    "event.reached.too": "{name} arrive aussi aux toilettes",
+    "event.reached.cleanup": "{name} arrive aux toilettes quand les files avancent : la partie "
+                             "s'arrête une fois la manche close",
+    "prompt.end-turn.light": "{name} : le tour est fini (une carte Action ou une passe)",
+    "prompt.bathroom-tokens": "{name} : les jetons que tu prends à tes toilettes",
+    "prompt.count-tokens": "{name} : les jetons entre toi et la porte",
+    "prompt.reached": "{name} arrive aux toilettes",
 }
 
 _IT: dict[str, str] = {
@@ -633,6 +664,21 @@ _IT: dict[str, str] = {
     "modifier.none": "nessun cambiamento",
     "personas.one": "{n} Persona",
     "personas.many": "{n} Persone",
+    "phase.cleanup": "Fine del round",
+    "event.phase.cleanup": "Fine del round {round}: ognuno prende i segnalini del proprio bagno",
+    "event.phase.count.light": "Conteggio finale: chi è ancora in fila prende i segnalini tra sé "
+                               "e la porta",
+    "event.reserve-changed.cleanup": "{name} prende {took} dal suo bagno: riserva {reserve}",
+    "event.reserve-changed.count-light": "{name} prende {took} per le Persone tra sé e la porta: "
+                                         "riserva {reserve}",
+    "event.reached.turn": "{name} entra in bagno: il resto del round è l'ultimo turno",
+    "event.reached.too": "Anche {name} entra in bagno",
+    "event.reached.cleanup": "{name} entra in bagno mentre le file avanzano: la partita finisce a"
+                             " round chiuso",
+    "prompt.end-turn.light": "{name}: il turno è finito (una carta Azione o un passo)",
+    "prompt.bathroom-tokens": "{name}: i segnalini che prendi dal tuo bagno",
+    "prompt.count-tokens": "{name}: i segnalini tra te e la porta",
+    "prompt.reached": "{name} entra in bagno",
 }
 
 SENTENCES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "it": _IT}

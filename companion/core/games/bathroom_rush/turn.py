@@ -184,9 +184,9 @@ class TurnCommands(Rounds):
 
     def _decompression_roll(self, value: int) -> list[Event]:
         seat = self._turn_seat()
-        q, position = self._where(seat)
+        q, position = (0, 0) if self.light else self._where(seat)
         behind = None
-        if "keep-behind" not in self.setup.variants:
+        if "keep-behind" not in self.setup.variants and not self.light:
             behind = self.persona(q, position + 1)
         if behind is not None:
             self._check_draw(1)
