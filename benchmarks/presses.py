@@ -102,12 +102,12 @@ def moves(view, target: Any) -> tuple[str, int]:
 
 
 def turn(game: str, players: list[str], prepare: Callable[[Table], None],
-         steps: list[Any], expected: str) -> list[str]:
+         steps: list[Any], expected: str, variants: tuple[str, ...] = ()) -> list[str]:
     """Play one turn on a fresh table; return the keys it took."""
     with tempfile.TemporaryDirectory() as folder:
         table = Table(Journal.open(Path(folder) / "companion.db"))
         try:
-            table.new_game(game, players)
+            table.new_game(game, players, variants)
             prepare(table)
             menu = TableMenu(table, dice_source="manual")
             table.subscribe(menu.on_update)
@@ -174,6 +174,13 @@ def elderly_man_behind(table: Table) -> None:
                                     "popo": 0, "colour": "orange", "name": "Elderly Man"}))
 
 
+def light_cleanup(table: Table) -> None:
+    """Light tracking at the end of the first round: Ana entered hers."""
+    for _ in range(3):
+        table.submit(Command("end-turn", {}))
+    table.submit(Command("bathroom-tokens", {"player": "Ana", "pipi": 0, "popo": 0}))
+
+
 def situations() -> dict[str, list[tuple[str, list[str]]]]:
     con = [
         ("+3 card", turn("call-of-nature", CON, nothing, [First(3)], "card value=3")),
@@ -217,6 +224,17 @@ def situations() -> dict[str, list[tuple[str, list[str]]]]:
                                        ["hold-ok", Enter("Ana: decompress (red die)"), First(2)],
                                        "decompress / roll values=2")),
         ("pass", turn("bathroom-rush", BR, in_phase_e, ["hold-ok", Enter("Ana: pass")], "pass")),
+        ("light: the turn is over", turn("bathroom-rush", BR, nothing, ["ok", "ok"],
+                                                  "end-turn", ("light-tracking",))),
+        ("light: decompress, red die 2",
+         turn("bathroom-rush", BR, nothing,
+              ["hold-ok", Enter("Ana: decompress (red die)"), First(2)],
+              "decompress / roll values=2", ("light-tracking",))),
+        ("light: Ben's bathroom tokens, 2 pipì",
+         turn("bathroom-rush", BR, light_cleanup,
+              ["hold-ok", Enter("Ben: the tokens you take from your bathroom"), Enter(2),
+               Enter(0)],
+              "bathroom-tokens player=Ben pipi=2 popo=0", ("light-tracking",))),
         ("Action card Swap, then end the turn",
          turn("bathroom-rush", BR, in_phase_e, [First("Swap"), "ok", "ok"],
               "action card=Swap / end-turn")),
