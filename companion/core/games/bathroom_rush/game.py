@@ -186,11 +186,17 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
     }
     # Setup options: how many Persona cards the deck holds (the box's 50
     # unless the table plays with fewer or more).
-    options: ClassVar[dict[str, str]] = {
-        "box": "the box described by its owner: each kind of Persona with its name, colour, "
-               "pipì, popò and copies; a reveal is then the choice of a kind still unseen",
-        "persona_deck": f"Persona cards in the deck ({MIN_DECK_PER_QUEUE} per queue and one "
-                        f"per player at least; {PERSONA_CARDS} in the box)"}
+    # Setup options, with their defaults: how many Persona cards the deck
+    # holds, and the box described by its owner (none by default).
+    options: ClassVar[dict[str, dict[str, Any]]] = {
+        "persona_deck": {"default": PERSONA_CARDS,
+                         "help": f"Persona cards in the deck ({MIN_DECK_PER_QUEUE} per queue "
+                                 f"and one per player at least; {PERSONA_CARDS} in the box)"},
+        "box": {"default": None,
+                "help": "the box described by its owner: a list of the kinds of Persona, each "
+                        "{name, colour, pipi, popo, copies}; a reveal is then the choice of a "
+                        "kind still unseen"},
+    }
     commands = COMMANDS
     state_fields = (
         "queues", "reserves", "first_player", "round", "round_order", "turn", "phase", "step",
@@ -210,7 +216,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
                            f"options are: {', '.join(sorted(cls.options))}")
         players = len(setup.players)
         least = (players + 1) * QUEUE_LENGTH + players
-        if "box" in setup.options:
+        if setup.options.get("box") is not None:
             kinds = check_box(setup.options["box"])
             in_box = box_cards(kinds)
             if setup.options.get("persona_deck", in_box) != in_box:
@@ -236,13 +242,14 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
-        return {**super().describe(), "options": dict(cls.options)}
+        return {**super().describe(),
+                "options": {name: dict(option) for name, option in cls.options.items()}}
 
     @property
     def starting_deck(self) -> int:
         """The Persona cards shuffled at setup: the deck chosen, without the
         Lost Young Man for beginners without yellow effects."""
-        if "box" in self.setup.options:
+        if self.setup.options.get("box") is not None:
             return box_cards(self._box_kinds())
         deck: int = self.setup.options.get("persona_deck", PERSONA_CARDS)
         if "no-yellow" in self.setup.variants:
@@ -251,7 +258,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
 
     def _box_kinds(self) -> list[dict[str, Any]]:
         """The kinds of the box played with (none without a box)."""
-        if "box" not in self.setup.options:
+        if self.setup.options.get("box") is None:
             return []
         kinds = check_box(self.setup.options["box"])
         if "no-yellow" in self.setup.variants:
