@@ -463,7 +463,7 @@ def test_a_roll_of_the_simulated_device_is_played_at_the_table(table, tally_game
     table.submit_words("add 3")  # 5: the game waits for a d6
     tray = DiceTray.at_table(table, source="serial")
     played = threading.Event()
-    tray.subscribe(lambda dice, values: played.set())
+    table.subscribe(lambda update: played.set())
     plug = Plug(device.port)
     with reader_for(tray.on_serial_roll, plug):
         assert plug.wait_for_links(1)

@@ -9,6 +9,7 @@ it is complete.
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -19,6 +20,8 @@ from ..games import available, game_class
 from .entry import EDITING, Blocked, Entry, Now
 from .hints import HINTS, CommandHint
 from .view import KEYS_CONFIRM, KEYS_ENTER, MenuView, humanize
+
+log = logging.getLogger(__name__)
 
 KEYS = ("up", "down", "ok", "back", "roll")
 KINDS = ("press", "long", "repeat")
@@ -100,8 +103,11 @@ class TableMenu:
     options, and ``game.param_range`` the ranges the setup allows.
     ``join_info()`` returns ``(url, pin)`` for the Join screen.
     ``dice_source`` is the source in use (or a function that says it) and
-    ``set_dice_source(name)`` changes it.  ``player_names`` are the names a
-    game started from the menu takes, in order.
+    ``set_dice_source(name)`` changes it.  ``roll()`` is the dice service's
+    ROLL key: with the ``button`` source, the ROLL key asks it for a roll
+    (which it submits), whatever menu is open; it returns ``None`` when the
+    game took the roll, else why nothing was rolled.  ``player_names`` are
+    the names a game started from the menu takes, in order.
     """
 
     def __init__(
@@ -111,6 +117,7 @@ class TableMenu:
         join_info: Callable[[], tuple[str, str]] | None = None,
         dice_source: str | Callable[[], str] = "button",
         set_dice_source: Callable[[str], None] | None = None,
+        roll: Callable[[], str | None] | None = None,
         player_names: Sequence[str] = (),
         hints: Mapping[tuple[str, str], CommandHint] | None = None,
         source: str = SOURCE,
@@ -119,6 +126,7 @@ class TableMenu:
         self._join_info = join_info
         self._dice_source = dice_source
         self._set_dice_source = set_dice_source
+        self._roll = roll
         self._names = tuple(player_names) or DEFAULT_NAMES
         self._hints = HINTS if hints is None else hints
         self._source = source
@@ -170,6 +178,13 @@ class TableMenu:
         fast = self._repeats > FAST_AFTER
         ok_opened, back_opened = self._ok_opened, self._back_opened
         self._ok_opened = self._back_opened = False
+        if key == "roll" and kind == "press" and self._roll is not None \
+                and self.dice_source == "button":
+            # The dice service rolls and submits; the table's update shows it.
+            reason = self._roll()
+            if reason is not None:
+                log.info("ROLL: %s", reason)
+            return False
         if kind == "long":
             return self._long(key, ok_opened, back_opened)
         top = self._stack[-1] if self._stack else None
