@@ -22,6 +22,8 @@ import threading
 from collections import deque
 from typing import Any, Callable, Iterator
 
+from companion.core.errors import CompanionError
+
 BACKLOG = 8
 HEARTBEAT = 15.0
 # A browser opens at most 6 connections to one server: a phone never needs more.
@@ -30,7 +32,7 @@ MAX_PER_PHONE = 6
 RETRY_MS = 1500
 
 
-class TooManyStreams(RuntimeError):
+class TooManyStreams(CompanionError, RuntimeError):
     """Every live slot is taken; the phone should retry later."""
 
 

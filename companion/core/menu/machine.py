@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from ..engine import Command, CommandSpec, Expectation, Param
-from ..errors import BadSetup, CompanionError, IllegalCommand, NoGame, StaleVersion
+from ..errors import BadSetup, IllegalCommand, NoGame, StaleVersion, UnknownKey
 from ..games import available, game_class
 from .entry import EDITING, Blocked, Entry, Now
 from .hints import HINTS, CommandHint
@@ -32,16 +32,6 @@ SOURCE = "buttons"
 # A held UP or DOWN steps by one, then, after this many repeats, fast.
 FAST_AFTER = 3
 DEFAULT_NAMES = tuple(f"Player {n}" for n in range(1, 9))
-
-
-class UnknownKey(CompanionError, ValueError):
-    """A key or a kind of press that the table does not have."""
-
-    def __init__(self, key: str, kind: str) -> None:
-        super().__init__(
-            f"no key {key!r} pressed as {kind!r}: keys are {', '.join(KEYS)}, "
-            f"kinds are {', '.join(KINDS)}"
-        )
 
 
 # -- levels of the menu, stacked over the game screen ------------------------------
@@ -172,7 +162,8 @@ class TableMenu:
     def on_key(self, key: str, kind: str = "press") -> bool:
         """Handle one key event; True when it changed something to show."""
         if key not in KEYS or kind not in KINDS:
-            raise UnknownKey(key, kind)
+            raise UnknownKey(f"no key {key!r} pressed as {kind!r}: keys are "
+                             f"{', '.join(KEYS)}, kinds are {', '.join(KINDS)}")
         self._sync()
         self._repeats = self._repeats + 1 if kind == "repeat" else 0
         fast = self._repeats > FAST_AFTER
