@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from luma.core.error import DeviceNotFoundError, DevicePermissionError
 from luma.core.interface.serial import i2c
@@ -280,7 +280,6 @@ def frames(draw):
     return out
 
 
-@settings(max_examples=60, deadline=None)
 @given(frames(), st.sampled_from(["ssd1306", "sh1106"]))
 def test_after_any_sequence_of_frames_the_panel_shows_the_last(sequence, controller):
     display, serial, _ = opened(controller)
