@@ -17,8 +17,9 @@ On the game screen:
   queue operation...), then the corrections;
 - BACK opens the main menu: undo, redo, actions, corrections, dice source,
   join, new game;
-- ROLL enters a roll by hand when the dice source is ``manual`` (otherwise
-  the dice driver rolls).
+- ROLL enters a roll by hand when the dice source is ``manual``; with the
+  ``button`` source it asks the dice service to roll (the service submits
+  the roll, the menu never does), whatever menu is open.
 
 The keys arrive as ``(key, kind)`` from ``drivers/buttons.py``: a ``"long"``
 follows the ``"press"`` of the same key, so a long press only adds to what
