@@ -19,9 +19,12 @@ import os
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .core.errors import CompanionError, IllegalCommand, StaleVersion
+
+if TYPE_CHECKING:
+    from .core.table import Update
 
 EXIT_BAD_INPUT = 2
 EXIT_ERROR = 1
@@ -77,9 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--config", type=Path, default=None,
                        help="TOML config file (default /etc/companion/config.toml)")
     serve.add_argument("--simulate", action="store_true",
-                       help="no Pi needed: mock pins, a simulated dice device, the display in the panel")
+                       help="no Pi needed: mock pins, a simulated dice device, "
+                            "the display in the panel")
     serve.add_argument("--host", default=None, help="address to listen on (overrides the config)")
-    serve.add_argument("--port", type=int, default=None, help="port to listen on (overrides the config)")
+    serve.add_argument("--port", type=int, default=None,
+                       help="port to listen on (overrides the config)")
 
     doctor = sub.add_parser("doctor", help="check the Pi's set-up and say how to fix what is wrong")
     doctor.add_argument("--config", type=Path, default=None, help="TOML config file")
@@ -126,7 +131,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return out.error(exc, EXIT_ERROR)
 
 
-def _run(args: argparse.Namespace, out: "_Output") -> int:
+def _run(args: argparse.Namespace, out: _Output) -> int:
     from .core.games import available
     from .core.journal import Journal
     from .core.table import Table
@@ -195,7 +200,7 @@ class _Output:
             print(f"companion: {exc}", file=sys.stderr)
         return code
 
-    def update(self, update) -> None:
+    def update(self, update: Update) -> None:
         if self.as_json:
             self._json(update.to_json())
             return
@@ -272,7 +277,7 @@ SEATS_SENTENCES = {"winners": "winners: {names}"}
 _SAID_ELSEWHERE = {"over", "result", "seat", "name"}
 
 
-def render_state(update, lang: str = "en") -> str:
+def render_state(update: Update, lang: str = "en") -> str:
     """The state as sentences, for any game: whose turn and who won by
     name, the game's figures with their labels (a game may word them in its
     text as ``state.<field>``), each player's, and what the game waits
@@ -285,7 +290,7 @@ def render_state(update, lang: str = "en") -> str:
         return say(f"state.{field}", lang, game=update.game_key,
                    default=field.replace("_", " "))
 
-    def facts(values: dict) -> tuple[list[str], list[str]]:
+    def facts(values: dict[str, Any]) -> tuple[list[str], list[str]]:
         said: list[str] = []
         figures: list[str] = []
         for field, value in values.items():

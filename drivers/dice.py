@@ -33,6 +33,8 @@ from typing import Any, Callable, Iterable, Protocol, Sequence
 from companion.core.engine import Command, Dice, Expectation
 from companion.core.errors import CompanionError, IllegalCommand, NotExpected
 from companion.core.menu import DICE_SOURCES as SOURCES
+from companion.core.ports import TablePort
+from companion.core.table import Update
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +95,7 @@ class DiceTray:
         self.source = source
 
     @classmethod
-    def at_table(cls, table, **options) -> "DiceTray":
+    def at_table(cls, table: TablePort, **options: Any) -> DiceTray:
         """A tray for ``table``: it waits for the roll ``table.game`` expects
         and submits ``Command("roll", {"values": ...})`` with source ``dice``.
         ``options`` are those of the constructor (``source``, ``rng``)."""
@@ -139,10 +141,10 @@ class DiceTray:
         dice = self._waiting()
         if dice is None:
             return "the game is not waiting for a roll"
-        reason = self._play(dice, roll(dice, self._rng))
-        if reason is not None:
-            log.info("ROLL pressed: %s", reason)
-        return reason
+        refused = self._play(dice, roll(dice, self._rng))
+        if refused is not None:
+            log.info("ROLL pressed: %s", refused)
+        return refused
 
     def roll(self, expected_version: int | None = None) -> list[int]:
         """A phone's roll: roll what the game waits for and submit it,
@@ -205,11 +207,11 @@ class RollListener:
     the roll; ``awaiting`` is the update the listener starts from (the
     table's current one), if any."""
 
-    def __init__(self, listener: ResultListener, awaiting: Any = None) -> None:
+    def __init__(self, listener: ResultListener, awaiting: Update | None = None) -> None:
         self._listener = listener
         self._awaited = awaited_dice(awaiting.expected) if awaiting is not None else None
 
-    def __call__(self, update: Any) -> None:
+    def __call__(self, update: Update) -> None:
         awaited, self._awaited = self._awaited, awaited_dice(update.expected)
         command = update.command
         if (update.action != "command" or update.source != DICE_SOURCE

@@ -68,10 +68,12 @@ def parse_line(line: bytes | str) -> Roll | None:
         if len(line) > MAX_LINE:
             raise BadDiceLine("too-long", f"a line of {len(line)} bytes; {_FORM}")
         try:
-            line = bytes(line).decode("ascii")
+            text = bytes(line).decode("ascii")
         except UnicodeDecodeError:
             raise BadDiceLine("malformed", f"{bytes(line)!r} is not ASCII; {_FORM}") from None
-    words = line.split()
+    else:
+        text = line
+    words = text.split()
     if not words:
         return None
     shown = " ".join(words)
@@ -144,7 +146,7 @@ class SerialDiceReader:
         *,
         port: str = DEFAULT_PORT,
         baudrate: int = DEFAULT_BAUDRATE,
-        opener: Callable[..., serial.SerialBase] = serial.serial_for_url,
+        opener: Callable[..., serial.Serial] = serial.serial_for_url,
         read_timeout: float | None = None,
         backoff: Backoff = BACKOFF,
     ) -> None:
@@ -160,7 +162,7 @@ class SerialDiceReader:
         # Failures in a row of the port (the reader thread's).
         self._failures = 0
         self._stopping = threading.Event()
-        self._link: serial.SerialBase | None = None
+        self._link: serial.Serial | None = None
         self._thread: threading.Thread | None = None
 
     @property
@@ -172,7 +174,7 @@ class SerialDiceReader:
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def start(self) -> "SerialDiceReader":
+    def start(self) -> SerialDiceReader:
         if self._thread is not None:
             raise RuntimeError(f"the reader of {self.port} is already started")
         self.status = f"waiting for {self.port}: opening"
@@ -194,7 +196,7 @@ class SerialDiceReader:
             self._thread.join(timeout)
         self.status = "stopped"
 
-    def __enter__(self) -> "SerialDiceReader":
+    def __enter__(self) -> SerialDiceReader:
         return self.start()
 
     def __exit__(self, *exc_info: object) -> None:
@@ -238,7 +240,7 @@ class SerialDiceReader:
                     "dice device: %s", status)
         self.status = status
 
-    def _read_lines(self, link: serial.SerialBase) -> None:
+    def _read_lines(self, link: serial.Serial) -> None:
         lines = LineSplitter()
         while not self._stopping.is_set():
             chunk = link.read(1)  # blocks until a byte comes, or stop() cancels it
@@ -269,7 +271,7 @@ class SerialDiceReader:
         log.warning("dice device line ignored (%s): %s", bad.reason, bad)
 
 
-def _close_quietly(link: serial.SerialBase) -> None:
+def _close_quietly(link: serial.Serial) -> None:
     try:
         link.close()
     except OSError:
@@ -288,7 +290,8 @@ _PLAIN_REASONS = {
 
 
 def _plain_reason(failure: BaseException) -> str:
-    return _PLAIN_REASONS.get(getattr(failure, "errno", None), str(failure))
+    code = getattr(failure, "errno", None)
+    return _PLAIN_REASONS.get(code, str(failure)) if isinstance(code, int) else str(failure)
 
 
 class SimulatedDiceDevice:
@@ -326,7 +329,7 @@ class SimulatedDiceDevice:
             os.close(self._device)
             os.close(self._terminal)
 
-    def __enter__(self) -> "SimulatedDiceDevice":
+    def __enter__(self) -> SimulatedDiceDevice:
         return self
 
     def __exit__(self, *exc_info: object) -> None:

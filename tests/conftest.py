@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -15,7 +16,7 @@ from companion.core.table import Table
 # stays a few minutes on two cores), "thorough" under CI (CI=true), or the
 # profile named by HYPOTHESIS_PROFILE.  The tests carry no numbers of their own.
 # No deadline: the cores are shared, and speed is the benchmarks' business.
-_PROFILE = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_PROFILE: dict[str, Any] = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile("quick", max_examples=10, **_PROFILE)
 settings.register_profile("thorough", max_examples=100, print_blob=True, **_PROFILE)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE")

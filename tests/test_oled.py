@@ -19,9 +19,9 @@ from luma.core.error import DeviceNotFoundError, DevicePermissionError
 from luma.core.interface.serial import i2c
 from PIL import Image, ImageChops, ImageDraw
 
+from companion.core.backoff import BACKOFF
 from companion.core.engine import Command, Setup
 from companion.core.games.call_of_nature.game import CallOfNature
-from companion.core.backoff import BACKOFF
 from drivers.oled import Display, DisplaySettingError, RecordingInterface
 from drivers.screens import call_of_nature_screen, menu_screen, off_screen
 
@@ -53,7 +53,7 @@ class Ssd1306Model:
         self.page_range = (0, 7)
         self.lit = False
 
-    def feed(self, writes) -> "Ssd1306Model":
+    def feed(self, writes) -> Ssd1306Model:
         for kind, payload in writes:
             if kind == "command":
                 self.commands(payload)

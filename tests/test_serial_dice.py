@@ -400,7 +400,8 @@ def test_a_port_the_service_may_not_open_says_so(rolls):
         raise serial.SerialException(errno.EPERM, f"could not open port {port}: "
                                                    "[Errno 1] Operation not permitted")
 
-    reader = SerialDiceReader(rolls, port="/dev/ttyXYZ0", opener=denied, backoff=Backoff(60.0, 60.0))
+    reader = SerialDiceReader(rolls, port="/dev/ttyXYZ0", opener=denied,
+                              backoff=Backoff(60.0, 60.0))
     with reader:
         deadline = time.monotonic() + WAIT
         while "opening" in reader.status and time.monotonic() < deadline:

@@ -10,10 +10,10 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.core.engine import Command
-from drivers.menu_screens import render
-from drivers.dice import DiceTray
-from drivers.screens import alert_screen, dice_screen, event_screen
 from companion.parts.screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
+from drivers.dice import DiceTray
+from drivers.menu_screens import render
+from drivers.screens import alert_screen, dice_screen, event_screen
 
 
 class Clock:
@@ -52,7 +52,8 @@ class NoDisplay:
 def screen(table):
     table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
     clock = Clock()
-    part = ScreenPart(table, NoDisplay(), Dice(table, 3), lambda: ("http://192.0.2.7:8080/", "123456"),
+    part = ScreenPart(table, NoDisplay(), Dice(table, 3),
+                      lambda: ("http://192.0.2.7:8080/", "123456"),
                       clock=clock)
     part.clock = clock
     part.start()
@@ -95,7 +96,7 @@ def test_a_threshold_fired_is_shown_then_the_game_comes_back(screen, table):
 def test_a_key_puts_the_alert_away_and_still_does_its_work(screen, table):
     table.submit(Command("card", {"value": 30}))
     update = table.submit(Command("card", {"value": 1}))
-    wait_for(screen, event_screen([e for e in update.events if e.alert][0]))
+    wait_for(screen, event_screen(next(e for e in update.events if e.alert)))
     screen.key("up")
     wait_for(screen, menu_frame(screen))
     assert screen.menu.view().kind == "value" and screen.menu.view().value == 1

@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterator, Protocol
 from companion.components import Component, Retrying
 from companion.config import Config
 from companion.core.errors import CompanionError, NoGame, NotExpected, StaleVersion
+from companion.core.table import Table, Update
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +141,7 @@ class OutputsPart(Retrying):
     name = "outputs"
     what = "buzzer and LEDs"
 
-    def __init__(self, config: Config, table: Any, pin_factory: Any) -> None:
+    def __init__(self, config: Config, table: Table, pin_factory: Any) -> None:
         super().__init__()
         self.config = config
         self.table = table
@@ -185,7 +186,7 @@ class DicePart(Component):
 
     name = "dice"
 
-    def __init__(self, config: Config, table: Any, simulate: bool) -> None:
+    def __init__(self, config: Config, table: Table, simulate: bool) -> None:
         from drivers.dice import SOURCES
 
         self.config = config
@@ -272,7 +273,7 @@ class DicePart(Component):
         values = roll(dice)
         played = threading.Event()
 
-        def heard(update: Any) -> None:
+        def heard(update: Update) -> None:
             if update.source == DICE_SOURCE and update.action == "command":
                 played.set()
 

@@ -35,6 +35,7 @@ per-game hint table), :mod:`.entry` (one command's parameters being
 entered), :mod:`.machine` (the keys, the menu's levels and the table calls).
 """
 
+from ..errors import UnknownKey
 from .entry import DEFAULT_BOUNDS, DEFAULT_NOTES, FAST_STEP, NONE_LABEL
 from .hints import HINTS, CommandHint, Context, ParamHint
 from .machine import (
@@ -45,13 +46,12 @@ from .machine import (
     KINDS,
     SOURCE,
     TableMenu,
-    UnknownKey,
 )
-from .view import KEYS_CONFIRM, KEYS_ENTER, VIEW_KINDS, MenuView, humanize
+from .view import KEYS_CONFIRM, KEYS_ENTER, VIEW_KINDS, MenuView, ViewKind, humanize
 
 __all__ = [
     "DEFAULT_BOUNDS", "DEFAULT_NAMES", "DEFAULT_NOTES", "DICE_SOURCES", "FAST_AFTER",
     "FAST_STEP", "HINTS", "KEYS", "KEYS_CONFIRM", "KEYS_ENTER", "KINDS", "NONE_LABEL",
     "SOURCE", "VIEW_KINDS", "CommandHint", "Context", "MenuView", "ParamHint", "TableMenu",
-    "UnknownKey", "humanize",
+    "UnknownKey", "ViewKind", "humanize",
 ]
