@@ -16,7 +16,6 @@ from companion.core.games.bathroom_rush import BathroomRush
 from companion.core.games.bathroom_rush.sentences import SENTENCES, event_key
 from tests.test_bathroom_rush import BEN, position
 from tests.test_bathroom_rush_properties import (
-    PROPERTY_SETTINGS,
     legal_commands,
     new_game,
 )
@@ -104,7 +103,6 @@ def said_everywhere(game, events):
             assert not words & COMMAND_NAMES, wait.prompt
 
 
-@PROPERTY_SETTINGS
 @given(data=st.data())
 def test_every_event_and_prompt_of_a_game_is_a_sentence_in_three_languages(data):
     game = new_game(data)
