@@ -560,6 +560,30 @@ def test_a_neutral_persona_is_revealed_in_four_presses_without_its_name(table, m
     assert last_command(table) == "reveal queue=1 position=1 pipi=1 popo=0 colour=neutral"
 
 
+BOX = [{"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 40},
+       {"name": "Anziano", "colour": "orange", "pipi": 2, "popo": 0, "copies": 4},
+       {"name": "Avido lettore", "colour": "orange", "pipi": 1, "popo": 0, "copies": 1}]
+
+
+def test_with_a_box_a_reveal_is_the_likeliest_kind_in_two_presses(table, menu_for):
+    table.new_game("bathroom-rush", ["Ana", "Ben", "Cy"], options={"box": BOX})
+    menu = menu_for("")
+    queues_chosen(table)
+    press(menu, "ok")
+    assert menu.view().items == ("Signora", "Anziano", "Avido lettore")
+    assert press(menu, "ok") == 1
+    assert last_command(table) == "reveal-kind queue=1 position=1 kind=Signora"
+
+
+def test_a_kind_all_seen_is_no_longer_offered(table, menu_for):
+    table.new_game("bathroom-rush", ["Ana", "Ben", "Cy"], options={"box": BOX})
+    menu = menu_for("")
+    queues_chosen(table)
+    table.submit(Command("reveal-kind", {"queue": 1, "position": 1, "kind": "Avido lettore"}))
+    press(menu, "ok")
+    assert menu.view().items == ("Signora", "Anziano")
+
+
 def test_an_orange_persona_is_asked_its_name(table, menu_for):
     menu = menu_for("bathroom-rush")
     queues_chosen(table)

@@ -132,6 +132,12 @@ _BR_PERSONAS = ("Elderly Man", "Mother with Baby", "Distracted", "Avid Reader",
                 "Entrepreneur", "Infamous Person")
 
 
+def _unseen_kinds(ctx: Context) -> list[str]:
+    """The kinds of the box still unseen, the likeliest first."""
+    kinds = [k for k in ctx.state.get("box") or () if k["unseen"]]
+    return [k["name"] for k in sorted(kinds, key=lambda k: -k["unseen"])]
+
+
 def _free_queue(ctx: Context) -> int | None:
     return next((q["index"] for q in ctx.state["queues"]
                  if q["door"] and q["player"] is None), None)
@@ -230,6 +236,8 @@ HINTS: dict[tuple[str, str], CommandHint] = {
         "card": ParamHint(notes=_BR_ACTION_CARDS)}),
     ("bathroom-rush", "decompress"): CommandHint("Decompress", params={
         "concentration": ParamHint(skip=True)}),
+    ("bathroom-rush", "reveal-kind"): CommandHint("Reveal", params={
+        "kind": ParamHint(offer=_unseen_kinds)}),
     ("bathroom-rush", "effect"): CommandHint("Effect happens"),
     ("bathroom-rush", "defend"): CommandHint("Queue Defence"),
     ("bathroom-rush", "end-turn"): CommandHint("End turn"),
