@@ -22,11 +22,11 @@ export function choiceColour(state, value) {
 export function render(update) {
   const view = update.state;
   const facts = [
-    t("ohshit.turn", { n: view.turn }),
-    t("ohshit.draw", { n: view.draw_pile }),
-    t("ohshit.decharge", { n: view.decharge }),
-    t("ohshit.drain", { n: view.drain }),
-    view.poops_only ? t("ohshit.poops_only") : null,
+    t("ohshit:board.turn", { n: view.turn }),
+    t("ohshit:board.draw", { n: view.draw_pile }),
+    t("ohshit:board.decharge", { n: view.decharge }),
+    t("ohshit:board.drain", { n: view.drain }),
+    view.poops_only ? t("ohshit:board.poops_only") : null,
   ];
   return h("div", { class: "board ohshit" },
     header(update, facts),
@@ -34,10 +34,10 @@ export function render(update) {
       active: view.active === p.seat,
       out: !p.alive,
       badges: [
-        p.constipated ? h("span", { class: "badge", text: t("ohshit.constipated") }) : null,
-        !p.alive ? h("span", { class: "badge dead", text: t("ohshit.dead") }) : null,
+        p.constipated ? h("span", { class: "badge", text: t("ohshit:board.constipated") }) : null,
+        !p.alive ? h("span", { class: "badge dead", text: t("ohshit:board.dead") }) : null,
       ],
-      sub: p.alive ? t("ohshit.hand", { n: p.hand }) : null,
+      sub: p.alive ? t("ohshit:board.hand", { n: p.hand }) : null,
       right: pile(view, p),
     }))),
     legend(view));
@@ -49,11 +49,11 @@ function pile(view, player) {
     dataset: { kind: k.slug },
   }, String(player.pile[k.slug])));
   return h("div", { class: "pile" }, chips,
-    h("span", { class: ["pile-total", player.pile_total >= FULL_PILE && "full"], title: t("ohshit.pile_total") }, `${player.pile_total}/${FULL_PILE}`));
+    h("span", { class: ["pile-total", player.pile_total >= FULL_PILE && "full"], title: t("ohshit:board.pile_total") }, `${player.pile_total}/${FULL_PILE}`));
 }
 
 function legend(view) {
-  return h("ul", { class: "facts legend", "aria-label": t("ohshit.legend") }, kinds(view).map((k) => h("li", {},
+  return h("ul", { class: "facts legend", "aria-label": t("ohshit:board.legend") }, kinds(view).map((k) => h("li", {},
     h("span", { class: "dot", style: { background: k.hex } }), " ", kindLabel(k))));
 }
 
@@ -64,5 +64,5 @@ export function chart(update) {
     parts: kinds(view).map((k) => ({ value: p.pile[k.slug], colour: k.hex, label: kindLabel(k) })),
     total: p.pile_total,
   }));
-  return { title: t("ohshit.chart"), el: barChart(rows, { max: 6, limit: FULL_PILE, limitLabel: t("ohshit.limit") }) };
+  return { title: t("ohshit:board.chart"), el: barChart(rows, { max: 6, limit: FULL_PILE, limitLabel: t("ohshit:board.limit") }) };
 }
