@@ -9,6 +9,7 @@ lies in the draw pile, so the counts always add up to the deck.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 

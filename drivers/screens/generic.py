@@ -11,7 +11,8 @@ for, and the players, the one who acts marked.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import Image
 

@@ -8,9 +8,10 @@ it, so the schema a screen reads is written once, as types.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any
 
 
 def plain(value: Any) -> Any:

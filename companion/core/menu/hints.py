@@ -14,10 +14,11 @@ so far): a correction starts at what the table has now that way.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import import_module
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from ..engine import Expectation
 
@@ -72,7 +73,7 @@ GameHints = Mapping[str, CommandHint]
 Reader = Callable[[Context], Any]
 
 
-@lru_cache(maxsize=None)
+@cache
 def hints_of(game_key: str) -> GameHints:
     """A game's hints by command name (``{}`` when the game has none)."""
     folder = game_key.replace("-", "_")

@@ -4,7 +4,14 @@ menu offer them."""
 from __future__ import annotations
 
 from ...engine import CommandSpec, Param
-from .model import DEFAULT_OPTIONS, HAND_SIZE, MAX_DECK, MAX_MASTERY, MAX_SET_PRESSURE, SPECIAL_CARDS
+from .model import (
+    DEFAULT_OPTIONS,
+    HAND_SIZE,
+    MAX_DECK,
+    MAX_MASTERY,
+    MAX_SET_PRESSURE,
+    SPECIAL_CARDS,
+)
 
 VARIANTS = {
     "no-end-roll": "Ignore the End of Game roll: the Mastery counters decide as they stand.",

@@ -16,7 +16,8 @@ theirs.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...engine import Event, Expectation, Game, Param, Result, Setup
 from ...errors import BadArgument, BadSetup, IllegalCommand, NotExpected, WrongPlayer
@@ -39,7 +40,6 @@ from .model import (
     SPECIAL_CARDS,
     Direction,
     EndRoll,
-    EndRollView,
     Phase,
     PlayerView,
     Respite,
@@ -48,9 +48,9 @@ from .model import (
     View,
     deck_size,
     end_roll_view,
-    roll_outcome,
     is_int,
     option,
+    roll_outcome,
 )
 
 __all__ = ["HAND_SIZE", "MAX_MASTERY", "CallOfNature"]

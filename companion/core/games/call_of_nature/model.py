@@ -10,11 +10,13 @@ T as passed without firing it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Mapping, TypedDict
+from typing import Any, TypedDict
 
 from ...engine import Dice, Setup
+from .text import TEXT
 
 MAX_MASTERY = 7
 HAND_SIZE = 4
@@ -36,19 +38,13 @@ END_OF_GAME_TABLE = {
 }
 SAVED = (0, "Bravo, you have saved your dignity!")
 
-# Special cards by slug, with the name printed on them (the other languages'
-# names are in text.py).
-SPECIAL_CARDS = {
-    "u-turn": "U-TURN!",
-    "critical-threshold": "CRITICAL THRESHOLD!",
-    "little-trip-in-the-bushes": "A Little Trip in the Bushes?",
-    "we-are-all-the-same": "But Yes, We Are All the Same!",
-    "suspense": "Suspense!",
-    "tighten-the-sphincters": "Tighten the Sphincters!",
-    "move-over": "Move Over!",
-    "perseverance": "PERSEVERANCE!",
-    "we-are-friends": "We're Friends, RIGHT?",
-}
+# Special cards by slug, in the rulebook's order, with the name printed on
+# them (from the game's text, where the other languages' names are too).
+SPECIAL_SLUGS = (
+    "u-turn", "critical-threshold", "little-trip-in-the-bushes", "we-are-all-the-same",
+    "suspense", "tighten-the-sphincters", "move-over", "perseverance", "we-are-friends",
+)
+SPECIAL_CARDS = {slug: TEXT["en"][f"card.{slug}"] for slug in SPECIAL_SLUGS}
 POWERFUL_CARDS = ("little-trip-in-the-bushes", "we-are-all-the-same")
 BEGINNERS_REMOVED = POWERFUL_CARDS + (
     "suspense", "tighten-the-sphincters", "move-over", "perseverance", "we-are-friends",

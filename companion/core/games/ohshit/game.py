@@ -61,7 +61,8 @@ theirs.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...engine import Event, Expectation, Game, Param, Result, Setup
 from ...errors import BadArgument, IllegalCommand

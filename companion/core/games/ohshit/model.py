@@ -7,9 +7,10 @@ The engine knows the cards by slug; their names, in every language, are in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Any
 
 from ...engine import Setup
 from ...errors import BadSetup

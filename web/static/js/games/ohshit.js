@@ -1,18 +1,28 @@
-// OhShit!: every player's pile as coloured counts (the colours come from the
-// game's view), who is constipated, who is dead, whose turn it is.  The chart
-// is the piles side by side against the limit of five.
+// OhShit!: every player's pile as coloured counts (the cards come from the
+// game's view by slug, their names from the game's text), who is constipated,
+// who is dead, whose turn it is.  The chart is the piles side by side against
+// the limit the view gives.
 
-import { h, lang, t } from "../core.js";
+import { h, t } from "../core.js";
 import { barChart, header, playerRow } from "./common.js";
 
-const FULL_PILE = 5;
+// How each card looks on a phone: the panel's choice, not the rules'.
+const HEX = {
+  spicy: "#d62828",
+  precious: "#e0a800",
+  grassy: "#2e9e44",
+  frosty: "#2f7fd8",
+  fruity: "#8e44ad",
+  unicorn: "#f06292",
+};
+const OTHER = "#888888";
 
 function kinds(view) {
-  return [...view.colours, view.unicorn];
+  return [...view.colours, view.unicorn].map((slug) => ({ slug, hex: HEX[slug] ?? OTHER }));
 }
 
 function kindLabel(kind) {
-  return lang === "fr" ? kind.french : kind.english;
+  return t(`ohshit:card.${kind.slug}`);
 }
 
 export function choiceColour(state, value) {
@@ -49,7 +59,7 @@ function pile(view, player) {
     dataset: { kind: k.slug },
   }, String(player.pile[k.slug])));
   return h("div", { class: "pile" }, chips,
-    h("span", { class: ["pile-total", player.pile_total >= FULL_PILE && "full"], title: t("ohshit:board.pile_total") }, `${player.pile_total}/${FULL_PILE}`));
+    h("span", { class: ["pile-total", player.pile_total >= view.full_pile && "full"], title: t("ohshit:board.pile_total", { n: view.full_pile }) }, `${player.pile_total}/${view.full_pile}`));
 }
 
 function legend(view) {
@@ -64,5 +74,5 @@ export function chart(update) {
     parts: kinds(view).map((k) => ({ value: p.pile[k.slug], colour: k.hex, label: kindLabel(k) })),
     total: p.pile_total,
   }));
-  return { title: t("ohshit:board.chart"), el: barChart(rows, { max: 6, limit: FULL_PILE, limitLabel: t("ohshit:board.limit") }) };
+  return { title: t("ohshit:board.chart"), el: barChart(rows, { max: view.max_pile, limit: view.full_pile, limitLabel: t("ohshit:board.limit", { n: view.full_pile }) }) };
 }
