@@ -176,3 +176,28 @@ def test_the_panel_serves_the_new_game_its_phrases_and_the_generic_board(table, 
     page = phone.get("/").get_data(as_text=True)
     assert 'name="boards" content="bathroom-rush call-of-nature ohshit"' in page
     assert phone.get("/static/js/games/generic.js").status_code == 200
+
+
+# -- the three games' folders ------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ["call-of-nature", "ohshit", "bathroom-rush"])
+def test_every_game_speaks_french_wherever_it_speaks_english(key):
+    phrases = core_text.game_phrases(key)
+    assert phrases["en"]["title"]
+    assert set(phrases["en"]) <= set(phrases["fr"])
+
+
+@pytest.mark.parametrize("key", ["call-of-nature", "ohshit", "bathroom-rush"])
+def test_every_hint_names_a_command_of_its_game(key):
+    commands = {spec.name for spec in games.game_class(key).commands}
+    assert hints_of(key)
+    assert set(hints_of(key)) <= commands
+
+
+def test_the_panels_own_strings_name_no_game(table):
+    app = create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None})
+    for strings in app.extensions["companion"].strings.values():
+        for key in strings:
+            for game in games.GAMES:
+                assert f".{game}." not in f".{key}.", key
