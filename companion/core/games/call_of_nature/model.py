@@ -135,7 +135,7 @@ class State:
 # -- the view (what screens read) --------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ThresholdView:
     """A critical threshold: where it is, what it costs, whether a card can still fire it."""
 
@@ -144,7 +144,7 @@ class ThresholdView:
     armed: bool
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class PlayerView:
     seat: int
     name: str
@@ -152,7 +152,7 @@ class PlayerView:
     eliminated: bool
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class EndRollView:
     player: int
     held: int | None
@@ -162,7 +162,7 @@ class EndRollView:
     verdict: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class View:
     """The public table.  Every fact a screen shows is here, derived once
     by the engine: the next threshold and its cost, which are armed, the

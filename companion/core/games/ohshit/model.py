@@ -158,7 +158,7 @@ class State:
 # -- the view (what screens read) --------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class PlayerView:
     seat: int
     name: str
@@ -169,7 +169,7 @@ class PlayerView:
     hand: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class View:
     """The public table, with the limits a screen draws (a full pile, the
     most a pile holds) and the cards by slug, colours first."""
