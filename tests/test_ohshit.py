@@ -35,7 +35,7 @@ from companion.core.text import say
 from tests.words import kinds, play
 
 ANA, BEN, CY = 0, 1, 2
-EMPTY = {kind: 0 for kind in POOPS}
+EMPTY = dict.fromkeys(POOPS, 0)
 
 
 def cards(text: str) -> dict[str, int]:
@@ -78,7 +78,7 @@ def position(literal: str, *, deck: dict | None = None, hands: dict | None = Non
         piles=piles, constipated=constipated, alive=alive, active=active,
         hands=hand_sizes,
         decharge={**EMPTY, **cards(decharge)},
-        drain={**{k: 0 for k in ACTIONS}, **cards(drain)},
+        drain={**dict.fromkeys(ACTIONS, 0), **cards(drain)},
     )
     placed = (sum(sum(p.values()) for p in piles) + sum(hand_sizes) + sum(constipated)
               + sum(cards(decharge).values())

@@ -10,7 +10,7 @@ and ``update.expected``; :func:`game_screen` picks the right one for an
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from PIL import Image
 
@@ -30,6 +30,9 @@ from .common import (
 )
 from .generic import generic_screen
 from .ohshit import ohshit_screen
+
+if TYPE_CHECKING:
+    from companion.core.table import Update
 
 GameScreen = Callable[[Mapping[str, Any], Sequence[str], Sequence[Any]], Image.Image]
 
@@ -83,7 +86,7 @@ __all__ = [
 ]
 
 
-def game_screen(update: Any) -> Image.Image:
+def game_screen(update: Update) -> Image.Image:
     """The screen for a table :class:`~companion.core.table.Update` (or anything
     with ``game_key``, ``title``, ``state``, ``players``, ``expected``,
     ``over`` and ``result``): the game's own screen (the generic one for a
