@@ -51,7 +51,7 @@ def mid_game(cls):
                 args[param.name] = 0
         try:
             game.apply(Command(wanted.command, args))
-        except Exception:  # noqa: BLE001 - a refused move leaves the game as it was
+        except Exception:  # a refused move leaves the game as it was
             break
     return game
 

@@ -5,8 +5,9 @@ command from the game's :class:`~companion.core.engine.CommandSpec` objects and
 from what the game says it waits for (its expectations), so it drives any
 engine without knowing its rules; :data:`HINTS` (read from each game's
 ``hints.py``) only tunes, per game and command, the starting values and the
-order of lists, to keep a typical turn to a few presses.  It is pure: no hardware, no clock, no randomness.  Its
-output is a :class:`MenuView`, which ``drivers/menu_screens.py`` draws.
+order of lists, to keep a typical turn to a few presses.  It is pure: no
+hardware, no clock, no randomness.  Its output is a :class:`MenuView`, which
+``drivers/menu_screens.py`` draws.
 
 On the game screen:
 

@@ -134,7 +134,9 @@ TEXT: Phrases = {
         "param.queue": "File",
         "title": "Bathroom Rush",
         "variant.first-game": "Première partie",
-        "variant.first-game.help": "Conseils pour débuter : les Personas orange et rouges n'ont pas d'effet spécial.",
+        "variant.first-game.help": (
+            "Conseils pour débuter : les Personas orange et rouges n'ont pas d'effet spécial."
+        ),
         "variant.keep-behind": "Garder celui de derrière",
         "variant.keep-behind.help": "Décompresser ne remplace pas le Persona derrière le joueur.",
     },

@@ -98,9 +98,16 @@ TEXT: Phrases = {
         "event.mastery-lost": "Maîtrise de {player} : {before} → {after}",
         "event.player-eliminated": "{player} explose et sort du jeu. Fin de partie !",
         "event.pressure-changed": "{player} joue {value} : Pression {after}",
-        "event.reshuffle-needed": "Pioche vide : mélangez les {cards} cartes jouées. La Pression reste à {pressure}.",
-        "event.respite": "Répit à {pressure} : {player} lance un d6 ; plus que sa Maîtrise {mastery} rend 1 niveau",
-        "event.round-ended": "Nouvelle manche ({round}) : Pression à 0, mélangez et distribuez. {player} commence.",
+        "event.reshuffle-needed": (
+            "Pioche vide : mélangez les {cards} cartes jouées. La Pression reste à {pressure}."
+        ),
+        "event.respite": (
+            "Répit à {pressure} : {player} lance un d6 ; plus que sa Maîtrise {mastery} rend 1 "
+            "niveau"
+        ),
+        "event.round-ended": (
+            "Nouvelle manche ({round}) : Pression à 0, mélangez et distribuez. {player} commence."
+        ),
         "event.special-played": "{player} joue {card} : la Pression reste à {pressure}",
         "event.threshold-fired": "Seuil {threshold} franchi : {player} perd {loss} de Maîtrise",
         "help.adjust-mastery": "Changer la Maîtrise d'un joueur ; 0 est une explosion",
@@ -114,13 +121,23 @@ TEXT: Phrases = {
         "help.special": "Jouer une carte spéciale : la Pression ne change pas",
         "title": "Call of Nature",
         "variant.beginners-deck": "Paquet débutant",
-        "variant.beginners-deck.help": "Retirer du paquet les sept cartes listées pour les débutants.",
+        "variant.beginners-deck.help": (
+            "Retirer du paquet les sept cartes listées pour les débutants."
+        ),
         "variant.no-end-roll": "Sans lancer de fin",
-        "variant.no-end-roll.help": "Pas de lancer de fin de partie : les compteurs de Maîtrise décident tels quels.",
+        "variant.no-end-roll.help": (
+            "Pas de lancer de fin de partie : les compteurs de Maîtrise décident tels quels."
+        ),
         "variant.no-powerful-cards": "Sans cartes puissantes",
-        "variant.no-powerful-cards.help": "Retirer « Un petit tour dans les buissons ? » et « Mais oui, on est tous pareils ! » du paquet.",
+        "variant.no-powerful-cards.help": (
+            "Retirer « Un petit tour dans les buissons ? » et « Mais oui, on est tous pareils ! » "
+            "du paquet."
+        ),
         "variant.threshold-cards-in-hand": "Seuils en main",
-        "variant.threshold-cards-in-hand.help": "Chaque carte SEUIL CRITIQUE ! en main à l'explosion retire 2 au lancer de fin de son joueur (minimum 2).",
+        "variant.threshold-cards-in-hand.help": (
+            "Chaque carte SEUIL CRITIQUE ! en main à l'explosion retire 2 au lancer de fin de son "
+            "joueur (minimum 2)."
+        ),
     },
     "it": {},
 }

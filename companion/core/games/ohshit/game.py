@@ -115,14 +115,14 @@ class OhShit(Game, State):
     def start(self) -> None:
         seats = len(self.players)
         self.deck = deck_of(self.setup)
-        self.piles = [{kind: 0 for kind in POOPS} for _ in range(seats)]
+        self.piles = [dict.fromkeys(POOPS, 0) for _ in range(seats)]
         self.constipated = [False] * seats
         self.alive = [True] * seats
         # One Toilette and one Suppositoire each, then three from the shuffled rest.
         self.hands = [HAND_SIZE] * seats
         self.draw_pile = sum(self.deck.values()) - HAND_SIZE * seats
-        self.decharge = {kind: 0 for kind in POOPS}
-        self.drain = {kind: 0 for kind in ACTIONS}
+        self.decharge = dict.fromkeys(POOPS, 0)
+        self.drain = dict.fromkeys(ACTIONS, 0)
         self.active = 0
         self.turn_number = 0
         self.reshuffles = 0
@@ -644,7 +644,7 @@ class OhShit(Game, State):
         if self.draw_pile == 0 and any(self.decharge.values()):
             poops = sum(self.decharge.values())
             self.draw_pile = poops
-            self.decharge = {kind: 0 for kind in POOPS}
+            self.decharge = dict.fromkeys(POOPS, 0)
             self.reshuffles += 1
             events.append(Event(
                 "reshuffle",

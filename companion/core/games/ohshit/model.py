@@ -122,7 +122,7 @@ def flush_of(pile: Mapping[str, int]) -> dict[str, int]:
     """The cards a pile (not constipated) sends to the Décharge: kind -> count,
     only the kinds that leave.  See the game module's docstring for the rule."""
     left = {kind: pile.get(kind, 0) for kind in POOPS}
-    gone = {kind: 0 for kind in POOPS}
+    gone = dict.fromkeys(POOPS, 0)
     unicorns = left[UNICORN]
     complete = [c for c in COLOURS if left[c] >= 1 and left[c] + unicorns >= FLUSH_SET]
     if complete:

@@ -82,7 +82,9 @@ TEXT: Phrases = {
         "event.flushed": "La pile de {player} part à la Décharge",
         "event.player-died": "{player} meurt : sa pile part à la Décharge",
         "event.poop-played": "{player} pose un caca {colour} sur la pile de {target}",
-        "event.reshuffle": "Pioche vide : mélangez les {cards} cacas de la Décharge en une nouvelle pioche",
+        "event.reshuffle": (
+            "Pioche vide : mélangez les {cards} cacas de la Décharge en une nouvelle pioche"
+        ),
         "event.toilette": "{player} tire la chasse de la pile de {target}",
         "param.constipated": "Constipé",
         "param.target": "Sur la pile de",
