@@ -126,7 +126,7 @@ class Daemon:
         self.screen = ScreenPart(table, self.display, self.dice, self._join_info)
         self.dice.on_change = self.screen.redraw
         self.keypad = KeypadPart(self.config, self.screen, self.pin_factory)
-        outputs = OutputsPart(self.config, table, self.dice, self.pin_factory)
+        outputs = OutputsPart(self.config, table, self.pin_factory)
         self._start(self.dice)
         self.web.create()
         self._start(self.screen)
