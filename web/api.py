@@ -288,6 +288,8 @@ def events():
             extra=info_if_changed,
             disconnected=disconnected,
             phone=_phone_address(),
+            unsent=request.environ.get("companion.unsent"),
+            hang_up=request.environ.get("companion.hang_up"),
         )
     except TooManyStreams as exc:
         raise ApiError(503, "too-many-phones", str(exc), headers={"Retry-After": "10"})
