@@ -10,16 +10,13 @@ import jsonschema
 import pytest
 
 from companion.core.engine import Command
+from companion.core.journal import Journal
+from companion.core.table import Table
 from tests.fakes import FixedDice
 from web import Services, create_app
-from web.openapi import DOCUMENT
+from web.openapi import document, openapi_path
 
 METHODS = {"get", "post", "put", "patch", "delete"}
-
-
-def openapi_path(rule: str) -> str:
-    """``/api/keys/<any(up, down):key>`` -> ``/api/keys/{key}``."""
-    return re.sub(r"<(?:[^:<>]+:)?([^:<>]+)>", r"{\1}", rule)
 
 
 @pytest.fixture
@@ -30,11 +27,23 @@ def app(table):
                                      "MAX_STREAMS": 0}, services=services)
 
 
+def _described() -> dict:
+    """The document of the panel's routes (the same for every app)."""
+    table = Table(Journal.open(":memory:"))
+    try:
+        return document(create_app(table, config={"COLOURS_FILE": None}))
+    finally:
+        table.close()
+
+
+DOCUMENT = _described()
+
+
 def test_the_document_is_served(app):
     response = app.test_client().get("/api/openapi.json")
     assert response.status_code == 200
     assert response.json["openapi"].startswith("3.")
-    assert response.json == DOCUMENT
+    assert response.json == DOCUMENT == document(app)
 
 
 def test_every_api_route_is_documented_with_its_methods_and_nothing_more(app):
@@ -114,7 +123,9 @@ def test_what_the_api_answers_matches_the_document(app, table):
     assert post("/api/join", {"pin": "x"}, h={}).status_code == 403
     assert post("/api/join", {}).status_code == 400
     assert post("/api/join", {"pin": access.pin}).status_code == 200
-    assert post("/api/command", {"command": {"name": "card"}, "version": 0}).status_code == 409
+    assert post("/api/command", {"command": {"name": "card", "args": {"value": 5}},
+                                 "version": 0}).status_code == 409
+    assert post("/api/command", {"command": {"name": "card"}, "version": 0}).status_code == 400
     assert post("/api/new-game", {"game": "call-of-nature", "players": ["Ana", "Ben"],
                                   "version": None}).status_code == 200
     assert post("/api/new-game", {"game": "call-of-nature", "players": ["Ana"],
@@ -189,9 +200,9 @@ def test_the_document_describes_the_answers_without_a_dice_service_or_screen(tab
     client.post("/api/join", json={"pin": app.extensions["companion"].access.pin},
                 headers={"X-CSRF-Token": csrf})
     check(client.get("/api/screen.png"), "get", "/api/screen.png")
-    for path, documented in (("/api/dice", "/api/dice"), ("/api/dice/roll", "/api/dice/roll"),
-                             ("/api/keys/up", "/api/keys/{key}")):
-        response = client.post(path, json={"source": "manual", "version": 0},
-                               headers={"X-CSRF-Token": csrf})
+    for path, documented, body in (("/api/dice", "/api/dice", {"source": "manual"}),
+                                   ("/api/dice/roll", "/api/dice/roll", {"version": 0}),
+                                   ("/api/keys/up", "/api/keys/{key}", {})):
+        response = client.post(path, json=body, headers={"X-CSRF-Token": csrf})
         assert response.status_code == 404
         check(response, "post", documented)
