@@ -81,7 +81,9 @@ def companion_info(services=None) -> dict:
 
 @bp.before_app_request
 def guard_state_changes():
-    if request.method not in STATE_CHANGING:
+    if request.method not in STATE_CHANGING or request.routing_exception is not None:
+        # An address or method the panel does not have changes nothing: it
+        # is answered 404 or 405 (with Allow) whatever the token.
         return None
     limit = current_app.config["MAX_CONTENT_LENGTH"]
     if request.content_length is not None and request.content_length > limit:
