@@ -15,10 +15,10 @@ No device on the Wi-Fi can take the panel from the others:
 - when every connection is taken, a new one is still accepted and the
   address holding the most gives up its oldest connection that is not being
   answered: there is always room for a new phone;
-- each connection's unsent answer is visible to the panel
-  (``environ["companion.unsent"]``), so that a live stream nobody reads
-  is ended and its connection closed (``web/live.py``) instead of piling
-  up in memory.
+- each connection's unsent answer, in waitress's buffers and the system's,
+  is visible to the panel (``environ["companion.unsent"]``), so that a live
+  stream nobody reads is ended and its connection closed (``web/live.py``)
+  instead of piling up in memory.
 
 ``python -m web.server --db FILE --port N`` runs a panel alone on a journal,
 without drivers (for measurements and trying the pages).
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import struct
 import sys
 import threading
 import time
@@ -39,6 +40,14 @@ from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher, WSGITask
+
+try:
+    import fcntl
+    import termios
+
+    _OUTQ: int | None = termios.TIOCOUTQ
+except (ImportError, AttributeError):  # not a Unix: only waitress's own buffer counts
+    _OUTQ = None
 
 # Threads kept free of live streams for page loads and commands.
 SPARE_THREADS = 4
@@ -80,7 +89,7 @@ class _PanelTask(WSGITask):
             channel.will_close = True
             channel.server.pull_trigger()
 
-        environ["companion.unsent"] = lambda: channel.total_outbufs_len
+        environ["companion.unsent"] = lambda: channel.total_outbufs_len + _kernel_queue(channel)
         environ["companion.hang_up"] = hang_up
         return environ
 
@@ -173,6 +182,19 @@ class FairServer(TcpWSGIServer):
             since = channel.arriving_since
             if not channel.requests and since is not None and since < cutoff:
                 channel.will_close = True
+
+
+def _kernel_queue(channel: HTTPChannel) -> int:
+    """Bytes the system holds for the connection, not yet taken by the phone
+    (Linux; 0 where it cannot say).  A phone asleep lets them pile up there
+    first, in memory the Pi does not have to spare."""
+    if _OUTQ is None:
+        return 0
+    try:
+        answer = fcntl.ioctl(channel.socket.fileno(), _OUTQ, b"\0\0\0\0")
+    except (OSError, ValueError, AttributeError):
+        return 0
+    return int(struct.unpack("i", answer)[0])
 
 
 def _host(channel: HTTPChannel) -> Any:
