@@ -206,3 +206,59 @@ def test_the_document_describes_the_answers_without_a_dice_service_or_screen(tab
         response = client.post(path, json=body, headers={"X-CSRF-Token": csrf})
         assert response.status_code == 404
         check(response, "post", documented)
+
+
+def command_names(described: dict) -> set[str]:
+    command = described["components"]["schemas"]["CommandRequest"]["properties"]["command"]
+    return {alternative["properties"]["name"]["const"] for alternative in command["anyOf"]}
+
+
+def test_the_document_follows_the_games_installed(app, table, tally_game):
+    assert "add" not in command_names(DOCUMENT)
+    described = document(app)
+    assert {"add", "card", "poop", "reveal"} <= command_names(described)
+    game = described["components"]["schemas"]["NewGameRequest"]["properties"]["game"]
+    assert "tally" in game["enum"]
+    client = app.test_client()
+    csrf = client.get("/api/session").json["csrf"]
+    client.post("/api/join", json={"pin": app.extensions["companion"].access.pin},
+                headers={"X-CSRF-Token": csrf})
+    started = client.post("/api/new-game", json={"game": "tally", "players": ["Ana", "Ben"],
+                                                 "version": None},
+                          headers={"X-CSRF-Token": csrf})
+    assert started.status_code == 200
+    for args, status in (({"amount": 2}, 200), ({"amount": "2"}, 400), ({"amount": 9}, 422)):
+        response = client.post("/api/command", json={
+            "command": {"name": "add", "args": args}, "version": table.version},
+            headers={"X-CSRF-Token": csrf})
+        assert response.status_code == status, (args, response.json)
+        check(response, "post", "/api/command")
+
+
+def test_a_body_the_document_refuses_is_refused_and_one_it_accepts_is_not(app, table):
+    """A few bodies on the edges, checked against the document and the server."""
+    client = app.test_client()
+    csrf = client.get("/api/session").json["csrf"]
+    client.post("/api/join", json={"pin": app.extensions["companion"].access.pin},
+                headers={"X-CSRF-Token": csrf})
+    table.new_game("call-of-nature", ["Ana", "Ben"])
+    schema = {"$ref": "#/components/schemas/CommandRequest", "components": DOCUMENT["components"]}
+    validator = jsonschema.Draft202012Validator(schema)
+    bodies = [
+        {"command": {"name": "card", "args": {"value": 3}}, "version": 0},
+        {"command": {"name": "card", "args": {"value": 3}}, "version": 0, "game_id": None},
+        {"command": {"name": "card", "args": {"value": 3, "player": None}}, "version": 0},
+        {"command": {"name": "card", "args": {"value": 3.0}}, "version": 0},
+        {"command": {"name": "card", "args": {"value": True}}, "version": 0},
+        {"command": {"name": "card", "args": {"value": "3"}}, "version": 0},
+        {"command": {"name": "card", "args": {"value": 3}}, "version": 0, "extra": 1},
+        {"command": {"name": "note", "args": {"text": "   "}}, "version": 0},
+        {"command": {"name": "note", "args": {"text": "x" * 201}}, "version": 0},
+        {"command": {"name": "special", "args": {"card": "SUSPENSE"}}, "version": 0},
+        {"command": {"name": "roll", "args": {"values": []}}, "version": 0},
+        {"command": {"name": "card", "args": {"value": 3}}, "version": -1},
+    ]
+    for body in bodies:
+        valid = validator.is_valid(body)
+        response = client.post("/api/command", json=body, headers={"X-CSRF-Token": csrf})
+        assert (response.status_code != 400) == valid, (body, response.json)

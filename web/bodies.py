@@ -103,16 +103,30 @@ class Text(Shape):
     ``choices`` if given."""
 
     def __init__(self, low: int = 1, high: int = MAX_WORD, *, blank: bool = False,
-                 name: bool = False, choices: Sequence[str] = (), phrase: str = "",
-                 unknown: str = "") -> None:
+                 name: bool = False,
+                 choices: Sequence[str] | Callable[[], Sequence[str]] = (),
+                 phrase: str = "", unknown: str | Callable[[str], str] = "") -> None:
         self.low, self.high, self.blank, self.name = low, high, blank, name
-        # The refusal of a word not among the choices ({value} is the word).
+        # The refusal of a word not among the choices.
         self.unknown = unknown
-        self.choices = tuple(choices)
+        # Choices may be looked up when needed (the games installed now).
+        self._choices = choices
         self.pattern = SAFE_NAME if name else SAFE if blank else SAFE_WORDS
         self._regex = re.compile(self.pattern)
-        self.phrase = phrase or (f"one of {', '.join(self.choices)}" if self.choices
-                                 else f"text of {low} to {high} characters")
+        self._phrase = phrase
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        found = self._choices() if callable(self._choices) else self._choices
+        return tuple(found)
+
+    @property  # type: ignore[override]
+    def phrase(self) -> str:
+        if self._phrase:
+            return self._phrase
+        if self.choices:
+            return f"one of {', '.join(self.choices)}"
+        return f"text of {self.low} to {self.high} characters"
 
     def schema(self) -> dict:
         if self.choices:
@@ -126,7 +140,8 @@ class Text(Shape):
         if self.choices:
             if value not in self.choices:
                 if self.unknown:
-                    raise Refused(self.unknown.format(value=value))
+                    raise Refused(self.unknown(value) if callable(self.unknown)
+                                  else self.unknown.format(value=value))
                 raise self.refuse(value, where)
             return value
         _check_safe(value)
@@ -369,17 +384,27 @@ class CommandShape(Shape):
 
     phrase = "an object {name, args}"
 
-    def __init__(self, games: Sequence[Any]) -> None:
+    def __init__(self, games: Callable[[], Sequence[Any]]) -> None:
         self.name = Text(1, MAX_WORD, phrase=f"text of 1 to {MAX_WORD} characters")
-        variants: dict[str, list[Arguments]] = {}
-        seen: dict[str, list[tuple[Param, ...]]] = {}
-        for game in games:
-            for spec in game.commands:
-                for name in (spec.name, *spec.aliases):
-                    if spec.params not in seen.setdefault(name, []):
-                        seen[name].append(spec.params)
-                        variants.setdefault(name, []).append(Arguments(name, spec.params))
-        self.commands = variants
+        self._games = games
+        self._shaped: tuple[tuple[Any, ...], dict[str, list[Arguments]]] = ((), {})
+
+    @property
+    def commands(self) -> dict[str, list[Arguments]]:
+        """Each command name of the games installed now, with the shapes of
+        its arguments (one per distinct parameter list)."""
+        games = tuple(self._games())
+        if games != self._shaped[0]:
+            variants: dict[str, list[Arguments]] = {}
+            seen: dict[str, list[tuple[Param, ...]]] = {}
+            for game in games:
+                for spec in game.commands:
+                    for name in (spec.name, *spec.aliases):
+                        if spec.params not in seen.setdefault(name, []):
+                            seen[name].append(spec.params)
+                            variants.setdefault(name, []).append(Arguments(name, spec.params))
+            self._shaped = (games, variants)
+        return self._shaped[1]
 
     def schema(self) -> dict:
         alternatives = []
@@ -405,9 +430,10 @@ class CommandShape(Shape):
             raise Refused(f"{where} holds only 'name' and 'args', not "
                           f"{', '.join(sorted(map(str, extra)))}")
         name = self.name.check(value.get("name"), "the command's 'name'")
-        forms = self.commands.get(name)
+        commands = self.commands
+        forms = commands.get(name)
         if forms is None:
-            raise UnknownCommandName(name, sorted(self.commands))
+            raise UnknownCommandName(name, sorted(commands))
         args = value.get("args", {})
         if not isinstance(args, dict):
             raise Refused(f"the command's 'args' must be an object, not {_shown(args)}")
@@ -460,7 +486,15 @@ def member(shape: Shape, description: str, **kwargs: Any) -> Any:
 GAME_ID = ("the game the phone shows (game_id of the state), or null when it shows "
            "none; a request made against another game is refused (409)")
 VERSION = "the version of the state the phone shows"
-_GAME_KEYS = tuple(sorted({*(g.key for g in available()), *aliases()}))
+
+
+def _game_keys() -> tuple[str, ...]:
+    return tuple(sorted({*(g.key for g in available()), *aliases()}))
+
+
+def _no_such_game(value: str) -> str:
+    return f"no game '{value}'; the games are: {', '.join(g.key for g in available())}"
+
 
 
 @dataclass(frozen=True)
@@ -475,7 +509,7 @@ class VersionRequest:
 class CommandRequest:
     """One command of the current game."""
 
-    command: Command = member(CommandShape(available()), "the command and its arguments")
+    command: Command = member(CommandShape(available), "the command and its arguments")
     version: int = member(Integer(0, MAX_INT, phrase="a whole number of 0 or more"), VERSION)
     game_id: int | None = member(Integer(1, MAX_INT, nullable=True), GAME_ID, default=None)
 
@@ -484,9 +518,8 @@ class CommandRequest:
 class NewGameRequest:
     """A new game (the current one is kept as abandoned)."""
 
-    game: str = member(Text(choices=_GAME_KEYS, phrase="a game's key from GET /api/games",
-                            unknown="no game '{value}'; the games are: "
-                                    + ", ".join(g.key for g in available())),
+    game: str = member(Text(choices=_game_keys, phrase="a game's key from GET /api/games",
+                            unknown=_no_such_game),
                        "a key from GET /api/games (or a common alias)")
     players: tuple[list[str], list[str | None]] = member(
         Players(), "in seating order, clockwise from the first player")
