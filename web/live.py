@@ -30,7 +30,10 @@ import json
 import threading
 import time
 from collections import deque
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Generator, Iterator
+
+from companion.core.ports import TablePort
+from companion.core.table import Update
 
 BACKLOG = 8
 HEARTBEAT = 15.0
@@ -51,7 +54,7 @@ class TooManyStreams(RuntimeError):
 class _Message:
     """One SSE message, encoded on first use and shared by every stream."""
 
-    __slots__ = ("event", "_payload", "_data", "_lock")
+    __slots__ = ("_data", "_lock", "_payload", "event")
 
     def __init__(self, event: str, payload: Callable[[], Any]) -> None:
         self.event = event
@@ -71,7 +74,7 @@ class _Message:
 class _Stream:
     """One phone's queue of messages not yet sent."""
 
-    __slots__ = ("messages", "ready", "closed", "phone", "gone", "stalled_since")
+    __slots__ = ("closed", "gone", "messages", "phone", "ready", "stalled_since")
 
     def __init__(self, phone: str | None, gone: Callable[[], bool]) -> None:
         self.messages: deque[_Message] = deque(maxlen=BACKLOG)
@@ -105,11 +108,12 @@ class _Feed:
 
     __slots__ = ("_chunks", "_on_close")
 
-    def __init__(self, chunks: Iterator[bytes], on_close: Callable[[], None]) -> None:
+    def __init__(self, chunks: Generator[bytes, None, None],
+                 on_close: Callable[[], None]) -> None:
         self._chunks = chunks
         self._on_close = on_close
 
-    def __iter__(self) -> "_Feed":
+    def __iter__(self) -> _Feed:
         return self
 
     def __next__(self) -> bytes:
@@ -128,7 +132,7 @@ class _Feed:
 class Broadcast:
     """Fans the table's updates out to every open stream."""
 
-    def __init__(self, table, *, render: Callable[[Any], dict],
+    def __init__(self, table: TablePort, *, render: Callable[[Update], dict[str, Any]],
                  max_streams: int | None = None, max_per_phone: int | None = MAX_PER_PHONE,
                  heartbeat: float = HEARTBEAT, max_unsent: int = MAX_UNSENT,
                  max_stall: float = MAX_STALL) -> None:
@@ -160,7 +164,7 @@ class Broadcast:
     def open_streams(self) -> int:
         return len(self._streams)
 
-    def on_update(self, update) -> None:
+    def on_update(self, update: Update) -> None:
         self.publish("update", lambda: self._render(update))
 
     def publish(self, event: str, payload: Callable[[], Any]) -> None:
@@ -202,7 +206,7 @@ class Broadcast:
         try:
             for event, payload in first:
                 snapshot = payload()
-                stream.put(_Message(event, lambda snapshot=snapshot: snapshot))
+                stream.put(_Message(event, _given(snapshot)))
         except BaseException:
             self._forget(stream)
             raise
@@ -245,7 +249,8 @@ class Broadcast:
         stream.close()
         del self._streams[stream]
 
-    def _run(self, stream: _Stream, extra, disconnected, unsent, hang_up) -> Iterator[bytes]:
+    def _run(self, stream: _Stream, extra, disconnected, unsent,
+             hang_up) -> Generator[bytes, None, None]:
         yield f"retry: {RETRY_MS}\n\n".encode()
         while not stream.closed:
             message = stream.next(self.heartbeat)
@@ -262,7 +267,7 @@ class Broadcast:
             more = extra() if extra else None
             if more is not None:
                 event, payload = more
-                yield _Message(event, lambda: payload).encoded()
+                yield _Message(event, _given(payload)).encoded()
             else:
                 yield b": heartbeat\n\n"
 
@@ -290,3 +295,8 @@ class Broadcast:
         for stream in streams:
             stream.close()
         self._unsubscribe()
+
+
+def _given(payload: Any) -> Callable[[], Any]:
+    """A payload already made, as the function a message asks for."""
+    return lambda: payload
