@@ -238,7 +238,7 @@ def main() -> int:
             def play(changes: int) -> list[float]:
                 latencies = []
                 version = controller.call("GET", "/api/state")["version"]
-                for change in range(changes):
+                for _ in range(changes):
                     value = 1 if version % 2 == 0 else -1  # the Pressure stays at 0 or 1
                     sent = time.perf_counter()
                     state = controller.call("POST", "/api/command", {

@@ -31,7 +31,7 @@ def joined_controller():
     the session's CSRF token and cookie, and the table."""
     table = Table(Journal.open(":memory:"))
     services = Services(screen_png=lambda: b"\x89PNG\r\n\x1a\n", press_key=lambda key: None,
-                        dice=FixedDice(table, [3]), faults=lambda: [])
+                        dice=FixedDice(table, [3]), faults=list)
     # No live slot: an event stream would never end under the test client.
     app = create_app(table, config={"SECRET_KEY": "fuzz", "COLOURS_FILE": None,
                                     "MAX_STREAMS": 0, "PIN_ATTEMPTS": 1000},

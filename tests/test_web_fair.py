@@ -5,6 +5,7 @@ address (127.0.0.1) served."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import select
 import socket
@@ -239,3 +240,28 @@ def test_a_phone_that_reads_its_stream_is_never_dropped(running, table):
     stop.set()
     reader.close()
     thread.join(5)
+
+
+class _Table:
+    def subscribe(self, listener):
+        return lambda: None
+
+
+def test_with_every_live_slot_taken_a_new_phone_gets_one_from_the_busiest():
+    from web.live import Broadcast, TooManyStreams
+
+    live = Broadcast(_Table(), render=lambda update: {}, max_streams=3, max_per_phone=6,
+                     heartbeat=0.05)
+    hog = [live.stream([], phone="192.168.1.50") for _ in range(2)]
+    alone = live.stream([], phone="192.168.1.51")
+    newcomer = live.stream([], phone="192.168.1.52")
+    # The busiest phone gave up its oldest stream; the others kept theirs.
+    assert live.open_streams == 3
+    assert next(hog[0]).startswith(b"retry:")
+    assert list(itertools.islice(hog[0], 5)) == []  # ended, not beating
+    # A phone's only stream is never taken for another phone's.
+    with pytest.raises(TooManyStreams):
+        live.stream([], phone="192.168.1.53")
+    for feed in (hog[1], alone, newcomer):
+        feed.close()
+    assert live.open_streams == 0

@@ -280,7 +280,8 @@ def events():
             hang_up=request.environ.get("companion.hang_up"),
         )
     except TooManyStreams as exc:
-        raise ApiError(503, "too-many-phones", str(exc), headers={"Retry-After": "10"})
+        raise ApiError(503, "too-many-phones", str(exc),
+                       headers={"Retry-After": "10"}) from None
     return Response(feed, mimetype="text/event-stream", headers={
         "Cache-Control": "no-store",
         "X-Accel-Buffering": "no",
@@ -364,7 +365,7 @@ def command():
     return jsonify(state_json(update, panel().colours))
 
 
-command.request_kind = CommandRequest  # type: ignore[attr-defined]
+command.request_kind = CommandRequest
 
 
 @bp.post("/undo")

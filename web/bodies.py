@@ -113,20 +113,19 @@ class Text(Shape):
         self._choices = choices
         self.pattern = SAFE_NAME if name else SAFE if blank else SAFE_WORDS
         self._regex = re.compile(self.pattern)
-        self._phrase = phrase
+        if phrase:
+            self.phrase = phrase
+        elif callable(choices):
+            self.phrase = "one of the names the API lists"
+        elif choices:
+            self.phrase = f"one of {', '.join(choices)}"
+        else:
+            self.phrase = f"text of {low} to {high} characters"
 
     @property
     def choices(self) -> tuple[str, ...]:
         found = self._choices() if callable(self._choices) else self._choices
         return tuple(found)
-
-    @property  # type: ignore[override]
-    def phrase(self) -> str:
-        if self._phrase:
-            return self._phrase
-        if self.choices:
-            return f"one of {', '.join(self.choices)}"
-        return f"text of {self.low} to {self.high} characters"
 
     def schema(self) -> dict:
         if self.choices:
@@ -363,7 +362,7 @@ class Arguments(Shape):
             raise Refused(f"'{self.command}' takes no argument named "
                           f"{', '.join(sorted(map(str, unknown)))}; it takes: "
                           f"{', '.join(self.params) or 'nothing'}")
-        out = {}
+        out: dict[str, Any] = {}
         for name, (param, shape) in self.params.items():
             if name not in value:
                 if not param.optional:
@@ -478,9 +477,10 @@ def _check_safe(text: str) -> None:
 # -- request bodies -----------------------------------------------------------------
 
 
-def member(shape: Shape, description: str, **kwargs: Any) -> Any:
-    """A field of a request body: its shape and what it is for."""
-    return field(metadata={"shape": shape, "description": description}, **kwargs)
+def member(shape: Shape, description: str) -> dict[str, Any]:
+    """A field of a request body, as the metadata of its dataclass field: its
+    shape and what it is for."""
+    return {"shape": shape, "description": description}
 
 
 GAME_ID = ("the game the phone shows (game_id of the state), or null when it shows "
@@ -497,63 +497,69 @@ def _no_such_game(value: str) -> str:
 
 
 
+_VERSION = member(Integer(0, MAX_INT, phrase="a whole number of 0 or more"), VERSION)
+_GAME_ID = member(Integer(1, MAX_INT, nullable=True), GAME_ID)
+
+
 @dataclass(frozen=True)
 class VersionRequest:
     """Undo, redo or a roll: against the state the phone shows."""
 
-    version: int = member(Integer(0, MAX_INT, phrase="a whole number of 0 or more"), VERSION)
-    game_id: int | None = member(Integer(1, MAX_INT, nullable=True), GAME_ID, default=None)
+    version: int = field(metadata=_VERSION)
+    game_id: int | None = field(metadata=_GAME_ID, default=None)
 
 
 @dataclass(frozen=True)
 class CommandRequest:
     """One command of the current game."""
 
-    command: Command = member(CommandShape(available), "the command and its arguments")
-    version: int = member(Integer(0, MAX_INT, phrase="a whole number of 0 or more"), VERSION)
-    game_id: int | None = member(Integer(1, MAX_INT, nullable=True), GAME_ID, default=None)
+    command: Command = field(metadata=member(CommandShape(available),
+                                             "the command and its arguments"))
+    version: int = field(metadata=_VERSION)
+    game_id: int | None = field(metadata=_GAME_ID, default=None)
 
 
 @dataclass(frozen=True)
 class NewGameRequest:
     """A new game (the current one is kept as abandoned)."""
 
-    game: str = member(Text(choices=_game_keys, phrase="a game's key from GET /api/games",
-                            unknown=_no_such_game),
-                       "a key from GET /api/games (or a common alias)")
-    players: tuple[list[str], list[str | None]] = member(
-        Players(), "in seating order, clockwise from the first player")
-    version: int | None = member(
+    game: str = field(metadata=member(
+        Text(choices=_game_keys, phrase="a game's key from GET /api/games",
+             unknown=_no_such_game),
+        "a key from GET /api/games (or a common alias)"))
+    players: tuple[list[str], list[str | None]] = field(metadata=member(
+        Players(), "in seating order, clockwise from the first player"))
+    version: int | None = field(metadata=member(
         Integer(0, MAX_INT, nullable=True, phrase="a whole number of 0 or more or null"),
-        "the version shown, or null when no game is shown")
-    variants: list[str] = member(
+        "the version shown, or null when no game is shown"))
+    variants: list[str] = field(default_factory=list, metadata=member(
         ListOf(Text(1, MAX_WORD), 0, MAX_VARIANTS,
                phrase=f"a list of at most {MAX_VARIANTS} names"),
-        "variant names from the game's description", default_factory=list)
-    options: dict[str, Any] = member(
+        "variant names from the game's description"))
+    options: dict[str, Any] = field(default_factory=dict, metadata=member(
         MapOf(OptionValue(), MAX_OPTIONS, phrase="a JSON object"),
-        "setup options by name (the game's description lists them)", default_factory=dict)
-    game_id: int | None = member(Integer(1, MAX_INT, nullable=True), GAME_ID, default=None)
+        "setup options by name (the game's description lists them)"))
+    game_id: int | None = field(metadata=_GAME_ID, default=None)
 
 
 @dataclass(frozen=True)
 class JoinRequest:
     """The PIN shown on the table's screen."""
 
-    pin: str = member(Text(1, MAX_PIN, blank=True,
-                           phrase=f"the digits shown on the table's screen "
-                                  f"(text of 1 to {MAX_PIN} characters)"),
-                      "the PIN on the table's screen")
+    pin: str = field(metadata=member(
+        Text(1, MAX_PIN, blank=True, phrase=f"the digits shown on the table's screen "
+                                            f"(text of 1 to {MAX_PIN} characters)"),
+        "the PIN on the table's screen"))
 
 
 @dataclass(frozen=True)
 class DiceSourceRequest:
     """Where dice results come from."""
 
-    source: str = member(Text(choices=DICE_SOURCES,
-                              unknown="no dice source '{value}'; the sources are: "
-                                      + ", ".join(DICE_SOURCES)),
-                         "one of the companion's dice sources")
+    source: str = field(metadata=member(
+        Text(choices=DICE_SOURCES, unknown="no dice source '{value}'; the sources are: "
+                                           + ", ".join(DICE_SOURCES)),
+        "one of the companion's dice sources"))
 
 
 REQUESTS: tuple[type, ...] = (VersionRequest, CommandRequest, NewGameRequest, JoinRequest,

@@ -38,7 +38,7 @@ CHANGE_ERRORS = {
                   "'spectator')"),
     "413": _error("the body is larger than 16 KiB"),
 }
-CHANGE_SECURITY = [{"csrfToken": [], "sessionCookie": []}]
+CHANGE_SECURITY: list[dict[str, list[str]]] = [{"csrfToken": [], "sessionCookie": []}]
 MALFORMED = _error("a malformed body (a field missing, unknown or of the wrong kind, "
                    "control characters in text, nesting deeper than 16 levels): "
                    "exactly what this document's request schema refuses")

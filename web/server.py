@@ -121,6 +121,7 @@ class FairServer(TcpWSGIServer):
     requests still arriving (see the module's description)."""
 
     channel_class = _FairChannel
+    next_channel_cleanup: float = 0
 
     def __init__(self, *args: Any, per_address: int = PER_ADDRESS,
                  max_connections: int = MAX_CONNECTIONS,
