@@ -93,13 +93,15 @@ def wait_until(condition, timeout: float = PATIENCE) -> bool:
     return True
 
 
-def test_120_half_sent_requests_from_one_address_leave_another_served(running):
+def test_120_half_sent_requests_from_one_address_leave_another_served(running, table):
     server = running()
     hog = [half_sent(server.port) for _ in range(120)]
     try:
         status, body = get(server.port, "/api/state")
         assert status == 200
         assert json.loads(body)["game"] is None
+        # The buttons and the CLI go to the table, not through the panel.
+        assert table.new_game("call-of-nature", ["Ana", "Ben"]).version == 0
         # The hog keeps no more than its share of the server.
         assert wait_until(lambda: channels_from(server, HOG) <= PER_ADDRESS)
     finally:
