@@ -70,10 +70,11 @@ ARRIVAL_DEADLINE = 10
 IDLE_TIMEOUT = 30
 # Seconds between checks of the deadlines.
 CHECK_EVERY = 1
-# Unsent bytes kept per connection in memory before spilling to a
-# temporary file: never reached (a live stream is ended long before), so
-# nothing is ever written to the SD card.
-OUTBUF_IN_MEMORY = 4 * 1024 * 1024
+# Unsent bytes kept per connection in memory before waitress would spill
+# them to a temporary file: never reached (a live stream is ended long
+# before, and the largest answer, a long game's history, is far smaller),
+# so nothing is ever written to the SD card.
+OUTBUF_IN_MEMORY = 16 * 1024 * 1024
 
 
 class _PanelTask(WSGITask):
