@@ -27,7 +27,7 @@ from companion.core.text import game_phrases, template
 
 from .access import Access
 from .colours import PlayerColours
-from .live import HEARTBEAT, MAX_PER_PHONE, Broadcast
+from .live import HEARTBEAT, MAX_PER_PHONE, MAX_STALL, MAX_UNSENT, Broadcast
 from .panel import LANGUAGES, Panel, Services, state_json
 
 STATIC = Path(__file__).with_name("static")
@@ -50,7 +50,9 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
     connections one address keeps: its newest ends its oldest; the
     companion's own loopback is not limited; ``None`` for no limit),
     ``LIVE_HEARTBEAT`` (seconds between heartbeats on a quiet live stream),
-    plus any Flask setting.
+    ``LIVE_MAX_UNSENT`` and ``LIVE_MAX_STALL`` (the bytes, and the seconds,
+    a live stream may hold unsent before it ends as unread), plus any
+    Flask setting.
     """
     config = dict(config or {})
     services = services or Services()
@@ -88,7 +90,9 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
     live = Broadcast(table, render=lambda update: state_json(update, colours),
                      max_streams=app.config.get("MAX_STREAMS"),
                      max_per_phone=app.config.get("MAX_STREAMS_PER_PHONE", MAX_PER_PHONE),
-                     heartbeat=float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT)))
+                     heartbeat=float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT)),
+                     max_unsent=int(app.config.get("LIVE_MAX_UNSENT", MAX_UNSENT)),
+                     max_stall=float(app.config.get("LIVE_MAX_STALL", MAX_STALL)))
     strings = {lang: _strings(lang) for lang in LANGUAGES}
     app.extensions["companion"] = Panel(
         table=table,
