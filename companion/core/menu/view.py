@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-VIEW_KINDS = ("game", "list", "value", "confirm", "message", "qr", "dice")
+VIEW_KINDS = ("game", "list", "value", "confirm", "message", "qr", "dice", "wifi")
 
 KEYS_ENTER = "OK: enter  BACK: back"
 KEYS_CONFIRM = "OK: yes  BACK: no"
@@ -22,7 +22,9 @@ class MenuView:
     entered die by die: ``items`` the faces so far, ``?`` for dice to come,
     ``index`` the die being entered, ``unit`` the dice's name, ``high`` their
     sides), ``confirm`` and ``message`` (``text`` is the question or the
-    message), ``qr`` (``url`` and ``pin`` to join from a phone).  Elsewhere
+    message), ``qr`` (``url`` and ``pin`` to join from a phone), ``wifi``
+    (the companion's own Wi-Fi to join: ``title`` its name, ``pin`` its
+    password).  Elsewhere
     ``text`` is a line of help; ``footer`` says what the keys do.
     """
 
