@@ -92,11 +92,13 @@ def create_app(table, *, config: Mapping[str, Any] | None = None,
         strings={lang: _strings(lang) for lang in LANGUAGES},
     )
 
-    from . import api, errors, pages
+    from . import api, errors, network, pages, portal
 
     errors.install(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(network.bp)
+    app.register_blueprint(portal.bp)
     return app
 
 

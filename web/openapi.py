@@ -480,6 +480,12 @@ PATHS: dict[str, Any] = {
     }},
 }
 
+# The Wi-Fi's routes are described beside them (web/network.py).
+from .network import OPENAPI_PATHS, OPENAPI_SCHEMAS  # noqa: E402
+
+PATHS.update(OPENAPI_PATHS)
+SCHEMAS.update(OPENAPI_SCHEMAS)
+
 for _operations in PATHS.values():
     for _operation in _operations.values():
         _operation["responses"].update(SERVER_ERROR)

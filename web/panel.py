@@ -26,13 +26,16 @@ class Services:
     ``screen_png()`` is the OLED's current frame as PNG; ``press_key(key)``
     presses a simulated button ("up", "down", "ok", "back", "roll");
     ``dice`` has ``.source`` (settable), ``.sources``, ``.roll(expected_version)`` and
-    ``.status``; ``faults()`` lists hardware problems to show the players.
+    ``.status``; ``faults()`` lists hardware problems to show the players;
+    ``network`` is the Wi-Fi (``status()``, ``networks()``, ``join(ssid,
+    password)``, ``switch()``, ``forget(ssid)``: see web/network.py).
     """
 
     screen_png: Callable[[], bytes] | None = None
     press_key: Callable[[str], None] | None = None
     dice: Any | None = None
     faults: Callable[[], list[str]] | None = None
+    network: Any | None = None
 
 
 @dataclass

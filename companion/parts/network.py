@@ -404,3 +404,36 @@ class NetworkPart(Component):
                 self.offer = None
         self._scan()
         self._check()
+
+
+class PortalPart(Component):
+    """The captive portal's listener on port 80 (web/portal.py): phones
+    that join the hotspot are sent to the panel.  The service may bind the
+    port through its unit's CAP_NET_BIND_SERVICE; without it this part is a
+    fault, and phones open the panel from the QR code all the same."""
+
+    name = "captive portal"
+
+    def __init__(self, host: str, panel_url: Callable[[], str], port: int = 80) -> None:
+        self.host = host
+        self.port = port
+        self.panel_url = panel_url
+        self.server: Any = None
+        self._fault: str | None = None
+
+    def start(self) -> None:
+        from web.portal import create_portal_app, serve_portal
+
+        try:
+            self.server = serve_portal(create_portal_app(self.panel_url), self.host, self.port)
+        except OSError as exc:
+            self._fault = (f"captive portal: cannot listen on port {self.port} "
+                           f"({exc.strerror or exc}); phones join by the QR code")
+            log.warning("%s", self._fault)
+
+    def fault(self) -> str | None:
+        return self._fault
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.close()
