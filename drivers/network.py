@@ -32,6 +32,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -52,6 +53,8 @@ EXIT_NOT_FOUND = 10
 WIFI_TYPES = ("802-11-wireless", "wifi")
 MAX_SSID_BYTES = 32
 PSK_LENGTHS = range(8, 64)
+# How long the list of saved connections is taken as still true.
+CONNECTIONS_FRESH = 2.0
 
 # Connectivity states (nmcli networking connectivity).
 CONNECTIVITY = ("none", "portal", "limited", "full", "unknown")
@@ -212,6 +215,7 @@ class Nmcli:
         self.interface = interface
         self.secret_dir = secret_dir
         self.timeout = timeout
+        self._connections: tuple[float, list[SavedConnection]] | None = None
 
     # -- running nmcli ----------------------------------------------------------
 
@@ -228,6 +232,8 @@ class Nmcli:
                 "nmcli is not installed: NetworkManager runs the Wi-Fi on Raspberry Pi OS "
                 "Bookworm; install it with 'sudo apt install network-manager'")
         argv = [program, *args]
+        if args and args[0] in ("connection", "--wait"):
+            self._connections = None  # it may change them
         secret_file = None
         if passwords:
             secret_file = self._secret_file(passwords)
@@ -296,19 +302,27 @@ class Nmcli:
                 return device, state, connection
         return None
 
-    def connections(self) -> list[SavedConnection]:
-        """The saved Wi-Fi connections, with their network's name and mode."""
+    def connections(self, fresh: bool = False) -> list[SavedConnection]:
+        """The saved Wi-Fi connections, with their network's name and mode
+        (one ``nmcli`` for the list, one for the settings of them all; kept
+        until the next change, or a few seconds)."""
+        cached = self._connections
+        if not fresh and cached is not None and \
+                time.monotonic() - cached[0] < CONNECTIONS_FRESH:
+            return list(cached[1])
+        listed = [row for row in self._lines("-f", "NAME,UUID,TYPE", "connection", "show")
+                  if len(row) >= 3 and row[2] in WIFI_TYPES]
         found = []
-        for row in self._lines("-f", "NAME,UUID,TYPE", "connection", "show"):
-            if len(row) < 3 or row[2] not in WIFI_TYPES:
-                continue
-            name, uuid = row[0], row[1]
+        if listed:
+            ids = [word for row in listed for word in ("uuid", row[1])]
             values = self._run("-g", "802-11-wireless.ssid,802-11-wireless.mode",
-                               "connection", "show", "uuid", uuid).stdout.splitlines()
-            ssid = unescape(values[0]) if values else name
-            mode = unescape(values[1]) if len(values) > 1 and values[1] else "infrastructure"
-            found.append(SavedConnection(name, uuid, ssid, mode))
-        return found
+                               "connection", "show", *ids).stdout.split("\n")
+            for index, (name, uuid, *_) in enumerate(listed):
+                ssid, mode = (values[2 * index:2 * index + 2] + ["", ""])[:2]
+                found.append(SavedConnection(name, uuid, unescape(ssid) or name,
+                                             unescape(mode) or "infrastructure"))
+        self._connections = (time.monotonic(), found)
+        return list(found)
 
     def address(self, device: str) -> str:
         out = self._run("-g", "IP4.ADDRESS", "device", "show", device, check=False).stdout
@@ -414,7 +428,8 @@ class Nmcli:
         check_ssid(ssid)
         if password is not None:
             check_passphrase(password)
-        saved = [c for c in self.connections() if c.ssid == ssid and not c.is_hotspot]
+        saved = [c for c in self.connections(fresh=True)
+                 if c.ssid == ssid and not c.is_hotspot]
         if password is None and saved:
             self._up(saved[0].uuid, None)
             return self.state()
@@ -439,7 +454,7 @@ class Nmcli:
         DHCP and DNS), no IPv6, never started by NetworkManager on its own."""
         check_ssid(ssid)
         check_passphrase(passphrase)
-        for old in self.connections():
+        for old in self.connections(fresh=True):
             if old.is_hotspot and old.name == HOTSPOT_CONNECTION:
                 self._delete(old.uuid, "uuid")
         uuid = self._add(
@@ -464,7 +479,7 @@ class Nmcli:
         """Delete every saved connection to ``ssid``; False when none was."""
         check_ssid(ssid)
         gone = False
-        for saved in self.connections():
+        for saved in self.connections(fresh=True):
             if saved.ssid == ssid and not saved.is_hotspot:
                 self._delete(saved.uuid, "uuid")
                 gone = True

@@ -169,6 +169,10 @@ class NetworkPart(Component):
         with self._lock:
             return self._fault
 
+    def check_now(self) -> None:
+        """Look at the Wi-Fi now rather than at the next planned look."""
+        self._jobs.put(("check",))
+
     def settled(self, timeout: float = 10.0) -> bool:
         """True once every job asked for is done (for tests and tools)."""
         done = threading.Event()
