@@ -169,10 +169,11 @@ def wifi_screen(ssid: str, passphrase: str) -> Image.Image:
     if name_size:
         c.text((right, 20), ssid, name_size, anchor="ms", width=room)
     else:
-        # Companion-1234 on two lines, cut after its dash when it has one.
+        # On two lines: between words, else after a dash (Companion-1234).
         cut = ssid.rfind("-", 1, len(ssid) - 1) + 1 or len(ssid) // 2
-        c.text((right, 19), ssid[:cut], 8, anchor="ms", width=room)
-        c.text((right, 28), ssid[cut:], 8, anchor="ms", width=room)
+        lines = fit_lines(ssid, room, 2, 8) if " " in ssid.strip() else [ssid[:cut], ssid[cut:]]
+        for row, line in enumerate(lines):
+            c.text((right, 19 + 9 * row), line, 8, anchor="ms", width=room)
     c.text((right, 40), "Password", 9, bold=True, anchor="ms")
     size = next((n for n in (10, 9) if text_width(passphrase, n, True) <= room), 8)
     c.text((right, 53), passphrase, size, bold=True, anchor="ms", width=room, steady=True)
