@@ -417,3 +417,49 @@ def test_the_simulation_shows_the_hotspot_flow(make_part):
     assert part.settled() and part.status()["ssid"] == "Café Libre"
     part.forget("Café Libre")
     assert part.settled() and part.manager.known() == []
+
+
+# -- companion doctor ---------------------------------------------------------------------------
+
+
+def test_the_doctor_says_which_network_the_wifi_is_on(world):
+    from companion import doctor
+
+    world.remember(HOME)
+    world.change(in_reach=[HOME], active=world.read()["connections"][0]["uuid"],
+                 address="192.168.1.23",
+                 device={"name": "wlan0", "state": "connected", "connection": "Home"})
+    finding = doctor.check_wifi()
+    assert (finding.level, finding.what) == ("OK", "Wi-Fi connected to Home (192.168.1.23)")
+
+
+def test_the_doctor_says_when_the_companion_is_its_own_wifi(world):
+    from companion import doctor
+
+    Nmcli().hotspot("Companion-4821", "k7m2q9txhc")
+    finding = doctor.check_wifi()
+    assert finding.level == "OK"
+    assert "its own Wi-Fi 'Companion-4821' at 10.42.0.1" in finding.what
+
+
+@pytest.mark.parametrize("change, level, said, fix", [
+    ({"running": False}, "WARN", "no NetworkManager", "systemctl enable --now NetworkManager"),
+    ({"device": None}, "WARN", "no Wi-Fi device", "rfkill unblock wifi"),
+    ({}, "WARN", "on no network; the companion opens its own", "nmcli --ask device wifi"),
+])
+def test_the_doctor_says_what_is_wrong_with_the_wifi_and_how_to_fix_it(world, change, level,
+                                                                       said, fix):
+    from companion import doctor
+
+    world.change(**change)
+    finding = doctor.check_wifi()
+    assert finding.level == level and said in finding.what and fix in finding.fix
+
+
+def test_the_doctor_without_nmcli_says_to_install_networkmanager(monkeypatch, tmp_path):
+    from companion import doctor
+
+    monkeypatch.setenv("PATH", str(tmp_path))
+    finding = doctor.check_wifi()
+    assert finding.level == "WARN" and "nmcli is not installed" in finding.what
+    assert "network-manager" in finding.fix
