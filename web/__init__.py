@@ -98,6 +98,7 @@ def create_app(table, *, config: Mapping[str, Any] | None = None,
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(network.bp)
+    app.register_blueprint(network.page_bp)
     app.register_blueprint(portal.bp)
     return app
 

@@ -22,6 +22,8 @@ from .errors import ApiError, bad_request
 from .panel import panel
 
 bp = Blueprint("network", __name__, url_prefix="/api/network")
+# The panel's Wi-Fi page (its script is static/js/wifi.js).
+page_bp = Blueprint("wifi_page", __name__)
 
 MAX_SSID_BYTES = 32
 MAX_PASSWORD = 64
@@ -72,6 +74,14 @@ def _password(data: dict[str, Any]) -> str | None:
     if not all(32 <= ord(c) < 127 for c in password):
         raise bad_request("a Wi-Fi password holds printable ASCII characters only")
     return password
+
+
+@page_bp.get("/wifi")
+def wifi_page():
+    from flask import render_template
+
+    access.csrf_token()  # the session exists before the page's script asks for it
+    return render_template("wifi.html", page="wifi")
 
 
 @bp.get("")
