@@ -198,7 +198,7 @@ def new_passphrase(length: int = PASSPHRASE_LENGTH) -> str:
 # -- nmcli ------------------------------------------------------------------------------------
 
 
-Runner = Callable[..., "subprocess.CompletedProcess[str]"]
+Runner = Callable[..., subprocess.CompletedProcess]
 
 
 class Nmcli:
@@ -225,7 +225,7 @@ class Nmcli:
         return shutil.which(self.path)
 
     def _run(self, *args: str, check: bool = True,
-             passwords: dict[str, str] | None = None) -> "subprocess.CompletedProcess[str]":
+             passwords: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
         program = self.program()
         if program is None:
             raise NoNetworkManager(
@@ -267,7 +267,7 @@ class Nmcli:
             raise
         return path
 
-    def _error(self, done: "subprocess.CompletedProcess[str]") -> NetworkError:
+    def _error(self, done: subprocess.CompletedProcess[str]) -> NetworkError:
         said = _said(done)
         if done.returncode == EXIT_NOT_RUNNING or "NetworkManager is not running" in said:
             return NoNetworkManager(
@@ -489,7 +489,7 @@ class Nmcli:
         return sorted({c.ssid for c in self.connections() if not c.is_hotspot})
 
 
-def _said(done: "subprocess.CompletedProcess[str]") -> str:
+def _said(done: subprocess.CompletedProcess[str]) -> str:
     text = (done.stderr or done.stdout or "").strip()
     lines = [line.removeprefix("Error: ").strip() for line in text.splitlines()
              if line.strip() and not line.startswith("Hint:")]

@@ -105,9 +105,9 @@ class Clock:
 def make_part(tmp_path, machine_id):
     made = []
 
-    def make(settings: Network = Network(), manager=None, clock=None) -> NetworkPart:
+    def make(settings: Network | None = None, manager=None, clock=None) -> NetworkPart:
         told: list[tuple[str, str]] = []
-        part = NetworkPart(settings, tmp_path / "data", manager or Nmcli(),
+        part = NetworkPart(settings or Network(), tmp_path / "data", manager or Nmcli(),
                            on_change=lambda what, text: told.append((what, text)),
                            clock=clock or Clock(), machine_id=machine_id)
         part.told = told

@@ -18,10 +18,13 @@ a panel configured on port 80.
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any, Callable
 
-from flask import Blueprint, Flask, current_app, redirect, request
+from flask import Blueprint, Flask, current_app, redirect
+
+log = logging.getLogger(__name__)
 
 bp = Blueprint("portal", __name__)
 
@@ -89,8 +92,8 @@ class PortalServer:
     def _run(self) -> None:
         try:
             self._server.run()
-        except Exception:  # closed under it
-            pass
+        except OSError as exc:  # a socket closed under it while stopping
+            log.debug("the portal's server stopped: %s", exc)
 
     def start(self) -> None:
         self._thread.start()
