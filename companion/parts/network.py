@@ -38,7 +38,7 @@ IDENTITY_FILE = "hotspot.json"
 MACHINE_ID = Path("/etc/machine-id")
 # How often the part looks again, by what the Wi-Fi is doing.
 WAITING_CHECK = 5.0
-CONNECTED_CHECK = 30.0
+CONNECTED_CHECK = 60.0
 HOTSPOT_CHECK = 60.0
 UNAVAILABLE_CHECK = 60.0
 CONNECTING_CHECK = 3.0
