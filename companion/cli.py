@@ -19,9 +19,12 @@ import os
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .core.errors import CompanionError, IllegalCommand, StaleVersion
+
+if TYPE_CHECKING:
+    from .core.table import Update
 
 EXIT_BAD_INPUT = 2
 EXIT_ERROR = 1
@@ -74,9 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--config", type=Path, default=None,
                        help="TOML config file (default /etc/companion/config.toml)")
     serve.add_argument("--simulate", action="store_true",
-                       help="no Pi needed: mock pins, a simulated dice device, the display in the panel")
+                       help="no Pi needed: mock pins, a simulated dice device, "
+                            "the display in the panel")
     serve.add_argument("--host", default=None, help="address to listen on (overrides the config)")
-    serve.add_argument("--port", type=int, default=None, help="port to listen on (overrides the config)")
+    serve.add_argument("--port", type=int, default=None,
+                       help="port to listen on (overrides the config)")
 
     doctor = sub.add_parser("doctor", help="check the Pi's set-up and say how to fix what is wrong")
     doctor.add_argument("--config", type=Path, default=None, help="TOML config file")
@@ -101,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return out.error(exc, EXIT_ERROR)
 
 
-def _run(args: argparse.Namespace, out: "_Output") -> int:
+def _run(args: argparse.Namespace, out: _Output) -> int:
     from .core.games import available
     from .core.journal import Journal
     from .core.table import Table
@@ -170,7 +175,7 @@ class _Output:
             print(f"companion: {exc}", file=sys.stderr)
         return code
 
-    def update(self, update) -> None:
+    def update(self, update: Update) -> None:
         if self.as_json:
             self._json(update.to_json())
             return
@@ -234,7 +239,7 @@ class _Output:
                 print(f"    --variant {name}  {text}")
 
 
-def render_state(update) -> str:
+def render_state(update: Update) -> str:
     """The state as lines of text, for any game: its scalar facts, each
     player's facts, and what the game waits for."""
     lines = [f"{update.title} (game {update.game_id}, version {update.version})"]

@@ -99,7 +99,7 @@ def answer(world: dict, args: list[str], options: dict, secrets: dict) -> None:
                     "802-3-ethernet"))
     elif args[:2] == ["connection", "show"]:
         # nmcli -g prints each connection's values in turn, one a line.
-        for kind, value in zip(args[2::2], args[3::2]):
+        for kind, value in zip(args[2::2], args[3::2], strict=True):
             connection = find(world, kind, value)
             if connection is None:
                 fail(EXIT_NOT_FOUND, f"Error: {value} - no such connection profile.")
@@ -130,7 +130,7 @@ def answer(world: dict, args: list[str], options: dict, secrets: dict) -> None:
 
 
 def add(world: dict, args: list[str]) -> None:
-    settings = dict(zip(args[0::2], args[1::2]))
+    settings = dict(zip(args[0::2], args[1::2], strict=True))
     if "wifi-sec.psk" in settings or "802-11-wireless-security.psk" in settings:
         fail(EXIT_ERROR, "Error: the stand-in refuses a password on the command line.")
     connection = {

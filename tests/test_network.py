@@ -168,7 +168,7 @@ def test_with_no_known_network_the_hotspot_opens_with_its_name_and_passphrase(
     assert part.status()["hotspot"] == identity.ssid
     assert identity.ssid.startswith("Companion-") and len(identity.ssid) == len("Companion-1234")
     (added,) = hotspot_calls(world)
-    settings = dict(zip(added["args"][2::2], added["args"][3::2]))
+    settings = dict(zip(added["args"][2::2], added["args"][3::2], strict=True))
     assert settings["ssid"] == identity.ssid
     assert settings["802-11-wireless.mode"] == "ap"
     assert settings["ipv4.method"] == "shared"

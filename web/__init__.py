@@ -19,6 +19,9 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
+
+from companion.core.ports import TablePort
 
 from .access import Access
 from .colours import PlayerColours
@@ -31,7 +34,7 @@ STATIC = Path(__file__).with_name("static")
 MAX_BODY = 16 * 1024
 
 
-def create_app(table, *, config: Mapping[str, Any] | None = None,
+def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
                services: Services | None = None) -> Flask:
     """The panel for ``table``.
 
@@ -69,7 +72,8 @@ def create_app(table, *, config: Mapping[str, Any] | None = None,
     app.config.update(config)
     app.debug = False
     # Keep the engines' own order (a view lists what matters first).
-    app.json.sort_keys = False
+    if isinstance(app.json, DefaultJSONProvider):
+        app.json.sort_keys = False
     if app.config["LANGUAGE"] not in LANGUAGES:
         raise ValueError(f"LANGUAGE must be one of {', '.join(LANGUAGES)}, "
                          f"not {app.config['LANGUAGE']!r}")
@@ -108,7 +112,7 @@ def _strings(lang: str) -> dict[str, str]:
         return json.load(file)
 
 
-def _colours_file(table, configured: str | None) -> Path | None:
+def _colours_file(table: TablePort, configured: str | None) -> Path | None:
     if configured:
         return Path(configured)
     journal = getattr(table, "journal_path", None)

@@ -145,7 +145,7 @@ def _answer(description: str, schema: dict[str, Any]) -> dict[str, Any]:
 
 
 _ERROR = _schema("Error")
-_CHANGE = {
+_CHANGE: dict[str, Any] = {
     "security": [{"csrfToken": [], "sessionCookie": []}],
 }
 _REFUSALS = {

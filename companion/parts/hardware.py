@@ -17,6 +17,7 @@ from companion.components import Component, Retrying
 from companion.config import Config
 from companion.core.engine import Command
 from companion.core.errors import CompanionError, NoGame, NotExpected, StaleVersion
+from companion.core.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +141,7 @@ class OutputsPart(Retrying):
     name = "outputs"
     what = "buzzer and LEDs"
 
-    def __init__(self, config: Config, table: Any, dice: DicePart, pin_factory: Any) -> None:
+    def __init__(self, config: Config, table: Table, dice: DicePart, pin_factory: Any) -> None:
         super().__init__()
         self.config = config
         self.table = table
@@ -181,7 +182,7 @@ class DicePart(Component):
 
     name = "dice"
 
-    def __init__(self, config: Config, table: Any, simulate: bool) -> None:
+    def __init__(self, config: Config, table: Table, simulate: bool) -> None:
         from drivers.dice import SOURCES
 
         self.config = config
