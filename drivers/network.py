@@ -463,7 +463,10 @@ class Nmcli:
             "ipv4.method", "shared", "ipv4.addresses", f"{HOTSPOT_ADDRESS}/24",
             "ipv6.method", "disabled",
             "wifi-sec.key-mgmt", "wpa-psk", "wifi-sec.proto", "rsn",
-            "wifi-sec.pairwise", "ccmp", "wifi-sec.group", "ccmp")
+            "wifi-sec.pairwise", "ccmp", "wifi-sec.group", "ccmp",
+            # Protected management frames are optional in WPA2 and trip up
+            # the access-point mode of some chips (the Pi's brcmfmac).
+            "wifi-sec.pmf", "disable")
         try:
             self._up(uuid, passphrase)
         except JoinFailed as exc:
