@@ -58,7 +58,7 @@ function renderNetworks(networks) {
   list.replaceChildren(...networks.map((n) => h("li", { class: "wifi-row", dataset: { ssid: n.ssid } },
     h("button", { class: "btn secondary wifi-pick", type: "button", onclick: () => pick(n), "aria-label": t("wifi.pick", { ssid: n.ssid }) },
       h("b", { text: n.ssid }),
-      h("small", { text: ` ${bars(n.signal)} ${n.signal}%${n.secure ? " 🔒" : ""}` }),
+      h("small", { text: ` ${bars(n.signal)} ${n.signal}% · ${t(n.secure ? "wifi.secure" : "wifi.open")}` }),
       n.in_use ? h("span", { class: "status-tag", text: t("wifi.in_use") }) : n.known ? h("span", { class: "status-tag", text: t("wifi.known") }) : null),
     n.known ? h("button", { class: "btn danger wifi-forget", type: "button", text: t("wifi.forget"), onclick: () => forget(n.ssid) }) : null)));
 }
