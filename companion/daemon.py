@@ -5,7 +5,9 @@ CLI that calls it) that wires ``drivers/`` and ``web/`` around the table.
 The parts it wires live beside what they wrap: :mod:`companion.storage`
 (the journal and the table), :mod:`companion.parts.hardware` (display, keys, buzzer
 and LEDs, dice), :mod:`companion.parts.screen` (keys and updates to frames),
-:mod:`companion.parts.web` (the panel and its mDNS name); their life cycle is
+:mod:`companion.parts.web` (the panel and its mDNS name),
+:mod:`companion.parts.network` (the Wi-Fi: a known network or its own
+hotspot, and the captive portal on port 80); their life cycle is
 :mod:`companion.components`, and systemd's side :mod:`companion.service`.
 
 Components start in a fixed order and stop in the reverse order, whatever
