@@ -210,3 +210,35 @@ def test_the_portal_listens_on_its_own_port_and_stops(unused_port=0):
     finally:
         server.close()
     assert not server.alive
+
+
+# -- the simulated companion: the virtual table starts on the Wi-Fi -------------------------
+
+
+def test_the_simulated_companion_shows_its_wifi_then_the_panel_on_the_virtual_table(tmp_path):
+    import io
+    import time
+
+    from companion.config import Config
+    from companion.daemon import Daemon
+
+    config = Config(data_dir=str(tmp_path / "data")).with_web(host="127.0.0.1", port=0)
+    running = Daemon(config, simulate=True, environ={}, out=io.StringIO())
+    running.start()
+    try:
+        ssid, passphrase = running.network.wifi_join()
+
+        def screen_says(expected: list[str]) -> bool:
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline:
+                if decoded(Image.open(io.BytesIO(running.screen.png()))) == expected:
+                    return True
+                time.sleep(0.05)
+            return False
+
+        assert screen_says([wifi_qr_text(ssid, passphrase)])
+        running.keypad.press("ok")
+        access, port = running.web.access, running.web.port
+        assert screen_says([access.join_url(f"http://{running.phone_host}:{port}")])
+    finally:
+        running.stop()
