@@ -218,7 +218,6 @@ class Web:
     name: str = _key(service_name, "Tabletop Companion")
 
 
-HOTSPOT_MODES = (True, False, "auto")
 # How long a known Wi-Fi may take to connect before the hotspot opens.
 NETWORK_WAIT = range(3601)
 

@@ -327,7 +327,14 @@ def check_wifi(hotspot: bool | str = "auto", manager: Any = None) -> Finding:
                        "'rfkill unblock wifi' and set the Wi-Fi country: "
                        "'sudo raspi-config nonint do_wifi_country GB' (your country's code)")
     if state.kind == "connected":
-        return Finding(OK, f"Wi-Fi connected to {state.ssid} ({state.address or 'no address yet'})")
+        where = state.address or "no address yet"
+        try:
+            internet = manager.connectivity() if hasattr(manager, "connectivity") else None
+        except NetworkError:
+            internet = None
+        if internet:
+            where += f"; internet: {internet}"
+        return Finding(OK, f"Wi-Fi connected to {state.ssid} ({where})")
     if state.kind == "hotspot":
         return Finding(OK, f"the companion is its own Wi-Fi '{state.ssid}' at {state.address}: "
                            "its table screen shows how to join")

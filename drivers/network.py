@@ -397,6 +397,8 @@ class Nmcli:
         if done.returncode == 0:
             return
         said = _said(done)
+        if done.returncode == EXIT_NOT_FOUND:
+            raise JoinFailed("the saved connection is gone", "not-found")
         if done.returncode != EXIT_ACTIVATION_FAILED:
             raise self._error(done)
         lowered = said.lower()

@@ -430,7 +430,10 @@ def test_the_doctor_says_which_network_the_wifi_is_on(world):
                  address="192.168.1.23",
                  device={"name": "wlan0", "state": "connected", "connection": "Home"})
     finding = doctor.check_wifi()
-    assert (finding.level, finding.what) == ("OK", "Wi-Fi connected to Home (192.168.1.23)")
+    assert (finding.level, finding.what) == (
+        "OK", "Wi-Fi connected to Home (192.168.1.23; internet: none)")
+    world.change(connectivity="full")
+    assert doctor.check_wifi().what == "Wi-Fi connected to Home (192.168.1.23; internet: full)"
 
 
 def test_the_doctor_says_when_the_companion_is_its_own_wifi(world):
