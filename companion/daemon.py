@@ -138,6 +138,9 @@ class Daemon:
         self.web.create()
         self._start(self.screen)
         self._start(self.network)
+        if self.simulate:
+            # The made-up Wi-Fi answers at once: the virtual table starts on it.
+            self.network.settled(5.0)
         self._start(self.keypad)
         self._start(outputs)
         self._start(self.web)

@@ -163,6 +163,7 @@ def test_with_no_known_network_the_hotspot_opens_with_its_name_and_passphrase(
         world, make_part, tmp_path):
     part = make_part()
     part.start()
+    part.settled()
     identity = hotspot_identity(tmp_path / "data", machine_id=tmp_path / "machine-id")
     assert part.status()["mode"] == "hotspot"
     assert part.status()["hotspot"] == identity.ssid
@@ -205,6 +206,7 @@ def test_a_known_network_gets_the_configured_wait_before_the_hotspot(world, make
     clock = Clock()
     part = make_part(Network(wait=30), clock=clock)
     part.start()
+    part.settled()
     assert part.status()["mode"] == "waiting"
     assert hotspot_calls(world) == []
     clock.now += 29
@@ -223,6 +225,7 @@ def test_a_known_network_that_connects_keeps_the_hotspot_closed(world, make_part
                  device={"name": "wlan0", "state": "connected", "connection": "Home"})
     part = make_part()
     part.start()
+    part.settled()
     assert (part.status()["mode"], part.status()["ssid"], part.status()["address"]) == (
         "connected", "Home", "192.168.1.23")
     assert hotspot_calls(world) == []
@@ -232,6 +235,7 @@ def test_a_known_network_that_connects_keeps_the_hotspot_closed(world, make_part
 def test_hotspot_off_never_opens_it(world, make_part):
     part = make_part(Network(hotspot=False))
     part.start()
+    part.settled()
     assert part.status()["mode"] == "disconnected"
     assert hotspot_calls(world) == []
 
@@ -241,6 +245,7 @@ def test_hotspot_on_opens_it_even_when_a_network_is_known(world, make_part):
     world.change(in_reach=[HOME])
     part = make_part(Network(hotspot=True))
     part.start()
+    part.settled()
     assert part.status()["mode"] == "hotspot"
 
 
@@ -250,6 +255,7 @@ def test_a_known_network_coming_back_is_offered_not_switched_to(world, make_part
     clock = Clock()
     part = make_part(Network(wait=0), clock=clock)
     part.start()
+    part.settled()
     assert part.status()["mode"] == "hotspot" and part.offered() is None
     world.change(in_reach=[CAFE, HOME])
     clock.now += HOTSPOT_CHECK
@@ -270,6 +276,7 @@ def test_without_networkmanager_the_wifi_is_a_fault_that_says_so(world, make_par
     world.change(running=False)
     part = make_part()
     part.start()
+    part.settled()
     assert part.status()["mode"] == "unavailable"
     assert "NetworkManager" in part.fault()
 
@@ -278,6 +285,7 @@ def test_without_nmcli_the_wifi_is_a_fault(monkeypatch, tmp_path, make_part):
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     part = make_part()
     part.start()
+    part.settled()
     assert part.status()["mode"] == "unavailable"
     assert part.fault() == "Wi-Fi: NetworkManager is missing (nmcli is not installed)"
 
@@ -286,6 +294,7 @@ def test_without_a_wifi_device_the_wifi_is_a_fault(world, make_part):
     world.change(device=None)
     part = make_part()
     part.start()
+    part.settled()
     assert part.fault() == "Wi-Fi: no Wi-Fi device"
 
 
@@ -298,6 +307,7 @@ def panel(table, make_part, world):
 
     part = make_part(Network(wait=0))
     part.start()
+    part.settled()
     app = create_app(table, config={"SECRET_KEY": "k" * 64}, services=Services(network=part))
     controller = app.test_client()
     csrf = controller.get("/api/session").json["csrf"]
@@ -409,6 +419,7 @@ def test_no_password_reaches_a_log_or_an_answer(panel, world, caplog):
 def test_the_simulation_shows_the_hotspot_flow(make_part):
     part = make_part(manager=SimulatedNetwork())
     part.start()
+    part.settled()
     assert part.status()["mode"] == "hotspot"
     part.join("Café Libre", "wrong-password")
     assert part.settled() and part.status()["mode"] == "hotspot"

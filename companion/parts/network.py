@@ -140,6 +140,8 @@ class NetworkPart(Component):
         self._next_check = 0.0
         self._waiting_since: float | None = None
         self._first = True
+        # True during start(): a hotspot to open is left to the part's thread.
+        self._starting = False
         # What the panel and the menu read, under the lock.
         self.mode = "starting"
         self.state: Any = None
@@ -154,9 +156,14 @@ class NetworkPart(Component):
     def start(self) -> None:
         self.identity = hotspot_identity(self.directory, self.settings.name,
                                          machine_id=self._machine_id)
-        # The first look is made before the daemon says it is ready, so that
-        # the table's first screen already knows whether it is the hotspot.
-        self._run_job(("check",))
+        # The first look is made before the daemon says it is ready (a few
+        # quick nmcli runs); opening the hotspot, which takes seconds, is the
+        # thread's first job.
+        self._starting = True
+        try:
+            self._run_job(("check",))
+        finally:
+            self._starting = False
         self._thread = threading.Thread(target=self._run, name="network", daemon=True)
         self._thread.start()
 
@@ -254,6 +261,7 @@ class NetworkPart(Component):
             if job is None:
                 return
             self._run_job(job)
+            job = None  # a join's password goes with it
 
     def _run_job(self, job: tuple[Any, ...]) -> None:
         try:
@@ -261,6 +269,8 @@ class NetworkPart(Component):
                 job[1].set()
             elif job[0] == "check":
                 self._check()
+            elif job[0] == "open-hotspot":
+                self._open_hotspot()
             elif job[0] == "scan":
                 self._scan()
             elif job[0] == "join":
@@ -338,6 +348,9 @@ class NetworkPart(Component):
         from drivers.network import NetworkError
 
         assert self.identity is not None
+        if self._starting:
+            self._jobs.put(("open-hotspot",))
+            return
         try:
             state = self.manager.hotspot(self.identity.ssid, self.identity.passphrase)
         except NetworkError as exc:
