@@ -453,7 +453,9 @@ class Nmcli:
     def hotspot(self, ssid: str, passphrase: str) -> WifiState:
         """Open the companion's own access point: WPA2 (RSN, CCMP), IPv4
         shared at :data:`HOTSPOT_ADDRESS` (NetworkManager runs dnsmasq for
-        DHCP and DNS), no IPv6, never started by NetworkManager on its own."""
+        DHCP and DNS), no IPv6, never started by NetworkManager on its own.
+        The connection ``nmcli device wifi hotspot`` would make, but made
+        here so that its password goes through a file, not the command line."""
         check_ssid(ssid)
         check_passphrase(passphrase)
         for old in self.connections(fresh=True):
