@@ -386,7 +386,9 @@ def test_the_virtual_table_presses_the_buttons_in_order_from_keys_and_clicks(com
     page.keyboard.press("Escape")
     expect(page.locator("#keys .pressed")).to_have_count(0)
     assert companion.wait_for_presses(4) == ["ok", "down", "roll", "back"]
-    page.wait_for_function("document.querySelector('#oled').naturalWidth === 128")
+    # The mirror's image has loaded (read as a property: the page's CSP
+    # forbids evaluating a string, which a polled function may need).
+    expect(page.locator("#oled")).to_have_js_property("naturalWidth", 128)
     shot(page, "virtual")
 
 
@@ -465,7 +467,8 @@ def test_with_a_box_described_a_bathroom_rush_reveal_is_one_tap_on_a_kind(compan
     companion.table.submit(Command("choose-queue", {"queue": 2}))
     page = controller(phones, companion)
     page.wait_for_selector(".br-kinds")
-    expect(page.locator(".br-kinds h2")).to_have_text("Which Persona is in the bathroom of queue 1?")
+    expect(page.locator(".br-kinds h2")).to_have_text(
+        "Which Persona is in the bathroom of queue 1?")
     expect(page.locator(".br-kinds .persona-kind")).to_have_text(["Signora ×30", "Anziano ×1"])
     page.click(".br-kinds .persona-kind[data-kind=Anziano]")
     revealed = page.locator(".queue[data-queue='1'] .persona.orange")
