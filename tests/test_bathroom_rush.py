@@ -655,6 +655,13 @@ def test_the_elderly_man_behind_the_player_passes_in_front_and_is_turned_over():
     assert game.phase == "E"
 
 
+def test_an_elderly_man_moved_away_by_a_correction_cannot_pass_in_front():
+    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    game.queues[1]["slots"].insert(3, game.queues[1]["slots"].pop(2))
+    assert refused(game, "effect").rule == "not-behind"
+
+
 def test_the_mother_with_baby_behind_the_player_passes_in_front():
     game = position(["n2 Ana n1", "n1 n1 Ben o0@Mother_with_Baby n1", "n1 n1 Cy n1", "n1 n3"])
     play(game, "pass", "effect")

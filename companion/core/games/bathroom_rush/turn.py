@@ -111,6 +111,10 @@ class TurnCommands(Rounds):
         slots = self.queues[q - 1]["slots"]
         events: list[Event] = []
         if key in (ELDERLY_MAN, MOTHER_WITH_BABY):
+            if i < 1 or slots[i - 1].get("player") != seat:
+                raise IllegalCommand(f"{cap(label(p))} no longer stands right behind "
+                                     f"{self.players[seat]}: defend, or correct the queue",
+                                     rule="not-behind")
             slots[i - 1], slots[i] = slots[i], slots[i - 1]
             events.append(self._event("persona-moved", {
                 **self._who(seat), "persona": persona_ref(p), "queue": q, "position": i + 1,
