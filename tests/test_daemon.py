@@ -90,6 +90,8 @@ class Phone:
         self.opener = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         self.csrf = self.get("/api/session")["csrf"]
+        # The game a command names: the one at the table, or the one started.
+        self.game_id = self.get("/api/state")["game_id"]
 
     def get(self, path: str):
         with self.opener.open(self.base + path, timeout=10) as answer:
@@ -106,12 +108,16 @@ class Phone:
         assert self.post("/api/join", {"pin": pin})["role"] == "controller"
 
     def new_game(self) -> dict:
-        return self.post("/api/new-game", {"game": "call-of-nature", "players": PLAYERS,
-                                           "version": None})
+        shown = self.get("/api/state")
+        started = self.post("/api/new-game", {"game": "call-of-nature", "players": PLAYERS,
+                                              "game_id": shown["game_id"],
+                                              "version": shown["version"]})
+        self.game_id = started["game_id"]
+        return started
 
     def play(self, name: str, version: int, **args) -> dict:
         return self.post("/api/command", {"command": {"name": name, "args": args},
-                                          "version": version})
+                                          "game_id": self.game_id, "version": version})
 
 
 def write_config(folder: Path, **extra: str) -> Path:
@@ -204,7 +210,7 @@ def test_a_roll_from_the_panel_goes_through_the_simulated_dice_device(tmp_path):
         # Pressure reaching 50 calls a Respite: Ben rolls a d6.
         for value in (30, 20):
             version = phone.play("card", version, value=value)["version"]
-        rolled = phone.post("/api/dice/roll", {"version": version})
+        rolled = phone.post("/api/dice/roll", {"game_id": phone.game_id, "version": version})
         entries = phone.get("/api/history")["entries"]
         assert entries[-1]["command"] == {"name": "roll", "args": {"values": rolled["values"]}}
         assert entries[-1]["source"] == "dice"

@@ -114,37 +114,37 @@ def test_what_the_api_answers_matches_the_document(app, table):
     assert post("/api/join", {"pin": "x"}, h={}).status_code == 403
     assert post("/api/join", {}).status_code == 400
     assert post("/api/join", {"pin": access.pin}).status_code == 200
-    assert post("/api/command", {"command": {"name": "card"}, "version": 0}).status_code == 409
+    assert post("/api/command", {"command": {"name": "card"}, "game_id": 1, "version": 0}).status_code == 409
     assert post("/api/new-game", {"game": "call-of-nature", "players": ["Ana", "Ben"],
-                                  "version": None}).status_code == 200
+                                  "game_id": None, "version": 0}).status_code == 200
     assert post("/api/new-game", {"game": "call-of-nature", "players": ["Ana"],
-                                  "version": 0}).status_code == 422
+                                  "game_id": 1, "version": 0}).status_code == 422
     assert post("/api/new-game", {"game": "call-of-nature", "players": "Ana",
-                                  "version": 0}).status_code == 400
+                                  "game_id": 1, "version": 0}).status_code == 400
     assert post("/api/command", {"command": {"name": "card", "args": {"value": 5}},
-                                 "version": 0}).status_code == 200
+                                 "game_id": 1, "version": 0}).status_code == 200
     assert post("/api/command", {"command": {"name": "card", "args": {"value": 5}},
-                                 "version": 0}).status_code == 409
+                                 "game_id": 1, "version": 0}).status_code == 409
     assert post("/api/command", {"command": {"name": "roll", "args": {"values": [3]}},
-                                 "version": 1}).status_code == 422
+                                 "game_id": 1, "version": 1}).status_code == 422
     assert post("/api/command", {"command": {"name": "note", "args": {"text": "x" * 20000}},
-                                 "version": 1}).status_code == 413
-    assert post("/api/command", {"command": {"name": "card"}, "version": 1},
+                                 "game_id": 1, "version": 1}).status_code == 413
+    assert post("/api/command", {"command": {"name": "card"}, "game_id": 1, "version": 1},
                 c=spectator, h={"X-CSRF-Token": watcher_csrf}).status_code == 403
-    assert post("/api/undo", {"version": 1}).status_code == 200
-    assert post("/api/undo", {"version": 2}).status_code == 422
-    assert post("/api/redo", {"version": 2}).status_code == 200
-    assert post("/api/redo", {"version": 3}).status_code == 422
+    assert post("/api/undo", {"game_id": 1, "version": 1}).status_code == 200
+    assert post("/api/undo", {"game_id": 1, "version": 2}).status_code == 422
+    assert post("/api/redo", {"game_id": 1, "version": 2}).status_code == 200
+    assert post("/api/redo", {"game_id": 1, "version": 3}).status_code == 422
     assert post("/api/redo", {}).status_code == 400
     assert post("/api/dice", {"source": "manual"}).status_code == 200
     assert post("/api/dice", {"source": "nope"}).status_code == 400
-    assert post("/api/dice/roll", {"version": 3}).status_code == 422
+    assert post("/api/dice/roll", {"game_id": 1, "version": 3}).status_code == 422
     assert post("/api/command", {"command": {"name": "set-pressure", "args": {"value": 20}},
-                                 "version": 3}).status_code == 200
+                                 "game_id": 1, "version": 3}).status_code == 200
     assert post("/api/command", {"command": {"name": "card", "args": {"value": 30}},
-                                 "version": 4}).status_code == 200
-    assert post("/api/dice/roll", {"version": 4}).status_code == 409
-    assert post("/api/dice/roll", {"version": 5}).status_code == 200
+                                 "game_id": 1, "version": 4}).status_code == 200
+    assert post("/api/dice/roll", {"game_id": 1, "version": 4}).status_code == 409
+    assert post("/api/dice/roll", {"game_id": 1, "version": 5}).status_code == 200
     assert post("/api/keys/ok", {}, documented="/api/keys/{key}").status_code == 200
     get("/api/history")
     get("/api/games")
@@ -157,7 +157,7 @@ def test_what_the_api_answers_matches_the_document(app, table):
     over = get("/api/state").json
     again = {"game": over["game"], "players": over["setup"]["players"],
              "variants": over["setup"]["variants"], "options": over["setup"]["options"],
-             "version": over["version"]}
+             "game_id": over["game_id"], "version": over["version"]}
     assert post("/api/new-game", again).status_code == 200
     assert post("/api/new-game", again).status_code == 409
 
@@ -168,7 +168,7 @@ def test_the_documented_state_promises_the_setup_that_plays_the_game_again(app):
     client.post("/api/join", json={"pin": app.extensions["companion"].access.pin},
                 headers={"X-CSRF-Token": csrf})
     client.post("/api/new-game", json={"game": "call-of-nature", "players": ["Ana", "Ben"],
-                                       "variants": ["no-end-roll"], "version": None},
+                                       "variants": ["no-end-roll"], "game_id": None, "version": 0},
                 headers={"X-CSRF-Token": csrf})
     state = client.get("/api/state").json
     schema = {**_ref_schema("GameState"), "components": DOCUMENT["components"]}
@@ -191,7 +191,7 @@ def test_the_document_describes_the_answers_without_a_dice_service_or_screen(tab
     check(client.get("/api/screen.png"), "get", "/api/screen.png")
     for path, documented in (("/api/dice", "/api/dice"), ("/api/dice/roll", "/api/dice/roll"),
                              ("/api/keys/up", "/api/keys/{key}")):
-        response = client.post(path, json={"source": "manual", "version": 0},
+        response = client.post(path, json={"source": "manual", "game_id": 1, "version": 0},
                                headers={"X-CSRF-Token": csrf})
         assert response.status_code == 404
         check(response, "post", documented)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import queue
 import threading
+from typing import Any
 
 import pytest
 
@@ -94,14 +95,16 @@ def spectator(app) -> Phone:
 def playing(controller) -> dict:
     """A game of Call of Nature for Ana, Ben and Cy, just started."""
     response = controller.post("/api/new-game", {"game": CON, "players": PLAYERS,
-                                                 "version": None})
+                                                 "game_id": None, "version": 0})
     assert response.status_code == 200
     return response.json
 
 
-def card(phone: Phone, value: int, version: int):
+def card(phone: Phone, value: int, version: int, game_id: int = 1):
+    """Play a card against ``game_id`` at ``version`` (a fresh journal's
+    first game is game 1)."""
     return phone.post("/api/command", {"command": {"name": "card", "args": {"value": value}},
-                                       "version": version})
+                                       "game_id": game_id, "version": version})
 
 
 # -- joining --------------------------------------------------------------------
@@ -218,35 +221,39 @@ def test_a_new_game_starts_with_the_players_in_seating_order_and_their_colours(p
 
 def test_a_player_without_a_colour_gets_one_from_the_palette(controller):
     response = controller.post("/api/new-game", {"game": CON, "players": ["Ana", "Ben"],
-                                                 "version": None})
+                                                 "game_id": None, "version": 0})
     assert response.json["colours"] == ["#d62828", "#1d6fd6"]
 
 
 def test_a_new_game_takes_variants(controller):
     response = controller.post("/api/new-game", {"game": CON, "players": PLAYERS,
                                                  "variants": ["beginners-deck"],
-                                                 "version": None})
+                                                 "game_id": None, "version": 0})
     assert response.status_code == 200
     assert "suspense" not in response.json["state"]["specials_in_deck"]
 
 
 @pytest.mark.parametrize("body, says", [
-    ({"game": "chess", "players": ["Ana", "Ben"], "version": None}, "no game 'chess'"),
-    ({"game": CON, "players": "Ana, Ben", "version": None}, "'players' must be a list"),
-    ({"game": CON, "players": ["Ana", ""], "version": None}, "player 2's name must be 1 to 24"),
-    ({"game": CON, "players": ["Ana", "B" * 25], "version": None},
+    ({"game": "chess", "players": ["Ana", "Ben"], "game_id": None, "version": 0}, "no game 'chess'"),
+    ({"game": CON, "players": "Ana, Ben", "game_id": None, "version": 0}, "'players' must be a list"),
+    ({"game": CON, "players": ["Ana", ""], "game_id": None, "version": 0}, "player 2's name must be 1 to 24"),
+    ({"game": CON, "players": ["Ana", "B" * 25], "game_id": None, "version": 0},
      "player 2's name must be 1 to 24"),
-    ({"game": CON, "players": ["Ana", {"name": "Ben", "colour": "red"}], "version": None},
+    ({"game": CON, "players": ["Ana", {"name": "Ben", "colour": "red"}], "game_id": None, "version": 0},
      "player 2's colour must look like #1d6fd6"),
-    ({"game": CON, "players": ["Ana", "Ben"], "variants": "fast", "version": None},
+    ({"game": CON, "players": ["Ana", "Ben"], "variants": "fast", "game_id": None, "version": 0},
      "'variants' must be a list"),
-    ({"game": CON, "players": ["Ana", "Ben"], "options": [1], "version": None},
+    ({"game": CON, "players": ["Ana", "Ben"], "options": [1], "game_id": None, "version": 0},
      "'options' must be a JSON object"),
-    ({"game": CON, "players": ["Ana", "Ben"], "version": "0"}, "'version' must be"),
-    ({"game": CON, "players": ["Ana", "Ben"]}, "'version' is required"),
-    ({"game": CON, "players": ["Ana\x00", "Ben"], "version": None},
+    ({"game": CON, "players": ["Ana", "Ben"], "game_id": None, "version": "0"},
+     "'version' must be"),
+    ({"game": CON, "players": ["Ana", "Ben"], "game_id": None}, "'version' is required"),
+    ({"game": CON, "players": ["Ana", "Ben"], "version": 0}, "'game_id' is required"),
+    ({"game": CON, "players": ["Ana", "Ben"], "game_id": -1, "version": 0},
+     "'game_id' must be a game's id (a whole number of 1 or more) or null"),
+    ({"game": CON, "players": ["Ana\x00", "Ben"], "game_id": None, "version": 0},
      "control characters or lone surrogates, and U+0000 is one"),
-    ({"game": CON, "players": ["\u202eAna", "Ben"], "version": None},
+    ({"game": CON, "players": ["\u202eAna", "Ben"], "game_id": None, "version": 0},
      "player 1's name may not hold text-direction controls"),
 ])
 def test_a_malformed_setup_is_400_and_says_what_is_wrong(controller, body, says):
@@ -263,21 +270,21 @@ def test_a_malformed_setup_is_400_and_says_what_is_wrong(controller, body, says)
     ({"players": ["Ana", "Ben"], "options": {"deck_size": "lots"}}, "deck_size"),
 ])
 def test_a_setup_the_game_refuses_is_422(controller, body, says):
-    response = controller.post("/api/new-game", {"game": CON, "version": None, **body})
+    response = controller.post("/api/new-game", {"game": CON, "game_id": None, "version": 0, **body})
     assert (response.status_code, response.json["error"]) == (422, "bad-setup")
     assert says in response.json["message"]
 
 
 def test_a_new_game_against_a_game_the_phone_has_not_seen_is_stale(controller, playing):
     response = controller.post("/api/new-game", {"game": CON, "players": PLAYERS,
-                                                 "version": None})
+                                                 "game_id": None, "version": 0})
     assert (response.status_code, response.json["error"]) == (409, "stale-version")
     assert response.json["state"]["game_id"] == playing["game_id"]
 
 
 def test_a_new_game_replaces_the_one_seen(controller, playing):
     response = controller.post("/api/new-game", {"game": CON, "players": ["Dee", "Eve"],
-                                                 "version": playing["version"]})
+                                                 "game_id": playing["game_id"], "version": playing["version"]})
     assert response.status_code == 200
     assert response.json["game_id"] == playing["game_id"] + 1
     assert response.json["players"] == ["Dee", "Eve"]
@@ -296,10 +303,10 @@ def finished(controller) -> dict:
     just ended: Ben exploded, as the phone shows it."""
     started = controller.post("/api/new-game", {
         "game": CON, "players": CHOSEN, "variants": ["no-end-roll"],
-        "options": {"min_value": -20, "max_value": 20}, "version": None}).json
+        "options": {"min_value": -20, "max_value": 20}, "game_id": None, "version": 0}).json
     ended = controller.post("/api/command", {
         "command": {"name": "adjust-mastery", "args": {"player": "Ben", "delta": -7}},
-        "version": started["version"]})
+        "game_id": started["game_id"], "version": started["version"]})
     assert ended.json["over"] is True
     return controller.get("/api/state").json
 
@@ -313,7 +320,7 @@ def play_again(shown: dict) -> dict:
                     for name, colour in zip(setup["players"], shown["colours"])],
         "variants": setup["variants"],
         "options": setup["options"],
-        "version": shown["version"],
+        "game_id": shown["game_id"], "version": shown["version"],
     }
 
 
@@ -384,13 +391,13 @@ def test_a_card_out_of_the_deck_range_is_422_with_the_rule(controller, playing):
 
 def test_a_roll_nobody_waits_for_is_422_not_expected(controller, playing):
     response = controller.post("/api/command", {
-        "command": {"name": "roll", "args": {"values": [4]}}, "version": playing["version"]})
+        "command": {"name": "roll", "args": {"values": [4]}}, "game_id": playing["game_id"], "version": playing["version"]})
     assert (response.status_code, response.json["error"]) == (422, "not-expected")
 
 
 def test_an_unknown_command_is_422_and_lists_the_commands(controller, playing):
     response = controller.post("/api/command", {"command": {"name": "dance"},
-                                                "version": playing["version"]})
+                                                "game_id": playing["game_id"], "version": playing["version"]})
     assert (response.status_code, response.json["error"]) == (422, "unknown-command")
     assert "card" in response.json["message"]
 
@@ -398,20 +405,31 @@ def test_an_unknown_command_is_422_and_lists_the_commands(controller, playing):
 def test_a_correction_is_accepted_whoever_plays(controller, playing):
     response = controller.post("/api/command", {
         "command": {"name": "set-pressure", "args": {"value": 45}},
-        "version": playing["version"]})
+        "game_id": playing["game_id"], "version": playing["version"]})
     assert response.status_code == 200
     assert response.json["state"]["pressure"] == 45
 
 
 @pytest.mark.parametrize("body, says", [
-    ({"command": {"name": "card", "args": {"value": 5}}}, "'version' is required"),
-    ({"command": {"name": "card", "args": {"value": 5}}, "version": "0"}, "'version' must be"),
-    ({"command": {"name": "card", "args": {"value": 5}}, "version": True}, "'version' must be"),
-    ({"command": {"name": "card", "args": {"value": 5}}, "version": -1}, "'version' must be"),
-    ({"command": "card +5", "version": 0}, "'command' must be an object"),
-    ({"command": {"name": "card", "args": [5]}, "version": 0}, "'args' must be an object"),
-    ({"command": {"name": "", "args": {}}, "version": 0}, "'name' must be text"),
-    ({"command": {"name": "x" * 65}, "version": 0}, "'name' must be text"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": 1}, "'version' is required"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "version": 0}, "'game_id' is required"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": 1, "version": "0"},
+     "'version' must be"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": 1, "version": True},
+     "'version' must be"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": 1, "version": -1},
+     "'version' must be"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": None, "version": 0},
+     "'game_id' must be a game's id"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": "1", "version": 0},
+     "'game_id' must be a game's id"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": 0, "version": 0},
+     "'game_id' must be a game's id"),
+    ({"command": "card +5", "game_id": 1, "version": 0}, "'command' must be an object"),
+    ({"command": {"name": "card", "args": [5]}, "game_id": 1, "version": 0},
+     "'args' must be an object"),
+    ({"command": {"name": "", "args": {}}, "game_id": 1, "version": 0}, "'name' must be text"),
+    ({"command": {"name": "x" * 65}, "game_id": 1, "version": 0}, "'name' must be text"),
 ])
 def test_a_malformed_command_is_400(controller, playing, body, says):
     response = controller.post("/api/command", body)
@@ -429,7 +447,7 @@ def test_a_body_that_is_not_a_json_object_is_400(controller, playing):
 def test_a_note_with_a_lone_surrogate_is_400_and_changes_nothing(controller, playing):
     # Such text cannot be stored in the journal.
     response = controller.post("/api/command", {"command": {"name": "note", "args": {
-        "text": "U-TURN \ud800 played"}}, "version": 0})
+        "text": "U-TURN \ud800 played"}}, "game_id": 1, "version": 0})
     assert (response.status_code, response.json["error"]) == (400, "bad-request")
     assert "U+D800" in response.json["message"]
     assert controller.get("/api/state").json["version"] == 0
@@ -437,7 +455,7 @@ def test_a_note_with_a_lone_surrogate_is_400_and_changes_nothing(controller, pla
 
 @pytest.mark.parametrize("depth", [20, 5000])
 def test_a_body_nested_too_deep_is_400(controller, playing, depth):
-    body = '{"version": 0, "command": ' + "[" * depth + "]" * depth + "}"
+    body = '{"game_id": 1, "version": 0, "command": ' + "[" * depth + "]" * depth + "}"
     response = controller.client.post("/api/command", data=body,
                                       headers={"X-CSRF-Token": controller.csrf,
                                                "Content-Type": "application/json"})
@@ -453,28 +471,28 @@ def test_a_command_before_any_game_is_409_no_game(controller):
 
 def test_undo_takes_back_the_card_and_redo_plays_it_again(controller, playing):
     card(controller, 5, 0)
-    undone = controller.post("/api/undo", {"version": 1})
+    undone = controller.post("/api/undo", {"game_id": 1, "version": 1})
     assert undone.status_code == 200
     assert (undone.json["version"], undone.json["state"]["pressure"]) == (2, 0)
     assert undone.json["can_redo"] is True
-    redone = controller.post("/api/redo", {"version": 2})
+    redone = controller.post("/api/redo", {"game_id": 1, "version": 2})
     assert redone.status_code == 200
     assert (redone.json["version"], redone.json["state"]["pressure"]) == (3, 5)
 
 
 def test_undo_at_the_setup_is_422_nothing_to_undo(controller, playing):
-    response = controller.post("/api/undo", {"version": 0})
+    response = controller.post("/api/undo", {"game_id": 1, "version": 0})
     assert (response.status_code, response.json["error"]) == (422, "nothing-to-undo")
 
 
 def test_redo_with_nothing_undone_is_422_nothing_to_redo(controller, playing):
-    response = controller.post("/api/redo", {"version": 0})
+    response = controller.post("/api/redo", {"game_id": 1, "version": 0})
     assert (response.status_code, response.json["error"]) == (422, "nothing-to-redo")
 
 
 def test_an_undo_against_a_stale_version_is_409_and_undoes_nothing(controller, playing):
     card(controller, 5, 0)
-    response = controller.post("/api/undo", {"version": 0})
+    response = controller.post("/api/undo", {"game_id": 1, "version": 0})
     assert response.status_code == 409
     assert response.json["state"]["state"]["pressure"] == 5
 
@@ -483,12 +501,13 @@ def test_an_undo_against_a_stale_version_is_409_and_undoes_nothing(controller, p
 
 
 CHANGES = [
-    ("/api/new-game", {"game": CON, "players": ["Ana", "Ben"], "version": 0}),
-    ("/api/command", {"command": {"name": "card", "args": {"value": 5}}, "version": 0}),
-    ("/api/undo", {"version": 0}),
-    ("/api/redo", {"version": 0}),
+    ("/api/new-game", {"game": CON, "players": ["Ana", "Ben"], "game_id": 1, "version": 0}),
+    ("/api/command", {"command": {"name": "card", "args": {"value": 5}}, "game_id": 1,
+                      "game_id": 1, "version": 0}),
+    ("/api/undo", {"game_id": 1, "version": 0}),
+    ("/api/redo", {"game_id": 1, "version": 0}),
     ("/api/dice", {"source": "manual"}),
-    ("/api/dice/roll", {"version": 0}),
+    ("/api/dice/roll", {"game_id": 1, "version": 0}),
     ("/api/keys/ok", {}),
 ]
 
@@ -535,7 +554,7 @@ def test_a_wrong_method_with_the_token_is_405_json(controller):
 
 def test_a_body_over_16_kib_is_413_json(controller, playing):
     response = controller.post("/api/command", {"command": {"name": "note", "args": {
-        "text": "x" * 20_000}}, "version": 0})
+        "text": "x" * 20_000}}, "game_id": 1, "version": 0})
     assert (response.status_code, response.json["error"]) == (413, "too-large")
     assert "16384 bytes" in response.json["message"]
 
@@ -586,7 +605,7 @@ def test_an_unknown_page_is_an_html_404(app):
 def respite_for_ana(phone: Phone) -> int:
     """The Pressure is set to 20 and Ana plays +30: it lands on 50, a Respite."""
     phone.post("/api/command", {"command": {"name": "set-pressure", "args": {"value": 20}},
-                                "version": 0})
+                                "game_id": 1, "version": 0})
     response = card(phone, 30, 1)
     assert response.json["expected"][0]["dice"]["name"] == "d6"
     return response.json["version"]
@@ -595,9 +614,9 @@ def respite_for_ana(phone: Phone) -> int:
 def test_the_roll_button_on_a_phone_rolls_the_respite_die(make_app, table):
     app = make_app(Services(dice=FixedDice(table, [6])))
     phone = joined(app)
-    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "game_id": None, "version": 0})
     version = respite_for_ana(phone)
-    response = phone.post("/api/dice/roll", {"version": version})
+    response = phone.post("/api/dice/roll", {"game_id": 1, "version": version})
     assert response.status_code == 200
     assert response.json["values"] == [6]
     assert response.json["state"]["version"] == version + 1
@@ -608,9 +627,9 @@ def test_a_roll_against_a_stale_version_rolls_nothing(make_app, table):
     dice = FixedDice(table, [6])
     app = make_app(Services(dice=dice))
     phone = joined(app)
-    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "game_id": None, "version": 0})
     version = respite_for_ana(phone)
-    response = phone.post("/api/dice/roll", {"version": version - 1})
+    response = phone.post("/api/dice/roll", {"game_id": 1, "version": version - 1})
     assert (response.status_code, response.json["error"]) == (409, "stale-version")
     assert table.version == version
 
@@ -624,11 +643,12 @@ class DiceTappedTwice(FixedDice):
         self.other_phone: Phone | None = None
         self.second_tap = None
 
-    def roll(self, expected_version: int | None = None) -> list[int]:
+    def roll(self, expected_version: int | None = None, **kwargs: Any) -> list[int]:
         phone, self.other_phone = self.other_phone, None
         if phone is not None:
-            self.second_tap = phone.post("/api/dice/roll", {"version": self.table.version})
-        return super().roll(expected_version)
+            self.second_tap = phone.post("/api/dice/roll", {"game_id": 1,
+                                                            "version": self.table.version})
+        return super().roll(expected_version, **kwargs)
 
 
 def test_two_phones_tapping_roll_at_once_roll_once(make_app, table):
@@ -636,12 +656,12 @@ def test_two_phones_tapping_roll_at_once_roll_once(make_app, table):
     dice = DiceTappedTwice(table, [3, 4])
     app = make_app(Services(dice=dice))
     first, other = joined(app, "192.168.1.20"), joined(app, "192.168.1.21")
-    first.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
+    first.post("/api/new-game", {"game": CON, "players": PLAYERS, "game_id": None, "version": 0})
     first.post("/api/command", {"command": {"name": "adjust-mastery",
                                             "args": {"player": "Ana", "delta": -7}},
-                                "version": 0})
+                                "game_id": 1, "version": 0})
     dice.other_phone = other
-    response = first.post("/api/dice/roll", {"version": 1})
+    response = first.post("/api/dice/roll", {"game_id": 1, "version": 1})
     assert response.status_code == 200
     assert (dice.second_tap.status_code, dice.second_tap.json["error"]) == (409, "rolling")
     assert dice.second_tap.json["state"]["version"] == 1
@@ -653,8 +673,8 @@ def test_the_roll_button_when_no_roll_is_awaited_is_422_and_rolls_nothing(make_a
     dice = FixedDice(table, [6])
     app = make_app(Services(dice=dice))
     phone = joined(app)
-    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
-    response = phone.post("/api/dice/roll", {"version": 0})
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "game_id": None, "version": 0})
+    response = phone.post("/api/dice/roll", {"game_id": 1, "version": 0})
     assert (response.status_code, response.json["error"]) == (422, "not-waiting")
     assert table.version == 0
 
@@ -747,7 +767,7 @@ def test_the_games_list_describes_every_engine(app):
 
 def test_the_history_lists_each_change_in_order(controller, playing):
     card(controller, 5, 0)
-    controller.post("/api/undo", {"version": 1})
+    controller.post("/api/undo", {"game_id": 1, "version": 1})
     history = controller.get("/api/history").json
     assert [(e["version"], e["action"], e["source"]) for e in history["entries"]] == \
         [(1, "command", "panel"), (2, "undo", "panel")]
@@ -755,11 +775,11 @@ def test_the_history_lists_each_change_in_order(controller, playing):
 
 
 def test_statistics_count_wins_per_player(controller, table):
-    controller.post("/api/new-game", {"game": CON, "players": ["Ana", "Ben"], "version": None,
+    controller.post("/api/new-game", {"game": CON, "players": ["Ana", "Ben"], "game_id": None, "version": 0,
                                       "variants": ["no-end-roll"]})
     controller.post("/api/command", {"command": {"name": "adjust-mastery",
                                                  "args": {"player": "Ben", "delta": -7}},
-                                     "version": 0})
+                                     "game_id": 1, "version": 0})
     stats = controller.get("/api/stats").json
     assert stats["games_played"] == 1
     assert stats["players"] == {"Ana": {"played": 1, "won": 1}, "Ben": {"played": 1, "won": 0}}
@@ -882,7 +902,7 @@ def live_app(make_app):
 
 def test_a_phone_watching_live_gets_the_state_at_once_then_every_change(live_app):
     controller = joined(live_app)
-    controller.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
+    controller.post("/api/new-game", {"game": CON, "players": PLAYERS, "game_id": None, "version": 0})
     watcher = Phone(live_app, address="192.168.1.40")
     response = watcher.get("/api/events", buffered=False)
     assert response.content_type.startswith("text/event-stream")

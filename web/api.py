@@ -2,9 +2,11 @@
 
 Reading is open to every phone on the network.  Changing the table needs a
 controller session and the session's CSRF token in ``X-CSRF-Token``.  Every
-change names the version of the state it was made against: a stale one is
+change names the game (``game_id``) and the version of the state it was
+made against, and the table checks both inside its lock: a stale one is
 refused with 409 and the fresh state, so two phones tapping the same card
-apply it once.  ``web/openapi.py`` describes every route here.
+apply it once, and two phones tapping "Play again" start one game.
+``web/openapi.py`` describes every route here.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from typing import Any, Callable
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.core.engine import MAX_NAME, Command
-from companion.core.errors import NotExpected
+from companion.core.errors import NotExpected, StaleVersion
 from companion.core.menu import KEYS
 from companion.core.games import available, canonical_key
+
 
 from . import access
 from .colours import HEX
@@ -136,16 +139,25 @@ def _check_text(value: Any, depth: int) -> None:
             _check_text(item, depth + 1)
 
 
-def _version(data: dict, *, nullable: bool = False) -> int | None:
-    if "version" not in data:
-        raise bad_request("'version' is required: the version of the state the phone shows")
-    value = data["version"]
-    if value is None and nullable:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        allowed = "a whole number of 0 or more" + (" or null" if nullable else "")
-        raise bad_request(f"'version' must be {allowed}, not {value!r}")
-    return value
+def _made_against(data: dict, *, no_game: bool = False) -> tuple[int | None, int]:
+    """The game and version of the state the phone showed (``game_id`` and
+    ``version`` in the body).  ``no_game``: a ``game_id`` of null is allowed,
+    for a phone that saw no game at the table."""
+    for key in ("game_id", "version"):
+        if key not in data:
+            raise bad_request(f"'{key}' is required: the game and version of the state "
+                              "the phone shows")
+    game_id, version = data["game_id"], data["version"]
+    if not (game_id is None and no_game) and not _whole(game_id, 1):
+        allowed = "a game's id (a whole number of 1 or more)" + (" or null" if no_game else "")
+        raise bad_request(f"'game_id' must be {allowed}, not {game_id!r}")
+    if not _whole(version, 0):
+        raise bad_request(f"'version' must be a whole number of 0 or more, not {version!r}")
+    return game_id, version
+
+
+def _whole(value: Any, least: int) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and value >= least
 
 
 def _word(value: Any, what: str) -> str:
@@ -180,18 +192,15 @@ def _players(value: Any) -> tuple[list[str], list[str | None]]:
     return names, colours
 
 
-def _check_version(version: int | None) -> None:
-    """Refuse a request made against another state than the table's (for
-    requests the table does not check itself).  ``None`` means "no game"."""
+def _check_made_against(game_id: int | None, version: int) -> None:
+    """Refuse early a request made against another state than the table's
+    (the table checks again, inside its lock, when it changes)."""
     table = panel().table
-    current = table.version if table.has_game else None
-    if version != current:
-        seen = "no game" if version is None else f"version {version}"
-        now = "no game" if current is None else f"version {current}"
-        raise ApiError(409, "stale-version",
-                       f"the request was made against {seen}, but the table is at {now}: "
-                       "look at the table again and resend if still wanted",
-                       state=current_state())
+    now = table.current() if table.has_game else None
+    current_game = now.game_id if now else None
+    current = now.version if now else None
+    if game_id != current_game or (game_id is not None and version != current):
+        raise StaleVersion(version, current, expected_game=game_id, current_game=current_game)
 
 
 # -- reading ------------------------------------------------------------------
@@ -350,9 +359,10 @@ def new_game():
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise bad_request("'options' must be a JSON object")
-    _check_version(_version(data, nullable=True))
+    game_id, version = _made_against(data, no_game=True)
     table, chosen = panel().table, panel().colours
-    update = table.new_game(game, names, variants=variants, options=options)
+    update = table.new_game(game, names, variants=variants, options=options,
+                            expected_game=game_id, expected_version=version)
     chosen.choose(update.game_id, colours)
     # The phones may have got the new game before its colours were kept:
     # send it again (a phone takes a message of the version it shows).
@@ -364,7 +374,7 @@ def new_game():
 @controllers_only
 def command():
     data = _body()
-    version = _version(data)
+    game_id, version = _made_against(data)
     raw = data.get("command")
     if not isinstance(raw, dict):
         raise bad_request("'command' must be an object {name, args}")
@@ -372,21 +382,26 @@ def command():
     args = raw.get("args", {})
     if not isinstance(args, dict):
         raise bad_request("the command's 'args' must be an object")
-    update = panel().table.submit(Command(name, args), expected_version=version, source="panel")
+    update = panel().table.submit(Command(name, args), expected_game=game_id,
+                                  expected_version=version, source="panel")
     return jsonify(state_json(update, panel().colours))
 
 
 @bp.post("/undo")
 @controllers_only
 def undo():
-    update = panel().table.undo(expected_version=_version(_body()), source="panel")
+    game_id, version = _made_against(_body())
+    update = panel().table.undo(expected_game=game_id, expected_version=version,
+                                source="panel")
     return jsonify(state_json(update, panel().colours))
 
 
 @bp.post("/redo")
 @controllers_only
 def redo():
-    update = panel().table.redo(expected_version=_version(_body()), source="panel")
+    game_id, version = _made_against(_body())
+    update = panel().table.redo(expected_game=game_id, expected_version=version,
+                                source="panel")
     return jsonify(state_json(update, panel().colours))
 
 
@@ -419,7 +434,7 @@ def dice_source():
 @controllers_only
 def dice_roll():
     dice = _dice()
-    version = _version(_body())
+    game_id, version = _made_against(_body())
     # The dice service checks the version too, against the table's ROLL
     # button; between phones, one roll at a time, and a tap meanwhile is
     # told to look again, not kept waiting.
@@ -428,10 +443,10 @@ def dice_roll():
         raise ApiError(409, "rolling", "another phone is rolling these dice right now: "
                                        "look at the table again", state=current_state())
     try:
-        _check_version(version)
+        _check_made_against(game_id, version)
         if not any(e.dice for e in panel().table.current().expected):
             raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
-        values = [int(v) for v in dice.roll(expected_version=version)]
+        values = [int(v) for v in dice.roll(expected_version=version, expected_game=game_id)]
     finally:
         rolling.release()
     return jsonify({"values": values, "state": current_state()})

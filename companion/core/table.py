@@ -6,21 +6,30 @@ time under a lock, writes it durably to the journal before acknowledging it,
 and then tells its listeners.  On start it replays the journal and ends up
 exactly where it was.
 
-Undo works by snapshot (the state before each command is kept as text) and
-redo re-applies the command, which gives the same state because engines are
-pure.  Undo and redo are journal entries too, so they survive a restart.
-Every change raises the version by one; a command may name the version it was
-made against, and a stale one is refused, so two phones tapping the same card
-never apply it twice.
+Undo works by snapshot: the state before one command in ``SNAPSHOT_EVERY``
+is kept as text, and the state before any other is rebuilt from the nearest
+one kept by playing the commands again (engines are pure), so memory does not
+grow with a snapshot per command.  Redo re-applies the command.  Undo and redo
+are journal entries too, so they survive a restart.
+
+Every change raises the version by one, and every game starts at version 0.
+A change may name the game and the version it was made against
+(``expected_game``, ``expected_version``); the table checks both inside its
+lock and refuses a stale one (:class:`StaleVersion`), so two phones tapping
+the same card never apply it twice, a note made against a game that was
+replaced never lands in the new one, and two phones tapping "Play again"
+start one game.  ``ANY_GAME`` (the default) leaves the game unchecked, for
+the table's own buttons and the CLI, which act on whatever game is current.
 """
 
 from __future__ import annotations
 
+import enum
 import logging
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Final, Iterable, Mapping, Sequence
 
 from .engine import Command, Event, Expectation, Game, Result, Setup
 from .errors import (
@@ -38,6 +47,16 @@ from .journal import Journal
 log = logging.getLogger(__name__)
 
 Listener = Callable[["Update"], None]
+
+
+class _AnyGame(enum.Enum):
+    ANY = "any"
+
+
+# ``expected_game=ANY_GAME``: whichever game is current (not checked).
+# ``expected_game=None``: no game is expected to be at the table.
+ANY_GAME: Final = _AnyGame.ANY
+ExpectedGame = int | None | _AnyGame
 
 
 @dataclass(frozen=True)
@@ -88,18 +107,23 @@ class Update:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HistoryEntry:
-    """One line of a game's history, in the order it happened."""
+    """One line of a game's history, in the order it happened.  Its text is
+    made when asked for, not kept: a long game keeps thousands of entries."""
 
     seq: int
     version: int
     action: str
     command: Command | None
-    text: str
     events: tuple[Event, ...]
     at: float
     source: str
+
+    @property
+    def text(self) -> str:
+        said = self.command.text() if self.command else ""
+        return said if self.action == "command" else f"{self.action} {said}".strip()
 
     def to_json(self) -> dict:
         return {
@@ -114,20 +138,19 @@ class HistoryEntry:
         }
 
 
-# While replaying, the state before a command is kept for one command in
-# this many; undo rebuilds the others from the nearest one kept (engines are
+# The state before a command is kept for one command in this many (live or
+# replayed); undo rebuilds the others from the nearest one kept (engines are
 # pure, so playing the commands again gives the same state).
 SNAPSHOT_EVERY = 32
 
 
-@dataclass
+@dataclass(slots=True)
 class _Done:
-    """A command in effect, and the state before it (``None`` when replay
-    did not keep it) so that undo restores it."""
+    """A command in effect, and the state before it (``None`` unless it is
+    one of the commands whose state is kept) so that undo restores it."""
 
     before: str | None
     command: Command
-    text: str
 
 
 @dataclass
@@ -201,7 +224,14 @@ class Table:
     def undo_preview(self) -> str | None:
         with self._lock:
             session = self._require()
-            return session.done[-1].text if session.done else None
+            return session.done[-1].command.text() if session.done else None
+
+    def snapshots_kept(self) -> int:
+        """How many states the current game keeps for undo (one command in
+        ``SNAPSHOT_EVERY``): memory that grows slowly with a game's length."""
+        with self._lock:
+            session = self._require()
+            return sum(done.before is not None for done in session.done)
 
     def games(self) -> list[dict]:
         with self._lock:
@@ -254,14 +284,25 @@ class Table:
         players: Sequence[str],
         variants: Iterable[str] = (),
         options: Mapping[str, Any] | None = None,
+        *,
+        expected_game: ExpectedGame = ANY_GAME,
+        expected_version: int | None = None,
     ) -> Update:
         """Start a new game (the one being played, if any, is kept in the
-        journal as abandoned)."""
+        journal as abandoned).
+
+        ``expected_game`` is the game the request was made against: ``None``
+        when it saw no game at the table, ``ANY_GAME`` to start one whatever
+        is current; with ``expected_version`` too, the game must also be at
+        that version.  Two phones that tap "Play again" on the same game
+        thus start one game: the second is refused (:class:`StaleVersion`).
+        """
         cls = game_class(key)
         setup = Setup(tuple(" ".join(str(p).split()) for p in players),
                       frozenset(variants), dict(options or {}))
         game = cls(setup)  # raises BadSetup before anything is written
         with self._lock:
+            self._check(self._session, expected_game, expected_version)
             game_id = self._journal.create_game(cls.key, setup.to_json(), self._clock())
             self._session = _Session(game_id, game)
             update = self._update("new", ())
@@ -272,20 +313,24 @@ class Table:
         self,
         command: Command | Mapping[str, Any],
         *,
+        expected_game: ExpectedGame = ANY_GAME,
         expected_version: int | None = None,
         source: str = "",
     ) -> Update:
-        """Apply one command durably; refused commands change nothing."""
+        """Apply one command durably; refused commands change nothing.
+        With ``expected_game`` and ``expected_version``, it is refused
+        unless the table is at that game and version."""
         if not isinstance(command, Command):
             command = Command.from_json(command)
         with self._lock:
             session = self._require()
-            self._check_version(session, expected_version)
-            events = self._apply(session, command)
+            self._check(session, expected_game, expected_version)
+            events, before = self._apply(session, command)
             try:
                 self._write(session, "command", command, source)
             except BaseException:
-                session.game = type(session.game).loads(session.done.pop().before)
+                session.done.pop()
+                session.game = type(session.game).loads(before)
                 raise
             session.undone.clear()
             return self._changed(session, "command", command, events, source)
@@ -294,10 +339,11 @@ class Table:
         with self._lock:
             return self.submit(self._require().game.parse_words(words), **kwargs)
 
-    def undo(self, *, expected_version: int | None = None, source: str = "") -> Update:
+    def undo(self, *, expected_game: ExpectedGame = ANY_GAME,
+             expected_version: int | None = None, source: str = "") -> Update:
         with self._lock:
             session = self._require()
-            self._check_version(session, expected_version)
+            self._check(session, expected_game, expected_version)
             if not session.done:
                 raise NothingToUndo("nothing to undo: the game is at its setup")
             game_before = session.game
@@ -309,24 +355,24 @@ class Table:
                 session.done.append(done)
                 session.game = game_before
                 raise
-            return self._changed(session, "undo", done.command, (), source,
-                                 text=f"undo {done.text}")
+            return self._changed(session, "undo", done.command, (), source)
 
-    def redo(self, *, expected_version: int | None = None, source: str = "") -> Update:
+    def redo(self, *, expected_game: ExpectedGame = ANY_GAME,
+             expected_version: int | None = None, source: str = "") -> Update:
         with self._lock:
             session = self._require()
-            self._check_version(session, expected_version)
+            self._check(session, expected_game, expected_version)
             if not session.undone:
                 raise NothingToRedo("nothing to redo")
-            command, events = self._redo(session)
+            command, events, before = self._redo(session)
             try:
                 self._write(session, "redo", None, source)
             except BaseException:
-                session.game = type(session.game).loads(session.done.pop().before)
+                session.done.pop()
+                session.game = type(session.game).loads(before)
                 session.undone.append(command)
                 raise
-            return self._changed(session, "redo", command, events, source,
-                                 text=f"redo {command.text()}")
+            return self._changed(session, "redo", command, events, source)
 
     def close(self) -> None:
         with self._lock:
@@ -340,15 +386,33 @@ class Table:
         return self._session
 
     @staticmethod
-    def _check_version(session: _Session, expected: int | None) -> None:
-        if expected is not None and expected != session.version:
-            raise StaleVersion(expected, session.version)
+    def _check(session: _Session | None, game: ExpectedGame,
+               version: int | None) -> None:
+        """Refuse a change made against another game or version than the
+        current one (called inside the lock)."""
+        current_game = None if session is None else session.game_id
+        current = None if session is None else session.version
+        if game is ANY_GAME:
+            if version is not None and version != current:
+                if session is None:
+                    raise NoGame("no game at the table yet: start one first")
+                raise StaleVersion(version, current)
+            return
+        if game != current_game or (version is not None and game is not None
+                                    and version != current):
+            raise StaleVersion(version, current, expected_game=game,
+                               current_game=current_game)
 
     @staticmethod
-    def _apply(session: _Session, command: Command, *, replaying: bool = False) -> list[Event]:
+    def _apply(session: _Session, command: Command, *,
+               replaying: bool = False) -> tuple[list[Event], str | None]:
+        """Apply ``command`` and push it on the done stack.  Returns its
+        events and, when live, the state before it (to take it back if the
+        journal refuses it); the state is kept on the stack for one command
+        in ``SNAPSHOT_EVERY`` only."""
         game = session.game
-        keep = not replaying or len(session.done) % SNAPSHOT_EVERY == 0
-        before = game.dumps() if keep else None
+        keep = len(session.done) % SNAPSHOT_EVERY == 0
+        before = game.dumps() if keep or not replaying else None
         try:
             events = game.apply(command)
         except BaseException:
@@ -357,8 +421,8 @@ class Table:
             if before is not None:
                 session.game = type(game).loads(before)
             raise
-        session.done.append(_Done(before, command, command.text()))
-        return events
+        session.done.append(_Done(before if keep else None, command))
+        return events, before
 
     def _undo(self, session: _Session) -> _Done:
         done = session.done.pop()
@@ -373,16 +437,21 @@ class Table:
         if done.before is not None:
             return cls.loads(done.before)
         top = len(session.done)
-        kept = max(i for i in range(top) if session.done[i].before is not None)
-        game = cls.loads(session.done[kept].before)
+        kept = top - 1
+        while session.done[kept].before is None:
+            kept -= 1
+        snapshot = session.done[kept].before
+        assert snapshot is not None  # the first command's state is always kept
+        game = cls.loads(snapshot)
         for earlier in session.done[kept:top]:
             game.apply(earlier.command)
         return game
 
-    def _redo(self, session: _Session, *, replaying: bool = False) -> tuple[Command, list[Event]]:
+    def _redo(self, session: _Session, *,
+              replaying: bool = False) -> tuple[Command, list[Event], str | None]:
         command = session.undone.pop()
-        events = self._apply(session, command, replaying=replaying)
-        return command, events
+        events, before = self._apply(session, command, replaying=replaying)
+        return command, events, before
 
     def _write(self, session: _Session, action: str, command: Command | None,
                source: str) -> None:
@@ -402,7 +471,7 @@ class Table:
         )
 
     def _changed(self, session: _Session, action: str, command: Command | None,
-                 events: Sequence[Event], source: str, text: str | None = None) -> Update:
+                 events: Sequence[Event], source: str) -> Update:
         session.version += 1
         session.history.append(
             HistoryEntry(
@@ -410,7 +479,6 @@ class Table:
                 version=session.version,
                 action=action,
                 command=command,
-                text=text or session.done[-1].text,
                 events=tuple(events),
                 at=self._clock(),
                 source=source,
@@ -438,7 +506,7 @@ class Table:
             players=game.players,
             can_undo=bool(session.done),
             can_redo=bool(session.undone),
-            undo_text=session.done[-1].text if session.done else None,
+            undo_text=session.done[-1].command.text() if session.done else None,
             setup=game.setup.to_json(),
             command=command,
             source=source,
@@ -464,12 +532,12 @@ class Table:
             try:
                 if entry.action == "command":
                     command = Command.from_json(entry.command)
-                    events = self._apply(session, command, replaying=True)
+                    events, _ = self._apply(session, command, replaying=True)
                     session.undone.clear()
                 elif entry.action == "undo":
                     command, events = self._undo(session).command, []
                 else:
-                    command, events = self._redo(session, replaying=True)
+                    command, events, _ = self._redo(session, replaying=True)
             except (IllegalCommand, IndexError) as exc:
                 raise ForeignDatabase(
                     f"journal entry {entry.seq} of game {row.id} does not replay "
@@ -482,8 +550,6 @@ class Table:
                     version=entry.version,
                     action=entry.action,
                     command=command,
-                    text=(session.done[-1].text if entry.action == "command"
-                          else f"{entry.action} {command.text()}"),
                     events=tuple(events),
                     at=entry.at,
                     source=entry.source,

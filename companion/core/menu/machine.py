@@ -93,12 +93,16 @@ class TableMenu:
     """Turns key presses into commands for the table; see the package
     docstring.
 
-    ``table`` needs ``submit(command, expected_version=, source=)``,
-    ``undo(expected_version=, source=)``, ``redo(...)`` and ``current()``;
-    when it has them, ``new_game(key, players, variants, options)`` gives the
-    New game menu, ``game.setup`` a rematch with the same variants and
-    options, and ``game.param_range`` the ranges the setup allows.
-    ``join_info()`` returns ``(url, pin)`` for the Join screen.
+    ``table`` needs ``submit(command, expected_game=, expected_version=,
+    source=)``, ``undo(expected_game=, expected_version=, source=)``,
+    ``redo(...)`` and ``current()``; every change names the game and version
+    the screen showed.  When it has them, ``new_game(key, players, variants,
+    options, expected_game=, expected_version=)`` gives the New game menu,
+    ``game.setup`` a rematch with the same variants and options, and
+    ``game.param_range`` the ranges the setup allows.
+    ``join_info()`` returns ``(url, pin)`` for the Join screen;
+    ``sign_out()`` signs every phone out of the panel (a new PIN and QR
+    code) and returns the new ``(url, pin)``.
     ``dice_source`` is the source in use (or a function that says it) and
     ``set_dice_source(name)`` changes it.  ``player_names`` are the names a
     game started from the menu takes, in order.
@@ -109,6 +113,7 @@ class TableMenu:
         table: Any,
         *,
         join_info: Callable[[], tuple[str, str]] | None = None,
+        sign_out: Callable[[], tuple[str, str]] | None = None,
         dice_source: str | Callable[[], str] = "button",
         set_dice_source: Callable[[str], None] | None = None,
         player_names: Sequence[str] = (),
@@ -117,6 +122,7 @@ class TableMenu:
     ) -> None:
         self._table = table
         self._join_info = join_info
+        self._sign_out = sign_out
         self._dice_source = dice_source
         self._set_dice_source = set_dice_source
         self._names = tuple(player_names) or DEFAULT_NAMES
@@ -139,6 +145,10 @@ class TableMenu:
     @property
     def version(self) -> int | None:
         return self.update.version if self.update is not None else None
+
+    @property
+    def game_id(self) -> int | None:
+        return self.update.game_id if self.update is not None else None
 
     @property
     def dice_source(self) -> str:
@@ -398,7 +408,8 @@ class TableMenu:
         is shown in the engine's words, and a state changed meanwhile is
         shown again."""
         try:
-            update = call(*args, expected_version=self.version, source=self._source)
+            update = call(*args, expected_game=self.game_id, expected_version=self.version,
+                          source=self._source)
         except StaleVersion:
             self._refresh()
             self._say("Changed meanwhile", "The table changed meanwhile (from a phone?): "
@@ -424,6 +435,8 @@ class TableMenu:
             _Choice("Join (QR code)", self._open_join),
             _Choice("New game", self._open_new_game),
         ]
+        if self._sign_out is not None:
+            choices.append(_Choice("Sign out phones", self._ask_sign_out))
         self._stack.append(_List("Menu", choices))
 
     def _ask_undo(self) -> None:
@@ -496,6 +509,16 @@ class TableMenu:
         url, pin = self._join_info()
         self._stack.append(_Join(url, pin))
 
+    def _ask_sign_out(self) -> None:
+        self._stack.append(_Confirm(
+            "Sign out phones", "Sign out every phone? New PIN and QR code.", self._signed_out))
+
+    def _signed_out(self) -> None:
+        assert self._sign_out is not None
+        self._stack.clear()
+        url, pin = self._sign_out()
+        self._stack.append(_Join(url, pin))
+
     def _open_new_game(self) -> None:
         if not hasattr(self._table, "new_game"):
             self._say("New game", "Start a game from the phone panel")
@@ -533,7 +556,13 @@ class TableMenu:
                     options: Mapping[str, Any]) -> None:
         self._stack.clear()
         try:
-            update = self._table.new_game(key, list(players), variants, options)
+            update = self._table.new_game(key, list(players), variants, options,
+                                          expected_game=self.game_id,
+                                          expected_version=self.version)
+        except StaleVersion:
+            self._refresh()
+            self._say("Changed meanwhile", "The table changed meanwhile (a game started from "
+                                           "a phone?): no game was started. Look again.")
         except BadSetup as refused:
             self._say("New game", str(refused))
         else:

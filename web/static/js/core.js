@@ -203,9 +203,13 @@ export async function change(path, body, { retry = true, stale = null } = {}) {
   }
 }
 
-/** The command body for the state shown. */
-export function version() {
-  return store.state?.game ? store.state.version : null;
+/**
+ * What every change names: the game and the version of the state it was
+ * made from (`state`, by default the one shown).  The table refuses it if
+ * either moved on meanwhile (409 with the fresh state).
+ */
+export function madeAgainst(state = store.state) {
+  return state?.game ? { game_id: state.game_id, version: state.version } : { game_id: null, version: 0 };
 }
 
 // -- toasts and faults ----------------------------------------------------------

@@ -1,7 +1,7 @@
 // Setting up a game: which game, the players in seating order with their
 // colours, the variants, the options and where dice results come from.
 
-import { $, ApiError, api, boot, gameTitle, h, has, humanize, isController, on, openJoin, store, t, toast } from "./core.js";
+import { $, ApiError, api, boot, gameTitle, h, has, humanize, isController, on, madeAgainst, openJoin, store, t, toast } from "./core.js";
 
 const PALETTE = ["#d62828", "#1d6fd6", "#2a9d3f", "#e89a00", "#8e44ad", "#00a3a3", "#e0508a", "#7a5c3e"];
 const REMEMBERED = "companion.setup";
@@ -207,7 +207,7 @@ async function start(event) {
     if (dice && source && source !== dice.source) await api("POST", "/api/dice", { source });
     remember();
     await api("POST", "/api/new-game", {
-      game: g.key, players: named, variants, options, version: current?.game ? current.version : null,
+      game: g.key, players: named, variants, options, ...madeAgainst(current),
     });
     location.href = "/";
   } catch (err) {
