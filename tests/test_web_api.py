@@ -356,6 +356,52 @@ def test_two_phones_tapping_play_again_start_one_game(app, pin, controller, fini
         [(finished["game_id"], "over"), (first.json["game_id"], "playing")]
 
 
+def test_thirty_two_phones_tapping_play_again_at_once_start_one_game(app, finished, table):
+    phones = [joined(app, address=f"192.168.1.{100 + n}") for n in range(32)]
+    barrier = threading.Barrier(len(phones))
+    answers: list = []
+
+    def tap(phone: Phone) -> None:
+        barrier.wait()
+        answers.append(phone.post("/api/new-game", play_again(finished)))
+
+    threads = [threading.Thread(target=tap, args=(phone,)) for phone in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    started = [a.json for a in answers if a.status_code == 200]
+    refused = [a.json for a in answers if a.status_code == 409]
+    assert (len(started), len(refused)) == (1, 31)
+    assert {r["error"] for r in refused} == {"stale-version"}
+    assert [(g["id"], g["status"]) for g in table.games()] == \
+        [(finished["game_id"], "over"), (started[0]["game_id"], "playing")]
+
+
+def test_a_change_made_against_a_replaced_game_is_409_and_changes_nothing(controller, playing):
+    replaced = controller.post("/api/new-game", {"game": CON, "players": ["Dee", "Eve"],
+                                                 "game_id": playing["game_id"],
+                                                 "version": playing["version"]}).json
+    assert (replaced["game_id"], replaced["version"]) == (playing["game_id"] + 1, 0)
+    old = {"game_id": playing["game_id"], "version": 0}
+    for path, body in [
+        ("/api/command", {"command": {"name": "note", "args": {"text": "U-turn"}}, **old}),
+        ("/api/command", {"command": {"name": "set-pressure", "args": {"value": 20}}, **old}),
+        ("/api/undo", old),
+        ("/api/redo", old),
+        ("/api/new-game", {"game": CON, "players": PLAYERS, **old}),
+    ]:
+        response = controller.post(path, body)
+        assert (response.status_code, response.json["error"]) == (409, "stale-version"), path
+        assert f"made against game {playing['game_id']} at version 0, but the table is at " \
+               f"game {replaced['game_id']} at version 0" in response.json["message"]
+        assert response.json["state"]["game_id"] == replaced["game_id"]
+    now = controller.get("/api/state").json
+    assert (now["game_id"], now["version"], now["players"]) == \
+        (replaced["game_id"], 0, ["Dee", "Eve"])
+    assert controller.get("/api/history").json["entries"] == []
+
+
 # -- playing ----------------------------------------------------------------------------
 
 
