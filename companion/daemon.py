@@ -113,7 +113,8 @@ class Daemon:
         self._refresh_address()
         self.dice = DicePart(self.config, table, self.simulate)
         self.web = WebPart(self.config, table, self.directory, self._services())
-        self.screen = ScreenPart(table, self.display, self.dice, self._join_info)
+        self.screen = ScreenPart(table, self.display, self.dice, self._join_info,
+                                 sign_out=self._sign_out)
         self.dice.on_change = self.screen.redraw
         self.keypad = KeypadPart(self.config, self.screen, self.pin_factory)
         outputs = OutputsPart(self.config, table, self.dice, self.pin_factory)
@@ -154,6 +155,13 @@ class Daemon:
         from web.discovery import panel_url
 
         return access.join_url(panel_url(self.phone_host, self.web.port)), access.pin
+
+    def _sign_out(self) -> tuple[str, str]:
+        """The menu's "Sign out phones": every phone a spectator, and the
+        new QR code and PIN to show."""
+        self.web.access.sign_out()
+        log.info("every phone signed out of the panel from the table's menu")
+        return self._join_info()
 
     def _refresh_address(self) -> None:
         from web.discovery import reachable_host

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from companion.core.access import AccessStore
 from companion.core.table import Table
 from tests.fakes import FixedDice
 from web import Services, create_app
@@ -205,6 +206,85 @@ def test_a_pin_that_is_not_valid_unicode_is_400(app):
                                           "Content-Type": "application/json"})
     assert (response.status_code, response.json["error"]) == (400, "bad-request")
     assert "U+D800" in response.json["message"]
+
+
+# -- signing every phone out ------------------------------------------------------------
+
+
+def test_signing_out_makes_every_controller_a_spectator_with_a_new_pin_and_qr_code(app, pin):
+    access = app.extensions["companion"].access
+    old_token = access.token
+    first, second = joined(app), joined(app, address="192.168.1.21")
+    answer = first.post("/api/sign-out")
+    assert answer.status_code == 200
+    assert answer.json["role"] == "spectator"
+    assert (access.pin, access.token) != (pin, old_token)
+    for phone in (first, second):
+        assert phone.get("/api/session").json["role"] == "spectator"
+        refused = phone.post("/api/new-game", {"game": CON, "players": PLAYERS,
+                                               "game_id": None, "version": 0})
+        assert (refused.status_code, refused.json["error"]) == (403, "spectator")
+    assert first.join(pin).status_code == 403
+    assert Phone(app).get(f"/?join={old_token}").headers["Location"] == "/?joined=0"
+    assert first.join(access.pin).status_code == 200
+    assert first.get("/api/session").json["role"] == "controller"
+    assert second.get("/api/session").json["role"] == "spectator"
+
+
+def test_a_spectator_cannot_sign_the_phones_out(app, pin, spectator):
+    controller = joined(app)
+    response = spectator.post("/api/sign-out")
+    assert (response.status_code, response.json["error"]) == (403, "spectator")
+    assert app.extensions["companion"].access.pin == pin
+    assert controller.get("/api/session").json["role"] == "controller"
+
+
+def test_a_controller_is_one_for_the_configured_hours(make_app):
+    app = make_app(SESSION_HOURS=3)
+    access = app.extensions["companion"].access
+    now = [1_000_000.0]
+    access._clock = lambda: now[0]
+    phone = joined(app)
+    now[0] += 3 * 3600 - 1
+    assert phone.get("/api/session").json["role"] == "controller"
+    now[0] += 1
+    assert phone.get("/api/session").json["role"] == "spectator"
+    assert phone.post("/api/undo", {"game_id": 1, "version": 0}).json["error"] == "spectator"
+
+
+def test_the_pin_and_the_qr_code_stay_the_same_across_a_restart(make_app, tmp_path):
+    first = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    phone = joined(first)
+    keys = first.extensions["companion"].access.keys
+    again = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    assert again.extensions["companion"].access.keys == keys
+    # The same cookie, the same secret: still a controller after the restart.
+    phone.client.application = again
+    assert phone.get("/api/session").json["role"] == "controller"
+
+
+def test_a_pin_lockout_survives_a_restart(make_app, tmp_path):
+    first = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    pin = first.extensions["companion"].access.pin
+    wrong = "000000" if pin != "000000" else "111111"
+    guesser = Phone(first, address="192.168.1.66")
+    for _ in range(5):
+        assert guesser.join(wrong).status_code == 403
+    again = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    response = Phone(again, address="192.168.1.66").join(pin)
+    assert (response.status_code, response.json["error"]) == (429, "too-many-attempts")
+    assert Phone(again, address="192.168.1.67").join(pin).status_code == 200
+
+
+def test_signing_out_from_another_process_reaches_the_running_panel(make_app, tmp_path):
+    app = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    phone = joined(app)
+    # What `companion sign-out` does: its own connection to the same file.
+    other = AccessStore(tmp_path / "panel-access.db")
+    keys = other.sign_out()
+    other.close()
+    assert phone.get("/api/session").json["role"] == "spectator"
+    assert app.extensions["companion"].access.pin == keys.pin
 
 
 # -- starting a game -----------------------------------------------------------------

@@ -340,6 +340,16 @@ def join():
                     "companion": companion_info()})
 
 
+@bp.post("/sign-out")
+@controllers_only
+def sign_out():
+    """Sign every phone out: a new PIN and QR code on the table's screen, and
+    every controller (this phone too) a spectator until it joins again."""
+    panel().access.sign_out()
+    return jsonify({"role": access.role(), "csrf": access.csrf_token(),
+                    "companion": companion_info()})
+
+
 # -- changing the table ---------------------------------------------------------
 
 

@@ -46,6 +46,7 @@ class ScreenPart(Component):
 
     def __init__(self, table: Any, display_part: DisplayPart, dice: DicePart,
                  join_info: Callable[[], tuple[str, str]], *,
+                 sign_out: Callable[[], tuple[str, str]] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.table = table
         self._clock = clock
@@ -56,6 +57,7 @@ class ScreenPart(Component):
         self.display_part = display_part
         self.dice = dice
         self.join_info = join_info
+        self.sign_out = sign_out
         self.menu: Any = None
         self._notes: queue.SimpleQueue = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
@@ -70,7 +72,7 @@ class ScreenPart(Component):
     def start(self) -> None:
         from companion.core.menu import TableMenu
 
-        self.menu = TableMenu(self.table, join_info=self.join_info,
+        self.menu = TableMenu(self.table, join_info=self.join_info, sign_out=self.sign_out,
                               dice_source=lambda: self.dice.source,
                               set_dice_source=self.dice.set_source)
         self._unsubscribe = self.table.subscribe(self._on_update)

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from companion.components import Component, Retrying
 from companion.config import Config
-from companion.storage import panel_secret
+from companion.storage import ACCESS_FILE, panel_secret
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +49,8 @@ class WebPart(Retrying):
         self.app = create_app(self.table, config={
             "SECRET_KEY": panel_secret(self.directory),
             "LANGUAGE": self.config.language,
+            "ACCESS_FILE": self.directory / ACCESS_FILE,
+            "SESSION_HOURS": self.config.web.session_hours,
         }, services=self.services)
 
     @property

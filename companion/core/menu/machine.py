@@ -433,10 +433,10 @@ class TableMenu:
         choices += [
             _Choice(f"Dice: {self.dice_source}", self._open_dice_sources),
             _Choice("Join (QR code)", self._open_join),
-            _Choice("New game", self._open_new_game),
         ]
         if self._sign_out is not None:
             choices.append(_Choice("Sign out phones", self._ask_sign_out))
+        choices.append(_Choice("New game", self._open_new_game))
         self._stack.append(_List("Menu", choices))
 
     def _ask_undo(self) -> None:
