@@ -340,6 +340,26 @@ export function openJoin() {
   input.focus();
 }
 
+/**
+ * Sign every phone out (this one too), after asking: the table shows a new
+ * PIN and QR code, and phones watch until they join again.
+ */
+export async function signOutEveryPhone() {
+  if (!confirm(t("signout.confirm"))) return false;
+  try {
+    const session = await api("POST", "/api/sign-out", {});
+    store.session = session;
+    emit("session", session);
+    toast(t("signout.done"));
+    return true;
+  } catch (err) {
+    if (err.status === 403 && err.body?.error === "csrf") await refreshSession();
+    else if (err.status === 403) await refreshSession().catch(() => {});
+    toast(err.body?.error === "spectator" ? t("error.spectator") : err.message, { error: true });
+    return false;
+  }
+}
+
 // -- start -----------------------------------------------------------------------------
 
 function languageSwitch() {
