@@ -160,6 +160,10 @@ def test_what_the_api_answers_matches_the_document(app, table):
              "game_id": over["game_id"], "version": over["version"]}
     assert post("/api/new-game", again).status_code == 200
     assert post("/api/new-game", again).status_code == 409
+    assert post("/api/sign-out", None, c=spectator,
+                h={"X-CSRF-Token": watcher_csrf}).status_code == 403
+    signed_out = post("/api/sign-out", None)
+    assert (signed_out.status_code, signed_out.json["role"]) == (200, "spectator")
 
 
 def test_the_documented_state_promises_the_setup_that_plays_the_game_again(app):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 
 import pytest
 
-from companion.core.engine import Command
+from companion.core.engine import Command, Event
 from companion.core.errors import (
     BadArgument,
     BadSetup,
@@ -465,3 +466,14 @@ def test_a_refused_command_between_snapshots_changes_nothing(table, tally_game):
     assert table.game.dumps() == before
     table.undo()
     assert table.game.view()["total"] == 2
+
+
+def test_a_history_entry_as_text_is_its_json(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    table.submit(add(3), source="panel")
+    table.undo(source="buttons")
+    for entry in table.history():
+        assert json.loads(entry.json_text()) == entry.to_json()
+        assert entry.events == tuple(Event.from_json(e) for e in entry.to_json()["events"])
+    assert [e.text for e in table.history()] == ["add amount=3", "undo add amount=3"]
+    assert table.history()[0].events[0].kind == "added"

@@ -222,7 +222,7 @@ def history():
     if not table.has_game:
         return jsonify({"game_id": None, "game": None, "version": 0, "entries": []})
     now = table.current()
-    return jsonify({
+    head = json.dumps({
         "game_id": now.game_id,
         "game": now.game_key,
         "version": now.version,
@@ -230,8 +230,11 @@ def history():
         "can_undo": now.can_undo,
         "can_redo": now.can_redo,
         "undo_text": now.undo_text,
-        "entries": [entry.to_json() for entry in table.history()],
-    })
+    }, separators=(",", ":"))
+    # A long game has thousands of entries: each is written as text, not
+    # built as objects first (see HistoryEntry.json_text).
+    entries = ",".join(entry.json_text() for entry in table.history())
+    return Response(f'{head[:-1]},"entries":[{entries}]}}', mimetype="application/json")
 
 
 @bp.get("/stats")

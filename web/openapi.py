@@ -322,7 +322,7 @@ SCHEMAS: dict[str, Any] = {
     },
     "NewGameRequest": {
         "type": "object",
-        "required": ["game", "players", "version"],
+        "required": ["game", "players", "game_id", "version"],
         "properties": {
             "game": {"type": "string", "description": "a key from GET /api/games"},
             "players": {
@@ -338,19 +338,26 @@ SCHEMAS: dict[str, Any] = {
             },
             "variants": {"type": "array", "maxItems": 16, "items": {"type": "string"}},
             "options": {"type": "object"},
-            "version": {"type": ["integer", "null"],
-                        "description": "the version shown, or null when no game is shown"},
+            "game_id": {"type": ["integer", "null"], "minimum": 1,
+                        "description": "the game shown, or null when no game is shown"},
+            "version": {"type": "integer", "minimum": 0,
+                        "description": "the version shown (0 when no game is shown)"},
         },
     },
     "CommandRequest": {
         "type": "object",
-        "required": ["command", "version"],
-        "properties": {"command": _ref("Command"), "version": {"type": "integer", "minimum": 0}},
+        "required": ["command", "game_id", "version"],
+        "properties": {"command": _ref("Command"),
+                       "game_id": {"type": "integer", "minimum": 1},
+                       "version": {"type": "integer", "minimum": 0}},
     },
     "VersionRequest": {
         "type": "object",
-        "required": ["version"],
-        "properties": {"version": {"type": "integer", "minimum": 0}},
+        "required": ["game_id", "version"],
+        "properties": {"game_id": {"type": "integer", "minimum": 1,
+                                   "description": "the game shown"},
+                       "version": {"type": "integer", "minimum": 0,
+                                   "description": "the version shown"}},
     },
     "JoinRequest": {
         "type": "object",
@@ -412,6 +419,16 @@ PATHS: dict[str, Any] = {
             "413": CHANGE_ERRORS["413"],
             "429": {**_error("too many wrong PINs from this address; see Retry-After"),
                     "headers": {"Retry-After": {"schema": {"type": "integer"}}}},
+        },
+    }},
+    "/api/sign-out": {"post": {
+        "summary": "sign every phone out: a new PIN and QR code, and every controller "
+                   "(this phone too) a spectator until it joins again",
+        "security": CHANGE_SECURITY,
+        "responses": {
+            "200": _json("every phone is signed out; this phone's session now",
+                         _ref("Session")),
+            **CHANGE_ERRORS,
         },
     }},
     "/api/dice": {"post": {

@@ -25,6 +25,7 @@ the table's own buttons and the CLI, which act on whatever game is current.
 from __future__ import annotations
 
 import enum
+import json
 import logging
 import threading
 import time
@@ -109,16 +110,31 @@ class Update:
 
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
-    """One line of a game's history, in the order it happened.  Its text is
-    made when asked for, not kept: a long game keeps thousands of entries."""
+    """One line of a game's history, in the order it happened.
+
+    A long game keeps thousands of entries, so an entry keeps little: its
+    text is made when asked for, and its events are kept as compact JSON
+    text (a third of the memory of the events themselves) and read back
+    when asked for.
+    """
 
     seq: int
     version: int
     action: str
     command: Command | None
-    events: tuple[Event, ...]
+    events_json: str
     at: float
     source: str
+
+    @classmethod
+    def of(cls, seq: int, version: int, action: str, command: Command | None,
+           events: Sequence[Event], at: float, source: str) -> "HistoryEntry":
+        return cls(seq, version, action, command, _compact([e.to_json() for e in events]),
+                   at, source)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(Event.from_json(e) for e in json.loads(self.events_json))
 
     @property
     def text(self) -> str:
@@ -132,10 +148,20 @@ class HistoryEntry:
             "action": self.action,
             "command": self.command.to_json() if self.command else None,
             "text": self.text,
-            "events": [e.to_json() for e in self.events],
+            "events": json.loads(self.events_json),
             "at": self.at,
             "source": self.source,
         }
+
+    def json_text(self) -> str:
+        """``to_json()`` as compact JSON text, made without decoding the
+        events: a history of thousands of entries is sent without building
+        them all as objects first."""
+        head = _compact({"seq": self.seq, "version": self.version, "action": self.action,
+                         "command": self.command.to_json() if self.command else None,
+                         "text": self.text})
+        tail = _compact({"at": self.at, "source": self.source})
+        return f'{head[:-1]},"events":{self.events_json},{tail[1:]}'
 
 
 # The state before a command is kept for one command in this many (live or
@@ -474,12 +500,12 @@ class Table:
                  events: Sequence[Event], source: str) -> Update:
         session.version += 1
         session.history.append(
-            HistoryEntry(
+            HistoryEntry.of(
                 seq=len(session.history) + 1,
                 version=session.version,
                 action=action,
                 command=command,
-                events=tuple(events),
+                events=events,
                 at=self._clock(),
                 source=source,
             )
@@ -545,17 +571,21 @@ class Table:
                 ) from exc
             session.version = entry.version
             session.history.append(
-                HistoryEntry(
+                HistoryEntry.of(
                     seq=len(session.history) + 1,
                     version=entry.version,
                     action=entry.action,
                     command=command,
-                    events=tuple(events),
+                    events=events,
                     at=entry.at,
                     source=entry.source,
                 )
             )
         return session
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _game_summary(row) -> dict:
