@@ -164,7 +164,7 @@ def main() -> int:
             controller = Controller(port, ready["pin"])
             state = controller.call("POST", "/api/new-game", {
                 "game": "call-of-nature", "players": ["Ana", "Ben", "Cy", "Dee"],
-                "version": None})
+                "game_id": None, "version": 0})
             arrivals = Arrivals(args.phones)
             phones = [Phone(port, arrivals) for _ in range(args.phones)]
             arrivals.wait_all(state["version"])
@@ -178,7 +178,7 @@ def main() -> int:
                 sent = time.perf_counter()
                 state = controller.call("POST", "/api/command", {
                     "command": {"name": "card", "args": {"value": value}},
-                    "version": version})
+                    "game_id": state["game_id"], "version": version})
                 version = state["version"]
                 latencies.append(arrivals.wait_all(version) - sent)
 
