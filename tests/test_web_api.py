@@ -22,6 +22,8 @@ from web.access import Access, PinThrottled
 from web.live import BACKLOG, Broadcast
 
 CON = "call-of-nature"
+# What a phone that shows no game names in a change.
+NO_GAME_SHOWN = {"game_id": None, "version": 0}
 PLAYERS = [{"name": "Ana", "colour": "#d62828"}, {"name": "Ben", "colour": "#1d6fd6"},
            {"name": "Cy", "colour": "#2a9d3f"}]
 
@@ -96,9 +98,14 @@ def spectator(app) -> Phone:
 def playing(controller) -> dict:
     """A game of Call of Nature for Ana, Ben and Cy, just started."""
     response = controller.post("/api/new-game", {"game": CON, "players": PLAYERS,
-                                                 "game_id": None, "version": 0})
+                                                 **NO_GAME_SHOWN})
     assert response.status_code == 200
     return response.json
+
+
+def made_against(state: dict) -> dict:
+    """What a change made from ``state`` names: its game and version."""
+    return {"game_id": state["game_id"], "version": state["version"]}
 
 
 def card(phone: Phone, value: int, version: int, game_id: int = 1):
@@ -222,7 +229,7 @@ def test_signing_out_makes_every_controller_a_spectator_with_a_new_pin_and_qr_co
     for phone in (first, second):
         assert phone.get("/api/session").json["role"] == "spectator"
         refused = phone.post("/api/new-game", {"game": CON, "players": PLAYERS,
-                                               "game_id": None, "version": 0})
+                                               **NO_GAME_SHOWN})
         assert (refused.status_code, refused.json["error"]) == (403, "spectator")
     assert first.join(pin).status_code == 403
     assert Phone(app).get(f"/?join={old_token}").headers["Location"] == "/?joined=0"
@@ -301,29 +308,29 @@ def test_a_new_game_starts_with_the_players_in_seating_order_and_their_colours(p
 
 def test_a_player_without_a_colour_gets_one_from_the_palette(controller):
     response = controller.post("/api/new-game", {"game": CON, "players": ["Ana", "Ben"],
-                                                 "game_id": None, "version": 0})
+                                                 **NO_GAME_SHOWN})
     assert response.json["colours"] == ["#d62828", "#1d6fd6"]
 
 
 def test_a_new_game_takes_variants(controller):
     response = controller.post("/api/new-game", {"game": CON, "players": PLAYERS,
                                                  "variants": ["beginners-deck"],
-                                                 "game_id": None, "version": 0})
+                                                 **NO_GAME_SHOWN})
     assert response.status_code == 200
     assert "suspense" not in response.json["state"]["specials_in_deck"]
 
 
 @pytest.mark.parametrize("body, says", [
-    ({"game": "chess", "players": ["Ana", "Ben"], "game_id": None, "version": 0}, "no game 'chess'"),
-    ({"game": CON, "players": "Ana, Ben", "game_id": None, "version": 0}, "'players' must be a list"),
-    ({"game": CON, "players": ["Ana", ""], "game_id": None, "version": 0}, "player 2's name must be 1 to 24"),
-    ({"game": CON, "players": ["Ana", "B" * 25], "game_id": None, "version": 0},
+    ({"game": "chess", "players": ["Ana", "Ben"], **NO_GAME_SHOWN}, "no game 'chess'"),
+    ({"game": CON, "players": "Ana, Ben", **NO_GAME_SHOWN}, "'players' must be a list"),
+    ({"game": CON, "players": ["Ana", ""], **NO_GAME_SHOWN}, "player 2's name must be 1 to 24"),
+    ({"game": CON, "players": ["Ana", "B" * 25], **NO_GAME_SHOWN},
      "player 2's name must be 1 to 24"),
-    ({"game": CON, "players": ["Ana", {"name": "Ben", "colour": "red"}], "game_id": None, "version": 0},
+    ({"game": CON, "players": ["Ana", {"name": "Ben", "colour": "red"}], **NO_GAME_SHOWN},
      "player 2's colour must look like #1d6fd6"),
-    ({"game": CON, "players": ["Ana", "Ben"], "variants": "fast", "game_id": None, "version": 0},
+    ({"game": CON, "players": ["Ana", "Ben"], "variants": "fast", **NO_GAME_SHOWN},
      "'variants' must be a list"),
-    ({"game": CON, "players": ["Ana", "Ben"], "options": [1], "game_id": None, "version": 0},
+    ({"game": CON, "players": ["Ana", "Ben"], "options": [1], **NO_GAME_SHOWN},
      "'options' must be a JSON object"),
     ({"game": CON, "players": ["Ana", "Ben"], "game_id": None, "version": "0"},
      "'version' must be"),
@@ -331,9 +338,9 @@ def test_a_new_game_takes_variants(controller):
     ({"game": CON, "players": ["Ana", "Ben"], "version": 0}, "'game_id' is required"),
     ({"game": CON, "players": ["Ana", "Ben"], "game_id": -1, "version": 0},
      "'game_id' must be a game's id (a whole number of 1 or more) or null"),
-    ({"game": CON, "players": ["Ana\x00", "Ben"], "game_id": None, "version": 0},
+    ({"game": CON, "players": ["Ana\x00", "Ben"], **NO_GAME_SHOWN},
      "control characters or lone surrogates, and U+0000 is one"),
-    ({"game": CON, "players": ["\u202eAna", "Ben"], "game_id": None, "version": 0},
+    ({"game": CON, "players": ["\u202eAna", "Ben"], **NO_GAME_SHOWN},
      "player 1's name may not hold text-direction controls"),
 ])
 def test_a_malformed_setup_is_400_and_says_what_is_wrong(controller, body, says):
@@ -350,21 +357,21 @@ def test_a_malformed_setup_is_400_and_says_what_is_wrong(controller, body, says)
     ({"players": ["Ana", "Ben"], "options": {"deck_size": "lots"}}, "deck_size"),
 ])
 def test_a_setup_the_game_refuses_is_422(controller, body, says):
-    response = controller.post("/api/new-game", {"game": CON, "game_id": None, "version": 0, **body})
+    response = controller.post("/api/new-game", {"game": CON, **NO_GAME_SHOWN, **body})
     assert (response.status_code, response.json["error"]) == (422, "bad-setup")
     assert says in response.json["message"]
 
 
 def test_a_new_game_against_a_game_the_phone_has_not_seen_is_stale(controller, playing):
     response = controller.post("/api/new-game", {"game": CON, "players": PLAYERS,
-                                                 "game_id": None, "version": 0})
+                                                 **NO_GAME_SHOWN})
     assert (response.status_code, response.json["error"]) == (409, "stale-version")
     assert response.json["state"]["game_id"] == playing["game_id"]
 
 
 def test_a_new_game_replaces_the_one_seen(controller, playing):
     response = controller.post("/api/new-game", {"game": CON, "players": ["Dee", "Eve"],
-                                                 "game_id": playing["game_id"], "version": playing["version"]})
+                                                 **made_against(playing)})
     assert response.status_code == 200
     assert response.json["game_id"] == playing["game_id"] + 1
     assert response.json["players"] == ["Dee", "Eve"]
@@ -383,10 +390,10 @@ def finished(controller) -> dict:
     just ended: Ben exploded, as the phone shows it."""
     started = controller.post("/api/new-game", {
         "game": CON, "players": CHOSEN, "variants": ["no-end-roll"],
-        "options": {"min_value": -20, "max_value": 20}, "game_id": None, "version": 0}).json
+        "options": {"min_value": -20, "max_value": 20}, **NO_GAME_SHOWN}).json
     ended = controller.post("/api/command", {
         "command": {"name": "adjust-mastery", "args": {"player": "Ben", "delta": -7}},
-        "game_id": started["game_id"], "version": started["version"]})
+        **made_against(started)})
     assert ended.json["over"] is True
     return controller.get("/api/state").json
 
@@ -400,7 +407,7 @@ def play_again(shown: dict) -> dict:
                     for name, colour in zip(setup["players"], shown["colours"])],
         "variants": setup["variants"],
         "options": setup["options"],
-        "game_id": shown["game_id"], "version": shown["version"],
+        **made_against(shown),
     }
 
 
@@ -517,13 +524,13 @@ def test_a_card_out_of_the_deck_range_is_422_with_the_rule(controller, playing):
 
 def test_a_roll_nobody_waits_for_is_422_not_expected(controller, playing):
     response = controller.post("/api/command", {
-        "command": {"name": "roll", "args": {"values": [4]}}, "game_id": playing["game_id"], "version": playing["version"]})
+        "command": {"name": "roll", "args": {"values": [4]}}, **made_against(playing)})
     assert (response.status_code, response.json["error"]) == (422, "not-expected")
 
 
 def test_an_unknown_command_is_422_and_lists_the_commands(controller, playing):
     response = controller.post("/api/command", {"command": {"name": "dance"},
-                                                "game_id": playing["game_id"], "version": playing["version"]})
+                                                **made_against(playing)})
     assert (response.status_code, response.json["error"]) == (422, "unknown-command")
     assert "card" in response.json["message"]
 
@@ -531,7 +538,7 @@ def test_an_unknown_command_is_422_and_lists_the_commands(controller, playing):
 def test_a_correction_is_accepted_whoever_plays(controller, playing):
     response = controller.post("/api/command", {
         "command": {"name": "set-pressure", "args": {"value": 45}},
-        "game_id": playing["game_id"], "version": playing["version"]})
+        **made_against(playing)})
     assert response.status_code == 200
     assert response.json["state"]["pressure"] == 45
 
@@ -545,7 +552,7 @@ def test_a_correction_is_accepted_whoever_plays(controller, playing):
      "'version' must be"),
     ({"command": {"name": "card", "args": {"value": 5}}, "game_id": 1, "version": -1},
      "'version' must be"),
-    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": None, "version": 0},
+    ({"command": {"name": "card", "args": {"value": 5}}, **NO_GAME_SHOWN},
      "'game_id' must be a game's id"),
     ({"command": {"name": "card", "args": {"value": 5}}, "game_id": "1", "version": 0},
      "'game_id' must be a game's id"),
@@ -592,7 +599,7 @@ def test_a_body_nested_too_deep_is_400(controller, playing, depth):
 def test_a_command_before_any_game_is_409_no_game(controller):
     response = card(controller, 5, 0)
     assert (response.status_code, response.json["error"]) == (409, "no-game")
-    assert response.json["state"] == {"game": None, "game_id": None, "version": 0}
+    assert response.json["state"] == {"game": None, **NO_GAME_SHOWN}
 
 
 def test_undo_takes_back_the_card_and_redo_plays_it_again(controller, playing):
@@ -725,7 +732,7 @@ def test_an_unknown_page_is_an_html_404(app):
     assert "nothing at this address" in response.get_data(as_text=True)
 
 
-# -- dice, keys, screen ------------------------------------------------------------------------------
+# -- dice, keys, screen ---------------------------------------------------------------------------
 
 
 def respite_for_ana(phone: Phone) -> int:
@@ -740,7 +747,7 @@ def respite_for_ana(phone: Phone) -> int:
 def test_the_roll_button_on_a_phone_rolls_the_respite_die(make_app, table):
     app = make_app(Services(dice=FixedDice(table, [6])))
     phone = joined(app)
-    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "game_id": None, "version": 0})
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
     version = respite_for_ana(phone)
     response = phone.post("/api/dice/roll", {"game_id": 1, "version": version})
     assert response.status_code == 200
@@ -753,7 +760,7 @@ def test_a_roll_against_a_stale_version_rolls_nothing(make_app, table):
     dice = FixedDice(table, [6])
     app = make_app(Services(dice=dice))
     phone = joined(app)
-    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "game_id": None, "version": 0})
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
     version = respite_for_ana(phone)
     response = phone.post("/api/dice/roll", {"game_id": 1, "version": version - 1})
     assert (response.status_code, response.json["error"]) == (409, "stale-version")
@@ -782,7 +789,7 @@ def test_two_phones_tapping_roll_at_once_roll_once(make_app, table):
     dice = DiceTappedTwice(table, [3, 4])
     app = make_app(Services(dice=dice))
     first, other = joined(app, "192.168.1.20"), joined(app, "192.168.1.21")
-    first.post("/api/new-game", {"game": CON, "players": PLAYERS, "game_id": None, "version": 0})
+    first.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
     first.post("/api/command", {"command": {"name": "adjust-mastery",
                                             "args": {"player": "Ana", "delta": -7}},
                                 "game_id": 1, "version": 0})
@@ -799,7 +806,7 @@ def test_the_roll_button_when_no_roll_is_awaited_is_422_and_rolls_nothing(make_a
     dice = FixedDice(table, [6])
     app = make_app(Services(dice=dice))
     phone = joined(app)
-    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "game_id": None, "version": 0})
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
     response = phone.post("/api/dice/roll", {"game_id": 1, "version": 0})
     assert (response.status_code, response.json["error"]) == (422, "not-waiting")
     assert table.version == 0
@@ -875,11 +882,11 @@ def test_hardware_faults_are_shown_to_every_phone(make_app):
     assert session["companion"]["faults"] == ["no display at 0x3C on I2C bus 1"]
 
 
-# -- reading --------------------------------------------------------------------------------------------
+# -- reading --------------------------------------------------------------------------------------
 
 
 def test_the_state_before_any_game_says_there_is_none(app):
-    assert Phone(app).get("/api/state").json == {"game": None, "game_id": None, "version": 0}
+    assert Phone(app).get("/api/state").json == {"game": None, **NO_GAME_SHOWN}
 
 
 def test_the_games_list_describes_every_engine(app):
@@ -901,7 +908,7 @@ def test_the_history_lists_each_change_in_order(controller, playing):
 
 
 def test_statistics_count_wins_per_player(controller, table):
-    controller.post("/api/new-game", {"game": CON, "players": ["Ana", "Ben"], "game_id": None, "version": 0,
+    controller.post("/api/new-game", {"game": CON, "players": ["Ana", "Ben"], **NO_GAME_SHOWN,
                                       "variants": ["no-end-roll"]})
     controller.post("/api/command", {"command": {"name": "adjust-mastery",
                                                  "args": {"player": "Ben", "delta": -7}},
@@ -919,7 +926,7 @@ def test_the_health_check_counts_live_phones(app):
                                                   "streams": 0}
 
 
-# -- pages, languages and headers -------------------------------------------------------------------------
+# -- pages, languages and headers -----------------------------------------------------------------
 
 
 @pytest.mark.parametrize("path", ["/", "/setup", "/history", "/stats", "/api/state"])
@@ -968,7 +975,7 @@ def test_every_english_string_has_its_french_one(app):
     assert set(strings["en"]) - set(strings["fr"]) == set()
 
 
-# -- live updates -----------------------------------------------------------------------------------------
+# -- live updates ---------------------------------------------------------------------------------
 
 
 class StreamReader:
@@ -1028,7 +1035,7 @@ def live_app(make_app):
 
 def test_a_phone_watching_live_gets_the_state_at_once_then_every_change(live_app):
     controller = joined(live_app)
-    controller.post("/api/new-game", {"game": CON, "players": PLAYERS, "game_id": None, "version": 0})
+    controller.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
     watcher = Phone(live_app, address="192.168.1.40")
     response = watcher.get("/api/events", buffered=False)
     assert response.content_type.startswith("text/event-stream")
