@@ -20,9 +20,12 @@ import os
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .core.errors import CompanionError, IllegalCommand, StaleVersion
+
+if TYPE_CHECKING:
+    from .core.table import Update
 
 EXIT_BAD_INPUT = 2
 EXIT_ERROR = 1
@@ -75,9 +78,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--config", type=Path, default=None,
                        help="TOML config file (default /etc/companion/config.toml)")
     serve.add_argument("--simulate", action="store_true",
-                       help="no Pi needed: mock pins, a simulated dice device, the display in the panel")
+                       help="no Pi needed: mock pins, a simulated dice device, "
+                            "the display in the panel")
     serve.add_argument("--host", default=None, help="address to listen on (overrides the config)")
-    serve.add_argument("--port", type=int, default=None, help="port to listen on (overrides the config)")
+    serve.add_argument("--port", type=int, default=None,
+                       help="port to listen on (overrides the config)")
 
     sign_out = sub.add_parser(
         "sign-out", help="sign every phone out of the panel: a new PIN and QR code, and "
@@ -112,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return out.error(exc, EXIT_ERROR)
 
 
-def _run(args: argparse.Namespace, out: "_Output") -> int:
+def _run(args: argparse.Namespace, out: _Output) -> int:
     from .core.games import available
     from .core.journal import Journal
     from .core.table import Table
@@ -153,7 +158,7 @@ def _run(args: argparse.Namespace, out: "_Output") -> int:
         table.close()
 
 
-def _sign_out(args: argparse.Namespace, out: "_Output") -> int:
+def _sign_out(args: argparse.Namespace, out: _Output) -> int:
     """Sign every phone out through the panel's keys in the data directory:
     the running service reads them at its next request."""
     import sqlite3
@@ -235,7 +240,7 @@ class _Output:
             print(f"companion: {exc}", file=sys.stderr)
         return code
 
-    def update(self, update) -> None:
+    def update(self, update: Update) -> None:
         if self.as_json:
             self._json(update.to_json())
             return
@@ -299,7 +304,7 @@ class _Output:
                 print(f"    --variant {name}  {text}")
 
 
-def render_state(update) -> str:
+def render_state(update: Update) -> str:
     """The state as lines of text, for any game: its scalar facts, each
     player's facts, and what the game waits for."""
     lines = [f"{update.title} (game {update.game_id}, version {update.version})"]

@@ -322,7 +322,7 @@ class Keypad:
         if self._encoder is not None:
             self._encoder.close()
 
-    def __enter__(self) -> "Keypad":
+    def __enter__(self) -> Keypad:
         return self
 
     def __exit__(self, *exc_info: object) -> None:

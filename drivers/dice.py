@@ -21,11 +21,12 @@ import secrets
 import threading
 from collections import Counter
 from random import Random
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
-from companion.core.menu import DICE_SOURCES as SOURCES
 from companion.core.engine import Command, Dice, Expectation
 from companion.core.errors import IllegalCommand
+from companion.core.menu import DICE_SOURCES as SOURCES
+from companion.core.ports import TablePort
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +78,7 @@ class DiceTray:
         self.source = source
 
     @classmethod
-    def at_table(cls, table, **options) -> "DiceTray":
+    def at_table(cls, table: TablePort, **options: Any) -> DiceTray:
         """A tray for ``table``: it waits for the roll ``table.game`` expects
         and submits ``Command("roll", {"values": ...})`` with source ``dice``.
         ``options`` are those of the constructor (``source``, ``rng``)."""
@@ -128,10 +129,10 @@ class DiceTray:
         dice = self._waiting()
         if dice is None:
             return "the game is not waiting for a roll"
-        reason = self._play(dice, roll(dice, self._rng))
-        if reason is not None:
-            log.info("ROLL pressed: %s", reason)
-        return reason
+        refused = self._play(dice, roll(dice, self._rng))
+        if refused is not None:
+            log.info("ROLL pressed: %s", refused)
+        return refused
 
     def on_serial_roll(self, sides: int, values: Sequence[int]) -> str | None:
         """A roll reported by the dice device.

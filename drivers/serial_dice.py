@@ -23,7 +23,6 @@ from typing import Callable
 
 import serial
 
-
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = "/dev/ttyUSB0"
@@ -66,10 +65,12 @@ def parse_line(line: bytes | str) -> Roll | None:
         if len(line) > MAX_LINE:
             raise BadDiceLine("too-long", f"a line of {len(line)} bytes; {_FORM}")
         try:
-            line = bytes(line).decode("ascii")
+            text = bytes(line).decode("ascii")
         except UnicodeDecodeError:
             raise BadDiceLine("malformed", f"{bytes(line)!r} is not ASCII; {_FORM}") from None
-    words = line.split()
+    else:
+        text = line
+    words = text.split()
     if not words:
         return None
     shown = " ".join(words)
@@ -142,7 +143,7 @@ class SerialDiceReader:
         *,
         port: str = DEFAULT_PORT,
         baudrate: int = DEFAULT_BAUDRATE,
-        opener: Callable[..., serial.SerialBase] = serial.serial_for_url,
+        opener: Callable[..., serial.Serial] = serial.serial_for_url,
         read_timeout: float | None = None,
         backoff: tuple[float, float] = (0.5, 10.0),
     ) -> None:
@@ -157,7 +158,7 @@ class SerialDiceReader:
         self._opener = opener
         self._retry_delay = backoff[0]
         self._stopping = threading.Event()
-        self._link: serial.SerialBase | None = None
+        self._link: serial.Serial | None = None
         self._thread: threading.Thread | None = None
 
     @property
@@ -169,7 +170,7 @@ class SerialDiceReader:
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def start(self) -> "SerialDiceReader":
+    def start(self) -> SerialDiceReader:
         if self._thread is not None:
             raise RuntimeError(f"the reader of {self.port} is already started")
         self.status = f"waiting for {self.port}: opening"
@@ -191,7 +192,7 @@ class SerialDiceReader:
             self._thread.join(timeout)
         self.status = "stopped"
 
-    def __enter__(self) -> "SerialDiceReader":
+    def __enter__(self) -> SerialDiceReader:
         return self.start()
 
     def __exit__(self, *exc_info: object) -> None:
@@ -235,7 +236,7 @@ class SerialDiceReader:
                     "dice device: %s", status)
         self.status = status
 
-    def _read_lines(self, link: serial.SerialBase) -> None:
+    def _read_lines(self, link: serial.Serial) -> None:
         lines = LineSplitter()
         while not self._stopping.is_set():
             chunk = link.read(1)  # blocks until a byte comes, or stop() cancels it
@@ -266,7 +267,7 @@ class SerialDiceReader:
         log.warning("dice device line ignored (%s): %s", bad.reason, bad)
 
 
-def _close_quietly(link: serial.SerialBase) -> None:
+def _close_quietly(link: serial.Serial) -> None:
     try:
         link.close()
     except OSError:
@@ -285,7 +286,8 @@ _PLAIN_REASONS = {
 
 
 def _plain_reason(failure: BaseException) -> str:
-    return _PLAIN_REASONS.get(getattr(failure, "errno", None), str(failure))
+    code = getattr(failure, "errno", None)
+    return _PLAIN_REASONS.get(code, str(failure)) if isinstance(code, int) else str(failure)
 
 
 class SimulatedDiceDevice:
@@ -323,7 +325,7 @@ class SimulatedDiceDevice:
             os.close(self._device)
             os.close(self._terminal)
 
-    def __enter__(self) -> "SimulatedDiceDevice":
+    def __enter__(self) -> SimulatedDiceDevice:
         return self
 
     def __exit__(self, *exc_info: object) -> None:

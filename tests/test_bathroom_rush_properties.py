@@ -6,7 +6,6 @@ says it expects; table-level tests reuse it.
 
 from __future__ import annotations
 
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,7 +29,7 @@ ACTION_CARDS = ("Cunning", "Give Up Your Place", "Swap", "Sneeze", "Cleaner", "C
 PROGRESS = ("choose-queue", "reveal", "roll", "effects-done", "pass", "end-turn", "decompress")
 # How often each answer is drawn: mostly moving on, and often enough moving
 # a player up that some games end through a card.
-WEIGHTS = {**{name: 6 for name in PROGRESS}, "remove-front": 4}
+WEIGHTS = {**dict.fromkeys(PROGRESS, 6), "remove-front": 4}
 COLOURS = ("neutral", "orange", "red", "yellow")
 
 
@@ -151,7 +150,7 @@ def _progress(game: BathroomRush, data) -> Command:
     wait = game.expected()[0]
     if game.phase == "E" and game.step == "choose":
         return Command("pass", {})
-    if game.phase == "E" and game.step == "action" or game.phase == "D":
+    if (game.phase == "E" and game.step == "action") or game.phase == "D":
         return Command("end-turn" if game.phase == "E" else "effects-done", {})
     if game.phase == "tie-break":
         return Command("roll", {"values": [4 if wait.player == game.tie_pending[0]

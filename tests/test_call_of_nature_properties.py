@@ -123,7 +123,7 @@ def check_invariants(game: CallOfNature) -> None:
     n = len(game.players)
     assert all(0 <= m <= MAX_MASTERY for m in game.mastery)
     assert game.pressure >= 0
-    assert 1 <= game.draw_pile
+    assert game.draw_pile >= 1
     assert game.draw_pile + game.played_pile + HAND_SIZE * n == game.deck_size()
     waits = game.expected()
     assert game.over == (not waits)

@@ -169,8 +169,8 @@ def test_the_history_of_a_past_game(cli):
 
 
 def test_sign_out_signs_the_running_panels_phones_out(cli, tmp_path):
-    from companion.core.table import Table
     from companion.core.journal import Journal
+    from companion.core.table import Table
     from companion.storage import ACCESS_FILE
     from web import create_app
 

@@ -265,7 +265,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_command(config):
         phone = joined(companion)
         stop = threading.Event()
 
-        def keep_playing():
+        def keep_playing(phone=phone, stop=stop, round_=round_):
             nonlocal version
             n = 0
             while not stop.is_set():
@@ -604,7 +604,7 @@ def test_the_interfaces_are_read_from_the_kernel_with_loopback_among_them():
 
 
 def test_without_a_route_or_an_interface_the_host_name_decides():
-    assert discovery.phone_address(route=lambda d: None, interfaces=lambda: [],
+    assert discovery.phone_address(route=lambda d: None, interfaces=list,
                                    by_hostname=lambda: "192.168.0.9") == "192.168.0.9"
 
 

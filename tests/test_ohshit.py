@@ -34,7 +34,7 @@ from companion.core.games.ohshit.game import (
 from tests.words import kinds, play
 
 ANA, BEN, CY = 0, 1, 2
-EMPTY = {kind: 0 for kind in POOPS}
+EMPTY = dict.fromkeys(POOPS, 0)
 
 
 def cards(text: str) -> dict[str, int]:
@@ -77,7 +77,7 @@ def position(literal: str, *, deck: dict | None = None, hands: dict | None = Non
         piles=piles, constipated=constipated, alive=alive, active=active,
         hands=hand_sizes,
         decharge={**EMPTY, **cards(decharge)},
-        drain={**{k: 0 for k in ACTIONS}, **cards(drain)},
+        drain={**dict.fromkeys(ACTIONS, 0), **cards(drain)},
     )
     placed = (sum(sum(p.values()) for p in piles) + sum(hand_sizes) + sum(constipated)
               + sum(cards(decharge).values())
@@ -127,8 +127,8 @@ def test_two_spicy_two_precious_and_a_unicorn_flush_all_five():
 
 def test_five_colours_with_the_rulebooks_spicy_and_precious():
     assert len(COLOURS) == 5
-    assert ("spicy", "Spicy", "Épicé") == COLOURS[0][:3]
-    assert ("precious", "Precious", "Précieux") == COLOURS[1][:3]
+    assert COLOURS[0][:3] == ("spicy", "Spicy", "Épicé")
+    assert COLOURS[1][:3] == ("precious", "Precious", "Précieux")
     assert len({c[0] for c in COLOURS}) == len({c[3] for c in COLOURS}) == 5
     assert all(re.fullmatch(r"#[0-9a-f]{6}", c[3]) for c in COLOURS)
 

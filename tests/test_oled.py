@@ -52,7 +52,7 @@ class Ssd1306Model:
         self.page_range = (0, 7)
         self.lit = False
 
-    def feed(self, writes) -> "Ssd1306Model":
+    def feed(self, writes) -> Ssd1306Model:
         for kind, payload in writes:
             if kind == "command":
                 self.commands(payload)

@@ -25,7 +25,7 @@ def openapi_path(rule: str) -> str:
 @pytest.fixture
 def app(table):
     services = Services(screen_png=lambda: b"\x89PNG\r\n\x1a\n", press_key=lambda key: None,
-                        dice=FixedDice(table, [1]), faults=lambda: [])
+                        dice=FixedDice(table, [1]), faults=list)
     return create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None,
                                      "MAX_STREAMS": 0}, services=services)
 
@@ -114,7 +114,8 @@ def test_what_the_api_answers_matches_the_document(app, table):
     assert post("/api/join", {"pin": "x"}, h={}).status_code == 403
     assert post("/api/join", {}).status_code == 400
     assert post("/api/join", {"pin": access.pin}).status_code == 200
-    assert post("/api/command", {"command": {"name": "card"}, "game_id": 1, "version": 0}).status_code == 409
+    assert post("/api/command", {"command": {"name": "card"}, "game_id": 1,
+                                 "version": 0}).status_code == 409
     assert post("/api/new-game", {"game": "call-of-nature", "players": ["Ana", "Ben"],
                                   "game_id": None, "version": 0}).status_code == 200
     assert post("/api/new-game", {"game": "call-of-nature", "players": ["Ana"],

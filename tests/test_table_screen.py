@@ -10,9 +10,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.core.engine import Command, Dice
+from companion.parts.screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
 from drivers.menu_screens import render
 from drivers.screens import alert_screen, dice_screen, event_screen
-from companion.parts.screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
 
 
 class Clock:
@@ -93,7 +93,7 @@ def test_a_threshold_fired_is_shown_then_the_game_comes_back(screen, table):
 def test_a_key_puts_the_alert_away_and_still_does_its_work(screen, table):
     table.submit(Command("card", {"value": 30}))
     update = table.submit(Command("card", {"value": 1}))
-    wait_for(screen, event_screen([e for e in update.events if e.alert][0]))
+    wait_for(screen, event_screen(next(e for e in update.events if e.alert)))
     screen.key("up")
     wait_for(screen, menu_frame(screen))
     assert screen.menu.view().kind == "value" and screen.menu.view().value == 1

@@ -404,7 +404,7 @@ def play_again(shown: dict) -> dict:
     return {
         "game": shown["game"],
         "players": [{"name": name, "colour": colour}
-                    for name, colour in zip(setup["players"], shown["colours"])],
+                    for name, colour in zip(setup["players"], shown["colours"], strict=True)],
         "variants": setup["variants"],
         "options": setup["options"],
         **made_against(shown),
@@ -480,8 +480,9 @@ def test_a_change_made_against_a_replaced_game_is_409_and_changes_nothing(contro
     ]:
         response = controller.post(path, body)
         assert (response.status_code, response.json["error"]) == (409, "stale-version"), path
-        assert f"made against game {playing['game_id']} at version 0, but the table is at " \
-               f"game {replaced['game_id']} at version 0" in response.json["message"]
+        said = (f"made against game {playing['game_id']} at version 0, but the table is at "
+                f"game {replaced['game_id']} at version 0")
+        assert said in response.json["message"]
         assert response.json["state"]["game_id"] == replaced["game_id"]
     now = controller.get("/api/state").json
     assert (now["game_id"], now["version"], now["players"]) == \
@@ -636,7 +637,7 @@ def test_an_undo_against_a_stale_version_is_409_and_undoes_nothing(controller, p
 CHANGES = [
     ("/api/new-game", {"game": CON, "players": ["Ana", "Ben"], "game_id": 1, "version": 0}),
     ("/api/command", {"command": {"name": "card", "args": {"value": 5}}, "game_id": 1,
-                      "game_id": 1, "version": 0}),
+                      "version": 0}),
     ("/api/undo", {"game_id": 1, "version": 0}),
     ("/api/redo", {"game_id": 1, "version": 0}),
     ("/api/dice", {"source": "manual"}),

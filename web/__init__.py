@@ -19,8 +19,10 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from companion.core.access import AccessStore
+from companion.core.ports import TablePort
 
 from .access import SESSION_HOURS, Access
 from .colours import PlayerColours
@@ -33,7 +35,7 @@ STATIC = Path(__file__).with_name("static")
 MAX_BODY = 16 * 1024
 
 
-def create_app(table, *, config: Mapping[str, Any] | None = None,
+def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
                services: Services | None = None) -> Flask:
     """The panel for ``table``.
 
@@ -79,7 +81,8 @@ def create_app(table, *, config: Mapping[str, Any] | None = None,
     app.config["PERMANENT_SESSION_LIFETIME"] = int(session_hours * 3600)
     app.debug = False
     # Keep the engines' own order (a view lists what matters first).
-    app.json.sort_keys = False
+    if isinstance(app.json, DefaultJSONProvider):
+        app.json.sort_keys = False
     if app.config["LANGUAGE"] not in LANGUAGES:
         raise ValueError(f"LANGUAGE must be one of {', '.join(LANGUAGES)}, "
                          f"not {app.config['LANGUAGE']!r}")
@@ -120,7 +123,7 @@ def _strings(lang: str) -> dict[str, str]:
         return json.load(file)
 
 
-def _colours_file(table, configured: str | None) -> Path | None:
+def _colours_file(table: TablePort, configured: str | None) -> Path | None:
     if configured:
         return Path(configured)
     journal = getattr(table, "journal_path", None)

@@ -167,5 +167,6 @@ def csrf_token() -> str:
 
 def csrf_ok(sent: str | None) -> bool:
     token = session.get("csrf")
-    return bool(sent) and isinstance(token, str) and hmac.compare_digest(
-        sent.encode(), token.encode())
+    if not sent or not isinstance(token, str):
+        return False
+    return hmac.compare_digest(sent.encode(), token.encode())

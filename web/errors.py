@@ -14,8 +14,6 @@ from typing import Any
 from flask import Flask, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from .panel import NO_GAME, current_state
-
 from companion.core.errors import (
     BadSetup,
     IllegalCommand,
@@ -23,6 +21,8 @@ from companion.core.errors import (
     NoGame,
     StaleVersion,
 )
+
+from .panel import NO_GAME, current_state
 
 log = logging.getLogger(__name__)
 

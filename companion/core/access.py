@@ -142,7 +142,7 @@ class AccessStore:
             "SELECT generation, pin, token FROM keys").fetchone()
         return Keys(generation, pin, token)
 
-    def _write(self) -> "_Transaction":
+    def _write(self) -> _Transaction:
         return _Transaction(self._db)
 
 

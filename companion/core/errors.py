@@ -26,7 +26,7 @@ class IllegalCommand(CompanionError, ValueError):
         if rule is not None:
             self.rule = rule
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, str]:
         return {"error": self.rule, "message": str(self)}
 
 

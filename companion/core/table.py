@@ -24,12 +24,12 @@ the table's own buttons and the CLI, which act on whatever game is current.
 
 from __future__ import annotations
 
-import enum
 import json
 import logging
 import threading
 import time
 from dataclasses import dataclass, field
+from enum import Enum, StrEnum
 from typing import Any, Callable, Final, Iterable, Mapping, Sequence
 
 from .engine import Command, Event, Expectation, Game, Result, Setup
@@ -43,14 +43,26 @@ from .errors import (
     StaleVersion,
 )
 from .games import game_class
-from .journal import Journal
+from .journal import GameRow, Journal
 
 log = logging.getLogger(__name__)
 
-Listener = Callable[["Update"], None]
+# What a listener returns is not used.
+Listener = Callable[["Update"], object]
 
 
-class _AnyGame(enum.Enum):
+class Action(StrEnum):
+    """What an :class:`Update` (or a line of history) is: a new game, a
+    command played, undone or redone, or the table as it is (``current``)."""
+
+    NEW = "new"
+    COMMAND = "command"
+    UNDO = "undo"
+    REDO = "redo"
+    CURRENT = "current"
+
+
+class _AnyGame(Enum):
     ANY = "any"
 
 
@@ -69,8 +81,8 @@ class Update:
     game_key: str
     title: str
     version: int
-    action: str
-    state: dict
+    action: Action
+    state: dict[str, Any]
     expected: tuple[Expectation, ...]
     events: tuple[Event, ...]
     over: bool
@@ -79,14 +91,14 @@ class Update:
     can_undo: bool
     can_redo: bool
     undo_text: str | None = None
-    setup: dict | None = None
+    setup: dict[str, Any] | None = None
     # What made this update: the command played, undone or redone (``None``
     # for a new game or a replay), and who sent it ("buttons", "panel",
     # "dice", "cli"...), so that a listener tells a roll from a card.
     command: Command | None = None
     source: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game_id": self.game_id,
             "game": self.game_key,
@@ -120,15 +132,15 @@ class HistoryEntry:
 
     seq: int
     version: int
-    action: str
+    action: Action
     command: Command | None
     events_json: str
     at: float
     source: str
 
     @classmethod
-    def of(cls, seq: int, version: int, action: str, command: Command | None,
-           events: Sequence[Event], at: float, source: str) -> "HistoryEntry":
+    def of(cls, seq: int, version: int, action: Action, command: Command | None,
+           events: Sequence[Event], at: float, source: str) -> HistoryEntry:
         return cls(seq, version, action, command, _compact([e.to_json() for e in events]),
                    at, source)
 
@@ -139,9 +151,9 @@ class HistoryEntry:
     @property
     def text(self) -> str:
         said = self.command.text() if self.command else ""
-        return said if self.action == "command" else f"{self.action} {said}".strip()
+        return said if self.action == Action.COMMAND else f"{self.action} {said}".strip()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "seq": self.seq,
             "version": self.version,
@@ -236,11 +248,10 @@ class Table:
         """The history of the current game, or of a past one by its id
         (replayed from the journal, so a finished game can be looked back on)."""
         with self._lock:
-            session = self._require() if game_id is None else None
-            if session is None and self._session is not None \
-                    and self._session.game_id == game_id:
-                session = self._session
-            if session is None:
+            if game_id is None:
+                return list(self._require().history)
+            session = self._session
+            if session is None or session.game_id != game_id:
                 row = self._journal.game(game_id)
                 if row is None:
                     raise NoGame(f"no game {game_id} in the journal; see the list of games")
@@ -259,11 +270,11 @@ class Table:
             session = self._require()
             return sum(done.before is not None for done in session.done)
 
-    def games(self) -> list[dict]:
+    def games(self) -> list[dict[str, Any]]:
         with self._lock:
             return [_game_summary(row) for row in self._journal.games()]
 
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, Any]:
         """Games played and won, per game and per player (by name), over
         every finished game in the journal."""
         with self._lock:
@@ -356,7 +367,7 @@ class Table:
                 self._write(session, "command", command, source)
             except BaseException:
                 session.done.pop()
-                session.game = type(session.game).loads(before)
+                session.game = type(session.game).loads(_live(before))
                 raise
             session.undone.clear()
             return self._changed(session, "command", command, events, source)
@@ -395,7 +406,7 @@ class Table:
                 self._write(session, "redo", None, source)
             except BaseException:
                 session.done.pop()
-                session.game = type(session.game).loads(before)
+                session.game = type(session.game).loads(_live(before))
                 session.undone.append(command)
                 raise
             return self._changed(session, "redo", command, events, source)
@@ -463,12 +474,11 @@ class Table:
         if done.before is not None:
             return cls.loads(done.before)
         top = len(session.done)
+        # The nearest state kept below (the first command's always is).
         kept = top - 1
         while session.done[kept].before is None:
             kept -= 1
-        snapshot = session.done[kept].before
-        assert snapshot is not None  # the first command's state is always kept
-        game = cls.loads(snapshot)
+        game = cls.loads(_snapshot(session.done[kept]))
         for earlier in session.done[kept:top]:
             game.apply(earlier.command)
         return game
@@ -503,7 +513,7 @@ class Table:
             HistoryEntry.of(
                 seq=len(session.history) + 1,
                 version=session.version,
-                action=action,
+                action=Action(action),
                 command=command,
                 events=events,
                 at=self._clock(),
@@ -523,7 +533,7 @@ class Table:
             game_key=game.key,
             title=game.title,
             version=session.version,
-            action=action,
+            action=Action(action),
             state=game.view(),
             expected=tuple(game.expected()),
             events=tuple(events),
@@ -544,7 +554,7 @@ class Table:
         if row is not None:
             self._session = self._load(row)
 
-    def _load(self, row) -> _Session:
+    def _load(self, row: GameRow) -> _Session:
         """Rebuild a game from the journal, entry by entry."""
         try:
             cls = game_class(row.game)
@@ -557,7 +567,7 @@ class Table:
         for entry in self._journal.entries(row.id):
             try:
                 if entry.action == "command":
-                    command = Command.from_json(entry.command)
+                    command = Command.from_json(entry.command or {})
                     events, _ = self._apply(session, command, replaying=True)
                     session.undone.clear()
                 elif entry.action == "undo":
@@ -574,7 +584,7 @@ class Table:
                 HistoryEntry.of(
                     seq=len(session.history) + 1,
                     version=entry.version,
-                    action=entry.action,
+                    action=Action(entry.action),
                     command=command,
                     events=events,
                     at=entry.at,
@@ -588,7 +598,21 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _game_summary(row) -> dict:
+def _live(before: str | None) -> str:
+    """The state before a live command, which ``_apply`` always makes."""
+    if before is None:
+        raise AssertionError("a live command was applied without the state before it")
+    return before
+
+
+def _snapshot(done: _Done) -> str:
+    """The state before ``done``, which the caller knows was kept."""
+    if done.before is None:
+        raise AssertionError(f"no snapshot was kept before {done.command.text()!r}")
+    return done.before
+
+
+def _game_summary(row: GameRow) -> dict[str, Any]:
     return {
         "id": row.id,
         "game": row.game,

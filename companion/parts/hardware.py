@@ -17,7 +17,7 @@ from companion.components import Component, Retrying
 from companion.config import Config
 from companion.core.engine import Command
 from companion.core.errors import CompanionError, NoGame, NotExpected, StaleVersion
-from companion.core.table import ANY_GAME
+from companion.core.table import ANY_GAME, ExpectedGame, Table
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +141,7 @@ class OutputsPart(Retrying):
     name = "outputs"
     what = "buzzer and LEDs"
 
-    def __init__(self, config: Config, table: Any, dice: DicePart, pin_factory: Any) -> None:
+    def __init__(self, config: Config, table: Table, dice: DicePart, pin_factory: Any) -> None:
         super().__init__()
         self.config = config
         self.table = table
@@ -182,7 +182,7 @@ class DicePart(Component):
 
     name = "dice"
 
-    def __init__(self, config: Config, table: Any, simulate: bool) -> None:
+    def __init__(self, config: Config, table: Table, simulate: bool) -> None:
         from drivers.dice import SOURCES
 
         self.config = config
@@ -259,7 +259,7 @@ class DicePart(Component):
         return self.tray.on_roll_button()
 
     def roll(self, expected_version: int | None = None, *,
-             expected_game: Any = ANY_GAME) -> list[int]:
+             expected_game: ExpectedGame = ANY_GAME) -> list[int]:
         """The panel's roll: roll what the game waits for with the system's
         randomness and play it (through the simulated device when that is
         the source, so that the serial path runs).  With ``expected_game``

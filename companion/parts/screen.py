@@ -18,9 +18,12 @@ import queue
 import threading
 import time
 from collections import deque
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.components import Component
+from companion.core.engine import Dice
+from companion.core.table import Table, Update
 
 if TYPE_CHECKING:
     from .hardware import DicePart, DisplayPart
@@ -44,7 +47,7 @@ class ScreenPart(Component):
 
     name = "screen"
 
-    def __init__(self, table: Any, display_part: DisplayPart, dice: DicePart,
+    def __init__(self, table: Table, display_part: DisplayPart, dice: DicePart,
                  join_info: Callable[[], tuple[str, str]], *,
                  sign_out: Callable[[], tuple[str, str]] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -127,12 +130,12 @@ class ScreenPart(Component):
             self._png = (frame, data)
         return data
 
-    def _on_update(self, update: Any) -> None:
+    def _on_update(self, update: Update) -> None:
         self.menu.on_update(update)
         alerts = [e for e in update.events if e.alert] if update.action in NEWS else []
         self._notes.put(("alerts", alerts) if alerts else ("draw",))
 
-    def _on_roll(self, dice: Any, values: list[int]) -> None:
+    def _on_roll(self, dice: Dice, values: list[int]) -> None:
         self._notes.put(("roll", dice, list(values)))
 
     # -- the screen thread ----------------------------------------------
@@ -166,7 +169,7 @@ class ScreenPart(Component):
             from drivers.screens import event_screen
 
             for event in note[1]:
-                self._show_moment(lambda event=event: event_screen(event), ALERT_SECONDS)
+                self._show_moment(partial(event_screen, event), ALERT_SECONDS)
         elif note[0] == "roll":
             from drivers.screens import dice_screen
 
@@ -174,7 +177,7 @@ class ScreenPart(Component):
             self._show_moment(lambda: dice_screen(values, dice.name), DICE_SECONDS)
         elif note[0] == "faults":
             for fault in note[1]:
-                self._show_moment(lambda fault=fault: fault_screen(fault), FAULT_SECONDS)
+                self._show_moment(partial(fault_screen, fault), FAULT_SECONDS)
 
     def _show_moment(self, draw: Callable[[], Any], seconds: float) -> None:
         self._moments.append((draw, seconds))

@@ -6,11 +6,15 @@ import logging
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from companion.components import Component, Retrying
 from companion.config import Config
+from companion.core.table import Table
 from companion.storage import ACCESS_FILE, panel_secret
+
+if TYPE_CHECKING:
+    from web import Services
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +34,8 @@ class WebPart(Retrying):
     name = "panel"
     what = "panel"
 
-    def __init__(self, config: Config, table: Any, directory: Path, services: Any) -> None:
+    def __init__(self, config: Config, table: Table, directory: Path,
+                 services: Services) -> None:
         super().__init__()
         self.config = config
         self.table = table

@@ -9,7 +9,7 @@ and ``update.expected``; :func:`game_screen` picks the right one for an
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from PIL import Image
 
@@ -29,6 +29,9 @@ from .common import (
 )
 from .ohshit import ohshit_screen
 
+if TYPE_CHECKING:
+    from companion.core.table import Update
+
 GameScreen = Callable[[Mapping[str, Any], Sequence[str], Sequence[Any]], Image.Image]
 
 GAME_SCREENS: dict[str, GameScreen] = {
@@ -45,7 +48,7 @@ __all__ = [
 ]
 
 
-def game_screen(update: Any) -> Image.Image:
+def game_screen(update: Update) -> Image.Image:
     """The screen for a table :class:`~companion.core.table.Update` (or anything
     with ``game_key``, ``title``, ``state``, ``players``, ``expected``,
     ``over`` and ``result``): the game's own screen, or the result once the

@@ -46,11 +46,11 @@ from .machine import (
     TableMenu,
     UnknownKey,
 )
-from .view import KEYS_CONFIRM, KEYS_ENTER, VIEW_KINDS, MenuView, humanize
+from .view import KEYS_CONFIRM, KEYS_ENTER, VIEW_KINDS, MenuView, ViewKind, humanize
 
 __all__ = [
     "DEFAULT_BOUNDS", "DEFAULT_NAMES", "DEFAULT_NOTES", "DICE_SOURCES", "FAST_AFTER",
     "FAST_STEP", "HINTS", "KEYS", "KEYS_CONFIRM", "KEYS_ENTER", "KINDS", "NONE_LABEL",
     "SOURCE", "VIEW_KINDS", "CommandHint", "Context", "MenuView", "ParamHint", "TableMenu",
-    "UnknownKey", "humanize",
+    "UnknownKey", "ViewKind", "humanize",
 ]

@@ -77,7 +77,8 @@ def _actor(ctx: Context) -> int | None:
 
 
 def _player_entry(ctx: Context, arg: str, listing: str = "players") -> Mapping[str, Any]:
-    return ctx.state[listing][ctx.args[arg]]
+    entry: Mapping[str, Any] = ctx.state[listing][ctx.args[arg]]
+    return entry
 
 
 def _players(field_name: str, listing: str = "players") -> Callable[[Context], Any]:
@@ -108,7 +109,8 @@ _CON_SPECIALS = {
 
 
 def _pile_count(ctx: Context) -> int:
-    return _player_entry(ctx, "player")["pile"][ctx.args["colour"]]
+    count: int = _player_entry(ctx, "player")["pile"][ctx.args["colour"]]
+    return count
 
 
 def _fullest_colour(ctx: Context) -> str | None:
@@ -136,7 +138,8 @@ def _free_queue(ctx: Context) -> int | None:
 
 
 def _actors_queue(ctx: Context) -> int | None:
-    return ctx.state["reserves"][ctx.actor]["queue"]
+    queue: int | None = ctx.state["reserves"][ctx.actor]["queue"]
+    return queue
 
 
 def _persona(*path: str) -> Callable[[Context], Any]:
