@@ -626,5 +626,31 @@ def test_the_join_screen_carries_the_reachable_address_the_token_and_the_pin(app
     assert pin == access.pin and len(pin) == 6
 
 
+def test_the_pin_survives_a_restart_until_the_menu_signs_every_phone_out(appliance, tmp_path):
+    from companion.config import Config
+    from companion.daemon import Daemon
+
+    appliance.phone_host = "192.168.1.20"
+    url, pin = appliance._join_info()
+    appliance.stop()
+    config = Config(data_dir=str(tmp_path / "data")).with_web(host="127.0.0.1", port=0)
+    again = Daemon(config, simulate=True, environ={}, out=io.StringIO())
+    again.start()
+    try:
+        again.phone_host = "192.168.1.20"
+        port = again.web.port
+        assert again._join_info() == (url.replace(f":{appliance.web.port}/", f":{port}/"), pin)
+        phone = Phone(f"http://127.0.0.1:{port}")
+        phone.join(pin)
+        new_url, new_pin = again._sign_out()  # the menu's "Sign out phones"
+        assert new_pin != pin
+        assert new_url.partition("?join=")[2] != url.partition("?join=")[2]
+        assert (new_url, new_pin) == again._join_info()
+        assert phone.get("/api/session")["role"] == "spectator"
+        assert (tmp_path / "data" / "panel-access.db").stat().st_mode & 0o777 == 0o600
+    finally:
+        again.stop()
+
+
 def test_a_panel_bound_to_one_address_links_to_it():
     assert discovery.reachable_host("192.168.1.5", route=lambda d: "10.0.0.1") == "192.168.1.5"

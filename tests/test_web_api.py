@@ -736,11 +736,11 @@ def test_an_unknown_page_is_an_html_404(app):
 # -- dice, keys, screen ---------------------------------------------------------------------------
 
 
-def respite_for_ana(phone: Phone) -> int:
+def respite_for_ana(phone: Phone, game_id: int = 1) -> int:
     """The Pressure is set to 20 and Ana plays +30: it lands on 50, a Respite."""
     phone.post("/api/command", {"command": {"name": "set-pressure", "args": {"value": 20}},
-                                "game_id": 1, "version": 0})
-    response = card(phone, 30, 1)
+                                "game_id": game_id, "version": 0})
+    response = card(phone, 30, 1, game_id)
     assert response.json["expected"][0]["dice"]["name"] == "d6"
     return response.json["version"]
 
@@ -755,6 +755,22 @@ def test_the_roll_button_on_a_phone_rolls_the_respite_die(make_app, table):
     assert response.json["values"] == [6]
     assert response.json["state"]["version"] == version + 1
     assert response.json["state"]["state"]["respite"] is None
+
+
+def test_a_roll_against_a_replaced_game_at_the_same_version_rolls_nothing(make_app, table):
+    app = make_app(Services(dice=FixedDice(table, [6])))
+    phone = joined(app)
+    first = phone.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
+    version = respite_for_ana(phone, first.json["game_id"])
+    second = phone.post("/api/new-game", {"game": CON, "players": PLAYERS,
+                                          "game_id": first.json["game_id"], "version": version})
+    assert respite_for_ana(phone, second.json["game_id"]) == version
+    response = phone.post("/api/dice/roll", {"game_id": first.json["game_id"],
+                                             "version": version})
+    assert (response.status_code, response.json["error"]) == (409, "stale-version")
+    now = phone.get("/api/state").json
+    assert (now["game_id"], now["version"]) == (second.json["game_id"], version)
+    assert now["state"]["respite"] is not None
 
 
 def test_a_roll_against_a_stale_version_rolls_nothing(make_app, table):
