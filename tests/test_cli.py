@@ -174,9 +174,9 @@ def test_sign_out_signs_the_running_panels_phones_out(cli, tmp_path):
     from companion.storage import ACCESS_FILE
     from web import create_app
 
-    # The service: its panel on the data directory's keys (the journal is
-    # the service's own; sign-out does not need it).
-    table = Table(Journal.open(":memory:"))
+    # The service: its journal (which it holds locked: sign-out does not
+    # need it) and its panel on the data directory's keys.
+    table = Table(Journal.open(cli.db))
     app = create_app(table, config={"SECRET_KEY": "s" * 32,
                                     "ACCESS_FILE": tmp_path / ACCESS_FILE})
     access = app.extensions["companion"].access
