@@ -15,7 +15,7 @@ import functools
 import ipaddress
 import json
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
@@ -40,6 +40,8 @@ MAX_VARIANTS = 16
 MAX_WORD = 64
 MAX_PIN = 12
 PAST_GAMES_SHOWN = 200
+# History entries written to the answer at a time.
+HISTORY_CHUNK = 256
 STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
 # Bodies are a few levels deep (a setup's options are the deepest).
 MAX_DEPTH = 16
@@ -231,10 +233,18 @@ def history():
         "can_redo": now.can_redo,
         "undo_text": now.undo_text,
     }, separators=(",", ":"))
-    # A long game has thousands of entries: each is written as text, not
-    # built as objects first (see HistoryEntry.json_text).
-    entries = ",".join(entry.json_text() for entry in table.history())
-    return Response(f'{head[:-1]},"entries":[{entries}]}}', mimetype="application/json")
+    entries = table.history()
+
+    def body() -> Iterator[str]:
+        # A long game has thousands of entries: they are written as text a
+        # few at a time (see HistoryEntry.json_text), never all at once.
+        yield f'{head[:-1]},"entries":['
+        for start in range(0, len(entries), HISTORY_CHUNK):
+            chunk = entries[start:start + HISTORY_CHUNK]
+            yield ("," if start else "") + ",".join(entry.json_text() for entry in chunk)
+        yield "]}"
+
+    return Response(body(), mimetype="application/json")
 
 
 @bp.get("/stats")
