@@ -24,7 +24,6 @@ from companion.core.errors import NotExpected, StaleVersion
 from companion.core.menu import KEYS
 from companion.core.games import available, canonical_key
 
-
 from . import access
 from .colours import HEX
 from .errors import ApiError, bad_request

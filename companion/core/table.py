@@ -126,7 +126,7 @@ class HistoryEntry:
 
     A long game keeps thousands of entries, so an entry keeps little: its
     text is made when asked for, and its events are kept as compact JSON
-    text (a third of the memory of the events themselves) and read back
+    text (less than half the memory of the events themselves), read back
     when asked for.
     """
 
