@@ -127,7 +127,7 @@ class Daemon:
                                  sign_out=self._sign_out)
         self.dice.on_change = self.screen.redraw
         self.keypad = KeypadPart(self.config, self.screen, self.pin_factory)
-        outputs = OutputsPart(self.config, table, self.dice, self.pin_factory)
+        outputs = OutputsPart(self.config, table, self.pin_factory)
         self._start(self.dice)
         self.web.create()
         self._start(self.screen)

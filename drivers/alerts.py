@@ -55,7 +55,8 @@ class DieFace:
             raise ValueError(f"a die face shows 1 to 6, not {value!r}") from None
 
     def show_roll(self, dice: Dice, values: Sequence[int]) -> None:
-        """A dice-tray listener: show the roll's first die (the screen shows
+        """A roll listener (``table.subscribe(RollListener(face.show_roll))``,
+        see ``drivers.dice``): show the roll's first die (the screen shows
         them all); clear the face for a value it cannot show."""
         if values and values[0] in FACES:
             self.show(values[0])

@@ -39,6 +39,7 @@ from typing import Callable, Mapping
 
 from gpiozero import DigitalInputDevice, RotaryEncoder
 
+from companion.core import errors
 from companion.core.menu import KEYS
 
 log = logging.getLogger(__name__)
@@ -60,14 +61,14 @@ class EncoderPins:
     push: int = 22
 
 
-class UnknownKey(ValueError):
+class UnknownKey(errors.UnknownKey):
     """A key name that the keypad does not have."""
 
     def __init__(self, key: object) -> None:
         super().__init__(f"no key {key!r}; the keys are {', '.join(KEYS)}")
 
 
-class NotSimulated(RuntimeError):
+class NotSimulated(errors.CompanionError, RuntimeError):
     """:meth:`Keypad.press` was asked to drive pins that are not mock pins."""
 
 

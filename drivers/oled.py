@@ -27,6 +27,7 @@ from typing import Any, Callable, Sequence
 
 from PIL import Image
 
+from companion.core.backoff import BACKOFF, Backoff
 from companion.core.errors import CompanionError
 
 log = logging.getLogger(__name__)
@@ -58,10 +59,6 @@ SH1106_COLUMN_OFFSET = 2
 # byte and a control byte, then the payload.
 I2C_WRITE_OVERHEAD = 2
 FRAME_BYTES = WIDTH * PAGES
-
-# Seconds before each new attempt to open a display that failed; the last
-# delay repeats.
-RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)
 
 OFF_MESSAGE = "Companion is off"
 
@@ -272,7 +269,7 @@ class Display:
         rotate: int = 0,
         serial_interface: Any = None,
         clock: Callable[[], float] = time.monotonic,
-        retry_delays: Sequence[float] = RETRY_DELAYS,
+        backoff: Backoff = BACKOFF,
     ) -> None:
         controller = controller.strip().lower()
         if controller not in CONTROLLERS:
@@ -285,8 +282,6 @@ class Display:
                 f"rotate is {rotate!r}; it must be 0, or 2 for a display mounted upside "
                 "down (the screens are drawn landscape)"
             )
-        if not retry_delays:
-            raise DisplaySettingError("retry_delays needs at least one delay")
         try:
             address = int(str(address), 0)  # 60 or "0x3C", as a config file writes it
         except ValueError:
@@ -300,7 +295,7 @@ class Display:
         self._serial = serial_interface
         self._serial_given = serial_interface is not None
         self._clock = clock
-        self._retry_delays = tuple(retry_delays)
+        self._backoff = backoff
         self._errors = _display_errors()
         self._addressing: _HorizontalAddressing | _PageAddressing = (
             _HorizontalAddressing() if controller == "ssd1306"
@@ -419,9 +414,8 @@ class Display:
             status = self._diagnosis(error)
         if self._failures == 0 or status != self.status:
             log.warning("%s (%s); frames are dropped until it answers", status, error)
-        delay = self._retry_delays[min(self._failures, len(self._retry_delays) - 1)]
         self._failures += 1
-        self._retry_at = self._clock() + delay
+        self._retry_at = self._clock() + self._backoff.delay(self._failures)
         self.status = status
         self.last_error = f"{type(error).__name__}: {error}"
 

@@ -23,6 +23,9 @@ from typing import Callable
 
 import serial
 
+from companion.core.backoff import BACKOFF, Backoff
+from companion.core.errors import CompanionError
+
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = "/dev/ttyUSB0"
@@ -40,7 +43,7 @@ class Roll:
     values: tuple[int, ...]
 
 
-class BadDiceLine(ValueError):
+class BadDiceLine(CompanionError, ValueError):
     """A line from the dice device that is not a valid roll.
 
     ``reason`` says which way, for counting: ``not-a-roll``, ``malformed``,
@@ -132,8 +135,8 @@ class SerialDiceReader:
     it: ``read_timeout`` is ``None``, so an idle table costs no wake-ups.
     Lines that are not valid rolls are ignored, counted in :attr:`ignored` by
     reason and logged.
-    When the port cannot be opened or fails, the reader retries after a wait
-    that doubles from ``backoff[0]`` up to ``backoff[1]`` seconds, and
+    When the port cannot be opened or fails, the reader retries after the
+    waits of ``backoff`` (doubling, the companion's :data:`BACKOFF`), and
     :attr:`status` says what it waits for, for the screen and the panel.
     """
 
@@ -145,7 +148,7 @@ class SerialDiceReader:
         baudrate: int = DEFAULT_BAUDRATE,
         opener: Callable[..., serial.Serial] = serial.serial_for_url,
         read_timeout: float | None = None,
-        backoff: tuple[float, float] = (0.5, 10.0),
+        backoff: Backoff = BACKOFF,
     ) -> None:
         self.port = port
         self.baudrate = baudrate
@@ -156,7 +159,8 @@ class SerialDiceReader:
         self.ignored: Counter[str] = Counter()
         self._on_roll = on_roll
         self._opener = opener
-        self._retry_delay = backoff[0]
+        # Failures in a row of the port (the reader thread's).
+        self._failures = 0
         self._stopping = threading.Event()
         self._link: serial.Serial | None = None
         self._thread: threading.Thread | None = None
@@ -164,7 +168,7 @@ class SerialDiceReader:
     @property
     def retry_delay(self) -> float:
         """Seconds the reader waits after the next failure before it retries."""
-        return self._retry_delay
+        return self.backoff.delay(self._failures + 1)
 
     @property
     def running(self) -> bool:
@@ -226,8 +230,8 @@ class SerialDiceReader:
 
     def _wait_for_port(self, reason: str) -> None:
         self._set_status(f"waiting for {self.port}: {reason}")
-        self._stopping.wait(self._retry_delay)
-        self._retry_delay = min(self._retry_delay * 2, self.backoff[1])
+        self._stopping.wait(self.retry_delay)
+        self._failures += 1
 
     def _set_status(self, status: str) -> None:
         # Logged on change only: an unplugged device retries all day long.
@@ -242,7 +246,7 @@ class SerialDiceReader:
             chunk = link.read(1)  # blocks until a byte comes, or stop() cancels it
             if not chunk:
                 continue
-            self._retry_delay = self.backoff[0]  # the port works again
+            self._failures = 0  # the port works again
             waiting = link.in_waiting
             if waiting:
                 chunk += link.read(waiting)

@@ -7,7 +7,7 @@ says it expects; table-level tests reuse it.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
@@ -18,8 +18,6 @@ from companion.core.games.bathroom_rush import BathroomRush
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 MAX_STEPS = 250
 MAX_FINISH = 3000
-PROPERTY_SETTINGS = settings(max_examples=50, deadline=None,
-                             suppress_health_check=[HealthCheck.too_slow])
 
 PERSONA_NAMES = (None, "Avid Reader", "Elderly Man", "Mother with Baby", "Distracted",
                  "Infamous Person")
@@ -183,7 +181,6 @@ def new_game(data) -> BathroomRush:
     return BathroomRush(Setup(NAMES[:players], frozenset(variants)))
 
 
-@PROPERTY_SETTINGS
 @given(data=st.data())
 def test_no_reserve_ever_holds_five_pipi(data):
     def check(game):
@@ -194,7 +191,6 @@ def test_no_reserve_ever_holds_five_pipi(data):
     play_to_the_end(new_game(data), data, check)
 
 
-@PROPERTY_SETTINGS
 @given(data=st.data())
 def test_a_player_stands_in_one_queue_and_a_queue_holds_one_player(data):
     def check(state):
@@ -211,7 +207,6 @@ def test_a_player_stands_in_one_queue_and_a_queue_holds_one_player(data):
     play_to_the_end(new_game(data), data, check)
 
 
-@PROPERTY_SETTINGS
 @given(data=st.data())
 def test_every_state_loads_back_identical(data):
     game = new_game(data)
@@ -225,7 +220,6 @@ def test_every_state_loads_back_identical(data):
         assert again.expected() == game.expected()
 
 
-@PROPERTY_SETTINGS
 @given(data=st.data())
 def test_nothing_is_accepted_after_the_game_is_over(data):
     game = play_to_the_end(new_game(data), data)
@@ -241,7 +235,6 @@ def test_nothing_is_accepted_after_the_game_is_over(data):
     assert game.dumps() == before
 
 
-@PROPERTY_SETTINGS
 @given(data=st.data())
 def test_a_refused_command_changes_nothing(data):
     game = new_game(data)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
@@ -24,8 +24,6 @@ from companion.core.games.call_of_nature.game import (
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")
 MAX_STEPS = 300
 JUNK_EVERY = 4  # steps between two junk commands tried on a copy
-PROPERTY_SETTINGS = settings(max_examples=60, deadline=None,
-                             suppress_health_check=[HealthCheck.too_slow])
 
 
 def legal_commands(game: CallOfNature, *, corrections: bool = False) -> SearchStrategy[Command]:
@@ -174,7 +172,6 @@ def check_effect(before: CallOfNature, command: Command, after: CallOfNature) ->
         assert after.respite == before.respite
 
 
-@PROPERTY_SETTINGS
 @given(setup=setups(), data=st.data())
 def test_random_legal_games_keep_every_invariant(setup, data):
     game = CallOfNature(setup)
@@ -229,7 +226,6 @@ def check_events(before: CallOfNature, events, after: CallOfNature) -> None:
     assert all(e.message for e in events)
 
 
-@PROPERTY_SETTINGS
 @given(setup=setups(), data=st.data())
 def test_events_of_random_games_tell_exactly_what_changed(setup, data):
     game = CallOfNature(setup)

@@ -492,7 +492,7 @@ def test_outputs_without_permission_on_the_gpio_say_which_group_to_join(monkeypa
 
     pin_library_failing_with(monkeypatch, PermissionError(13, "Permission denied",
                                                           "/dev/gpiochip0"))
-    outputs = OutputsPart(Config(), table=None, dice=None, pin_factory=None)
+    outputs = OutputsPart(Config(), table=None, pin_factory=None)
     outputs.start()
     assert outputs.fault() == ("buzzer and LEDs: no permission to use the GPIO (/dev/gpiochip0): "
                                "add the companion's user to the 'gpio' group")

@@ -13,12 +13,13 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from luma.core.error import DeviceNotFoundError, DevicePermissionError
 from luma.core.interface.serial import i2c
 from PIL import Image, ImageChops, ImageDraw
 
+from companion.core.backoff import BACKOFF
 from companion.core.engine import Command, Setup
 from companion.core.games.call_of_nature.game import CallOfNature
 from drivers.oled import Display, DisplaySettingError, RecordingInterface
@@ -279,7 +280,6 @@ def frames(draw):
     return out
 
 
-@settings(max_examples=60, deadline=None)
 @given(frames(), st.sampled_from(["ssd1306", "sh1106"]))
 def test_after_any_sequence_of_frames_the_panel_shows_the_last(sequence, controller):
     display, serial, _ = opened(controller)
@@ -366,9 +366,9 @@ def test_an_io_error_mid_game_drops_frames_then_recovery_sends_a_full_frame():
     serial.fault = None
     game.apply(Command("card", {"value": 4}))
     after = call_of_nature_screen(game.view(), game.players, game.expected())
-    clock.now += 0.5
+    clock.now += BACKOFF.first / 2
     assert display.show(after) is False  # still waiting out the backoff
-    clock.now += 0.5
+    clock.now += BACKOFF.first / 2
     start = len(serial.writes)
     assert display.show(after) is True
 
@@ -384,14 +384,15 @@ def test_retries_come_further_apart_while_the_display_stays_away():
     serial.fault = DeviceNotFoundError("I2C device not found on address: 0x3C")
     display.show(off_screen())  # fails, and schedules a retry
     attempts = []
-    for _ in range(60):
-        clock.now += 1.0
+    for _ in range(240):
+        clock.now += 0.25
         before = serial.refused
         display.show(off_screen())
         if serial.refused > before:
             attempts.append(clock.now - 100.0)
 
-    assert attempts == [1.0, 3.0, 8.0, 18.0, 48.0]
+    # The companion's backoff: 0.5 s, then twice as long each time up to 30 s.
+    assert attempts == [0.5, 1.5, 3.5, 7.5, 15.5, 31.5]
 
 
 def test_no_permission_on_the_bus_says_how_to_get_it():

@@ -30,13 +30,14 @@ from typing import Callable
 from flask import current_app, session
 
 from companion.core.access import AccessStore, Keys
+from companion.core.errors import CompanionError
 
 CONTROLLER = "controller"
 SPECTATOR = "spectator"
 SESSION_HOURS = 12.0
 
 
-class PinThrottled(RuntimeError):
+class PinThrottled(CompanionError, RuntimeError):
     """Too many wrong PINs from one address: it must wait ``wait`` seconds."""
 
     def __init__(self, wait: int) -> None:
@@ -104,7 +105,7 @@ class Access:
         address.  Raises :class:`PinThrottled` for an address that must
         wait, without telling it whether its guess was right.
 
-        The check and the count are one step under the store's lock, so
+        The check and the count are one step under the lock, so
         that guesses fired all at once cannot slip past the limit together.
         """
         with self._lock:

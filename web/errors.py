@@ -16,6 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.core.errors import (
     BadSetup,
+    CompanionError,
     IllegalCommand,
     JournalError,
     NoGame,
@@ -64,7 +65,7 @@ HTTP_CODES = {
 }
 
 
-class ApiError(Exception):
+class ApiError(CompanionError):
     """A refusal with an HTTP status, a short code and a sentence."""
 
     def __init__(self, status: int, code: str, message: str, *,

@@ -22,6 +22,7 @@ import threading
 from collections import deque
 from typing import Any, Callable, Generator, Iterator
 
+from companion.core.errors import CompanionError
 from companion.core.ports import TablePort
 from companion.core.table import Update
 
@@ -33,7 +34,7 @@ MAX_PER_PHONE = 6
 RETRY_MS = 1500
 
 
-class TooManyStreams(RuntimeError):
+class TooManyStreams(CompanionError, RuntimeError):
     """Every live slot is taken; the phone should retry later."""
 
 

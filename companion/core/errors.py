@@ -105,3 +105,11 @@ class JournalError(CompanionError, RuntimeError):
 
 class ForeignDatabase(JournalError):
     """The file exists but is not a companion journal (or is damaged)."""
+
+
+class UnknownKey(CompanionError, ValueError):
+    """A key or a kind of press that the table's menu does not have."""
+
+
+class BadBackoff(CompanionError, ValueError):
+    """A backoff whose waits are not positive, or whose longest is the shorter."""

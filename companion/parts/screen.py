@@ -67,27 +67,30 @@ class ScreenPart(Component):
         self._frame: Any = None
         self._png: tuple[Any, bytes] | None = None
         self._frame_lock = threading.Lock()
-        self._unsubscribe: Callable[[], None] | None = None
-        self._unsubscribe_dice: Callable[[], None] | None = None
+        self._unsubscribes: list[Callable[[], None]] = []
         # The faults last reported, on the reporting thread's side.
         self._faults: tuple[str, ...] = ()
 
     def start(self) -> None:
         from companion.core.menu import TableMenu
+        from drivers.dice import RollListener
 
         self.menu = TableMenu(self.table, join_info=self.join_info, sign_out=self.sign_out,
                               dice_source=lambda: self.dice.source,
-                              set_dice_source=self.dice.set_source)
-        self._unsubscribe = self.table.subscribe(self._on_update)
-        self._unsubscribe_dice = self.dice.subscribe(self._on_roll)
+                              set_dice_source=self.dice.set_source,
+                              roll=self.dice.roll_button)
+        self._unsubscribes = [
+            self.table.subscribe(self._on_update),
+            self.table.subscribe(RollListener(self._on_roll, self.menu.update)),
+        ]
         self._thread = threading.Thread(target=self._run, name="screen", daemon=True)
         self._thread.start()
         self.redraw()
 
     def stop(self) -> None:
-        for unsubscribe in (self._unsubscribe, self._unsubscribe_dice):
-            if unsubscribe is not None:
-                unsubscribe()
+        for unsubscribe in self._unsubscribes:
+            unsubscribe()
+        self._unsubscribes = []
         if self._thread is not None:
             self._notes.put(None)
             self._thread.join(5)
@@ -136,6 +139,7 @@ class ScreenPart(Component):
         self._notes.put(("alerts", alerts) if alerts else ("draw",))
 
     def _on_roll(self, dice: Dice, values: list[int]) -> None:
+        # The table's listener for the rolls the dice service played.
         self._notes.put(("roll", dice, list(values)))
 
     # -- the screen thread ----------------------------------------------
@@ -198,11 +202,6 @@ class ScreenPart(Component):
 
     def _key(self, key: str, kind: str) -> None:
         try:
-            if key == "roll" and kind == "press" and self.dice.source == "button":
-                reason = self.dice.roll_button()
-                if reason:
-                    log.info("ROLL: %s", reason)
-                return
             self.menu.on_key(key, kind)
         except Exception:
             log.exception("the %s key (%s) failed; the table goes on", key, kind)

@@ -17,8 +17,9 @@ On the game screen:
   queue operation...), then the corrections;
 - BACK opens the main menu: undo, redo, actions, corrections, dice source,
   join, new game;
-- ROLL enters a roll by hand when the dice source is ``manual`` (otherwise
-  the dice driver rolls).
+- ROLL enters a roll by hand when the dice source is ``manual``; with the
+  ``button`` source it asks the dice service to roll (the service submits
+  the roll, the menu never does), whatever menu is open.
 
 The keys arrive as ``(key, kind)`` from ``drivers/buttons.py``: a ``"long"``
 follows the ``"press"`` of the same key, so a long press only adds to what
@@ -34,6 +35,7 @@ per-game hint table), :mod:`.entry` (one command's parameters being
 entered), :mod:`.machine` (the keys, the menu's levels and the table calls).
 """
 
+from ..errors import UnknownKey
 from .entry import DEFAULT_BOUNDS, DEFAULT_NOTES, FAST_STEP, NONE_LABEL
 from .hints import HINTS, CommandHint, Context, ParamHint
 from .machine import (
@@ -44,7 +46,6 @@ from .machine import (
     KINDS,
     SOURCE,
     TableMenu,
-    UnknownKey,
 )
 from .view import KEYS_CONFIRM, KEYS_ENTER, VIEW_KINDS, MenuView, ViewKind, humanize
 

@@ -9,19 +9,22 @@ it is complete.
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, Mapping, Sequence
 
 from ..engine import Command, CommandSpec, Expectation, Game, Param
-from ..errors import BadSetup, CompanionError, IllegalCommand, NoGame, StaleVersion
+from ..errors import BadSetup, IllegalCommand, NoGame, StaleVersion, UnknownKey
 from ..games import available, game_class
 from ..ports import TablePort
 from ..table import Update
 from .entry import EDITING, Blocked, Entry, Now
 from .hints import HINTS, CommandHint
 from .view import KEYS_CONFIRM, KEYS_ENTER, MenuView, ViewKind, humanize
+
+log = logging.getLogger(__name__)
 
 KEYS = ("up", "down", "ok", "back", "roll")
 KINDS = ("press", "long", "repeat")
@@ -32,16 +35,6 @@ SOURCE = "buttons"
 # A held UP or DOWN steps by one, then, after this many repeats, fast.
 FAST_AFTER = 3
 DEFAULT_NAMES = tuple(f"Player {n}" for n in range(1, 9))
-
-
-class UnknownKey(CompanionError, ValueError):
-    """A key or a kind of press that the table does not have."""
-
-    def __init__(self, key: str, kind: str) -> None:
-        super().__init__(
-            f"no key {key!r} pressed as {kind!r}: keys are {', '.join(KEYS)}, "
-            f"kinds are {', '.join(KINDS)}"
-        )
 
 
 # -- levels of the menu, stacked over the game screen ------------------------------
@@ -109,8 +102,11 @@ class TableMenu:
     phone out of the panel (a new PIN and QR code) and returns the new
     ``(url, pin)``.
     ``dice_source`` is the source in use (or a function that says it) and
-    ``set_dice_source(name)`` changes it.  ``player_names`` are the names a
-    game started from the menu takes, in order.
+    ``set_dice_source(name)`` changes it.  ``roll()`` is the dice service's
+    ROLL key: with the ``button`` source, the ROLL key asks it for a roll
+    (which it submits), whatever menu is open; it returns ``None`` when the
+    game took the roll, else why nothing was rolled.  ``player_names`` are
+    the names a game started from the menu takes, in order.
     """
 
     def __init__(
@@ -121,6 +117,7 @@ class TableMenu:
         sign_out: Callable[[], tuple[str, str]] | None = None,
         dice_source: str | Callable[[], str] = "button",
         set_dice_source: Callable[[str], None] | None = None,
+        roll: Callable[[], str | None] | None = None,
         player_names: Sequence[str] = (),
         hints: Mapping[tuple[str, str], CommandHint] | None = None,
         source: str = SOURCE,
@@ -130,6 +127,7 @@ class TableMenu:
         self._sign_out = sign_out
         self._dice_source = dice_source
         self._set_dice_source = set_dice_source
+        self._roll = roll
         self._names = tuple(player_names) or DEFAULT_NAMES
         self._hints = HINTS if hints is None else hints
         self._source = source
@@ -180,12 +178,20 @@ class TableMenu:
     def on_key(self, key: str, kind: str = "press") -> bool:
         """Handle one key event; True when it changed something to show."""
         if key not in KEYS or kind not in KINDS:
-            raise UnknownKey(key, kind)
+            raise UnknownKey(f"no key {key!r} pressed as {kind!r}: keys are "
+                             f"{', '.join(KEYS)}, kinds are {', '.join(KINDS)}")
         self._sync()
         self._repeats = self._repeats + 1 if kind == "repeat" else 0
         fast = self._repeats > FAST_AFTER
         ok_opened, back_opened = self._ok_opened, self._back_opened
         self._ok_opened = self._back_opened = False
+        if key == "roll" and kind == "press" and self._roll is not None \
+                and self.dice_source == "button":
+            # The dice service rolls and submits; the table's update shows it.
+            reason = self._roll()
+            if reason is not None:
+                log.info("ROLL: %s", reason)
+            return False
         if kind == "long":
             return self._long(key, ok_opened, back_opened)
         top = self._stack[-1] if self._stack else None
