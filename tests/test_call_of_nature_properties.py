@@ -14,12 +14,8 @@ from hypothesis.strategies import SearchStrategy
 
 from companion.core.engine import Command, Setup
 from companion.core.errors import GameIsOver, IllegalCommand
-from companion.core.games.call_of_nature.game import (
-    HAND_SIZE,
-    MAX_MASTERY,
-    MAX_SET_PRESSURE,
-    CallOfNature,
-)
+from companion.core.games.call_of_nature.game import CallOfNature
+from companion.core.games.call_of_nature.model import HAND_SIZE, MAX_MASTERY, MAX_SET_PRESSURE
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")
 MAX_STEPS = 300

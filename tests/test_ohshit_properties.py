@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from companion.core.engine import Command, Setup
 from companion.core.errors import GameIsOver, IllegalCommand
-from companion.core.games.ohshit.game import COLOUR_SLUGS, KINDS, POOPS, OhShit
+from companion.core.games.ohshit.game import OhShit
+from companion.core.games.ohshit.model import COLOUR_SLUGS, KINDS, POOPS
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")
 EVENT_KINDS = {

@@ -673,14 +673,25 @@ def test_another_phones_csrf_token_is_refused(app, controller, playing):
     assert (response.status_code, response.json["error"]) == (403, "csrf")
 
 
-def test_the_csrf_token_is_checked_on_put_and_delete_too(controller):
-    assert controller.client.put("/api/command").status_code == 403
-    assert controller.client.delete("/api/command").status_code == 403
+def test_a_method_the_address_does_not_take_is_405_whatever_the_token(controller):
+    for response in (controller.client.put("/api/command"),
+                     controller.client.delete("/api/command")):
+        assert (response.status_code, response.headers["Allow"]) == (405, "OPTIONS, POST")
 
 
 def test_a_wrong_method_with_the_token_is_405_json(controller):
     response = controller.client.put("/api/command", headers={"X-CSRF-Token": controller.csrf})
     assert (response.status_code, response.json["error"]) == (405, "method-not-allowed")
+    assert response.headers["Allow"] == "OPTIONS, POST"
+
+
+def test_a_405_says_which_methods_the_address_takes(controller):
+    headers = {"X-CSRF-Token": controller.csrf}
+    response = controller.client.post("/api/state", headers=headers)
+    assert (response.status_code, response.headers["Allow"]) == (405, "GET, HEAD, OPTIONS")
+    page = controller.client.post("/", headers=headers)
+    assert (page.status_code, page.headers["Allow"]) == (405, "GET, HEAD, OPTIONS")
+    assert page.content_type.startswith("text/html")
 
 
 # -- limits and failures -------------------------------------------------------------------------

@@ -22,11 +22,13 @@ from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
 from companion.core.access import AccessStore
+from companion.core.games import available
 from companion.core.ports import TablePort
+from companion.core.text import game_phrases, template
 
 from .access import SESSION_HOURS, Access
 from .colours import PlayerColours
-from .live import HEARTBEAT, MAX_PER_PHONE, Broadcast
+from .live import HEARTBEAT, MAX_PER_PHONE, MAX_STALL, MAX_UNSENT, Broadcast
 from .panel import LANGUAGES, Panel, Services, state_json
 
 STATIC = Path(__file__).with_name("static")
@@ -49,11 +51,13 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
     connections one address keeps: its newest ends its oldest; the
     companion's own loopback is not limited; ``None`` for no limit),
     ``LIVE_HEARTBEAT`` (seconds between heartbeats on a quiet live stream),
-    ``ACCESS_FILE`` (a path or an open store: where the PIN, the join token, the generation of
-    controller sessions and the wrong PINs are kept, see
+    ``LIVE_MAX_UNSENT`` and ``LIVE_MAX_STALL`` (the bytes, and the seconds,
+    a live stream may hold unsent before it ends as unread),
+    ``ACCESS_FILE`` (a path or an open store: where the PIN, the join token,
+    the generation of controller sessions and the wrong PINs are kept, see
     :class:`~companion.core.access.AccessStore`; in memory when absent),
-    ``SESSION_HOURS`` (how long a controller stays one; default 12),
-    plus any Flask setting.
+    ``SESSION_HOURS`` (how long a controller stays one; default 12), plus
+    any Flask setting.
     """
     config = dict(config or {})
     services = services or Services()
@@ -100,14 +104,18 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
     live = Broadcast(table, render=lambda update: state_json(update, colours),
                      max_streams=app.config.get("MAX_STREAMS"),
                      max_per_phone=app.config.get("MAX_STREAMS_PER_PHONE", MAX_PER_PHONE),
-                     heartbeat=float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT)))
+                     heartbeat=float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT)),
+                     max_unsent=int(app.config.get("LIVE_MAX_UNSENT", MAX_UNSENT)),
+                     max_stall=float(app.config.get("LIVE_MAX_STALL", MAX_STALL)))
+    strings = {lang: _strings(lang) for lang in LANGUAGES}
     app.extensions["companion"] = Panel(
         table=table,
         services=services,
         access=access,
         live=live,
         colours=colours,
-        strings={lang: _strings(lang) for lang in LANGUAGES},
+        strings=strings,
+        text={lang: _text(lang, strings) for lang in LANGUAGES},
     )
 
     from . import api, errors, pages
@@ -121,6 +129,21 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
 def _strings(lang: str) -> dict[str, str]:
     with open(STATIC / "i18n" / f"{lang}.json", encoding="utf-8") as file:
         return json.load(file)
+
+
+def _text(lang: str, strings: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """Every string a page may show in ``lang``: the panel's own (English
+    where ``lang`` has none), then each game's phrases from its folder as
+    ``<game key>:<phrase key>`` (English where the game has none in ``lang``)."""
+    out = {**strings["en"], **strings[lang]}
+    for game in available():
+        phrases = game_phrases(game.key)
+        keys = {key for language in ("en", lang) for key in phrases.get(language, {})}
+        for key in sorted(keys):
+            found = template(key, lang, game.key)
+            if found is not None:
+                out[f"{game.key}:{key}"] = found
+    return out
 
 
 def _colours_file(table: TablePort, configured: str | None) -> Path | None:

@@ -48,6 +48,8 @@ class Panel:
     live: Broadcast
     colours: PlayerColours
     strings: Mapping[str, Mapping[str, str]]
+    # Per language: the page strings with every game's phrases (GET /api/text).
+    text: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # Held while a phone's ROLL is on its way to the table (see api.dice_roll).
     rolling: threading.Lock = field(default_factory=threading.Lock)
 

@@ -20,8 +20,6 @@ from PIL import Image
 
 from .canvas import ON, WIDTH, Canvas, fit, text_width
 
-# What each critical threshold costs, as printed on the Threshold card.
-THRESHOLD_COST = {31: 1, 61: 2, 91: 3}
 RIGHT = 72  # left edge of the column beside the Pressure
 PHASE_LINE = {
     "respite": "Respite: d6",
@@ -60,7 +58,7 @@ def _next_line(state: Mapping[str, Any]) -> str:
     threshold = state.get("next_threshold")
     if threshold is None:
         return "all passed"
-    cost = THRESHOLD_COST.get(threshold)
+    cost = state.get("next_threshold_cost")
     return f"next {threshold} −{cost}" if cost else f"next {threshold}"
 
 

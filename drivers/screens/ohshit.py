@@ -15,6 +15,8 @@ from typing import Any, Mapping, Sequence
 
 from PIL import Image
 
+from companion.core.text import say
+
 from .canvas import HEIGHT, OFF, ON, WIDTH, Canvas, text_width
 
 HEADER = 11
@@ -27,10 +29,10 @@ def ohshit_screen(state: Mapping[str, Any], players: Sequence[str],
                   expected: Sequence[Any] = ()) -> Image.Image:
     """The table during an OhShit! game, from ``OhShit.view()``."""
     c = Canvas()
-    colours = [colour["slug"] for colour in state.get("colours", ())]
-    labels = short_labels([colour.get("english", colour["slug"])
-                           for colour in state.get("colours", ())])
-    kinds = colours + ["unicorn"]
+    colours = [str(colour) for colour in state.get("colours", ())]
+    labels = short_labels([say(f"card.{colour}", "en", game="ohshit", default=colour.title())
+                           for colour in colours])
+    kinds = colours + [str(state.get("unicorn", "unicorn"))]
     labels = labels + [UNICORN_LABEL]
     living = [p for p in state.get("players", ()) if p.get("alive", True)]
     rows = max(1, len(living))

@@ -3,10 +3,11 @@
 :class:`TableMenu` is a state machine for the five keys.  It builds every
 command from the game's :class:`~companion.core.engine.CommandSpec` objects and
 from what the game says it waits for (its expectations), so it drives any
-engine without knowing its rules; :data:`HINTS` only tunes, per game and
-command, the starting values and the order of lists, to keep a typical turn
-to a few presses.  It is pure: no hardware, no clock, no randomness.  Its
-output is a :class:`MenuView`, which ``drivers/menu_screens.py`` draws.
+engine without knowing its rules; :data:`HINTS` (read from each game's
+``hints.py``) only tunes, per game and command, the starting values and the
+order of lists, to keep a typical turn to a few presses.  It is pure: no
+hardware, no clock, no randomness.  Its output is a :class:`MenuView`, which
+``drivers/menu_screens.py`` draws.
 
 On the game screen:
 
@@ -30,9 +31,10 @@ thread.  :meth:`TableMenu.on_update` may be called from any thread (it is the
 table's listener, called inside the table's lock): it only records the
 update, which the next key or view takes in.
 
-The modules: :mod:`.view` (what the OLED is given), :mod:`.hints` (the
-per-game hint table), :mod:`.entry` (one command's parameters being
-entered), :mod:`.machine` (the keys, the menu's levels and the table calls).
+The modules: :mod:`.view` (what the OLED is given), :mod:`.hints` (what a
+hint is; each game keeps its own in its folder), :mod:`.entry` (one
+command's parameters being entered), :mod:`.machine` (the keys, the menu's
+levels and the table calls).
 """
 
 from ..errors import UnknownKey
