@@ -225,6 +225,42 @@ class Web:
     session_hours: int = _key(session_hours, 12)
 
 
+# How long a known Wi-Fi may take to connect before the hotspot opens.
+NETWORK_WAIT = range(3601)
+
+
+def hotspot_mode(value: Any) -> bool | str:
+    if value == "auto" or isinstance(value, bool):
+        return value
+    raise ValueError(f'true (always its own Wi-Fi), false (never) or "auto" (when no '
+                     f'known Wi-Fi connects), not {value!r}')
+
+
+def seconds_to_wait(value: Any) -> int:
+    return _int(value, NETWORK_WAIT, "a number of seconds from 0 to 3600")
+
+
+def access_point_name(value: Any) -> str:
+    """ "auto" (Companion-NNNN, a number of this device) or a Wi-Fi name:
+    1 to 32 bytes, no control characters."""
+    name = text(value)
+    if name == "auto":
+        return name
+    if len(name.encode()) > 32 or any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise ValueError(f'"auto" or a Wi-Fi name of 1 to 32 bytes, not {value!r}')
+    return name
+
+
+@dataclass(frozen=True)
+class Network:
+    """The Wi-Fi: the companion's own access point when no known network
+    connects (through NetworkManager)."""
+
+    hotspot: bool | str = _key(hotspot_mode, "auto")
+    wait: int = _key(seconds_to_wait, 45)
+    name: str = _key(access_point_name, "auto")
+
+
 SECTIONS: dict[str, type] = {
     "buttons": Buttons,
     "encoder": Encoder,
@@ -234,6 +270,7 @@ SECTIONS: dict[str, type] = {
     "serial": SerialSettings,
     "dice": Dice,
     "web": Web,
+    "network": Network,
 }
 
 TOP_LEVEL: dict[str, Callable[[Any], Any]] = {
@@ -258,6 +295,7 @@ class Config:
     serial: SerialSettings = field(default_factory=SerialSettings)
     dice: Dice = field(default_factory=Dice)
     web: Web = field(default_factory=Web)
+    network: Network = field(default_factory=Network)
 
     def pins(self) -> dict[str, int]:
         """Every GPIO pin in use, by role ("button up", "led 3"...).  An

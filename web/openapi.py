@@ -323,6 +323,36 @@ SCHEMAS: dict[str, Any] = {
         "required": ["pressed"],
         "properties": {"pressed": {"enum": ["up", "down", "ok", "back", "roll"]}},
     },
+    # The Wi-Fi (web/network.py).
+    "NetworkStatus": {
+        "type": "object",
+        "required": ["mode"],
+        "properties": {
+            "mode": {"enum": ["unmanaged", "starting", "waiting", "connected", "hotspot",
+                              "joining", "disconnected", "unavailable"]},
+            "ssid": {"type": ["string", "null"], "description": "the network it is on"},
+            "address": {"type": ["string", "null"]},
+            "hotspot": {"type": ["string", "null"],
+                        "description": "the name of its own Wi-Fi (its password is shown "
+                                       "on the table's screen only)"},
+            "offer": {"type": ["string", "null"],
+                      "description": "a known network in reach while it is the hotspot"},
+            "joining": {"type": ["string", "null"]},
+            "error": {"type": ["string", "null"], "description": "why the last join failed"},
+        },
+    },
+    "WifiNetwork": {
+        "type": "object",
+        "required": ["ssid", "signal", "secure", "known", "in_use"],
+        "properties": {
+            "ssid": {"type": "string"},
+            "signal": {"type": "integer", "minimum": 0, "maximum": 100},
+            "secure": {"type": "boolean", "description": "needs a password"},
+            "security": {"type": "string"},
+            "known": {"type": "boolean", "description": "remembered by the companion"},
+            "in_use": {"type": "boolean"},
+        },
+    },
 }
 
 SERVER_ERROR = {"500": _error("an internal error; the message never holds a traceback")}
@@ -389,6 +419,7 @@ def _converters(rule: str) -> list[tuple[str, str, str]]:
 def document(app) -> dict[str, Any]:
     """The OpenAPI document of ``app``'s ``/api`` routes."""
     paths: dict[str, Any] = {}
+    requests: dict[str, Any] = {}
     for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
         if not rule.rule.startswith("/api"):
             continue
@@ -405,6 +436,7 @@ def document(app) -> dict[str, Any]:
                 entry["parameters"] = parameters
             kind = getattr(view, "request_kind", None)
             if kind is not None:
+                requests[kind.__name__] = bodies.schema_of(kind)
                 entry["requestBody"] = {"required": True, "content": {
                     "application/json": {"schema": _ref(kind.__name__)}}}
             paths.setdefault(openapi_path(rule.rule), {})[method] = entry
@@ -413,7 +445,7 @@ def document(app) -> dict[str, Any]:
         "info": INFO,
         "paths": paths,
         "components": {
-            "schemas": {**SCHEMAS, **bodies.schemas()},
+            "schemas": {**SCHEMAS, **bodies.schemas(), **requests},
             "securitySchemes": SECURITY_SCHEMES,
         },
     }

@@ -83,8 +83,15 @@ class _Join(_Level):
         self.url, self.pin = url, pin
 
 
+class _WifiJoin(_Level):
+    """The companion's own Wi-Fi as a QR code; any key shows the panel's."""
+
+    def __init__(self, ssid: str, passphrase: str) -> None:
+        self.ssid, self.passphrase = ssid, passphrase
+
+
 # What the menu's stack holds: its levels, and the commands being entered.
-_Shown = _List | _Confirm | _Message | _Join | Entry
+_Shown = _List | _Confirm | _Message | _Join | _WifiJoin | Entry
 
 
 # -- the machine -------------------------------------------------------------------
@@ -106,7 +113,10 @@ class TableMenu:
     ROLL key: with the ``button`` source, the ROLL key asks it for a roll
     (which it submits), whatever menu is open; it returns ``None`` when the
     game took the roll, else why nothing was rolled.  ``player_names`` are
-    the names a game started from the menu takes, in order.
+    the names a game started from the menu takes, in order.  ``wifi()``
+    returns the companion's own Wi-Fi ``(name, password)`` while it is the
+    hotspot (the Join screen shows it first), ``network_offer()`` a known
+    network in reach, and ``switch_network()`` joins it.
     """
 
     def __init__(
@@ -121,6 +131,9 @@ class TableMenu:
         player_names: Sequence[str] = (),
         hints: Mapping[tuple[str, str], CommandHint] | None = None,
         source: str = SOURCE,
+        wifi: Callable[[], tuple[str, str] | None] | None = None,
+        network_offer: Callable[[], str | None] | None = None,
+        switch_network: Callable[[], Any] | None = None,
     ) -> None:
         self._table = table
         self._join_info = join_info
@@ -131,6 +144,9 @@ class TableMenu:
         self._names = tuple(player_names) or DEFAULT_NAMES
         self._hints = HINTS if hints is None else hints
         self._source = source
+        self._wifi = wifi
+        self._network_offer = network_offer
+        self._switch_network = switch_network
         self._stack: list[_Shown] = []
         self._pending: Update | None = None
         self._pending_lock = threading.Lock()
@@ -215,6 +231,9 @@ class TableMenu:
         if key == "roll" or kind == "repeat":
             return False
         self._stack.pop()
+        if isinstance(top, _WifiJoin):
+            # One key later: the panel's QR code and PIN.
+            self._open_panel_join()
         return True
 
     def view(self) -> MenuView:
@@ -232,6 +251,10 @@ class TableMenu:
         if isinstance(top, _Join):
             return MenuView(ViewKind.QR, "Join", url=top.url, pin=top.pin,
                             text="Scan to open the table on your phone", footer="OK")
+        if isinstance(top, _WifiJoin):
+            return MenuView(ViewKind.WIFI, top.ssid, pin=top.passphrase,
+                            text="Scan to join the companion's Wi-Fi",
+                            footer="Any key: the panel")
         return top.view()
 
     # -- keeping up with the table -------------------------------------------------
@@ -450,6 +473,9 @@ class TableMenu:
                 _Choice("Actions", self._open_actions),
                 _Choice("Corrections", self._open_corrections),
             ]
+        offer = self._network_offer() if self._network_offer is not None else None
+        if offer:
+            choices.insert(0, _Choice(f"Wi-Fi: {offer}", lambda: self._ask_switch(offer)))
         choices += [
             _Choice(f"Dice: {self.dice_source}", self._open_dice_sources),
             _Choice("Join (QR code)", self._open_join),
@@ -524,7 +550,41 @@ class TableMenu:
             return
         self._stack.clear()
 
+    # -- joining: the Wi-Fi, then the panel ----------------------------------------
+
+    def show_join(self) -> None:
+        """Put the Join screens on top (the Wi-Fi's first while the
+        companion is the hotspot), e.g. when its network changed."""
+        self._sync()
+        self._stack = [level for level in self._stack
+                       if not isinstance(level, (_Join, _WifiJoin))]
+        self._open_join()
+
+    def say(self, title: str, text: str) -> None:
+        """A message over whatever is on screen; any key puts it away."""
+        self._sync()
+        self._say(title, text)
+
+    def _ask_switch(self, ssid: str) -> None:
+        if self._switch_network is None:
+            return
+        switch = self._switch_network
+
+        def switch_now() -> None:
+            self._stack.clear()
+            switch()
+
+        self._stack.append(_Confirm("Wi-Fi", f"Join {ssid}? Phones on the companion's "
+                                             "Wi-Fi lose it", switch_now))
+
     def _open_join(self) -> None:
+        own = self._wifi() if self._wifi is not None else None
+        if own is not None:
+            self._stack.append(_WifiJoin(*own))
+            return
+        self._open_panel_join()
+
+    def _open_panel_join(self) -> None:
         if self._join_info is None:
             self._say("Join", "The phone panel is not running")
             return
