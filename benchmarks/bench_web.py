@@ -228,7 +228,7 @@ def main() -> int:
             controller = Controller(port, ready["pin"])
             state = controller.call("POST", "/api/new-game", {
                 "game": "call-of-nature", "players": ["Ana", "Ben", "Cy", "Dee"],
-                "version": None})
+                "game_id": None, "version": 0})
             arrivals = Arrivals(args.phones)
             phones = [Phone(port, arrivals, f"127.0.1.{n + 1}") for n in range(args.phones)]
             arrivals.wait_all(state["version"])
@@ -237,13 +237,14 @@ def main() -> int:
 
             def play(changes: int) -> list[float]:
                 latencies = []
-                version = controller.call("GET", "/api/state")["version"]
+                shown = controller.call("GET", "/api/state")
+                game_id, version = shown["game_id"], shown["version"]
                 for _ in range(changes):
                     value = 1 if version % 2 == 0 else -1  # the Pressure stays at 0 or 1
                     sent = time.perf_counter()
                     state = controller.call("POST", "/api/command", {
                         "command": {"name": "card", "args": {"value": value}},
-                        "version": version})
+                        "game_id": game_id, "version": version})
                     version = state["version"]
                     latencies.append(arrivals.wait_all(version) - sent)
                 return latencies

@@ -143,6 +143,11 @@ def die_face_pins(value: Any) -> tuple[int, ...]:
     return tuple(gpio_pin(pin) for pin in value)
 
 
+def session_hours(value: Any) -> int:
+    return _int(value, range(1, 24 * 7 + 1),
+                "a whole number of hours from 1 to 168 (a week)")
+
+
 def optional_path(value: Any) -> str:
     return text(value)
 
@@ -216,6 +221,8 @@ class Web:
     # "auto": announced by the service on a Pi, not by a simulation on a laptop.
     mdns: bool | str = _key(boolean_or_auto, "auto")
     name: str = _key(service_name, "Tabletop Companion")
+    # How long a phone that joined stays a controller: one game night.
+    session_hours: int = _key(session_hours, 12)
 
 
 # How long a known Wi-Fi may take to connect before the hotspot opens.

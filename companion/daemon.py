@@ -130,7 +130,7 @@ class Daemon:
                                    on_change=self._network_changed)
         self.web = WebPart(self.config, table, self.directory, self._services())
         self.screen = ScreenPart(table, self.display, self.dice, self._join_info,
-                                 network=self.network)
+                                 sign_out=self._sign_out, network=self.network)
         self.dice.on_change = self.screen.redraw
         self.keypad = KeypadPart(self.config, self.screen, self.pin_factory)
         outputs = OutputsPart(self.config, table, self.pin_factory)
@@ -203,6 +203,13 @@ class Daemon:
         from web.discovery import panel_url
 
         return web.access.join_url(panel_url(self.phone_host, web.port)), web.access.pin
+
+    def _sign_out(self) -> tuple[str, str]:
+        """The menu's "Sign out phones": every phone a spectator, and the
+        new QR code and PIN to show."""
+        _started(self.web).access.sign_out()
+        log.info("every phone signed out of the panel from the table's menu")
+        return self._join_info()
 
     def _refresh_address(self) -> None:
         from web.discovery import reachable_host

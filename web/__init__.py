@@ -21,11 +21,12 @@ from typing import Any, Mapping
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
+from companion.core.access import AccessStore
 from companion.core.games import available
 from companion.core.ports import TablePort
 from companion.core.text import game_phrases, template
 
-from .access import Access
+from .access import SESSION_HOURS, Access
 from .colours import PlayerColours
 from .live import HEARTBEAT, MAX_PER_PHONE, MAX_STALL, MAX_UNSENT, Broadcast
 from .panel import LANGUAGES, Panel, Services, state_json
@@ -51,8 +52,12 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
     companion's own loopback is not limited; ``None`` for no limit),
     ``LIVE_HEARTBEAT`` (seconds between heartbeats on a quiet live stream),
     ``LIVE_MAX_UNSENT`` and ``LIVE_MAX_STALL`` (the bytes, and the seconds,
-    a live stream may hold unsent before it ends as unread), plus any
-    Flask setting.
+    a live stream may hold unsent before it ends as unread),
+    ``ACCESS_FILE`` (a path or an open store: where the PIN, the join token,
+    the generation of controller sessions and the wrong PINs are kept, see
+    :class:`~companion.core.access.AccessStore`; in memory when absent),
+    ``SESSION_HOURS`` (how long a controller stays one; default 12), plus
+    any Flask setting.
     """
     config = dict(config or {})
     services = services or Services()
@@ -67,13 +72,17 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
         # would start a fresh spectator session over the controller's.
         # Changes need the CSRF header besides, which no other site can send.
         SESSION_COOKIE_SAMESITE="Lax",
-        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 90,
+        SESSION_HOURS=SESSION_HOURS,
         # A traceback never reaches a client, whatever the caller's config.
         PROPAGATE_EXCEPTIONS=False,
         TRAP_HTTP_EXCEPTIONS=False,
         LANGUAGE="en",
     )
     app.config.update(config)
+    session_hours = float(app.config["SESSION_HOURS"])
+    # The cookie lasts as long as the session it carries (which access.role
+    # checks besides, from when the phone joined).
+    app.config["PERMANENT_SESSION_LIFETIME"] = int(session_hours * 3600)
     app.debug = False
     # Keep the engines' own order (a view lists what matters first).
     if isinstance(app.json, DefaultJSONProvider):
@@ -82,9 +91,14 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
         raise ValueError(f"LANGUAGE must be one of {', '.join(LANGUAGES)}, "
                          f"not {app.config['LANGUAGE']!r}")
 
+    access_file = app.config.get("ACCESS_FILE")
+    if access_file is not None and not isinstance(access_file, AccessStore):
+        access_file = AccessStore(access_file)
     access = Access(
+        store=access_file,
         attempts=int(app.config.get("PIN_ATTEMPTS", 5)),
         window=float(app.config.get("PIN_WINDOW", 60.0)),
+        session_hours=session_hours,
     )
     colours = PlayerColours(_colours_file(table, app.config.get("COLOURS_FILE")))
     live = Broadcast(table, render=lambda update: state_json(update, colours),

@@ -2,9 +2,10 @@
 
 Reading is open to every phone on the network.  Changing the table needs a
 controller session and the session's CSRF token in ``X-CSRF-Token``.  Every
-change names the version of the state it was made against: a stale one is
+change names the game (``game_id``) and the version of the state it was
+made against, and the table checks both inside its lock: a stale one is
 refused with 409 and the fresh state, so two phones tapping the same card
-apply it once.
+apply it once, and two phones tapping "Play again" start one game.
 
 Each route says what it answers (:func:`~web.openapi.operation`) and what
 body it takes (:func:`takes`, a request from ``web/bodies.py``): the OpenAPI
@@ -16,11 +17,12 @@ from __future__ import annotations
 
 import functools
 import ipaddress
-from typing import Any, Callable
+import json
+from typing import Any, Callable, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.core.errors import NotExpected, UnknownCommand
+from companion.core.errors import NotExpected, StaleVersion, UnknownCommand
 from companion.core.games import available, canonical_key
 from companion.core.menu import KEYS
 
@@ -51,6 +53,8 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 PAST_GAMES_SHOWN = 200
+# History entries written to the answer at a time.
+HISTORY_CHUNK = 256
 STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
 
 
@@ -124,33 +128,15 @@ def takes(kind: Callable[..., Any]) -> Callable:
     return wrap
 
 
-def _check_version(version: int | None, game_id: int | None = None) -> None:
-    """Refuse a request made against another state than the table's (for
-    requests the table does not check itself).  ``None`` means "no game"."""
+def _check_made_against(game_id: int | None, version: int) -> None:
+    """Refuse early a request made against another state than the table's
+    (the table checks again, inside its lock, when it changes)."""
     table = panel().table
-    current = table.version if table.has_game else None
-    if version != current:
-        seen = "no game" if version is None else f"version {version}"
-        now = "no game" if current is None else f"version {current}"
-        raise ApiError(409, "stale-version",
-                       f"the request was made against {seen}, but the table is at {now}: "
-                       "look at the table again and resend if still wanted",
-                       state=current_state())
-    _check_game(game_id)
-
-
-def _check_game(game_id: int | None) -> None:
-    """Refuse a request made against another game than the current one."""
-    if game_id is None:
-        return
-    table = panel().table
-    current = table.current().game_id if table.has_game else None
-    if game_id != current:
-        now = "no game" if current is None else f"game {current}"
-        raise ApiError(409, "stale-version",
-                       f"the request was made against game {game_id}, but the table has "
-                       f"{now}: look at the table again and resend if still wanted",
-                       state=current_state())
+    now = table.current() if table.has_game else None
+    current_game = now.game_id if now else None
+    current = now.version if now else None
+    if game_id != current_game or (game_id is not None and version != current):
+        raise StaleVersion(version, current, expected_game=game_id, current_game=current_game)
 
 
 # -- reading ------------------------------------------------------------------
@@ -196,7 +182,7 @@ def history():
     if not table.has_game:
         return jsonify({"game_id": None, "game": None, "version": 0, "entries": []})
     now = table.current()
-    return jsonify({
+    head = json.dumps({
         "game_id": now.game_id,
         "game": now.game_key,
         "version": now.version,
@@ -204,8 +190,19 @@ def history():
         "can_undo": now.can_undo,
         "can_redo": now.can_redo,
         "undo_text": now.undo_text,
-        "entries": [entry.to_json() for entry in table.history()],
-    })
+    }, separators=(",", ":"))
+    entries = table.history()
+
+    def body() -> Iterator[str]:
+        # A long game has thousands of entries: they are written as text a
+        # few at a time (see HistoryEntry.json_text), never all at once.
+        yield f'{head[:-1]},"entries":['
+        for start in range(0, len(entries), HISTORY_CHUNK):
+            chunk = entries[start:start + HISTORY_CHUNK]
+            yield ("," if start else "") + ",".join(entry.json_text() for entry in chunk)
+        yield "]}"
+
+    return Response(body(), mimetype="application/json")
 
 
 @bp.get("/stats")
@@ -344,6 +341,23 @@ def join(body: JoinRequest):
                     "companion": companion_info()})
 
 
+@bp.post("/sign-out")
+@operation("sign every phone out: a new PIN and QR code on the table's screen, and every "
+           "controller (this phone too) a spectator until it joins again", {
+               "200": _json("every phone is signed out; this phone's session now",
+                            _ref("Session")),
+               **CHANGE_ERRORS,
+               "503": _error("the panel's keys could not be saved; nothing changed"),
+           }, changes=True)
+@controllers_only
+def sign_out():
+    """Sign every phone out: a new PIN and QR code on the table's screen, and
+    every controller (this phone too) a spectator until it joins again."""
+    panel().access.sign_out()
+    return jsonify({"role": access.role(), "csrf": access.csrf_token(),
+                    "companion": companion_info()})
+
+
 # -- changing the table ---------------------------------------------------------
 
 
@@ -354,10 +368,10 @@ def join(body: JoinRequest):
 @takes(NewGameRequest)
 def new_game(body: NewGameRequest):
     names, colours = body.players
-    _check_version(body.version, body.game_id)
     table, chosen = panel().table, panel().colours
     update = table.new_game(canonical_key(body.game), names, variants=body.variants,
-                            options=body.options)
+                            options=body.options, expected_game=body.game_id,
+                            expected_version=body.version)
     chosen.choose(update.game_id, colours)
     # The phones may have got the new game before its colours were kept:
     # send it again (a phone takes a message of the version it shows).
@@ -378,8 +392,8 @@ def command():
         known = ", ".join(spec.name for spec in table.game.commands)
         raise UnknownCommand(f"{table.game.title} has no command '{exc.name}'; "
                              f"its commands are: {known}") from None
-    _check_game(body.game_id)
-    update = panel().table.submit(body.command, expected_version=body.version, source="panel")
+    update = panel().table.submit(body.command, expected_game=body.game_id,
+                                  expected_version=body.version, source="panel")
     return jsonify(state_json(update, panel().colours))
 
 
@@ -391,8 +405,8 @@ command.request_kind = CommandRequest
 @controllers_only
 @takes(VersionRequest)
 def undo(body: VersionRequest):
-    _check_game(body.game_id)
-    update = panel().table.undo(expected_version=body.version, source="panel")
+    update = panel().table.undo(expected_game=body.game_id, expected_version=body.version,
+                                source="panel")
     return jsonify(state_json(update, panel().colours))
 
 
@@ -401,8 +415,8 @@ def undo(body: VersionRequest):
 @controllers_only
 @takes(VersionRequest)
 def redo(body: VersionRequest):
-    _check_game(body.game_id)
-    update = panel().table.redo(expected_version=body.version, source="panel")
+    update = panel().table.redo(expected_game=body.game_id, expected_version=body.version,
+                                source="panel")
     return jsonify(state_json(update, panel().colours))
 
 
@@ -453,7 +467,7 @@ def dice_source(body: DiceSourceRequest):
 @takes(VersionRequest)
 def dice_roll(body: VersionRequest):
     dice = _dice()
-    version = body.version
+    game_id, version = body.game_id, body.version
     # The dice service checks the version too, against the table's ROLL
     # button; between phones, one roll at a time, and a tap meanwhile is
     # told to look again, not kept waiting.
@@ -462,10 +476,10 @@ def dice_roll(body: VersionRequest):
         raise ApiError(409, "rolling", "another phone is rolling these dice right now: "
                                        "look at the table again", state=current_state())
     try:
-        _check_version(version, body.game_id)
+        _check_made_against(game_id, version)
         if not any(e.dice for e in panel().table.current().expected):
             raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
-        values = [int(v) for v in dice.roll(expected_version=version)]
+        values = [int(v) for v in dice.roll(expected_version=version, expected_game=game_id)]
     finally:
         rolling.release()
     return jsonify({"values": values, "state": current_state()})

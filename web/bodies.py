@@ -483,8 +483,10 @@ def member(shape: Shape, description: str) -> dict[str, Any]:
     return {"shape": shape, "description": description}
 
 
-GAME_ID = ("the game the phone shows (game_id of the state), or null when it shows "
-           "none; a request made against another game is refused (409)")
+GAME_ID = ("the game the phone shows (game_id of the state); a request made against "
+           "another game is refused (409), even at the same version")
+NO_GAME_ID = ("the game the phone shows (game_id of the state), or null when it shows "
+              "none; a request made against another game is refused (409)")
 VERSION = "the version of the state the phone shows"
 
 
@@ -498,25 +500,27 @@ def _no_such_game(value: str) -> str:
 
 
 _VERSION = member(Integer(0, MAX_INT, phrase="a whole number of 0 or more"), VERSION)
-_GAME_ID = member(Integer(1, MAX_INT, nullable=True), GAME_ID)
+_GAME_ID = member(Integer(1, MAX_INT, phrase="a game's id (a whole number of 1 or more)"),
+                  GAME_ID)
 
 
 @dataclass(frozen=True)
 class VersionRequest:
-    """Undo, redo or a roll: against the state the phone shows."""
+    """Undo, redo or a roll: against the game and version the phone shows."""
 
+    game_id: int = field(metadata=_GAME_ID)
     version: int = field(metadata=_VERSION)
-    game_id: int | None = field(metadata=_GAME_ID, default=None)
 
 
 @dataclass(frozen=True)
 class CommandRequest:
-    """One command of the current game."""
+    """One command of the current game, against the game and version the
+    phone shows."""
 
     command: Command = field(metadata=member(CommandShape(available),
                                              "the command and its arguments"))
+    game_id: int = field(metadata=_GAME_ID)
     version: int = field(metadata=_VERSION)
-    game_id: int | None = field(metadata=_GAME_ID, default=None)
 
 
 @dataclass(frozen=True)
@@ -529,9 +533,14 @@ class NewGameRequest:
         "a key from GET /api/games (or a common alias)"))
     players: tuple[list[str], list[str | None]] = field(metadata=member(
         Players(), "in seating order, clockwise from the first player"))
-    version: int | None = field(metadata=member(
-        Integer(0, MAX_INT, nullable=True, phrase="a whole number of 0 or more or null"),
-        "the version shown, or null when no game is shown"))
+    game_id: int | None = field(metadata=member(
+        Integer(1, MAX_INT, nullable=True,
+                phrase="a game's id (a whole number of 1 or more) or null"), NO_GAME_ID))
+    version: int = field(metadata=member(
+        Integer(0, MAX_INT, phrase="a whole number of 0 or more"),
+        "the version shown (0 when no game is shown); with game_id, a new game "
+        "replaces only the state the phone saw, so two phones tapping Play again "
+        "start one game"))
     variants: list[str] = field(default_factory=list, metadata=member(
         ListOf(Text(1, MAX_WORD), 0, MAX_VARIANTS,
                phrase=f"a list of at most {MAX_VARIANTS} names"),
@@ -539,7 +548,6 @@ class NewGameRequest:
     options: dict[str, Any] = field(default_factory=dict, metadata=member(
         MapOf(OptionValue(), MAX_OPTIONS, phrase="a JSON object"),
         "setup options by name (the game's description lists them)"))
-    game_id: int | None = field(metadata=_GAME_ID, default=None)
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ class ScreenPart(Component):
 
     def __init__(self, table: Table, display_part: DisplayPart, dice: DicePart,
                  join_info: Callable[[], tuple[str, str]], *,
+                 sign_out: Callable[[], tuple[str, str]] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  network: Any = None) -> None:
         self.table = table
@@ -60,6 +61,7 @@ class ScreenPart(Component):
         self.display_part = display_part
         self.dice = dice
         self.join_info = join_info
+        self.sign_out = sign_out
         # The Wi-Fi part (companion.parts.network), when there is one.
         self.network = network
         self.menu: Any = None
@@ -77,7 +79,7 @@ class ScreenPart(Component):
         from drivers.dice import RollListener
 
         network = self.network
-        self.menu = TableMenu(self.table, join_info=self.join_info,
+        self.menu = TableMenu(self.table, join_info=self.join_info, sign_out=self.sign_out,
                               dice_source=lambda: self.dice.source,
                               set_dice_source=self.dice.set_source,
                               roll=self.dice.roll_button,

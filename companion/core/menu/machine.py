@@ -101,11 +101,13 @@ class TableMenu:
     """Turns key presses into commands for the table; see the package
     docstring.
 
-    ``table`` is the table it plays at: ``submit``, ``undo`` and ``redo``
-    against the version shown, ``new_game`` for the New game menu, and its
-    ``game``'s setup for a rematch with the same variants and options and
+    ``table`` is the table it plays at: ``submit``, ``undo``, ``redo`` and
+    ``new_game`` (the New game menu) against the game and version shown, and
+    its ``game``'s setup for a rematch with the same variants and options and
     its ``param_range`` for the ranges the setup allows.  ``join_info()``
-    returns ``(url, pin)`` for the Join screen.
+    returns ``(url, pin)`` for the Join screen; ``sign_out()`` signs every
+    phone out of the panel (a new PIN and QR code) and returns the new
+    ``(url, pin)``.
     ``dice_source`` is the source in use (or a function that says it) and
     ``set_dice_source(name)`` changes it.  ``roll()`` is the dice service's
     ROLL key: with the ``button`` source, the ROLL key asks it for a roll
@@ -122,6 +124,7 @@ class TableMenu:
         table: TablePort,
         *,
         join_info: Callable[[], tuple[str, str]] | None = None,
+        sign_out: Callable[[], tuple[str, str]] | None = None,
         dice_source: str | Callable[[], str] = "button",
         set_dice_source: Callable[[str], None] | None = None,
         roll: Callable[[], str | None] | None = None,
@@ -134,6 +137,7 @@ class TableMenu:
     ) -> None:
         self._table = table
         self._join_info = join_info
+        self._sign_out = sign_out
         self._dice_source = dice_source
         self._set_dice_source = set_dice_source
         self._roll = roll
@@ -161,6 +165,10 @@ class TableMenu:
     @property
     def version(self) -> int | None:
         return self.update.version if self.update is not None else None
+
+    @property
+    def game_id(self) -> int | None:
+        return self.update.game_id if self.update is not None else None
 
     @property
     def dice_source(self) -> str:
@@ -443,7 +451,8 @@ class TableMenu:
         is shown in the engine's words, and a state changed meanwhile is
         shown again."""
         try:
-            update = call(*args, expected_version=self.version, source=self._source)
+            update = call(*args, expected_game=self.game_id, expected_version=self.version,
+                          source=self._source)
         except StaleVersion:
             self._refresh()
             self._say("Changed meanwhile", "The table changed meanwhile (from a phone?): "
@@ -470,8 +479,10 @@ class TableMenu:
         choices += [
             _Choice(f"Dice: {self.dice_source}", self._open_dice_sources),
             _Choice("Join (QR code)", self._open_join),
-            _Choice("New game", self._open_new_game),
         ]
+        if self._sign_out is not None:
+            choices.append(_Choice("Sign out phones", self._ask_sign_out))
+        choices.append(_Choice("New game", self._open_new_game))
         self._stack.append(_List("Menu", choices))
 
     def _ask_undo(self) -> None:
@@ -580,6 +591,16 @@ class TableMenu:
         url, pin = self._join_info()
         self._stack.append(_Join(url, pin))
 
+    def _ask_sign_out(self) -> None:
+        self._stack.append(_Confirm(
+            "Sign out phones", "Sign out every phone? New PIN and QR code.", self._signed_out))
+
+    def _signed_out(self) -> None:
+        assert self._sign_out is not None
+        self._stack.clear()
+        url, pin = self._sign_out()
+        self._stack.append(_Join(url, pin))
+
     def _open_new_game(self) -> None:
         choices = []
         if self.update is not None:
@@ -614,7 +635,13 @@ class TableMenu:
                     options: Mapping[str, Any]) -> None:
         self._stack.clear()
         try:
-            update = self._table.new_game(key, list(players), variants, options)
+            update = self._table.new_game(key, list(players), variants, options,
+                                          expected_game=self.game_id,
+                                          expected_version=self.version)
+        except StaleVersion:
+            self._refresh()
+            self._say("Changed meanwhile", "The table changed meanwhile (a game started from "
+                                           "a phone?): no game was started. Look again.")
         except BadSetup as refused:
             self._say("New game", str(refused))
         else:
