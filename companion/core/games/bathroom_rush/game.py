@@ -7,67 +7,14 @@ whose turn it is and in which phase.  It never knows a hand.  Where the
 rulebook is open it follows the rules notes, and the decisions listed at the
 end of this docstring.
 
-Data model (every field plain JSON; ``state_fields`` serialises them all)
--------------------------------------------------------------------------
-``queues``
-    One per bathroom door.  Commands and views number them from 1, left to
-    right: ``{"door": bool, "slots": [slot...], "permanents": [card...]}``.
-    The queue of an eliminated player keeps its number but loses its door,
-    its Personas and its permanent cards.
-``slots``
-    The line, bathroom first (position 1 is "in the bathroom").  A slot is
-    a player ``{"player": seat}`` or a Persona ``{"id", "revealed", "pipi",
-    "popo", "colour", "name", "flipped", "tokens", "placed"}``: printed
-    values, colour (neutral, orange, red, yellow) and name stay ``None``
-    until it is revealed; ``flipped`` means turned over once its effect is
-    spent (its values stay known); ``tokens`` ``[pipi, popo]`` are the tokens
-    lying on the card (an Avid Reader's, a Cleaner's, and the printed ones
-    once it is in the bathroom); ``placed`` says its printed tokens were put
-    on it in phase B.  ``id`` follows a Persona as it moves during a turn.
-``permanents``
-    Permanent Action cards behind the door: ``{"card", "pipi", "popo"}``,
-    the name and the token modifier the final count applies.
-``reserves``
-    Per seat ``{"pipi", "popo", "eliminated"}``; pipì is always below 5.
-``first_player``, ``round``, ``round_order``, ``turn``
-    The first-player token, the round (0 while queues are chosen), the seats
-    playing this round clockwise from the first player, and the index in it
-    of the active player.
-``phase``, ``step``
-    "setup" (players choose queues), "A" (reveal), "D" (Persona effects),
-    "E" (action), "cleanup" (light tracking: each player's bathroom tokens),
-    "count" (final count), "tie-break" or "over".  B (tokens
-    onto the bathroom Personas) and C (draw to four) are done by the
-    companion and never wait.  In E, ``step`` is "choose", "action" (a card
-    was played: its queue operations, then end-turn) or "decompress"
-    (waiting for the red die).
-``chooser``
-    During setup, the seat choosing a queue.
-``action_card``, ``concentration``
-    The Action card played this turn; whether the decompression waiting for
-    its die is made with Concentration.
-``effects``
-    Phase D's list, fixed as the phase begins (see :mod:`.effects` for who
-    acts): ``{"persona": id, "queue": n, "free": bool, "done": "",
-    "reached": bool}``; ``done`` becomes "applied", "blocked" or "passed"
-    (its condition no longer held when its turn came: it keeps its effect).
-``final_round``, ``arrived``
-    A player reached the bathroom through a card, so this round is the last;
-    the seats who did (only Give Up Your Place, Swap and Sneeze may be played
-    against them).
-``tie_group``, ``tie_pending``
-    The tied seats and those still to roll in this pass of the tie-break.
-``scores``, ``winners``, ``outcome``
-    The result once over.
-``persona_deck``, ``persona_discard``, ``next_id``
-    Persona cards in the deck and on the discard pile; the next id.
-``box``, ``box_seen``
-    The kinds of the box described at setup (:mod:`.box`), and per kind the
-    copies seen and discarded since the last reshuffle; a Persona revealed
-    as a kind of the box carries ``"kind"``, its index.
-``pending``
-    Light tracking (:mod:`.light`): the seats still to enter their tokens at
-    the cleanup or the final count.
+Data model
+----------
+The state is :class:`.model.State` (every field plain JSON; ``state_fields``
+serialises them all, in its order): the queues (:class:`.model.Queue`, one
+per bathroom door, numbered from 1, their slots bathroom first), the
+reserves, the turn, the :class:`.model.Phase` and its step, phase D's
+effects, the Persona deck and the box.  The view screens read is
+:class:`.model.View`.
 
 Decisions where the rulebook is open
 ------------------------------------

@@ -86,7 +86,8 @@ class Reserve(TypedDict):
 
 
 class Effect(TypedDict, total=False):
-    """An entry of phase D's list, fixed as the phase begins: ``done``
+    """An entry of phase D's list, fixed as the phase begins (see
+    :mod:`.effects` for who acts): ``done``
     becomes "applied", "blocked" or "passed" (its condition no longer held
     when its turn came: it keeps its effect); ``reached`` once its turn
     came."""
@@ -134,7 +135,8 @@ class State:
     concentration: bool
     effects: list[Effect]
     # A player reached the bathroom through a card, so this round is the
-    # last; the seats who did.
+    # last; the seats who did (only Give Up Your Place, Swap and Sneeze may
+    # be played against them).
     final_round: bool
     arrived: list[int]
     # The tied seats and those still to roll in this pass of the tie-break.
