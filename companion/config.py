@@ -143,6 +143,12 @@ def die_face_pins(value: Any) -> tuple[int, ...]:
     return tuple(gpio_pin(pin) for pin in value)
 
 
+def debounce_ms(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 50:
+        raise ValueError(f"milliseconds from 0 to 50 (a few: 5), not {value!r}")
+    return float(value)
+
+
 def optional_path(value: Any) -> str:
     return text(value)
 
@@ -163,6 +169,8 @@ class Buttons:
     ok: int = _key(gpio_pin, 13)
     back: int = _key(gpio_pin, 19)
     roll: int = _key(gpio_pin, 26)
+    # How long a line must stay low for a press (a shorter glitch is none).
+    debounce_ms: float = _key(debounce_ms, 5.0)
 
 
 @dataclass(frozen=True)

@@ -109,7 +109,10 @@ class Daemon:
         if self.simulate:
             from gpiozero.pins.mock import MockFactory
 
-            self.pin_factory = MockFactory()
+            from drivers.buttons import TimedMockPin
+
+            # Simulated presses carry their edges' times, as lgpio's do.
+            self.pin_factory = MockFactory(pin_class=TimedMockPin)
         self._refresh_address()
         self.dice = DicePart(self.config, table, self.simulate)
         self.web = WebPart(self.config, table, self.directory, self._services())

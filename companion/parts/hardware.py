@@ -121,6 +121,7 @@ class KeypadPart(Retrying):
                       "back": buttons.back, "roll": buttons.roll},
                 encoder=(EncoderPins(encoder.a, encoder.b, encoder.push)
                          if encoder.enabled else None),
+                debounce=buttons.debounce_ms / 1000,
                 pin_factory=self.pin_factory,
             )
 
