@@ -1,39 +1,57 @@
-"""The OLED: a luma device that is sent only what changed.
+"""The OLED: a luma device that is sent only what changed, and that comes
+back by itself after the bus stops answering.
 
 luma's ``ssd1306.display()`` sends the whole 1,024-byte buffer on every
 frame, about 93 ms on a 100 kHz I2C bus.  :class:`Display` keeps the last
-frame it sent as the controller's own RAM layout (8 pages of 128 column
-bytes), sends nothing for an unchanged frame, and otherwise only the runs
-of changed columns in each page, addressed the way the controller wants
-(rectangles in the SSD1306's horizontal mode, one page at a time on the
-SH1106), through the real luma device's ``command()`` and ``data()``.
+frame it sent as the controller's own RAM layout, sends nothing for an
+unchanged frame, and otherwise only the patches :mod:`drivers.oled.diff`
+plans, addressed the way the controller wants (rectangles in the SSD1306's
+horizontal mode, one page at a time on the SH1106), through the real luma
+device's ``command()`` and ``data()``.
 
 A display that is missing or stops answering never stops the companion:
 frames are dropped, :attr:`Display.status` says what is wrong, and the
-display is opened again with a backoff driven by calls to :meth:`show`.
-The first frame after opening is always sent in full, because the panel
-may have been power-cycled and its RAM holds anything.
+display is tried again on its own timer (at most 2 s apart, one no-operation
+byte each), so the last frame offered comes back within seconds of the bus
+answering, with no key pressed.  The first frame after opening is always
+sent in full, because the panel may have been power-cycled and its RAM
+holds anything.
+
+Each luma device registers an exit hook that holds it; the hook is taken
+over here and removed when the device is dropped, so reopening releases
+the old device rather than keeping every one ever built.
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
-import re
 import threading
 import time
-from collections import deque
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from PIL import Image
 
 from companion.core.errors import CompanionError
+from drivers.oled.diff import (
+    FRAME_BYTES,
+    HEIGHT,
+    PAGES,
+    WIDTH,
+    Patch,
+    changed_segments,
+    frame_bytes,
+    page_patches,
+    rectangle_patches,
+)
+from drivers.oled.fakebus import I2C_WRITE_OVERHEAD
 
 log = logging.getLogger(__name__)
 
-WIDTH = 128
-HEIGHT = 64
-PAGES = HEIGHT // 8
+__all__ = ["CONTROLLERS", "Display", "DisplaySettingError", "FRAME_BYTES", "PAGES", "Patch",
+           "SendReport"]
+
 # The reference wiring (HARDWARE.md): I2C bus 1, address 0x3C.
 DEFAULT_PORT = 1
 DEFAULT_ADDRESS = 0x3C
@@ -48,40 +66,40 @@ SETPAGE = 0xB0
 SETLOWCOLUMN = 0x00
 SETHIGHCOLUMN = 0x10
 # A no-operation on both controllers: lets a retry ask "is anyone there?"
-# without building a luma device, whose constructor registers an atexit hook
-# that can never be removed.
+# without building a luma device (an init sequence and two 8,192-entry
+# tables) for a bus that does not answer.
 NOP = 0xE3
 # The SH1106 has 132 RAM columns; 128-pixel modules show columns 2..129.
 SH1106_COLUMN_OFFSET = 2
 
-# On the wire each command() or data() call is one I2C write: the address
-# byte and a control byte, then the payload.
-I2C_WRITE_OVERHEAD = 2
-FRAME_BYTES = WIDTH * PAGES
-
 # Seconds before each new attempt to open a display that failed; the last
-# delay repeats.
-RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)
+# delay repeats.  A try is one byte on the bus: cheap enough to keep the
+# picture's return within 2 s of the display answering again.
+RETRY_DELAYS = (0.5, 1.0, 2.0)
 
 OFF_MESSAGE = "Companion is off"
 
 
+class Cancellable(Protocol):
+    def cancel(self) -> None: ...
+
+
+# ``timer(delay, action)`` runs ``action`` once, ``delay`` seconds from now,
+# on some thread, unless cancelled.
+Timer = Callable[[float, Callable[[], None]], Cancellable]
+
+
+def thread_timer(delay: float, action: Callable[[], None]) -> Cancellable:
+    """A sleeping thread that runs ``action`` once: the display's retries."""
+    timer = threading.Timer(delay, action)
+    timer.name = "display retry"
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
 class DisplaySettingError(CompanionError, ValueError):
     """The display's configuration (controller, rotation) is not one we drive."""
-
-
-@dataclass(frozen=True)
-class Patch:
-    """A rectangle of display RAM to rewrite: pages and columns, inclusive."""
-
-    first_page: int
-    last_page: int
-    first_column: int
-    last_column: int
-
-    @property
-    def size(self) -> int:
-        return (self.last_page - self.first_page + 1) * (self.last_column - self.first_column + 1)
 
 
 @dataclass(frozen=True)
@@ -101,89 +119,6 @@ class SendReport:
 
 
 NOTHING_SENT = SendReport((), 0, 0, 0, False)
-
-
-# -- frames as controller RAM ------------------------------------------------
-
-
-def frame_bytes(image: Image.Image) -> bytes:
-    """A 128x64 mode-"1" image as the controller's RAM: page after page, each
-    128 column bytes whose bit 0 is the page's top row.
-
-    Transposing makes each image column a row of 64 pixels, which "1;R"
-    packs least significant bit first: 8 bytes per column, one per page.
-    Slicing every 8th byte then gathers a page, all in C.
-    """
-    columns = image.transpose(Image.Transpose.TRANSPOSE).tobytes("raw", "1;R")
-    return b"".join(columns[page::PAGES] for page in range(PAGES))
-
-
-def _run_pattern(join_gap: int) -> re.Pattern[bytes]:
-    """Runs of changed (non-zero) bytes, taking in gaps of up to ``join_gap``
-    unchanged bytes: resending a short gap is cheaper than a new write."""
-    return re.compile(rb"[^\x00](?:\x00{0,%d}[^\x00])*" % join_gap)
-
-
-def changed_segments(old: bytes | None, new: bytes, join_gap: int) -> list[list[tuple[int, int]]]:
-    """Per page, the changed column runs (first, last), as few as pays.
-
-    One XOR of the two frames read as integers marks every changed byte,
-    and a regular expression finds the runs: no Python loop over pixels.
-    """
-    if old is None:
-        return [[(0, WIDTH - 1)] for _ in range(PAGES)]
-    if old == new:
-        return [[] for _ in range(PAGES)]
-    diff = (int.from_bytes(old, "little") ^ int.from_bytes(new, "little")).to_bytes(
-        FRAME_BYTES, "little")
-    runs = _run_pattern(join_gap)
-    return [
-        [(m.start() - p * WIDTH, m.end() - 1 - p * WIDTH)
-         for m in runs.finditer(diff, p * WIDTH, (p + 1) * WIDTH)]
-        for p in range(PAGES)
-    ]
-
-
-def page_patches(segments: Sequence[Sequence[tuple[int, int]]]) -> list[Patch]:
-    """One patch per changed run of each page: what page addressing sends."""
-    return [Patch(p, p, first, last) for p, runs in enumerate(segments) for first, last in runs]
-
-
-def rectangle_patches(segments: Sequence[Sequence[tuple[int, int]]],
-                      write_cost: int) -> list[Patch]:
-    """Changed runs gathered into rectangles, where that costs fewer bytes on the wire.
-
-    Horizontal addressing rewrites a rectangle of pages and columns in one
-    write: stretching a rectangle down over the next page's run saves
-    ``write_cost`` and costs the unchanged bytes it also covers.  Going down
-    the pages, each run stretches the rectangle above it that wastes least,
-    if that pays, or starts its own: a digit 4 pages tall becomes one write.
-    """
-    done: list[Patch] = []
-    open_above: list[Patch] = []
-    for page, runs in enumerate(segments):
-        here: list[Patch] = []
-        for first, last in runs:
-            run = Patch(page, page, first, last)
-            best, best_waste = None, write_cost
-            for rectangle in open_above:
-                stretched = _bounding((rectangle, run))
-                waste = stretched.size - rectangle.size - run.size
-                if waste < best_waste:
-                    best, best_waste = rectangle, waste
-            if best is None:
-                here.append(run)
-            else:
-                open_above.remove(best)
-                here.append(_bounding((best, run)))
-        done += open_above
-        open_above = here
-    return sorted(done + open_above, key=lambda p: (p.first_page, p.first_column))
-
-
-def _bounding(patches: Sequence[Patch]) -> Patch:
-    return Patch(min(p.first_page for p in patches), max(p.last_page for p in patches),
-                 min(p.first_column for p in patches), max(p.last_column for p in patches))
 
 
 # -- how each controller is addressed ---------------------------------------
@@ -233,11 +168,51 @@ class _PageAddressing:
         return 3, len(data)
 
 
-def _open_luma_device(controller: str, serial: Any, rotate: int) -> Any:
+class _HookCatcher:
+    """Stands in for the ``atexit`` module in ``luma.core.device`` while a
+    device is built, so that its exit hook is ours to remove."""
+
+    def __init__(self) -> None:
+        self.hooks: list[Callable[[], Any]] = []
+
+    def register(self, hook: Callable[[], Any], *args: Any, **kwargs: Any) -> Callable[[], Any]:
+        self.hooks.append(hook)
+        return hook
+
+
+_BUILDING = threading.Lock()
+
+
+@dataclass
+class _Opened:
+    """A luma device and the exit hooks that hold it."""
+
+    device: Any
+    hooks: tuple[Callable[[], Any], ...]
+
+    def release(self) -> None:
+        for hook in self.hooks:
+            atexit.unregister(hook)
+        self.hooks = ()
+
+
+def _open_luma_device(controller: str, serial: Any, rotate: int) -> _Opened:
+    import luma.core.device as luma_device
     from luma.oled.device import sh1106, ssd1306
 
     kind = {"ssd1306": ssd1306, "sh1106": sh1106}[controller]
-    return kind(serial, width=WIDTH, height=HEIGHT, rotate=rotate)
+    catcher = _HookCatcher()
+    with _BUILDING:
+        luma_device.atexit = catcher  # type: ignore[assignment]
+        try:
+            device = kind(serial, width=WIDTH, height=HEIGHT, rotate=rotate)
+        finally:
+            luma_device.atexit = atexit
+    # luma's hook switches the panel off at exit (unless ``persist``): keep
+    # that for the device in use, and only for it.
+    for hook in catcher.hooks:
+        atexit.register(hook)
+    return _Opened(device, tuple(catcher.hooks))
 
 
 def _display_errors() -> tuple[type[BaseException], ...]:
@@ -259,8 +234,10 @@ class Display:
     ``serial_interface`` is any object with luma's serial interface methods
     (``command(*bytes)``, ``data(bytes)``, ``cleanup()``); without it a luma
     ``i2c(port, address)`` is opened.  ``clock`` gives seconds (monotonic)
-    for the retry backoff.  Call :meth:`show` from one thread at a time;
-    :meth:`off` may come from another (a signal handler), so both take a lock.
+    for the retry backoff, and ``timer`` runs the retries (a sleeping thread
+    by default; tests hand in one they fire themselves).  Call :meth:`show`
+    from one thread at a time; :meth:`off` may come from another (a signal
+    handler), and the retries from the timer's, so they all take a lock.
     """
 
     def __init__(
@@ -273,6 +250,7 @@ class Display:
         serial_interface: Any = None,
         clock: Callable[[], float] = time.monotonic,
         retry_delays: Sequence[float] = RETRY_DELAYS,
+        timer: Timer = thread_timer,
     ) -> None:
         controller = controller.strip().lower()
         if controller not in CONTROLLERS:
@@ -306,8 +284,12 @@ class Display:
             _HorizontalAddressing() if controller == "ssd1306"
             else _PageAddressing(SH1106_COLUMN_OFFSET)
         )
+        self._timer = timer
+        self._pending: Cancellable | None = None
         self._lock = threading.Lock()
+        self._opened: _Opened | None = None
         self._device: Any = None
+        self._wanted: Image.Image | None = None
         self._previous: bytes | None = None
         self._failures = 0
         self._retry_at = float("-inf")
@@ -340,26 +322,30 @@ class Display:
         """
         _check_frame(image)
         with self._lock:
-            self.last_sent = NOTHING_SENT
-            if self._closed:
-                self.frames_dropped += 1
-                return False
-            if self._device is None and not self._retry():
-                self.frames_dropped += 1
-                return False
-            frame = frame_bytes(self._device.preprocess(image))
-            if frame == self._previous:
-                self.frames_unchanged += 1
-                return True
-            try:
-                self.last_sent = self._send(frame)
-            except self._errors as error:
-                self._failed(error)
-                self.frames_dropped += 1
-                return False
-            self._previous = frame
-            self.frames_sent += 1
+            self._wanted = image
+            return self._show(image)
+
+    def _show(self, image: Image.Image) -> bool:
+        self.last_sent = NOTHING_SENT
+        if self._closed:
+            self.frames_dropped += 1
+            return False
+        if self._device is None and not self._retry():
+            self.frames_dropped += 1
+            return False
+        frame = frame_bytes(self._device.preprocess(image))
+        if frame == self._previous:
+            self.frames_unchanged += 1
             return True
+        try:
+            self.last_sent = self._send(frame)
+        except self._errors as error:
+            self._failed(error)
+            self.frames_dropped += 1
+            return False
+        self._previous = frame
+        self.frames_sent += 1
+        return True
 
     def off(self, message: str = OFF_MESSAGE) -> None:
         """Leave a last screen that says the companion is off, then close."""
@@ -387,12 +373,22 @@ class Display:
             return False
         return self._open()
 
+    def _retry_on_timer(self) -> None:
+        """The timer's try: reopen, and show the last frame offered."""
+        with self._lock:
+            self._pending = None
+            if self._closed or self._device is not None:
+                return
+            if self._open() and self._wanted is not None:
+                self._show(self._wanted)
+
     def _open(self) -> bool:
         try:
             if self._serial is None:
                 self._serial = self._open_i2c()
             self._serial.command(NOP)
-            self._device = _open_luma_device(self.controller, self._serial, self.rotate)
+            self._opened = _open_luma_device(self.controller, self._serial, self.rotate)
+            self._device = self._opened.device
         except self._errors as error:
             self._failed(error)
             return False
@@ -413,17 +409,32 @@ class Display:
 
     def _failed(self, error: BaseException, status: str | None = None) -> None:
         # Opening again sends a full frame: the panel may have lost power.
-        self._device = None
+        self._drop_device()
         self._previous = None
         if status is None:
             status = self._diagnosis(error)
         if self._failures == 0 or status != self.status:
-            log.warning("%s (%s); frames are dropped until it answers", status, error)
+            # str(): a record kept by a handler must not hold the traceback, and
+            # through it the dropped device.
+            log.warning("%s (%s); frames are dropped until it answers", status, str(error))
         delay = self._retry_delays[min(self._failures, len(self._retry_delays) - 1)]
         self._failures += 1
         self._retry_at = self._clock() + delay
         self.status = status
         self.last_error = f"{type(error).__name__}: {error}"
+        if self._pending is not None:
+            self._pending.cancel()
+        if not self._closed:
+            self._pending = self._timer(delay, self._retry_on_timer)
+
+    def _drop_device(self) -> Any:
+        """Forget the device and its exit hook, so that it can be freed;
+        returns it for a last cleanup."""
+        device, self._device = self._device, None
+        if self._opened is not None:
+            self._opened.release()
+            self._opened = None
+        return device
 
     def _diagnosis(self, error: BaseException) -> str:
         if type(error).__name__ == "DevicePermissionError" or isinstance(error, PermissionError):
@@ -447,7 +458,11 @@ class Display:
         if self._closed:
             return
         self._closed = True
-        device, self._device = self._device, None
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+        device = self._drop_device()
+        self._wanted = None
         self.status = "closed"
         try:
             if device is not None:
@@ -464,56 +479,3 @@ def _check_frame(image: Image.Image) -> None:
             f"a frame is a {WIDTH}x{HEIGHT} image of mode '1', not "
             f"{image.size[0]}x{image.size[1]} of mode {image.mode!r}"
         )
-
-
-# -- a serial interface that records, for tests and the simulation ------------
-
-
-class RecordingInterface:
-    """A stand-in for luma's ``i2c`` that records what a device sends.
-
-    ``writes`` holds ``("command", bytes)`` and ``("data", bytes)`` in order
-    (the last ``keep`` of them, all when ``keep`` is None).  Setting
-    ``fault`` to an exception makes every write raise it, as an unplugged
-    display does; ``refused`` counts those writes.
-    """
-
-    def __init__(self, keep: int | None = None) -> None:
-        self.writes: deque[tuple[str, bytes]] = deque(maxlen=keep)
-        self.fault: BaseException | None = None
-        self.refused = 0
-        self.cleaned_up = False
-
-    def command(self, *cmd: int) -> None:
-        if len(cmd) > 32:
-            # luma's i2c sends commands in one SMBus block, which holds 32 bytes.
-            raise ValueError(f"{len(cmd)} command bytes in one write; I2C takes at most 32")
-        self._write("command", bytes(cmd))
-
-    def data(self, data: Sequence[int] | bytes) -> None:
-        self._write("data", bytes(data))
-
-    def cleanup(self) -> None:
-        self.cleaned_up = True
-
-    def _write(self, kind: str, payload: bytes) -> None:
-        if self.fault is not None:
-            self.refused += 1
-            raise self.fault
-        self.writes.append((kind, payload))
-
-    def clear(self) -> None:
-        self.writes.clear()
-
-    @property
-    def command_bytes(self) -> int:
-        return sum(len(p) for kind, p in self.writes if kind == "command")
-
-    @property
-    def data_bytes(self) -> int:
-        return sum(len(p) for kind, p in self.writes if kind == "data")
-
-    @property
-    def wire_bytes(self) -> int:
-        """Bytes on an I2C bus: each write adds the address and control bytes."""
-        return sum(len(p) + I2C_WRITE_OVERHEAD for _, p in self.writes)
