@@ -207,7 +207,8 @@ class DisplaySettings:
 
 @dataclass(frozen=True)
 class SerialSettings:
-    port: str = _key(text, "/dev/ttyUSB0")
+    # "auto": the one dice device under /dev/serial/by-id/.
+    port: str = _key(text, "auto")
     baud: int = _key(one_of(BAUD_RATES), 9600)
 
 
