@@ -116,7 +116,8 @@ class Daemon:
         self._refresh_address()
         self.dice = DicePart(self.config, table, self.simulate)
         self.web = WebPart(self.config, table, self.directory, self._services())
-        self.screen = ScreenPart(table, self.display, self.dice, self._join_info)
+        self.screen = ScreenPart(table, self.display, self.dice, self._join_info,
+                                 language=self.config.language)
         self.dice.on_change = self.screen.redraw
         self.keypad = KeypadPart(self.config, self.screen, self.pin_factory)
         outputs = OutputsPart(self.config, table, self.dice, self.pin_factory)

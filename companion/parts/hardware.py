@@ -72,7 +72,10 @@ class DisplayPart(Component):
 
     def start(self) -> None:
         from drivers.oled import Display, RecordingInterface
+        from drivers.screens.words import word
 
+        if self.farewell == "Companion is off":
+            self.farewell = word("off", self.config.language)
         settings = self.config.display
         bus = self.bus
         if bus is None and self.simulate:

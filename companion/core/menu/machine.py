@@ -246,7 +246,10 @@ class TableMenu:
     def _game_view(self) -> MenuView:
         update = self.update
         if update is None:
-            return MenuView("game", "Tabletop Companion", footer="No game: OK to start one")
+            # Home: the PIN in sight, and UP for the QR code.
+            url, pin = self._join_info() if self._join_info is not None else ("", "")
+            return MenuView("game", "Tabletop Companion", footer="No game: OK to start one",
+                            url=url, pin=pin)
         if update.over:
             footer = update.result.message if update.result else "Game over"
         elif update.expected:
@@ -265,6 +268,9 @@ class TableMenu:
             self._back_opened = True
             return True
         if update is None or update.over:
+            if key in ("up", "down") and self._join_info is not None:
+                self._open_join()  # one key from home to the QR code
+                return True
             if key != "ok":
                 return False
             self._open_new_game()
