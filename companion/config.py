@@ -149,6 +149,23 @@ def debounce_ms(value: Any) -> float:
     return float(value)
 
 
+PIXELS_ROLES = ("red", "blue", "d6")
+
+
+def pixels_dice(value: Any) -> tuple[tuple[str, str | None], ...]:
+    """Pixels dice as "AA:BB:CC:DD:EE:FF d6" (a Bluetooth address and the
+    game's die it plays: red, blue or d6; without one, it is only shown)."""
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f'a list such as ["AA:BB:CC:DD:EE:FF d6"], not {value!r}')
+    dice = []
+    for entry in value:
+        words = entry.split() if isinstance(entry, str) else []
+        if not 1 <= len(words) <= 2 or (len(words) == 2 and words[1] not in PIXELS_ROLES):
+            raise ValueError(f'"<address> [red|blue|d6]" for each die, not {entry!r}')
+        dice.append((words[0].upper(), words[1] if len(words) == 2 else None))
+    return tuple(dice)
+
+
 def optional_path(value: Any) -> str:
     return text(value)
 
@@ -218,6 +235,13 @@ class Dice:
 
 
 @dataclass(frozen=True)
+class Pixels:
+    """Pixels smart dice over Bluetooth LE (bleak; the "pixels" extra)."""
+
+    dice: tuple[tuple[str, str | None], ...] = _key(pixels_dice, ())
+
+
+@dataclass(frozen=True)
 class Web:
     host: str = _key(listen_address, "0.0.0.0")
     # 8080 needs no privilege: the service keeps an empty capability set.
@@ -235,6 +259,7 @@ SECTIONS: dict[str, type] = {
     "display": DisplaySettings,
     "serial": SerialSettings,
     "dice": Dice,
+    "pixels": Pixels,
     "web": Web,
 }
 
@@ -259,6 +284,7 @@ class Config:
     display: DisplaySettings = field(default_factory=DisplaySettings)
     serial: SerialSettings = field(default_factory=SerialSettings)
     dice: Dice = field(default_factory=Dice)
+    pixels: Pixels = field(default_factory=Pixels)
     web: Web = field(default_factory=Web)
 
     def pins(self) -> dict[str, int]:

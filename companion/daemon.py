@@ -92,6 +92,7 @@ class Daemon:
         self.display = DisplayPart(config, simulate)
         self.table_part = TablePart(self.directory)
         self.dice: DicePart | None = None
+        self.pixels: Any = None
         self.screen: ScreenPart | None = None
         self.keypad: KeypadPart | None = None
         self.web: WebPart | None = None
@@ -122,6 +123,11 @@ class Daemon:
         self.keypad = KeypadPart(self.config, self.screen, self.pin_factory)
         outputs = OutputsPart(self.config, table, self.dice, self.pin_factory)
         self._start(self.dice)
+        if self.config.pixels.dice or self.config.dice.source == "pixels":
+            from companion.parts.hardware import PixelsPart
+
+            self.pixels = PixelsPart(self.config, self.dice)
+            self._start(self.pixels)
         self.web.create()
         self._start(self.screen)
         self._start(self.keypad)

@@ -214,7 +214,7 @@ def test_choosing_manual_dice_in_the_menu_tells_the_dice_driver(menu_for):
     press(menu, "down down down down ok")
     view = menu.view()
     assert (view.title, view.items, view.index) == ("Dice source",
-                                                    ("button", "manual", "serial"), 0)
+                                                    ("button", "manual", "serial", "pixels"), 0)
     press(menu, "down ok")
     assert chosen == ["manual"]
     assert menu.dice_source == "manual"

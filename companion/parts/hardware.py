@@ -291,3 +291,50 @@ class DicePart(Component):
                           source="panel")
         self.tray.played(dice, values)
         return values
+
+
+class PixelsPart(Component):
+    """Pixels smart dice (the "pixels" dice source): the dice of
+    ``[pixels] dice`` kept connected over Bluetooth LE, each settled roll
+    handed to the dice tray as the serial device's are.  Players pair more
+    dice and give them roles through :meth:`pair` and :meth:`assign`."""
+
+    name = "pixels"
+
+    def __init__(self, config: Config, dice: DicePart, factory: Any = None) -> None:
+        self.config = config
+        self.dice_part = dice
+        self.factory = factory
+        self.hub: Any = None
+
+    def start(self) -> None:
+        from drivers.pixels import PixelsDice
+
+        options = {"factory": self.factory} if self.factory is not None else {}
+        tray = self.dice_part.tray
+        self.hub = PixelsDice(lambda role, sides, value: tray.on_pixels_roll(role, sides, value),
+                              on_change=self.dice_part.on_change, **options).start()
+        for address, role in self.config.pixels.dice:
+            self.hub.pair(address, role=role)
+
+    def stop(self) -> None:
+        if self.hub is not None:
+            self.hub.stop()
+
+    def fault(self) -> str | None:
+        if self.hub is None or self.dice_part.source != "pixels":
+            return None
+        away = [d.name for d in self.hub.dice() if not d.connected and d.role]
+        return f"Pixels dice: {', '.join(away)} out of reach" if away else None
+
+    # -- what the menu and the panel use ----------------------------------
+
+    def pair(self, address: str, name: str = "", role: str | None = None) -> None:
+        self.hub.pair(address, name, role)
+
+    def assign(self, address: str, role: str | None) -> None:
+        self.hub.assign(address, role)
+
+    def dice(self) -> list[Any]:
+        """Each die: name, role, battery, connected, last face."""
+        return self.hub.dice() if self.hub is not None else []

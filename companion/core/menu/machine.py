@@ -22,7 +22,7 @@ from .view import KEYS_CONFIRM, KEYS_ENTER, MenuView, humanize
 
 KEYS = ("up", "down", "ok", "back", "roll")
 KINDS = ("press", "long", "repeat")
-DICE_SOURCES = ("button", "manual", "serial")
+DICE_SOURCES = ("button", "manual", "serial", "pixels")
 
 # How the table's journal names what came from the keys.
 SOURCE = "buttons"
