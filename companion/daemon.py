@@ -101,38 +101,41 @@ class Daemon:
 
     def start(self) -> None:
         """Start everything; raises only when an essential part fails."""
-        self._start(self.display)
         self._start(self.table_part)
         table = self.table_part.table
         # The panel (Flask) loads here, not for ``companion doctor``.
         from companion.parts.web import DiscoveryPart, WebPart
 
-        if self.simulate:
-            from gpiozero.pins.mock import MockFactory
-
-            from drivers.buttons import TimedMockPin
-
-            # Simulated presses carry their edges' times, as lgpio's do.
-            self.pin_factory = MockFactory(pin_class=TimedMockPin)
         self._refresh_address()
         self.dice = DicePart(self.config, table, self.simulate)
         self.web = WebPart(self.config, table, self.directory, self._services())
         self.screen = ScreenPart(table, self.display, self.dice, self._join_info,
                                  language=self.config.language)
         self.dice.on_change = self.screen.redraw
-        self.keypad = KeypadPart(self.config, self.screen, self.pin_factory)
-        outputs = OutputsPart(self.config, table, self.dice, self.pin_factory)
+        # The panel first: on a Pi Zero's one slow core every part started
+        # before it delays the first phone; the dice, the display and the
+        # keys follow within the second.
+        self.web.create()
+        self._start(self.web)
         self._start(self.dice)
         if self.config.pixels.dice or self.config.dice.source == "pixels":
             from companion.parts.hardware import PixelsPart
 
             self.pixels = PixelsPart(self.config, self.dice)
             self._start(self.pixels)
-        self.web.create()
+        if self.simulate:
+            from gpiozero.pins.mock import MockFactory
+
+            from drivers.mockpins import TimedMockPin
+
+            # Simulated presses carry their edges' times, as lgpio's do.
+            self.pin_factory = MockFactory(pin_class=TimedMockPin)
+        self.keypad = KeypadPart(self.config, self.screen, self.pin_factory)
+        outputs = OutputsPart(self.config, table, self.dice, self.pin_factory)
+        self._start(self.display)
         self._start(self.screen)
         self._start(self.keypad)
         self._start(outputs)
-        self._start(self.web)
         self._start(DiscoveryPart(self.config, lambda: self.web.port, lambda: self.phone_host,
                                   simulate=self.simulate))
 
@@ -251,6 +254,11 @@ class Daemon:
         sd_notify("STOPPING=1", self.environ)
         if message:
             self.display.farewell = message
+        # The display starts after the panel but goes last, with the
+        # journal closed: its farewell is the last word.
+        if self.display in self.started:
+            self.started.remove(self.display)
+            self.started.insert(0, self.display)
         while self.started:
             part = self.started.pop()
             try:

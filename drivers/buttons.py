@@ -42,7 +42,6 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from gpiozero import DigitalInputDevice, RotaryEncoder
-from gpiozero.pins.mock import MockPin
 
 from companion.core.menu import KEYS
 
@@ -203,36 +202,6 @@ class HoldTimer:
                     self._changed.acquire()
 
 
-class TimedMockPin(MockPin):
-    """gpiozero's mock pin, driven at given times: ``drive_low(ticks=...)``
-    reports that edge with those ticks through gpiozero's own callback path,
-    as lgpio reports the kernel's timestamps.  Build the factory with
-    ``MockFactory(pin_class=TimedMockPin)``; without ``ticks`` it behaves as
-    a plain mock pin."""
-
-    _next_ticks: float | None = None
-
-    def _change_state(self, value: bool) -> bool:
-        changed = bool(super()._change_state(value))
-        if changed and self._next_ticks is not None:
-            self._last_change = self._next_ticks
-        return changed
-
-    def drive_low(self, ticks: float | None = None) -> None:  # type: ignore[override]
-        self._next_ticks = ticks
-        try:
-            super().drive_low()
-        finally:
-            self._next_ticks = None
-
-    def drive_high(self, ticks: float | None = None) -> None:  # type: ignore[override]
-        self._next_ticks = ticks
-        try:
-            super().drive_high()
-        finally:
-            self._next_ticks = None
-
-
 class _KeyInput(DigitalInputDevice):
     """A key's input that keeps the ticks of the edge it is reporting, so that
     its ``when_activated``/``when_deactivated`` handlers can read them."""
@@ -260,6 +229,8 @@ def _never_raises(handler: Callable[..., None]) -> Callable[..., None]:
 
 
 def _require_mock(key: str, pin: Any) -> None:
+    from gpiozero.pins.mock import MockPin
+
     if not isinstance(pin, MockPin):
         raise NotSimulated(
             f"press({key!r}) drives mock pins only, and {pin!r} is a real pin; "
@@ -403,7 +374,7 @@ class Keypad:
     def press(self, key: str) -> None:
         """Press and release ``key`` by driving the mock pins, so that the
         whole driver path runs, debouncer included: the key stays down a
-        little longer than the debounce time (on :class:`TimedMockPin` pins
+        little longer than the debounce time (on :class:`~drivers.mockpins.TimedMockPin` pins
         by the edges' times, on plain mock pins by waiting).  UP and DOWN on
         an encoder turn it one detent.
 
@@ -417,6 +388,8 @@ class Keypad:
             pin = button.pin
             _require_mock(key, pin)
             down_for = self.debounce * 1.5
+            from drivers.mockpins import TimedMockPin
+
             if isinstance(pin, TimedMockPin):
                 # After the last simulated release, with a quiet spell.
                 start = max(button.pin_factory.ticks(), self._simulated_until + down_for)

@@ -19,9 +19,9 @@ from drivers.buttons import (
     Debouncer,
     EncoderPins,
     Keypad,
-    TimedMockPin,
     UnknownKey,
 )
+from drivers.mockpins import TimedMockPin
 
 WAIT = 10.0  # generous: the hold thread runs in real time on a shared machine
 
