@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.core.engine import Command  # noqa: E402
-from companion.core.journal import Journal  # noqa: E402
-from companion.core.table import Table  # noqa: E402
+from companion.core.engine import Command
+from companion.core.journal import Journal
+from companion.core.table import Table
 
 
 def cards():

@@ -40,9 +40,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.config import Config, Web  # noqa: E402
-from companion.daemon import Daemon  # noqa: E402
-from drivers.oled import I2C_WRITE_OVERHEAD, RecordingInterface  # noqa: E402
+from companion.config import Config, Web
+from companion.daemon import Daemon
+from drivers.oled import I2C_WRITE_OVERHEAD, RecordingInterface
 
 P99_TARGET_MS = 5.0
 # How long a key stays down: longer than the keypad's 5 ms debounce.
@@ -128,7 +128,7 @@ def run(presses: int) -> tuple[list[float], list[Any], list[float], tuple[int, i
         try:
             table = bench.daemon.table_part.table
             table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
-            low, high = table.current().state["card_values"]
+            _, high = table.current().state["card_values"]
             bench.settle()
             warm_up = 10
             while len(latencies) < presses + warm_up:

@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.core.engine import Command, Setup  # noqa: E402
-from companion.core.games.call_of_nature.game import CallOfNature  # noqa: E402
-from drivers.oled import Display, RecordingInterface  # noqa: E402
-from drivers.screens import call_of_nature_screen  # noqa: E402
+from companion.core.engine import Command, Setup
+from companion.core.games.call_of_nature.game import CallOfNature
+from drivers.oled import Display, RecordingInterface
+from drivers.screens import call_of_nature_screen
 
 PLAYERS = ("Ana", "Ben", "Cy")
 
@@ -41,7 +41,7 @@ def screen(game: CallOfNature):
 
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def game_moves(seed: int):
@@ -54,7 +54,8 @@ def game_moves(seed: int):
             game = CallOfNature(Setup(PLAYERS))
         wait = game.expected()[0]
         if wait.command == "roll":
-            command = Command("roll", {"values": [rng.randint(1, 6) for _ in range(wait.dice.count)]})
+            values = [rng.randint(1, 6) for _ in range(wait.dice.count)]
+            command = Command("roll", {"values": values})
         elif wait.command == "held-thresholds":
             command = Command("held-thresholds", {"count": 0})
         else:
@@ -103,7 +104,7 @@ def game_of_updates(controller: str, frames: int) -> None:
         render_times.append((rendered - started) * 1000)
         send_times.append((sent - rendered) * 1000)
         wire.append(display.last_sent.wire_bytes)
-    totals = [r + s for r, s in zip(render_times, send_times)]
+    totals = [r + s for r, s in zip(render_times, send_times, strict=True)]
     print(f"  {frames} moves of a game: wire bytes per update p50 {percentile(wire, 50):.0f},"
           f" mean {statistics.mean(wire):.0f}, max {max(wire)}"
           f" (mean {statistics.mean(wire) / 1034:.1%} of a full frame)")

@@ -43,7 +43,7 @@ class Phone:
     """One phone's live stream, read by a thread: notes when each version
     first arrives."""
 
-    def __init__(self, port: int, arrivals: "Arrivals") -> None:
+    def __init__(self, port: int, arrivals: Arrivals) -> None:
         self.sock = socket.create_connection(("127.0.0.1", port))
         self.sock.sendall(b"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                           b"Accept: text/event-stream\r\n\r\n")

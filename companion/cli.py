@@ -19,12 +19,18 @@ import os
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .core.errors import CompanionError, IllegalCommand, StaleVersion
 
+if TYPE_CHECKING:
+    from .core.table import Update
+
 EXIT_BAD_INPUT = 2
 EXIT_ERROR = 1
+# A reader that went away (``companion history | head -1``), as the shell says SIGPIPE.
+EXIT_CLOSED_PIPE = 128 + 13
+JSON_HELP = "print JSON for scripts (before or after the command)"
 
 
 def default_db() -> Path:
@@ -43,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--db", type=Path, default=None,
                         help="journal file (default: $COMPANION_DB or the user's data directory)")
-    parser.add_argument("--json", action="store_true", help="print JSON for scripts")
+    parser.add_argument("--json", action="store_true", help=JSON_HELP)
     sub = parser.add_subparsers(dest="action", metavar="COMMAND", required=True)
 
     new = sub.add_parser("new", help="start a new game")
@@ -74,18 +80,42 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--config", type=Path, default=None,
                        help="TOML config file (default /etc/companion/config.toml)")
     serve.add_argument("--simulate", action="store_true",
-                       help="no Pi needed: mock pins, a simulated dice device, the display in the panel")
+                       help="no Pi needed: mock pins, a simulated dice device, "
+                            "the display in the panel")
     serve.add_argument("--host", default=None, help="address to listen on (overrides the config)")
-    serve.add_argument("--port", type=int, default=None, help="port to listen on (overrides the config)")
+    serve.add_argument("--port", type=int, default=None,
+                       help="port to listen on (overrides the config)")
 
     doctor = sub.add_parser("doctor", help="check the Pi's set-up and say how to fix what is wrong")
     doctor.add_argument("--config", type=Path, default=None, help="TOML config file")
+    # --json after the command too (``companion state --json``); SUPPRESS keeps
+    # the one given before the command when it is not repeated after.
+    for name, command in sub.choices.items():
+        if name not in ("serve", "doctor"):
+            command.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                                 help=JSON_HELP)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+    except BrokenPipeError:
+        # The reader went away: say nothing more, and let the exit's own
+        # flush write to nowhere instead of printing a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_CLOSED_PIPE
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.action == "play" and "--json" in args.words:
+        # The words run to the end of the line: a trailing --json is the flag.
+        args.words = [word for word in args.words if word != "--json"]
+        args.json = True
     if args.action in ("serve", "doctor"):
         # The daemon wires drivers and web around the core; imported only
         # here so that the CLI stays light.
@@ -101,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return out.error(exc, EXIT_ERROR)
 
 
-def _run(args: argparse.Namespace, out: "_Output") -> int:
+def _run(args: argparse.Namespace, out: _Output) -> int:
     from .core.games import available
     from .core.journal import Journal
     from .core.table import Table
@@ -170,7 +200,7 @@ class _Output:
             print(f"companion: {exc}", file=sys.stderr)
         return code
 
-    def update(self, update) -> None:
+    def update(self, update: Update) -> None:
         if self.as_json:
             self._json(update.to_json())
             return
@@ -234,33 +264,84 @@ class _Output:
                 print(f"    --variant {name}  {text}")
 
 
-def render_state(update) -> str:
-    """The state as lines of text, for any game: its scalar facts, each
-    player's facts, and what the game waits for."""
-    lines = [f"{update.title} (game {update.game_id}, version {update.version})"]
-    state = update.state
-    facts = [f"{k.replace('_', ' ')}: {_fmt(v)}" for k, v in state.items()
-             if isinstance(v, (int, str, float, bool)) or v is None]
-    if facts:
-        lines.append("  " + "; ".join(facts))
-    for entry in state.get("players", []) if isinstance(state.get("players"), list) else []:
-        if isinstance(entry, dict):
-            name = entry.get("name", "?")
-            rest = ", ".join(f"{k.replace('_', ' ')} {_fmt(v)}" for k, v in entry.items()
-                             if k != "name" and not isinstance(v, (list, dict)))
-            lines.append(f"  {name}: {rest}")
+# State fields that hold a seat, said as a sentence with the player's name.
+SEAT_SENTENCES = {
+    "active": "{name}'s turn",
+    "first_player": "{name} plays first",
+    "tie_break": "tie-break for {name}",
+    "winner": "{name} wins",
+}
+# Fields that hold seats, said with the players' names.
+SEATS_SENTENCES = {"winners": "winners: {names}"}
+# Fields the other lines already say: who won is the result's, a phase its name's.
+_SAID_ELSEWHERE = {"over", "result", "seat", "name"}
+
+
+def render_state(update: Update, lang: str = "en") -> str:
+    """The state as sentences, for any game: whose turn and who won by
+    name, the game's figures with their labels (a game may word them in its
+    text as ``state.<field>``), each player's, and what the game waits
+    for."""
+    from .core.text import say
+
+    names = tuple(update.players)
+
+    def label(field: str) -> str:
+        return say(f"state.{field}", lang, game=update.game_key,
+                   default=field.replace("_", " "))
+
+    def facts(values: dict[str, Any]) -> tuple[list[str], list[str]]:
+        said: list[str] = []
+        figures: list[str] = []
+        for field, value in values.items():
+            if (field in _SAID_ELSEWHERE or f"{field}_name" in values
+                    or value is None or value == "" or value is False):
+                continue
+            if field in SEAT_SENTENCES and _is_seat(value, names):
+                if not (update.over and field in ("active", "winner")):
+                    said.append(SEAT_SENTENCES[field].format(name=names[value]))
+            elif field in SEATS_SENTENCES and isinstance(value, list):
+                if value and not update.over and all(_is_seat(v, names) for v in value):
+                    said.append(SEATS_SENTENCES[field].format(
+                        names=", ".join(names[v] for v in value)))
+            elif field == "message" and isinstance(value, str):
+                said.append(value)
+            elif value is True:
+                figures.append(label(field))
+            elif isinstance(value, (int, float, str)):
+                # A phase's name says it better than its code: "phase Choose queues".
+                named = field[:-len("_name")] if field.endswith("_name") else ""
+                figures.append(f"{label(named if named in values else field)} {value}")
+        return said, figures
+
+    lines = [f"{update.title}, game {update.game_id} (version {update.version})"]
+    said, figures = facts(update.state)
+    if said:
+        lines.append(" ".join(_sentence(s) for s in said))
+    if figures:
+        lines.append(_sentence(", ".join(figures)))
+    players = update.state.get("players")
+    for entry in players if isinstance(players, list) else []:
+        if isinstance(entry, dict) and entry.get("name"):
+            player_said, player_figures = facts(entry)
+            lines.append(f"  {entry['name']}: {', '.join(player_said + player_figures) or '-'}")
     if update.over and update.result:
         lines.append(f"Game over: {update.result.message}")
     else:
-        for e in update.expected:
-            lines.append(f"> {e.prompt}")
+        lines += [f"> {e.prompt}" for e in update.expected]
     return "\n".join(lines)
 
 
-def _fmt(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return "-" if value is None else str(value)
+def _is_seat(value: Any, names: Sequence[str]) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
 
 
 if __name__ == "__main__":

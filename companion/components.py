@@ -4,7 +4,8 @@ The daemon starts its components in a fixed order and stops them in the
 reverse order.  A component whose ``start()`` raises is not there: the
 daemon logs it by name and, unless it is ``essential``, goes on without it.
 :class:`Retrying` is for hardware that may be missing or unplugged: it
-tries again from the main loop's ticks, waiting longer after each failure.
+tries again from the main loop's ticks, waiting longer after each failure
+(the companion's one backoff, :data:`companion.core.backoff.BACKOFF`).
 Pure: no hardware, no threads; the clock is given.
 """
 
@@ -14,10 +15,9 @@ import logging
 import time
 from typing import Callable
 
-log = logging.getLogger(__name__)
+from companion.core.backoff import BACKOFF, Backoff
 
-# Waits before trying a failed component again; the last one repeats.
-RETRY_DELAYS = (5.0, 10.0, 30.0, 60.0)
+log = logging.getLogger(__name__)
 
 
 class Component:
@@ -48,8 +48,10 @@ class Retrying(Component):
 
     what = "hardware"
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic,
+                 backoff: Backoff = BACKOFF) -> None:
         self._clock = clock
+        self.backoff = backoff
         self._failures = 0
         self._retry_at = 0.0
         self._fault: str | None = None
@@ -83,11 +85,11 @@ class Retrying(Component):
             self.open()
         except Exception as exc:
             message = f"{self.what}: {exc}"
-            delay = RETRY_DELAYS[min(self._failures, len(RETRY_DELAYS) - 1)]
+            self._failures += 1
+            delay = self.backoff.delay(self._failures)
             if message != self._fault:
                 log.error("%s failed to start (%s); the companion goes on without it and "
                           "tries again in %.0f s", self.name, exc, delay)
-            self._failures += 1
             self._retry_at = self._clock() + delay
             self._fault = message
             return

@@ -34,7 +34,7 @@ CONTROLLERS = ("ssd1306", "sh1106")
 ROTATIONS = (0, 2)
 BAUD_RATES = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
 # BCM numbers of the 40-pin header's GPIO lines.
-GPIO_RANGE = range(0, 28)
+GPIO_RANGE = range(28)
 # GPIO 2 and 3 are SDA and SCL of I2C bus 1, which the display uses.
 I2C_PINS = {2: "SDA", 3: "SCL"}
 # 7-bit I2C addresses outside the reserved ranges.
@@ -93,7 +93,7 @@ def one_of(choices: tuple) -> Callable[[Any], Any]:
 
 
 def i2c_bus(value: Any) -> int:
-    return _int(value, range(0, 64), "an I2C bus number from 0 to 63 (1 on a Raspberry Pi)")
+    return _int(value, range(64), "an I2C bus number from 0 to 63 (1 on a Raspberry Pi)")
 
 
 def i2c_address(value: Any) -> int:
@@ -104,7 +104,7 @@ def i2c_address(value: Any) -> int:
 
 
 def tcp_port(value: Any) -> int:
-    return _int(value, range(0, 65536), "a TCP port from 1 to 65535 (0: any free port)")
+    return _int(value, range(65536), "a TCP port from 1 to 65535 (0: any free port)")
 
 
 def listen_address(value: Any) -> str:
@@ -301,11 +301,12 @@ class Config:
             roles.update({f"led {n}": pin for n, pin in enumerate(self.leds.pins, 1)})
         return roles
 
-    def with_web(self, *, host: str | None = None, port: int | None = None) -> "Config":
+    def with_web(self, *, host: str | None = None, port: int | None = None) -> Config:
         """The same config listening elsewhere (the --host and --port flags)."""
         web = self.web
         if host is not None:
-            web = dataclasses.replace(web, host=_checked("web", "host", listen_address, host, "--host"))
+            web = dataclasses.replace(
+                web, host=_checked("web", "host", listen_address, host, "--host"))
         if port is not None:
             web = dataclasses.replace(web, port=_checked("web", "port", tcp_port, port, "--port"))
         return dataclasses.replace(self, web=web)
@@ -318,7 +319,7 @@ def load(path: Path | str | None) -> Config:
     """The config at ``path``; ``None`` means the default file, and a missing
     default file means the built-in defaults (a fresh install works)."""
     explicit = path is not None
-    path = Path(path) if explicit else DEFAULT_PATH
+    path = Path(path) if path is not None else DEFAULT_PATH
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

@@ -39,7 +39,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, TextIO
+from typing import TYPE_CHECKING, Any, Mapping, TextIO, TypeVar
 
 from companion.parts.hardware import DicePart, DisplayPart, KeypadPart, OutputsPart
 from companion.parts.screen import ScreenPart
@@ -67,6 +67,16 @@ TABLE_ANSWER_TIMEOUT = 5.0
 
 
 # -- the appliance --------------------------------------------------------------------------
+
+
+_Part = TypeVar("_Part", bound=Component)
+
+
+def _started(part: _Part | None) -> _Part:
+    """A part that :meth:`Daemon.start` makes, once it has."""
+    if part is None:
+        raise RuntimeError("the companion has not started yet")
+    return part
 
 
 class Daemon:
@@ -131,12 +141,13 @@ class Daemon:
             # Simulated presses carry their edges' times, as lgpio's do.
             self.pin_factory = MockFactory(pin_class=TimedMockPin)
         self.keypad = KeypadPart(self.config, self.screen, self.pin_factory)
-        outputs = OutputsPart(self.config, table, self.dice, self.pin_factory)
+        outputs = OutputsPart(self.config, table, self.pin_factory)
         self._start(self.display)
         self._start(self.screen)
         self._start(self.keypad)
         self._start(outputs)
-        self._start(DiscoveryPart(self.config, lambda: self.web.port, lambda: self.phone_host,
+        web = self.web
+        self._start(DiscoveryPart(self.config, lambda: web.port, lambda: self.phone_host,
                                   simulate=self.simulate))
 
     def _start(self, part: Component) -> None:
@@ -153,20 +164,20 @@ class Daemon:
         from web import Services
 
         return Services(
-            screen_png=lambda: self.screen.png(),
+            screen_png=lambda: _started(self.screen).png(),
             press_key=self._press if self.simulate else None,
             dice=self.dice,
             faults=self.faults,
         )
 
     def _press(self, key: str) -> None:
-        self.keypad.press(key)
+        _started(self.keypad).press(key)
 
     def _join_info(self) -> tuple[str, str]:
-        access = self.web.access
+        web = _started(self.web)
         from web.discovery import panel_url
 
-        return access.join_url(panel_url(self.phone_host, self.web.port)), access.pin
+        return web.access.join_url(panel_url(self.phone_host, web.port)), web.access.pin
 
     def _refresh_address(self) -> None:
         from web.discovery import reachable_host
@@ -186,16 +197,17 @@ class Daemon:
     def ready(self) -> bool:
         """Tell systemd (and the person at the terminal) that the panel
         answers; False when it does not."""
-        if not self.web.answers():
+        web = _started(self.web)
+        if not web.answers():
             return False
-        sd_notify(f"READY=1\nSTATUS=Panel on port {self.web.port}", self.environ)
+        sd_notify(f"READY=1\nSTATUS=Panel on port {web.port}", self.environ)
         self.is_ready = True
         self._greet()
         return True
 
     def _greet(self) -> None:
-        port = self.web.port
-        access = self.web.access
+        web = _started(self.web)
+        port, access = web.port, web.access
         from web.discovery import panel_url
 
         if self.simulate:
@@ -223,7 +235,7 @@ class Daemon:
         if not self.table_part.table.answers(patience):
             log.error("the table has not answered for %.1f s", patience)
             healthy = False
-        if self.is_ready and not self.web.serving:
+        if self.is_ready and not _started(self.web).serving:
             log.error("the panel's server is not running")
             healthy = False
         if healthy and self.watchdog and self.is_ready:
@@ -236,7 +248,7 @@ class Daemon:
                 log.exception("%s failed while retrying", part.name)
         display = self.display.display
         if display is not None and not display.ok:
-            self.screen.redraw()  # each frame offered is a chance to reopen it
+            _started(self.screen).redraw()  # each frame offered is a chance to reopen it
         self._report_faults()
 
     def _report_faults(self) -> None:

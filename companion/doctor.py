@@ -192,7 +192,9 @@ def check_pins(pins: Mapping[str, int], pin_factory: Any = None,
     if pin_factory is None:
         give_lgpio_a_working_directory()
     if claim is None:
-        from drivers.gpio import claim_pin as claim
+        from drivers.gpio import claim_pin
+
+        claim = claim_pin
     for role, pin in pins.items():
         try:
             claim(role, pin, pin_factory)

@@ -16,7 +16,7 @@ import os
 import select
 import socket
 import sys
-from typing import Mapping, TextIO
+from typing import ClassVar, Mapping, TextIO
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +100,7 @@ class StopEvent:
 class _JournaldFormatter(logging.Formatter):
     """journald adds the time; a ``<N>`` prefix gives each line its priority."""
 
-    PRIORITY = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4,
+    PRIORITY: ClassVar[dict[int, int]] = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4,
                 logging.ERROR: 3, logging.CRITICAL: 2}
 
     def format(self, record: logging.LogRecord) -> str:

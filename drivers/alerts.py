@@ -9,11 +9,14 @@ timing runs on gpiozero's own blink threads.
 from __future__ import annotations
 
 import logging
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from gpiozero import Buzzer, LEDBoard
 
 from companion.core.engine import Dice, Event
+
+if TYPE_CHECKING:
+    from companion.core.table import Update
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +55,8 @@ class DieFace:
             raise ValueError(f"a die face shows 1 to 6, not {value!r}") from None
 
     def show_roll(self, dice: Dice, values: Sequence[int]) -> None:
-        """A dice-tray listener: show the roll's first die (the screen shows
+        """A roll listener (``table.subscribe(RollListener(face.show_roll))``,
+        see ``drivers.dice``): show the roll's first die (the screen shows
         them all); clear the face for a value it cannot show."""
         if values and values[0] in FACES:
             self.show(values[0])
@@ -77,7 +81,7 @@ class AlertBuzzer:
         self.off_time = off_time
         self.beeps = beeps
 
-    def on_update(self, update) -> list[Event]:
+    def on_update(self, update: Update) -> list[Event]:
         """A table listener (``table.subscribe(buzzer.on_update)``): beep for
         the update's alert events, in the background; return those events."""
         if update.action not in _SOUNDING_ACTIONS:

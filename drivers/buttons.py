@@ -43,6 +43,7 @@ from typing import Any, Callable, Mapping
 
 from gpiozero import DigitalInputDevice, RotaryEncoder
 
+from companion.core import errors
 from companion.core.menu import KEYS
 
 log = logging.getLogger(__name__)
@@ -64,14 +65,14 @@ class EncoderPins:
     push: int = 22
 
 
-class UnknownKey(ValueError):
+class UnknownKey(errors.UnknownKey):
     """A key name that the keypad does not have."""
 
     def __init__(self, key: object) -> None:
         super().__init__(f"no key {key!r}; the keys are {', '.join(KEYS)}")
 
 
-class NotSimulated(RuntimeError):
+class NotSimulated(errors.CompanionError, RuntimeError):
     """:meth:`Keypad.press` was asked to drive pins that are not mock pins."""
 
 
@@ -425,7 +426,7 @@ class Keypad:
         if self._encoder is not None:
             self._encoder.close()
 
-    def __enter__(self) -> "Keypad":
+    def __enter__(self) -> Keypad:
         return self
 
     def __exit__(self, *exc_info: object) -> None:

@@ -5,16 +5,23 @@ Three dice sources (HARDWARE.md), one in force at a time:
 - ``button``: the ROLL key rolls what the game waits for, with the operating
   system's randomness;
 - ``manual``: players roll the game's own dice and enter the values through
-  the menus or the panel (those go to the table directly, not through here);
+  the menus or the panel (those are commands like any other, not rolls made
+  here);
 - ``serial``: a dice device reports each roll (see ``drivers.serial_dice``);
 - ``pixels``: Pixels smart dice report each settled roll over Bluetooth LE
   (see ``drivers.pixels``), each die the game's red, blue or d6 as the
   players chose.
 
-A :class:`DiceTray` knows the source in force, passes on the rolls of that
-source and turns the others away with a reason the screen can show.  It
-takes two callables, what the game waits for and how to submit a roll;
-:meth:`DiceTray.at_table` makes them from a ``companion.core.table.Table``.
+A :class:`DiceTray` is the one thing that rolls and submits rolls, whoever
+asked (the ROLL key, a phone, the dice device): it knows the source in
+force, passes on the rolls of that source and turns the others away with a
+reason the screen can show.  It takes two callables, what the game waits for
+and how to submit a roll; :meth:`DiceTray.at_table` makes them from a
+``companion.core.table.Table``.
+
+Whoever wants to hear the rolls (the die-face LEDs, the screen) listens to
+the table like everything else: :class:`RollListener` turns the table's
+updates into ``(dice, values)`` of each roll the tray played.
 """
 
 from __future__ import annotations
@@ -24,15 +31,27 @@ import secrets
 import threading
 from collections import Counter
 from random import Random
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
-from companion.core.menu import DICE_SOURCES as SOURCES
 from companion.core.engine import Command, Dice, Expectation
-from companion.core.errors import IllegalCommand
+from companion.core.errors import CompanionError, IllegalCommand, NotExpected
+from companion.core.menu import DICE_SOURCES as SOURCES
+from companion.core.ports import TablePort
+from companion.core.table import Update
 
 log = logging.getLogger(__name__)
 
+# How the table's journal names the rolls the tray submits.
+DICE_SOURCE = "dice"
+
 ResultListener = Callable[[Dice, list[int]], None]
+
+
+class Submit(Protocol):
+    """Plays a roll: ``submit(values, expected_version)``; may raise
+    ``IllegalCommand`` (``StaleVersion`` when the table moved on)."""
+
+    def __call__(self, values: list[int], expected_version: int | None = None) -> None: ...
 
 _system_random = secrets.SystemRandom()
 
@@ -47,7 +66,7 @@ def awaited_dice(expected: Iterable[Expectation]) -> Dice | None:
     return next((e.dice for e in expected if e.command == "roll" and e.dice), None)
 
 
-class UnknownDiceSource(ValueError):
+class UnknownDiceSource(CompanionError, ValueError):
     def __init__(self, source: object) -> None:
         super().__init__(
             f"no dice source {source!r}; the sources are {', '.join(SOURCES)}"
@@ -58,15 +77,15 @@ class DiceTray:
     """Takes rolls from the dice source in force and submits them.
 
     ``waiting()`` returns the dice the game waits for now (or ``None``);
-    ``submit(values)`` plays the roll and may raise ``IllegalCommand``.
-    Listeners (the screen, the die-face LEDs) hear ``(dice, values)`` of each
-    roll the game took.
+    ``submit(values, expected_version)`` plays the roll and may raise
+    ``IllegalCommand``.  The rolls the game took are heard from the table
+    (:class:`RollListener`).
     """
 
     def __init__(
         self,
         waiting: Callable[[], Dice | None],
-        submit: Callable[[list[int]], None],
+        submit: Submit,
         *,
         source: str = "button",
         rng: Random = _system_random,
@@ -74,7 +93,6 @@ class DiceTray:
         self._waiting = waiting
         self._submit = submit
         self._rng = rng
-        self._listeners: list[ResultListener] = []
         self._ignored: Counter[str] = Counter()
         self._lock = threading.Lock()
         # The values of a several-dice roll gathered so far, and its dice.
@@ -82,7 +100,7 @@ class DiceTray:
         self.source = source
 
     @classmethod
-    def at_table(cls, table, **options) -> "DiceTray":
+    def at_table(cls, table: TablePort, **options: Any) -> DiceTray:
         """A tray for ``table``: it waits for the roll ``table.game`` expects
         and submits ``Command("roll", {"values": ...})`` with source ``dice``.
         ``options`` are those of the constructor (``source``, ``rng``)."""
@@ -90,8 +108,9 @@ class DiceTray:
         def waiting() -> Dice | None:
             return awaited_dice(table.game.expected()) if table.has_game else None
 
-        def submit(values: list[int]) -> None:
-            table.submit(Command("roll", {"values": values}), source="dice")
+        def submit(values: list[int], expected_version: int | None = None) -> None:
+            table.submit(Command("roll", {"values": values}),
+                         expected_version=expected_version, source=DICE_SOURCE)
 
         return cls(waiting, submit, **options)
 
@@ -112,12 +131,6 @@ class DiceTray:
         with self._lock:
             return dict(self._ignored)
 
-    def subscribe(self, listener: ResultListener) -> Callable[[], None]:
-        """Call ``listener(dice, values)`` after each roll the game took;
-        return the function that unsubscribes it."""
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener)
-
     # -- the sources ----------------------------------------------------------
 
     def on_roll_button(self) -> str | None:
@@ -133,10 +146,23 @@ class DiceTray:
         dice = self._waiting()
         if dice is None:
             return "the game is not waiting for a roll"
-        reason = self._play(dice, roll(dice, self._rng))
-        if reason is not None:
-            log.info("ROLL pressed: %s", reason)
-        return reason
+        refused = self._play(dice, roll(dice, self._rng))
+        if refused is not None:
+            log.info("ROLL pressed: %s", refused)
+        return refused
+
+    def roll(self, expected_version: int | None = None) -> list[int]:
+        """A phone's roll: roll what the game waits for and submit it,
+        whatever the source in force (a phone's ROLL is its own dice
+        button); return the values.  Raises ``NotExpected`` when the game
+        waits for no roll, and the table's refusal (``StaleVersion`` with
+        ``expected_version`` when the table moved on meanwhile)."""
+        dice = self._waiting()
+        if dice is None:
+            raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
+        values = roll(dice, self._rng)
+        self._submit(values, expected_version)
+        return values
 
     def on_serial_roll(self, sides: int, values: Sequence[int]) -> str | None:
         """A roll reported by the dice device.
@@ -205,21 +231,11 @@ class DiceTray:
 
     # -- inside ---------------------------------------------------------------
 
-    def played(self, dice: Dice, values: list[int]) -> None:
-        """Tell the listeners of a roll the game took (the tray's own, or
-        one played elsewhere, such as from the panel)."""
-        for listener in list(self._listeners):
-            try:
-                listener(dice, values)
-            except Exception:
-                log.exception("dice result listener %r failed", listener)
-
     def _play(self, dice: Dice, values: list[int]) -> str | None:
         try:
             self._submit(values)
         except IllegalCommand as refusal:
             return f"the game refused the roll {values}: {refusal}"
-        self.played(dice, values)
         return None
 
     def _ignore(self, counter: str, reason: str) -> str:
@@ -227,6 +243,30 @@ class DiceTray:
             self._ignored[counter] += 1
         log.warning("dice device roll ignored: %s", reason)
         return reason
+
+
+class RollListener:
+    """A table listener that hears the rolls the dice tray played:
+    ``table.subscribe(RollListener(listener))`` calls ``listener(dice,
+    values)`` for each of them (a roll entered by hand is a command like the
+    others, not heard here).  The dice are those the game waited for before
+    the roll; ``awaiting`` is the update the listener starts from (the
+    table's current one), if any."""
+
+    def __init__(self, listener: ResultListener, awaiting: Update | None = None) -> None:
+        self._listener = listener
+        self._awaited = awaited_dice(awaiting.expected) if awaiting is not None else None
+
+    def __call__(self, update: Update) -> None:
+        awaited, self._awaited = self._awaited, awaited_dice(update.expected)
+        command = update.command
+        if (update.action != "command" or update.source != DICE_SOURCE
+                or command is None or command.name != "roll"):
+            return
+        values = [int(v) for v in command.args.get("values", ())]
+        if awaited is None or len(values) != awaited.count:
+            awaited = Dice(max(values, default=1), len(values) or 1, "dice")
+        self._listener(awaited, values)
 
 
 _OTHER_SOURCE = {

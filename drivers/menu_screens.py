@@ -10,7 +10,7 @@ the very same frame.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
@@ -27,12 +27,15 @@ from .screens import (
 )
 from .screens.canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit_lines
 
+if TYPE_CHECKING:
+    from companion.core.table import Update
+
 DIE_SIDE = 30
 DIE_GAP = 6
 FOOTER_SIZE = 10
 
 
-def render(view: MenuView, update: Any = None, lang: str = "en") -> Image.Image:
+def render(view: MenuView, update: Update | None = None, lang: str = "en") -> Image.Image:
     """The frame for ``view``; ``update`` (the table's last Update, or None
     before any game) is drawn for the game screen, in ``lang``."""
     kind = view.kind

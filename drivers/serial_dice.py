@@ -28,6 +28,8 @@ from typing import Callable
 
 import serial
 
+from companion.core.backoff import BACKOFF, Backoff
+from companion.core.errors import CompanionError
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +52,7 @@ class Roll:
     values: tuple[int, ...]
 
 
-class BadDiceLine(ValueError):
+class BadDiceLine(CompanionError, ValueError):
     """A line from the dice device that is not a valid roll.
 
     ``reason`` says which way, for counting: ``not-a-roll``, ``malformed``,
@@ -138,10 +140,12 @@ def parse_line(line: bytes | str) -> Roll | None:
         if len(line) > MAX_LINE:
             raise BadDiceLine("too-long", f"a line of {len(line)} bytes; {_FORM}")
         try:
-            line = bytes(line).decode("ascii")
+            text = bytes(line).decode("ascii")
         except UnicodeDecodeError:
             raise BadDiceLine("malformed", f"{bytes(line)!r} is not ASCII; {_FORM}") from None
-    words = line.split()
+    else:
+        text = line
+    words = text.split()
     if not words:
         return None
     shown = " ".join(words)
@@ -205,8 +209,8 @@ class SerialDiceReader:
     reason and summed up in the log at most once a minute (``clock`` times
     that).  ``port`` ``"auto"`` is the one device under ``by_id``, looked
     for at each attempt to open it.
-    When the port cannot be opened or fails, the reader retries after a wait
-    that doubles from ``backoff[0]`` up to ``backoff[1]`` seconds, and
+    When the port cannot be opened or fails, the reader retries after the
+    waits of ``backoff`` (doubling, the companion's :data:`BACKOFF`), and
     :attr:`status` says what it waits for, for the screen and the panel.
     """
 
@@ -216,9 +220,9 @@ class SerialDiceReader:
         *,
         port: str = DEFAULT_PORT,
         baudrate: int = DEFAULT_BAUDRATE,
-        opener: Callable[..., serial.SerialBase] = serial.serial_for_url,
+        opener: Callable[..., serial.Serial] = serial.serial_for_url,
         read_timeout: float | None = None,
-        backoff: tuple[float, float] = (0.5, 10.0),
+        backoff: Backoff = BACKOFF,
         by_id: Path = BY_ID,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -232,9 +236,10 @@ class SerialDiceReader:
         self._ignored = IgnoredLines(port, clock=clock)
         self._on_roll = on_roll
         self._opener = opener
-        self._retry_delay = backoff[0]
+        # Failures in a row of the port (the reader thread's).
+        self._failures = 0
         self._stopping = threading.Event()
-        self._link: serial.SerialBase | None = None
+        self._link: serial.Serial | None = None
         self._thread: threading.Thread | None = None
 
     @property
@@ -245,13 +250,13 @@ class SerialDiceReader:
     @property
     def retry_delay(self) -> float:
         """Seconds the reader waits after the next failure before it retries."""
-        return self._retry_delay
+        return self.backoff.delay(self._failures + 1)
 
     @property
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def start(self) -> "SerialDiceReader":
+    def start(self) -> SerialDiceReader:
         if self._thread is not None:
             raise RuntimeError(f"the reader of {self.port} is already started")
         self.status = f"waiting for {self.port}: opening"
@@ -274,7 +279,7 @@ class SerialDiceReader:
         self._ignored.flush()
         self.status = "stopped"
 
-    def __enter__(self) -> "SerialDiceReader":
+    def __enter__(self) -> SerialDiceReader:
         return self.start()
 
     def __exit__(self, *exc_info: object) -> None:
@@ -311,8 +316,8 @@ class SerialDiceReader:
     def _wait_for_port(self, reason: str) -> None:
         where = f"a dice device under {self.by_id}/" if self.port == AUTO else self.port
         self._set_status(f"waiting for {where}: {reason}")
-        self._stopping.wait(self._retry_delay)
-        self._retry_delay = min(self._retry_delay * 2, self.backoff[1])
+        self._stopping.wait(self.retry_delay)
+        self._failures += 1
 
     def _set_status(self, status: str) -> None:
         # Logged on change only: an unplugged device retries all day long.
@@ -321,13 +326,13 @@ class SerialDiceReader:
                     "dice device: %s", status)
         self.status = status
 
-    def _read_lines(self, link: serial.SerialBase) -> None:
+    def _read_lines(self, link: serial.Serial) -> None:
         lines = LineSplitter()
         while not self._stopping.is_set():
             chunk = link.read(1)  # blocks until a byte comes, or stop() cancels it
             if not chunk:
                 continue
-            self._retry_delay = self.backoff[0]  # the port works again
+            self._failures = 0  # the port works again
             waiting = link.in_waiting
             if waiting:
                 chunk += link.read(waiting)
@@ -351,7 +356,7 @@ class SerialDiceReader:
         self._ignored.add(bad)
 
 
-def _close_quietly(link: serial.SerialBase) -> None:
+def _close_quietly(link: serial.Serial) -> None:
     try:
         link.close()
     except OSError:
@@ -372,7 +377,8 @@ _PLAIN_REASONS = {
 def _plain_reason(failure: BaseException) -> str:
     if isinstance(failure, PortNotFound):
         return str(failure.strerror)
-    return _PLAIN_REASONS.get(getattr(failure, "errno", None), str(failure))
+    code = getattr(failure, "errno", None)
+    return _PLAIN_REASONS.get(code, str(failure)) if isinstance(code, int) else str(failure)
 
 
 class SimulatedDiceDevice:
@@ -410,7 +416,7 @@ class SimulatedDiceDevice:
             os.close(self._device)
             os.close(self._terminal)
 
-    def __enter__(self) -> "SimulatedDiceDevice":
+    def __enter__(self) -> SimulatedDiceDevice:
         return self
 
     def __exit__(self, *exc_info: object) -> None:

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 import pytest
+from hypothesis import HealthCheck, settings
 
 from companion.core import games
 from companion.core.journal import Journal
 from companion.core.table import Table
+
+# How hard the property tests look: "quick" by default (a run of the suite
+# stays a few minutes on two cores), "thorough" under CI (CI=true), or the
+# profile named by HYPOTHESIS_PROFILE.  The tests carry no numbers of their own.
+# No deadline: the cores are shared, and speed is the benchmarks' business.
+_PROFILE: dict[str, Any] = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("quick", max_examples=10, **_PROFILE)
+settings.register_profile("thorough", max_examples=100, print_blob=True, **_PROFILE)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE")
+                      or ("thorough" if os.environ.get("CI") == "true" else "quick"))
 
 
 @pytest.fixture

@@ -18,7 +18,8 @@ class Tally(Game):
     max_players = 4
     variants = {"short": "the game ends at 6"}
     commands = (
-        CommandSpec("add", (Param("amount", "int", 1, 3), Param("player", "player", optional=True))),
+        CommandSpec("add", (Param("amount", "int", 1, 3),
+                            Param("player", "player", optional=True))),
         CommandSpec("roll", (Param("values", "dice"), Param("player", "player", optional=True))),
         CommandSpec("set", (Param("total", "int", 0, 50),), correction=True),
     )

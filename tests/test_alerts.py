@@ -66,7 +66,7 @@ def test_each_value_lights_its_die_face(factory, face, value):
         pin.clear_states()
     face.show(value)
     assert shown(factory) == LIT[value]
-    for pin, mark in zip(face_pins(factory), LIT[value].split()):
+    for pin, mark in zip(face_pins(factory), LIT[value].split(), strict=True):
         expected = [False, True] if mark == "X" else [False]
         assert len(pin.states) == len(expected)
         pin.assert_states(expected)

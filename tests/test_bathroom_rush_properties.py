@@ -6,9 +6,8 @@ says it expects; table-level tests reuse it.
 
 from __future__ import annotations
 
-
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
@@ -19,8 +18,6 @@ from companion.core.games.bathroom_rush import BathroomRush
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 MAX_STEPS = 250
 MAX_FINISH = 3000
-PROPERTY_SETTINGS = settings(max_examples=50, deadline=None,
-                             suppress_health_check=[HealthCheck.too_slow])
 
 PERSONA_NAMES = (None, "Avid Reader", "Elderly Man", "Mother with Baby", "Distracted",
                  "Infamous Person")
@@ -30,7 +27,7 @@ ACTION_CARDS = ("Cunning", "Give Up Your Place", "Swap", "Sneeze", "Cleaner", "C
 PROGRESS = ("choose-queue", "reveal", "roll", "effects-done", "pass", "end-turn", "decompress")
 # How often each answer is drawn: mostly moving on, and often enough moving
 # a player up that some games end through a card.
-WEIGHTS = {**{name: 6 for name in PROGRESS}, "remove-front": 4}
+WEIGHTS = {**dict.fromkeys(PROGRESS, 6), "remove-front": 4}
 COLOURS = ("neutral", "orange", "red", "yellow")
 
 
@@ -151,7 +148,7 @@ def _progress(game: BathroomRush, data) -> Command:
     wait = game.expected()[0]
     if game.phase == "E" and game.step == "choose":
         return Command("pass", {})
-    if game.phase == "E" and game.step == "action" or game.phase == "D":
+    if (game.phase == "E" and game.step == "action") or game.phase == "D":
         return Command("end-turn" if game.phase == "E" else "effects-done", {})
     if game.phase == "tie-break":
         return Command("roll", {"values": [4 if wait.player == game.tie_pending[0]
@@ -184,7 +181,6 @@ def new_game(data) -> BathroomRush:
     return BathroomRush(Setup(NAMES[:players], frozenset(variants)))
 
 
-@PROPERTY_SETTINGS
 @given(data=st.data())
 def test_no_reserve_ever_holds_five_pipi(data):
     def check(game):
@@ -195,7 +191,6 @@ def test_no_reserve_ever_holds_five_pipi(data):
     play_to_the_end(new_game(data), data, check)
 
 
-@PROPERTY_SETTINGS
 @given(data=st.data())
 def test_a_player_stands_in_one_queue_and_a_queue_holds_one_player(data):
     def check(state):
@@ -212,7 +207,6 @@ def test_a_player_stands_in_one_queue_and_a_queue_holds_one_player(data):
     play_to_the_end(new_game(data), data, check)
 
 
-@PROPERTY_SETTINGS
 @given(data=st.data())
 def test_every_state_loads_back_identical(data):
     game = new_game(data)
@@ -226,7 +220,6 @@ def test_every_state_loads_back_identical(data):
         assert again.expected() == game.expected()
 
 
-@PROPERTY_SETTINGS
 @given(data=st.data())
 def test_nothing_is_accepted_after_the_game_is_over(data):
     game = play_to_the_end(new_game(data), data)
@@ -242,7 +235,6 @@ def test_nothing_is_accepted_after_the_game_is_over(data):
     assert game.dumps() == before
 
 
-@PROPERTY_SETTINGS
 @given(data=st.data())
 def test_a_refused_command_changes_nothing(data):
     game = new_game(data)

@@ -452,7 +452,7 @@ def test_variant_beginners_deck_keeps_u_turn():
 def test_card_values_range_is_a_setup_option():
     game = make_game(options={"min_value": -10, "max_value": 40})
     play(game, "card +40")
-    with pytest.raises(BadArgument, match="-10..40"):
+    with pytest.raises(BadArgument, match=r"-10\.\.40"):
         play(game, "card -11")
 
 

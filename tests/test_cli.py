@@ -166,3 +166,68 @@ def test_the_history_of_a_past_game(cli):
     assert code == 0 and "card value=7" in out
     code, _, err = cli("history", "--game", "5")
     assert code == 2 and "no game 5" in err
+
+
+# -- for people, and for scripts --------------------------------------------------
+
+
+def test_the_state_says_whose_turn_by_name_and_no_seat_numbers(cli):
+    cli("new", "call-of-nature", "Ana", "Ben", "Cy")
+    cli("play", "card", "+5")
+    code, out, _ = cli("state")
+    assert code == 0
+    assert "Ben's turn." in out
+    assert "pressure 5, next threshold 31" in out
+    assert "  Ana: mastery 7" in out
+    for raw in ("active:", "seat", "respite: -", "eliminated no", "; "):
+        assert raw not in out
+
+
+def test_the_state_says_who_plays_first_and_the_phase_by_its_name(cli):
+    code, out, _ = cli("new", "bathroom-rush", "Ana", "Ben", "Cy")
+    assert code == 0
+    assert "Ana's turn. Ana plays first." in out
+    assert "Phase Choose queues" in out and "phase name" not in out.lower()
+
+
+def test_a_finished_game_says_who_won_once(cli):
+    cli("new", "call-of-nature", "Ana", "Ben", "--variant", "no-end-roll")
+    cli("play", "adjust-mastery", "Ben", "-7")
+    code, out, _ = cli("state")
+    assert code == 0
+    assert out.count("Ana wins") == 1 and "'s turn" not in out
+
+
+@pytest.mark.parametrize("words", [
+    ("state", "--json"), ("--json", "state"), ("history", "--json"), ("stats", "--json"),
+])
+def test_json_is_accepted_before_or_after_the_command(cli, words):
+    cli("new", "call-of-nature", "Ana", "Ben")
+    code, out, _ = cli(*words)
+    assert code == 0
+    json.loads(out)
+
+
+def test_json_after_a_play_is_the_flag_not_a_word(cli):
+    cli("new", "call-of-nature", "Ana", "Ben")
+    code, out, _ = cli("play", "card", "+5", "--json")
+    assert code == 0 and json.loads(out)["state"]["pressure"] == 5
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly(tmp_path):
+    """``companion history | head -1``: the pipe is closed before all is
+    written; no traceback, the shell's exit status for a closed pipe."""
+    import os
+
+    db = str(tmp_path / "x.db")
+    main(["--db", db, "new", "call-of-nature", "Ana", "Ben"])
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before anything is written
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "companion", "--db", db, "history"],
+            stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60)
+    finally:
+        os.close(write_end)
+    assert result.stderr == ""
+    assert result.returncode == 141

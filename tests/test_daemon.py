@@ -259,7 +259,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_command(config):
         phone = joined(companion)
         stop = threading.Event()
 
-        def keep_playing():
+        def keep_playing(phone=phone, stop=stop, round_=round_):
             nonlocal version
             n = 0
             while not stop.is_set():
@@ -486,7 +486,7 @@ def test_outputs_without_permission_on_the_gpio_say_which_group_to_join(monkeypa
 
     pin_library_failing_with(monkeypatch, PermissionError(13, "Permission denied",
                                                           "/dev/gpiochip0"))
-    outputs = OutputsPart(Config(), table=None, dice=None, pin_factory=None)
+    outputs = OutputsPart(Config(), table=None, pin_factory=None)
     outputs.start()
     assert outputs.fault() == ("buzzer and LEDs: no permission to use the GPIO (/dev/gpiochip0): "
                                "add the companion's user to the 'gpio' group")
@@ -598,7 +598,7 @@ def test_the_interfaces_are_read_from_the_kernel_with_loopback_among_them():
 
 
 def test_without_a_route_or_an_interface_the_host_name_decides():
-    assert discovery.phone_address(route=lambda d: None, interfaces=lambda: [],
+    assert discovery.phone_address(route=lambda d: None, interfaces=list,
                                    by_hostname=lambda: "192.168.0.9") == "192.168.0.9"
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from companion.core.engine import Command, Dice, Expectation
 from companion.core.errors import NotExpected
-from drivers.dice import SOURCES, DiceTray, UnknownDiceSource, awaited_dice, roll
+from drivers.dice import SOURCES, DiceTray, RollListener, UnknownDiceSource, awaited_dice, roll
 
 D6 = Dice(6)
 TWO_D6 = Dice(6, 2)
@@ -38,15 +38,17 @@ class FakeGame:
     def __init__(self, awaiting: Dice | None) -> None:
         self.awaiting = awaiting
         self.submitted: list[list[int]] = []
+        self.versions: list[int | None] = []
         self.refusal: Exception | None = None
 
     def waiting(self) -> Dice | None:
         return self.awaiting
 
-    def submit(self, values: list[int]) -> None:
+    def submit(self, values: list[int], expected_version: int | None = None) -> None:
         if self.refusal is not None:
             raise self.refusal
         self.submitted.append(values)
+        self.versions.append(expected_version)
 
 
 def tray_for(game: FakeGame, source: str, rng: random.Random | None = None) -> DiceTray:
@@ -99,11 +101,8 @@ def test_no_roll_expected_means_no_awaited_dice():
 def test_roll_key_rolls_the_two_d6_the_game_waits_for():
     game = FakeGame(TWO_D6)
     tray = tray_for(game, "button", ScriptedRandom(6, 1))
-    heard = []
-    tray.subscribe(lambda dice, values: heard.append((dice, values)))
     assert tray.on_roll_button() is None
     assert game.submitted == [[6, 1]]
-    assert heard == [(TWO_D6, [6, 1])]
 
 
 def test_roll_key_rolls_the_red_die_from_one_to_four():
@@ -134,29 +133,48 @@ def test_roll_key_when_no_roll_is_awaited_rolls_nothing():
     assert game.submitted == []
 
 
-def test_a_refused_roll_is_reported_and_not_shown():
+def test_a_refused_roll_is_reported():
     game = FakeGame(D6)
     game.refusal = NotExpected("'roll' is not expected now; the game waits for: Ben plays")
     tray = tray_for(game, "button", ScriptedRandom(2))
-    heard = []
-    tray.subscribe(lambda dice, values: heard.append(values))
     reason = tray.on_roll_button()
     assert reason == ("the game refused the roll [2]: 'roll' is not expected now; "
                       "the game waits for: Ben plays")
-    assert heard == []
+    assert game.submitted == []
+
+
+# -- a phone's roll -----------------------------------------------------------
+
+
+def test_a_phones_roll_rolls_what_the_game_waits_for_against_its_version():
+    game = FakeGame(RED)
+    tray = tray_for(game, "manual", ScriptedRandom(3))
+    assert tray.roll(expected_version=7) == [3]
+    assert game.submitted == [[3]] and game.versions == [7]
+
+
+def test_a_phones_roll_when_no_roll_is_awaited_is_refused_and_rolls_nothing():
+    game = FakeGame(None)
+    with pytest.raises(NotExpected, match="not waiting for a roll"):
+        tray_for(game, "button").roll()
+    assert game.submitted == []
+
+
+def test_a_phones_roll_the_game_refuses_raises_the_refusal():
+    game = FakeGame(D6)
+    game.refusal = NotExpected("'roll' is not expected now")
+    with pytest.raises(NotExpected, match="not expected now"):
+        tray_for(game, "button", ScriptedRandom(2)).roll()
 
 
 # -- the dice device ----------------------------------------------------------
 
 
-def test_a_device_roll_of_the_awaited_dice_is_played_and_shown():
+def test_a_device_roll_of_the_awaited_dice_is_played():
     game = FakeGame(TWO_D6)
     tray = tray_for(game, "serial")
-    heard = []
-    tray.subscribe(lambda dice, values: heard.append((dice, values)))
     assert tray.on_serial_roll(6, (3, 5)) is None
     assert game.submitted == [[3, 5]]
-    assert heard == [(TWO_D6, [3, 5])]
     assert tray.ignored == {}
 
 
@@ -203,7 +221,7 @@ def test_a_device_roll_the_game_refuses_is_counted():
     assert tray.ignored == {"refused": 1}
 
 
-# -- the source switch and the listeners -------------------------------------
+# -- the source switch ---------------------------------------------------------
 
 
 def test_the_source_changes_at_run_time():
@@ -226,34 +244,6 @@ def test_an_unknown_source_is_refused_naming_the_sources():
 def test_an_unknown_source_is_refused_at_the_start():
     with pytest.raises(ValueError, match="the sources are"):
         tray_for(FakeGame(D6), "usb")
-
-
-def test_a_failing_listener_spoils_neither_the_roll_nor_the_others(caplog):
-    game = FakeGame(D6)
-    tray = tray_for(game, "serial")
-    heard = []
-
-    def broken(dice, values):
-        raise RuntimeError("display unplugged")
-
-    tray.subscribe(broken)
-    tray.subscribe(lambda dice, values: heard.append(values))
-    with caplog.at_level(logging.ERROR, logger="drivers.dice"):
-        assert tray.on_serial_roll(6, [6]) is None
-    assert heard == [[6]]
-    assert "display unplugged" in caplog.text
-
-
-def test_an_unsubscribed_listener_hears_nothing_more():
-    game = FakeGame(D6)
-    tray = tray_for(game, "serial")
-    heard = []
-    unsubscribe = tray.subscribe(lambda dice, values: heard.append(values))
-    tray.on_serial_roll(6, [2])
-    unsubscribe()
-    tray.on_serial_roll(6, [3])
-    assert heard == [[2]]
-    assert game.submitted == [[2], [3]]
 
 
 # -- at a real table (the ``tally`` test game rolls a d6 at every 5) ---------
@@ -300,8 +290,9 @@ def test_a_panel_roll_after_the_table_moved_on_is_refused(table):
     assert table.game.dumps() == before
 
 
-def test_a_panel_roll_is_heard_like_a_roll_of_the_table(table):
-    """The LEDs and the table screen hear the phone's roll too."""
+def test_a_panel_roll_is_heard_from_the_table_like_a_roll_of_the_table(table):
+    """The LEDs and the table screen hear the phone's roll too: from the
+    table's update, as the dice service's roll."""
     from companion.config import Config
     from companion.parts.hardware import DicePart
 
@@ -310,11 +301,49 @@ def test_a_panel_roll_is_heard_like_a_roll_of_the_table(table):
     table.submit(Command("card", {"value": 20}))  # exactly 50: Ben's Respite d6
     dice = DicePart(Config(), table, simulate=True)
     dice.start()
+    heard = []
+    table.subscribe(RollListener(lambda rolled, values: heard.append((rolled.name, values)),
+                                 table.current()))
     try:
-        heard = []
-        dice.subscribe(lambda rolled, values: heard.append((rolled.name, values)))
         values = dice.roll(expected_version=table.version)
         assert heard == [("d6", values)]
         assert table.history()[-1].command == Command("roll", {"values": values})
+        assert table.history()[-1].source == "dice"
     finally:
         dice.stop()
+
+
+# -- hearing the rolls from the table ---------------------------------------------
+
+
+def test_the_roll_listener_hears_the_trays_rolls_with_the_dice_awaited(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    heard = []
+    table.subscribe(RollListener(lambda dice, values: heard.append((dice, values))))
+    table.submit_words("add 2")
+    table.submit_words("add 3")  # 5: the game waits for a d6
+    DiceTray.at_table(table, source="button", rng=ScriptedRandom(4)).on_roll_button()
+    assert heard == [(D6, [4])]
+
+
+def test_the_roll_listener_ignores_rolls_entered_by_hand_and_undone_rolls(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    heard = []
+    table.subscribe(RollListener(lambda dice, values: heard.append(values)))
+    table.submit_words("add 2")
+    table.submit_words("add 3")
+    table.submit(Command("roll", {"values": [2]}), source="buttons")  # entered by hand
+    table.undo()
+    table.submit(Command("roll", {"values": [6]}), source="dice")
+    assert heard == [[6]]
+
+
+def test_the_roll_listener_starts_from_the_update_it_is_given(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    table.submit_words("add 2")
+    table.submit_words("add 3")  # the game waits for a d6 already
+    heard = []
+    table.subscribe(RollListener(lambda dice, values: heard.append((dice, values)),
+                                 table.current()))
+    DiceTray.at_table(table, source="button", rng=ScriptedRandom(3)).on_roll_button()
+    assert heard == [(D6, [3])]

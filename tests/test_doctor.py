@@ -15,8 +15,8 @@ import pytest
 from gpiozero import Button
 from gpiozero.pins.mock import MockFactory
 
-from companion.config import Config
 from companion import doctor
+from companion.config import Config
 from companion.doctor import FAIL, OK, WARN, Finding, Paths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -232,7 +232,8 @@ def test_a_port_that_opens_is_ok(tmp_path):
 
 
 def test_a_writable_data_directory_is_ok(tmp_path):
-    assert doctor.check_data_dir(tmp_path) == Finding(OK, f"the data directory {tmp_path} is writable")
+    assert doctor.check_data_dir(tmp_path) == Finding(
+        OK, f"the data directory {tmp_path} is writable")
 
 
 def test_a_data_directory_still_to_create_is_ok(tmp_path):

@@ -206,6 +206,27 @@ def test_with_the_roll_button_the_menu_says_to_press_roll(table, menu_for):
     assert table.version == 2
 
 
+def test_with_the_roll_button_the_roll_key_asks_the_dice_service_whatever_is_open(
+        table, menu_for):
+    asked = []
+    menu = menu_for("call-of-nature", dice_source="button",
+                    roll=lambda: asked.append(menu.view().kind))
+    respite_for_ana(table)
+    press(menu, "roll")
+    press(menu, "back")  # the main menu is open: ROLL still rolls
+    press(menu, "roll")
+    assert asked == ["game", "list"]
+    assert table.version == 2  # the dice service submits, not the menu
+
+
+def test_with_dice_entered_by_hand_the_roll_key_never_asks_the_dice_service(table, menu_for):
+    asked = []
+    menu = menu_for("call-of-nature", dice_source="manual", roll=lambda: asked.append(1))
+    respite_for_ana(table)
+    press(menu, "roll")
+    assert menu.view().kind == "dice" and asked == []
+
+
 def test_choosing_manual_dice_in_the_menu_tells_the_dice_driver(menu_for):
     chosen = []
     menu = menu_for("call-of-nature", dice_source="button", set_dice_source=chosen.append)

@@ -118,7 +118,7 @@ def test_the_qr_code_is_drawn_module_for_module_two_pixels_a_module():
 
 
 def test_a_view_of_an_unknown_kind_is_refused():
-    with pytest.raises(ValueError, match="no screen for a menu view of kind 'popup'"):
+    with pytest.raises(ValueError, match="'popup' is not a valid ViewKind"):
         render(MenuView("popup"))
 
 

@@ -22,19 +22,20 @@ from companion.core.errors import (
     WrongPlayer,
 )
 from companion.core.games import game_class
-from companion.core.games.ohshit.game import (
+from companion.core.games.ohshit.game import OhShit
+from companion.core.games.ohshit.model import (
     ACTIONS,
     COLOURS,
     DEFAULT_DECK,
     KINDS,
     POOPS,
-    OhShit,
     flush_of,
 )
+from companion.core.text import say
 from tests.words import kinds, play
 
 ANA, BEN, CY = 0, 1, 2
-EMPTY = {kind: 0 for kind in POOPS}
+EMPTY = dict.fromkeys(POOPS, 0)
 
 
 def cards(text: str) -> dict[str, int]:
@@ -77,7 +78,7 @@ def position(literal: str, *, deck: dict | None = None, hands: dict | None = Non
         piles=piles, constipated=constipated, alive=alive, active=active,
         hands=hand_sizes,
         decharge={**EMPTY, **cards(decharge)},
-        drain={**{k: 0 for k in ACTIONS}, **cards(drain)},
+        drain={**dict.fromkeys(ACTIONS, 0), **cards(drain)},
     )
     placed = (sum(sum(p.values()) for p in piles) + sum(hand_sizes) + sum(constipated)
               + sum(cards(decharge).values())
@@ -126,19 +127,26 @@ def test_two_spicy_two_precious_and_a_unicorn_flush_all_five():
 
 
 def test_five_colours_with_the_rulebooks_spicy_and_precious():
-    assert len(COLOURS) == 5
-    assert ("spicy", "Spicy", "Épicé") == COLOURS[0][:3]
-    assert ("precious", "Precious", "Précieux") == COLOURS[1][:3]
-    assert len({c[0] for c in COLOURS}) == len({c[3] for c in COLOURS}) == 5
-    assert all(re.fullmatch(r"#[0-9a-f]{6}", c[3]) for c in COLOURS)
+    assert COLOURS == ("spicy", "precious", "grassy", "frosty", "fruity")
+    assert [say(f"card.{c}", "en", game="ohshit") for c in COLOURS[:2]] == ["Spicy", "Precious"]
+    assert [say(f"card.{c}", "fr", game="ohshit") for c in COLOURS[:2]] == ["Épicé", "Précieux"]
 
 
-def test_the_view_names_every_colour_in_english_and_french_with_its_display_colour():
+def test_every_card_has_its_name_in_english_and_as_printed_on_the_french_cards():
+    for kind in KINDS:
+        assert say(f"card.{kind}", "en", game="ohshit") != f"card.{kind}"
+        assert say(f"card.{kind}", "fr", game="ohshit") != f"card.{kind}"
+    assert say("card.unicorn", "fr", game="ohshit") == "Licorne"
+    assert say("card.frosty", "fr", game="ohshit") == "Givré"
+
+
+def test_the_view_names_the_cards_by_slug_and_says_the_pile_limits():
     view = OhShit(Setup(("Ana", "Ben"))).view()
-    assert [c["slug"] for c in view["colours"]] == [c[0] for c in COLOURS]
-    assert view["colours"][0] == {"slug": "spicy", "english": "Spicy", "french": "Épicé",
-                                  "hex": "#d62828"}
-    assert view["unicorn"]["french"] == "Licorne"
+    assert view["colours"] == list(COLOURS)
+    assert view["unicorn"] == "unicorn"
+    assert view["actions"] == list(ACTIONS)
+    assert (view["full_pile"], view["max_pile"]) == (5, 6)
+    assert "#" not in json.dumps(view)
 
 
 # -- flushing -----------------------------------------------------------------

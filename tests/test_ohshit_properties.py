@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from companion.core.engine import Command, Setup
 from companion.core.errors import GameIsOver, IllegalCommand
-from companion.core.games.ohshit.game import COLOUR_SLUGS, KINDS, POOPS, OhShit
+from companion.core.games.ohshit.game import OhShit
+from companion.core.games.ohshit.model import COLOUR_SLUGS, KINDS, POOPS
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")
 EVENT_KINDS = {
@@ -22,8 +23,6 @@ EVENT_KINDS = {
     "correction", "note",
 }
 MAX_TURNS = 250
-SETTINGS = settings(max_examples=60, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
 
 
 def candidate_plays(game) -> list[list[Command]]:
@@ -154,7 +153,6 @@ def check_table(game) -> None:
         assert view["players"][view["active"]]["alive"]
 
 
-@SETTINGS
 @given(setup=setups(), data=st.data())
 def test_random_legal_games_keep_every_rule(setup, data):
     game = OhShit(setup)
@@ -177,7 +175,6 @@ def test_random_legal_games_keep_every_rule(setup, data):
 
 
 # Every example is a whole game; thirty finished games are plenty here.
-@settings(SETTINGS, max_examples=30)
 @given(setup=setups(), data=st.data())
 def test_nothing_is_accepted_after_the_game_is_over(setup, data):
     game = OhShit(setup)

@@ -13,12 +13,13 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from luma.core.error import DeviceNotFoundError, DevicePermissionError
 from luma.core.interface.serial import i2c
 from PIL import Image, ImageChops, ImageDraw
 
+from companion.core.backoff import BACKOFF, Backoff
 from companion.core.engine import Command, Setup
 from companion.core.games.call_of_nature.game import CallOfNature
 from drivers.oled import Display, DisplaySettingError, RecordingInterface
@@ -52,7 +53,7 @@ class Ssd1306Model:
         self.page_range = (0, 7)
         self.lit = False
 
-    def feed(self, writes) -> "Ssd1306Model":
+    def feed(self, writes) -> Ssd1306Model:
         for kind, payload in writes:
             if kind == "command":
                 self.commands(payload)
@@ -306,7 +307,6 @@ def frames(draw):
     return out
 
 
-@settings(max_examples=60, deadline=None)
 @given(frames(), st.sampled_from(["ssd1306", "sh1106"]))
 def test_after_any_sequence_of_frames_the_panel_shows_the_last(sequence, controller):
     display, serial, _ = opened(controller)
@@ -382,7 +382,7 @@ def test_a_display_plugged_in_later_is_found_by_the_next_frame_after_the_backoff
 
 
 def test_an_io_error_mid_game_drops_frames_then_recovery_sends_a_full_frame():
-    display, serial, clock = opened("ssd1306", retry_delays=(1.0,))
+    display, serial, clock = opened("ssd1306")
     game, before = call_of_nature_after(5)
     display.show(before)
     serial.fault = OSError(errno.EIO, "Input/output error")
@@ -395,9 +395,9 @@ def test_an_io_error_mid_game_drops_frames_then_recovery_sends_a_full_frame():
     serial.fault = None
     game.apply(Command("card", {"value": 4}))
     after = call_of_nature_screen(game.view(), game.players, game.expected())
-    clock.now += 0.5
+    clock.now += BACKOFF.first / 2
     assert display.show(after) is False  # still waiting out the backoff
-    clock.now += 0.5
+    clock.now += BACKOFF.first / 2
     start = len(serial.writes)
     assert display.show(after) is True
 
@@ -409,18 +409,30 @@ def test_an_io_error_mid_game_drops_frames_then_recovery_sends_a_full_frame():
 
 
 def test_retries_come_further_apart_while_the_display_stays_away():
-    display, serial, clock = opened("sh1106", retry_delays=(1.0, 2.0, 5.0, 10.0, 30.0))
+    display, serial, clock = opened("sh1106", backoff=BACKOFF)
     serial.fault = DeviceNotFoundError("I2C device not found on address: 0x3C")
     display.show(off_screen())  # fails, and schedules a retry
     attempts = []
-    for _ in range(60):
-        clock.now += 1.0
+    for _ in range(240):
+        clock.now += 0.25
         before = serial.refused
         display.show(off_screen())
         if serial.refused > before:
             attempts.append(clock.now - 100.0)
 
-    assert attempts == [1.0, 3.0, 8.0, 18.0, 48.0]
+    # The companion's backoff: 0.5 s, then twice as long each time up to 30 s.
+    assert attempts == [0.5, 1.5, 3.5, 7.5, 15.5, 31.5]
+
+
+def test_the_display_tries_again_at_most_2_s_apart():
+    display, serial, clock = opened("ssd1306")
+    serial.fault = DeviceNotFoundError("I2C device not found on address: 0x3C")
+    delays = []
+    for _ in range(10):
+        display.show(off_screen())
+        delays.append(display._retry_at - clock.now)
+        clock.now = display._retry_at
+    assert delays[:3] == [0.5, 1.0, 2.0] and max(delays) == 2.0
 
 
 def test_the_picture_returns_on_the_retry_timer_with_no_frame_offered():

@@ -25,7 +25,7 @@ def openapi_path(rule: str) -> str:
 @pytest.fixture
 def app(table):
     services = Services(screen_png=lambda: b"\x89PNG\r\n\x1a\n", press_key=lambda key: None,
-                        dice=FixedDice(table, [1]), faults=lambda: [])
+                        dice=FixedDice(table, [1]), faults=list)
     return create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None,
                                      "MAX_STREAMS": 0}, services=services)
 

@@ -14,6 +14,7 @@ import serial
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.core.backoff import Backoff
 from drivers.dice import DiceTray
 from drivers.serial_dice import (
     MAX_LINE,
@@ -224,7 +225,7 @@ def wait_until(condition, timeout: float = WAIT) -> bool:
 
 
 def reader_for(on_roll, plug: Plug, port: str = "dice", **options) -> SerialDiceReader:
-    options.setdefault("backoff", (0.01, 0.05))
+    options.setdefault("backoff", Backoff(0.01, 0.05))
     return SerialDiceReader(on_roll, port=port, opener=plug, **options)
 
 
@@ -385,7 +386,7 @@ def test_a_failing_listener_does_not_stop_the_reader(device, caplog):
 
     plug = Plug(device.port)
     with caplog.at_level(logging.ERROR, logger="drivers.serial_dice"):
-        with SerialDiceReader(on_roll, port="dice", opener=plug, backoff=(0.01, 0.05)):
+        with SerialDiceReader(on_roll, port="dice", opener=plug, backoff=Backoff(0.01, 0.05)):
             assert plug.wait_for_links(1)
             device.roll(6, [1])
             device.roll(6, [2])
@@ -454,7 +455,7 @@ def test_retries_wait_twice_as_long_each_time_up_to_the_cap(rolls, device):
         return plug(port, **settings)
 
     reader = SerialDiceReader(rolls, port="dice", opener=failing_then_working,
-                              backoff=(0.01, 0.04))
+                              backoff=Backoff(0.01, 0.04))
     with reader:
         assert plug.wait_for_links(1)
         device.roll(6, [2])
@@ -480,7 +481,8 @@ def test_a_port_the_service_may_not_open_says_so(rolls):
         raise serial.SerialException(errno.EPERM, f"could not open port {port}: "
                                                    "[Errno 1] Operation not permitted")
 
-    reader = SerialDiceReader(rolls, port="/dev/ttyXYZ0", opener=denied, backoff=(60.0, 60.0))
+    reader = SerialDiceReader(rolls, port="/dev/ttyXYZ0", opener=denied,
+                              backoff=Backoff(60.0, 60.0))
     with reader:
         deadline = time.monotonic() + WAIT
         while "opening" in reader.status and time.monotonic() < deadline:
@@ -506,7 +508,7 @@ def test_stop_wakes_a_blocked_read(rolls, device):
 
 def test_stop_ends_a_retry_wait(rolls):
     plug = Plug(None)
-    reader = reader_for(rolls, plug, backoff=(60.0, 60.0)).start()
+    reader = reader_for(rolls, plug, backoff=Backoff(60.0, 60.0)).start()
     assert plug.wait_for_failures(1)
     reader.stop(timeout=WAIT)
     assert not reader.running
@@ -544,7 +546,7 @@ def test_a_roll_of_the_simulated_device_is_played_at_the_table(table, tally_game
     table.submit_words("add 3")  # 5: the game waits for a d6
     tray = DiceTray.at_table(table, source="serial")
     played = threading.Event()
-    tray.subscribe(lambda dice, values: played.set())
+    table.subscribe(lambda update: played.set())
     plug = Plug(device.port)
     with reader_for(tray.on_serial_roll, plug):
         assert plug.wait_for_links(1)

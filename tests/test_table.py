@@ -170,7 +170,7 @@ def test_a_finished_game_is_recorded_and_undo_reopens_it(table, tally_game, reop
 
 
 def test_past_games_stay_for_history_and_statistics(table, tally_game):
-    for winner_moves in range(2):
+    for _ in range(2):
         table.new_game("tally", ["Ana", "Ben"], variants=["short"])
         table.submit(add(3))
         table.submit(add(3))

@@ -49,8 +49,9 @@ def strategy_for(key):
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+# tmp_path_factory gives each example a journal of its own.
+@settings(suppress_health_check=[*settings.default.suppress_health_check,
+                                 HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_undo_redo_and_replay_give_identical_states(key, data, tmp_path_factory):
     legal_commands = strategy_for(key)

@@ -9,10 +9,11 @@ import time
 import pytest
 from PIL import Image, ImageChops
 
-from companion.core.engine import Command, Dice
+from companion.core.engine import Command
+from companion.parts.screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
+from drivers.dice import DiceTray
 from drivers.menu_screens import render
 from drivers.screens import alert_screen, dice_screen, event_screen
-from companion.parts.screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
 
 
 class Clock:
@@ -23,23 +24,24 @@ class Clock:
         return self.now
 
 
-class Tray:
-    """What the screen needs of the dice: a source and roll listeners."""
+class Dice:
+    """What the screen needs of the dice service: a source, and its ROLL key
+    (a real tray at the table, rolling the faces it is given)."""
 
     source = "manual"
 
-    def __init__(self) -> None:
-        self.listeners = []
+    def __init__(self, table, *faces: int) -> None:
+        self.faces = list(faces)
+        self.tray = DiceTray.at_table(table, source="button", rng=self)
+
+    def randint(self, low: int, high: int) -> int:
+        return self.faces.pop(0)
 
     def set_source(self, name: str) -> None:
         self.source = name
 
-    def subscribe(self, listener):
-        self.listeners.append(listener)
-        return lambda: self.listeners.remove(listener)
-
     def roll_button(self):
-        return "not the source"
+        return self.tray.on_roll_button()
 
 
 class NoDisplay:
@@ -50,7 +52,8 @@ class NoDisplay:
 def screen(table):
     table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
     clock = Clock()
-    part = ScreenPart(table, NoDisplay(), Tray(), lambda: ("http://192.0.2.7:8080/", "123456"),
+    part = ScreenPart(table, NoDisplay(), Dice(table, 3),
+                      lambda: ("http://192.0.2.7:8080/", "123456"),
                       clock=clock)
     part.clock = clock
     part.start()
@@ -93,7 +96,7 @@ def test_a_threshold_fired_is_shown_then_the_game_comes_back(screen, table):
 def test_a_key_puts_the_alert_away_and_still_does_its_work(screen, table):
     table.submit(Command("card", {"value": 30}))
     update = table.submit(Command("card", {"value": 1}))
-    wait_for(screen, event_screen([e for e in update.events if e.alert][0]))
+    wait_for(screen, event_screen(next(e for e in update.events if e.alert)))
     screen.key("up")
     wait_for(screen, menu_frame(screen))
     assert screen.menu.view().kind == "value" and screen.menu.view().value == 1
@@ -108,10 +111,22 @@ def test_an_undo_is_not_news(screen, table):
     assert update.action == "undo"
 
 
-def test_a_roll_is_shown_for_a_moment(screen):
-    (listener,) = screen.dice.listeners
-    listener(Dice(6, 2, "2d6"), [3, 5])
-    wait_for(screen, dice_screen([3, 5], "2d6"))
+def test_the_roll_key_rolls_through_the_dice_service_and_the_roll_is_shown(screen, table):
+    table.submit(Command("card", {"value": 30}))
+    table.submit(Command("card", {"value": 20}))  # 50: a Respite, the d6
+    screen.dice.source = "button"
+    played = []
+    rolled = threading.Event()
+    table.subscribe(lambda update: (played.append(update), rolled.set()))
+    screen.key("roll")
+    assert rolled.wait(10)
+    (update,) = played
+    assert update.command == Command("roll", {"values": [3]}) and update.source == "dice"
+    for alert in [e for e in update.events if e.alert]:
+        wait_for(screen, event_screen(alert))
+        screen.clock.now += ALERT_SECONDS + 0.1
+        screen.redraw()
+    wait_for(screen, dice_screen([3], "d6"))
     screen.clock.now += 10
     screen.redraw()
     wait_for(screen, menu_frame(screen))

@@ -310,7 +310,7 @@ def play_again(shown: dict) -> dict:
     return {
         "game": shown["game"],
         "players": [{"name": name, "colour": colour}
-                    for name, colour in zip(setup["players"], shown["colours"])],
+                    for name, colour in zip(setup["players"], shown["colours"], strict=True)],
         "variants": setup["variants"],
         "options": setup["options"],
         "version": shown["version"],
@@ -580,7 +580,7 @@ def test_an_unknown_page_is_an_html_404(app):
     assert "nothing at this address" in response.get_data(as_text=True)
 
 
-# -- dice, keys, screen ------------------------------------------------------------------------------
+# -- dice, keys, screen ---------------------------------------------------------------------------
 
 
 def respite_for_ana(phone: Phone) -> int:
@@ -729,7 +729,7 @@ def test_hardware_faults_are_shown_to_every_phone(make_app):
     assert session["companion"]["faults"] == ["no display at 0x3C on I2C bus 1"]
 
 
-# -- reading --------------------------------------------------------------------------------------------
+# -- reading --------------------------------------------------------------------------------------
 
 
 def test_the_state_before_any_game_says_there_is_none(app):
@@ -773,7 +773,7 @@ def test_the_health_check_counts_live_phones(app):
                                                   "streams": 0}
 
 
-# -- pages, languages and headers -------------------------------------------------------------------------
+# -- pages, languages and headers -----------------------------------------------------------------
 
 
 @pytest.mark.parametrize("path", ["/", "/setup", "/history", "/stats", "/api/state"])
@@ -822,7 +822,7 @@ def test_every_english_string_has_its_french_one(app):
     assert set(strings["en"]) - set(strings["fr"]) == set()
 
 
-# -- live updates -----------------------------------------------------------------------------------------
+# -- live updates ---------------------------------------------------------------------------------
 
 
 class StreamReader:

@@ -386,7 +386,9 @@ def test_the_virtual_table_presses_the_buttons_in_order_from_keys_and_clicks(com
     page.keyboard.press("Escape")
     expect(page.locator("#keys .pressed")).to_have_count(0)
     assert companion.wait_for_presses(4) == ["ok", "down", "roll", "back"]
-    page.wait_for_function("document.querySelector('#oled').naturalWidth === 128")
+    # The mirror's image has loaded (read as a property: the page's CSP
+    # forbids evaluating a string, which a polled function may need).
+    expect(page.locator("#oled")).to_have_js_property("naturalWidth", 128)
     shot(page, "virtual")
 
 

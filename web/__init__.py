@@ -19,6 +19,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
+
+from companion.core.games import available
+from companion.core.ports import TablePort
+from companion.core.text import game_phrases, template
 
 from .access import Access
 from .colours import PlayerColours
@@ -31,7 +36,7 @@ STATIC = Path(__file__).with_name("static")
 MAX_BODY = 16 * 1024
 
 
-def create_app(table, *, config: Mapping[str, Any] | None = None,
+def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
                services: Services | None = None) -> Flask:
     """The panel for ``table``.
 
@@ -69,7 +74,8 @@ def create_app(table, *, config: Mapping[str, Any] | None = None,
     app.config.update(config)
     app.debug = False
     # Keep the engines' own order (a view lists what matters first).
-    app.json.sort_keys = False
+    if isinstance(app.json, DefaultJSONProvider):
+        app.json.sort_keys = False
     if app.config["LANGUAGE"] not in LANGUAGES:
         raise ValueError(f"LANGUAGE must be one of {', '.join(LANGUAGES)}, "
                          f"not {app.config['LANGUAGE']!r}")
@@ -83,13 +89,15 @@ def create_app(table, *, config: Mapping[str, Any] | None = None,
                      max_streams=app.config.get("MAX_STREAMS"),
                      max_per_phone=app.config.get("MAX_STREAMS_PER_PHONE", MAX_PER_PHONE),
                      heartbeat=float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT)))
+    strings = {lang: _strings(lang) for lang in LANGUAGES}
     app.extensions["companion"] = Panel(
         table=table,
         services=services,
         access=access,
         live=live,
         colours=colours,
-        strings={lang: _strings(lang) for lang in LANGUAGES},
+        strings=strings,
+        text={lang: _text(lang, strings) for lang in LANGUAGES},
     )
 
     from . import api, errors, pages
@@ -105,7 +113,22 @@ def _strings(lang: str) -> dict[str, str]:
         return json.load(file)
 
 
-def _colours_file(table, configured: str | None) -> Path | None:
+def _text(lang: str, strings: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """Every string a page may show in ``lang``: the panel's own (English
+    where ``lang`` has none), then each game's phrases from its folder as
+    ``<game key>:<phrase key>`` (English where the game has none in ``lang``)."""
+    out = {**strings["en"], **strings[lang]}
+    for game in available():
+        phrases = game_phrases(game.key)
+        keys = {key for language in ("en", lang) for key in phrases.get(language, {})}
+        for key in sorted(keys):
+            found = template(key, lang, game.key)
+            if found is not None:
+                out[f"{game.key}:{key}"] = found
+    return out
+
+
+def _colours_file(table: TablePort, configured: str | None) -> Path | None:
     if configured:
         return Path(configured)
     journal = getattr(table, "journal_path", None)

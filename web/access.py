@@ -23,6 +23,8 @@ from typing import Callable
 
 from flask import session
 
+from companion.core.errors import CompanionError
+
 PIN_DIGITS = 6
 CONTROLLER = "controller"
 SPECTATOR = "spectator"
@@ -31,7 +33,7 @@ SPECTATOR = "spectator"
 MAX_TRACKED_ADDRESSES = 1024
 
 
-class PinThrottled(RuntimeError):
+class PinThrottled(CompanionError, RuntimeError):
     """Too many wrong PINs from one address: it must wait ``wait`` seconds."""
 
     def __init__(self, wait: int) -> None:
@@ -126,5 +128,6 @@ def csrf_token() -> str:
 
 def csrf_ok(sent: str | None) -> bool:
     token = session.get("csrf")
-    return bool(sent) and isinstance(token, str) and hmac.compare_digest(
-        sent.encode(), token.encode())
+    if not sent or not isinstance(token, str):
+        return False
+    return hmac.compare_digest(sent.encode(), token.encode())

@@ -207,6 +207,16 @@ def games():
     return jsonify([cls.describe() for cls in available()])
 
 
+@bp.get("/text")
+def text():
+    """The strings of the pages and of every game in the phone's language."""
+    lang = request.args.get("lang", "en")
+    found = panel().text.get(lang)
+    if found is None:
+        raise bad_request(f"'lang' must be one of {', '.join(panel().text)}, not {lang!r}")
+    return jsonify(found)
+
+
 @bp.get("/history")
 def history():
     table = panel().table

@@ -14,15 +14,16 @@ from typing import Any
 from flask import Flask, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from .panel import NO_GAME, current_state
-
 from companion.core.errors import (
     BadSetup,
+    CompanionError,
     IllegalCommand,
     JournalError,
     NoGame,
     StaleVersion,
 )
+
+from .panel import NO_GAME, current_state
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ HTTP_CODES = {
 }
 
 
-class ApiError(Exception):
+class ApiError(CompanionError):
     """A refusal with an HTTP status, a short code and a sentence."""
 
     def __init__(self, status: int, code: str, message: str, *,

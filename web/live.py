@@ -20,7 +20,11 @@ from __future__ import annotations
 import json
 import threading
 from collections import deque
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Generator, Iterator
+
+from companion.core.errors import CompanionError
+from companion.core.ports import TablePort
+from companion.core.table import Update
 
 BACKLOG = 8
 HEARTBEAT = 15.0
@@ -30,14 +34,14 @@ MAX_PER_PHONE = 6
 RETRY_MS = 1500
 
 
-class TooManyStreams(RuntimeError):
+class TooManyStreams(CompanionError, RuntimeError):
     """Every live slot is taken; the phone should retry later."""
 
 
 class _Message:
     """One SSE message, encoded on first use and shared by every stream."""
 
-    __slots__ = ("event", "_payload", "_data", "_lock")
+    __slots__ = ("_data", "_lock", "_payload", "event")
 
     def __init__(self, event: str, payload: Callable[[], Any]) -> None:
         self.event = event
@@ -57,7 +61,7 @@ class _Message:
 class _Stream:
     """One phone's queue of messages not yet sent."""
 
-    __slots__ = ("messages", "ready", "closed", "phone", "gone")
+    __slots__ = ("closed", "gone", "messages", "phone", "ready")
 
     def __init__(self, phone: str | None, gone: Callable[[], bool]) -> None:
         self.messages: deque[_Message] = deque(maxlen=BACKLOG)
@@ -90,11 +94,12 @@ class _Feed:
 
     __slots__ = ("_chunks", "_on_close")
 
-    def __init__(self, chunks: Iterator[bytes], on_close: Callable[[], None]) -> None:
+    def __init__(self, chunks: Generator[bytes, None, None],
+                 on_close: Callable[[], None]) -> None:
         self._chunks = chunks
         self._on_close = on_close
 
-    def __iter__(self) -> "_Feed":
+    def __iter__(self) -> _Feed:
         return self
 
     def __next__(self) -> bytes:
@@ -113,7 +118,7 @@ class _Feed:
 class Broadcast:
     """Fans the table's updates out to every open stream."""
 
-    def __init__(self, table, *, render: Callable[[Any], dict],
+    def __init__(self, table: TablePort, *, render: Callable[[Update], dict[str, Any]],
                  max_streams: int | None = None, max_per_phone: int | None = MAX_PER_PHONE,
                  heartbeat: float = HEARTBEAT) -> None:
         self._table = table
@@ -140,7 +145,7 @@ class Broadcast:
     def open_streams(self) -> int:
         return len(self._streams)
 
-    def on_update(self, update) -> None:
+    def on_update(self, update: Update) -> None:
         self.publish("update", lambda: self._render(update))
 
     def publish(self, event: str, payload: Callable[[], Any]) -> None:
@@ -177,7 +182,7 @@ class Broadcast:
         try:
             for event, payload in first:
                 snapshot = payload()
-                stream.put(_Message(event, lambda snapshot=snapshot: snapshot))
+                stream.put(_Message(event, _given(snapshot)))
         except BaseException:
             self._forget(stream)
             raise
@@ -206,7 +211,7 @@ class Broadcast:
         stream.close()
         del self._streams[stream]
 
-    def _run(self, stream: _Stream, extra, disconnected) -> Iterator[bytes]:
+    def _run(self, stream: _Stream, extra, disconnected) -> Generator[bytes, None, None]:
         yield f"retry: {RETRY_MS}\n\n".encode()
         while not stream.closed:
             message = stream.next(self.heartbeat)
@@ -218,7 +223,7 @@ class Broadcast:
             more = extra() if extra else None
             if more is not None:
                 event, payload = more
-                yield _Message(event, lambda: payload).encoded()
+                yield _Message(event, _given(payload)).encoded()
             else:
                 yield b": heartbeat\n\n"
 
@@ -235,3 +240,8 @@ class Broadcast:
         for stream in streams:
             stream.close()
         self._unsubscribe()
+
+
+def _given(payload: Any) -> Callable[[], Any]:
+    """A payload already made, as the function a message asks for."""
+    return lambda: payload

@@ -376,6 +376,16 @@ PATHS: dict[str, Any] = {
         "responses": {"200": _json("every game", {"type": "array",
                                                   "items": _ref("GameDescription")})},
     }},
+    "/api/text": {"get": {
+        "summary": "the pages' strings and every game's phrases (keyed "
+                   "'<game key>:<phrase key>') in one language, English where it has none",
+        "parameters": [{"name": "lang", "in": "query", "required": False,
+                        "schema": {"type": "string", "enum": ["en", "fr"], "default": "en"},
+                        "description": "the language"}],
+        "responses": {"200": _json("key to text", {"type": "object",
+                                                   "additionalProperties": {"type": "string"}}),
+                      "400": _error("a language the panel does not speak")},
+    }},
     "/api/new-game": {"post": {
         **_table_change("start a new game (the current one is kept as abandoned)",
                         "NewGameRequest"),

@@ -8,6 +8,8 @@ Accept-Language, else the companion's configured language.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import Blueprint, abort, current_app, g, redirect, render_template, request
 
 from . import access
@@ -16,6 +18,15 @@ from .panel import LANGUAGES
 bp = Blueprint("pages", __name__)
 
 PAGES = ("table", "setup", "history", "stats", "virtual")
+
+# The games' boards the panel ships: static/js/games/<game key>.js, found by
+# name (the other modules there are shared by every board).
+SHARED_MODULES = ("index", "common", "generic")
+BOARDS = tuple(sorted(path.stem for path in
+                      (Path(__file__).with_name("static") / "js" / "games").glob("*.js")
+                      if path.stem not in SHARED_MODULES))
+# The modules every page loads, fetched early.
+PRELOAD = ("core", "forms", *(f"games/{name}" for name in SHARED_MODULES + BOARDS))
 
 
 def language() -> str:
@@ -36,7 +47,8 @@ def strings():
         return table.get(key) or fallback.get(key) or key
 
     services = current_app.extensions["companion"].services
-    return {"t": t, "lang": lang, "has_virtual": services.press_key is not None,
+    return {"t": t, "lang": lang, "boards": BOARDS, "preload": PRELOAD,
+            "has_virtual": services.press_key is not None,
             "has_screen": services.screen_png is not None}
 
 

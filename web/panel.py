@@ -10,6 +10,9 @@ from typing import Any, Callable, Mapping
 
 from flask import current_app
 
+from companion.core.ports import DiceService, TablePort
+from companion.core.table import Update
+
 from .access import Access
 from .colours import PlayerColours
 from .live import Broadcast
@@ -25,13 +28,13 @@ class Services:
 
     ``screen_png()`` is the OLED's current frame as PNG; ``press_key(key)``
     presses a simulated button ("up", "down", "ok", "back", "roll");
-    ``dice`` has ``.source`` (settable), ``.sources``, ``.roll(expected_version)`` and
-    ``.status``; ``faults()`` lists hardware problems to show the players.
+    ``dice`` is the :class:`~companion.core.ports.DiceService`; ``faults()``
+    lists hardware problems to show the players.
     """
 
     screen_png: Callable[[], bytes] | None = None
     press_key: Callable[[str], None] | None = None
-    dice: Any | None = None
+    dice: DiceService | None = None
     faults: Callable[[], list[str]] | None = None
 
 
@@ -39,12 +42,14 @@ class Services:
 class Panel:
     """The panel's shared objects, kept in ``app.extensions["companion"]``."""
 
-    table: Any
+    table: TablePort
     services: Services
     access: Access
     live: Broadcast
     colours: PlayerColours
     strings: Mapping[str, Mapping[str, str]]
+    # Per language: the page strings with every game's phrases (GET /api/text).
+    text: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # Held while a phone's ROLL is on its way to the table (see api.dice_roll).
     rolling: threading.Lock = field(default_factory=threading.Lock)
 
@@ -55,7 +60,7 @@ def panel() -> Panel:
     return found
 
 
-def state_json(update, colours: PlayerColours) -> dict:
+def state_json(update: Update, colours: PlayerColours) -> dict[str, Any]:
     """The table's state as every phone gets it: the update (with the
     game's setup, from which a phone offers the same game again), plus the
     players' colours that only the panel keeps."""
@@ -64,7 +69,7 @@ def state_json(update, colours: PlayerColours) -> dict:
     return out
 
 
-def current_state() -> dict:
+def current_state() -> dict[str, Any]:
     table = panel().table
     if not table.has_game:
         return dict(NO_GAME)

@@ -21,7 +21,8 @@ import functools
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Sequence
+from enum import StrEnum
+from typing import Any, ClassVar, Literal, Mapping, Sequence
 
 from .errors import (
     BadArgument,
@@ -79,7 +80,7 @@ class Dice:
                 )
         return values
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"sides": self.sides, "count": self.count, "name": self.name}
 
 
@@ -109,31 +110,51 @@ def _as_int(raw: Any) -> int:
     raise ValueError(f"{raw!r} is not a whole number")
 
 
-@dataclass(frozen=True)
-class Param:
-    """One argument of a command.
+class ParamKind(StrEnum):
+    """What a :class:`Param` takes.  The values are the words the specs,
+    the API description and the panel use."""
 
-    kinds:
-      ``int``     a whole number within ``low``..``high``;
-      ``player``  a seat number (0-based) or a player's name;
-      ``choice``  one of ``choices``;
-      ``dice``    the values of one roll (checked against what is expected);
-      ``text``    free text of at most ``MAX_TEXT`` characters;
-      ``bool``    yes or no.
-    """
+    INT = "int"  # a whole number within ``low``..``high``
+    PLAYER = "player"  # a seat number (0-based) or a player's name
+    CHOICE = "choice"  # one of ``choices``
+    DICE = "dice"  # the values of one roll (checked against what is expected)
+    TEXT = "text"  # free text of at most ``MAX_TEXT`` characters
+    BOOL = "bool"  # yes or no
+
+
+# A kind as a spec may write it: the enum, or its word.
+KindWord = Literal["int", "player", "choice", "dice", "text", "bool"]
+
+
+@dataclass(frozen=True, init=False)
+class Param:
+    """One argument of a command, of a :class:`ParamKind` (given as the
+    enum or its word: ``Param("card", "int", -5, 30)``)."""
 
     name: str
-    kind: str = "int"
-    low: int | None = None
-    high: int | None = None
-    choices: tuple[str, ...] = ()
-    optional: bool = False
-    default: Any = None
-    help: str = ""
+    kind: ParamKind
+    low: int | None
+    high: int | None
+    choices: tuple[str, ...]
+    optional: bool
+    default: Any
+    help: str
 
-    def coerce(self, raw: Any, game: "Game") -> Any:
+    def __init__(self, name: str, kind: ParamKind | KindWord = ParamKind.INT,
+                 low: int | None = None, high: int | None = None,
+                 choices: tuple[str, ...] = (), optional: bool = False, default: Any = None,
+                 help: str = "") -> None:
+        # A word that is no kind fails here, when the game is defined, not
+        # when a player first uses the command.
+        for field_name, value in (("name", name), ("kind", ParamKind(kind)), ("low", low),
+                                  ("high", high), ("choices", choices),
+                                  ("optional", optional), ("default", default),
+                                  ("help", help)):
+            object.__setattr__(self, field_name, value)
+
+    def coerce(self, raw: Any, game: Game) -> Any:
         label = f"'{self.name}'"
-        if self.kind == "int":
+        if self.kind == ParamKind.INT:
             try:
                 value = _as_int(raw)
             except (TypeError, ValueError):
@@ -145,23 +166,23 @@ class Param:
                     rule="out-of-range",
                 )
             return value
-        if self.kind == "player":
+        if self.kind == ParamKind.PLAYER:
             return game.seat_of(raw)
-        if self.kind == "choice":
+        if self.kind == ParamKind.CHOICE:
             text = str(raw).strip().lower()
             if text not in self.choices:
                 raise BadArgument(
                     f"{label} must be one of {', '.join(self.choices)}, not {raw!r}"
                 )
             return text
-        if self.kind == "text":
+        if self.kind == ParamKind.TEXT:
             if not isinstance(raw, str):
                 raise BadArgument(f"{label} must be text")
             text = " ".join(raw.split())
             if not text or len(text) > MAX_TEXT:
                 raise BadArgument(f"{label} must be 1 to {MAX_TEXT} characters")
             return text
-        if self.kind == "bool":
+        if self.kind == ParamKind.BOOL:
             if isinstance(raw, bool):
                 return raw
             text = str(raw).strip().lower()
@@ -170,7 +191,7 @@ class Param:
             if text in ("no", "n", "false", "0", "off"):
                 return False
             raise BadArgument(f"{label} must be yes or no, not {raw!r}")
-        if self.kind == "dice":
+        if self.kind == ParamKind.DICE:
             if isinstance(raw, str):
                 raw = raw.replace(",", " ").split()
             if isinstance(raw, (int, str)):
@@ -181,7 +202,7 @@ class Param:
                 raise BadArgument(f"{label} must be die values, not {raw!r}") from None
         raise AssertionError(f"unknown parameter kind {self.kind}")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "optional": self.optional}
         if self.low is not None:
             out["low"] = self.low
@@ -215,7 +236,7 @@ class CommandSpec:
                 return p
         raise KeyError(name)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "help": self.help,
@@ -231,11 +252,11 @@ class Command:
     name: str
     args: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "args": dict(self.args)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Command":
+    def from_json(cls, data: Mapping[str, Any]) -> Command:
         if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
             raise UnknownCommand("a command is an object with a 'name' and optional 'args'")
         args = data.get("args", {})
@@ -263,12 +284,12 @@ class Event:
     data: Mapping[str, Any] = field(default_factory=dict)
     alert: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "message": self.message, "data": dict(self.data),
                 "alert": self.alert}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Event":
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
         return cls(data["kind"], data["message"], dict(data.get("data", {})),
                    bool(data.get("alert", False)))
 
@@ -288,7 +309,7 @@ class Expectation:
     dice: Dice | None = None
     args: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "command": self.command,
             "prompt": self.prompt,
@@ -307,7 +328,7 @@ class Setup:
     variants: frozenset[str] = frozenset()
     options: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "players": list(self.players),
             "variants": sorted(self.variants),
@@ -315,7 +336,7 @@ class Setup:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Setup":
+    def from_json(cls, data: Mapping[str, Any]) -> Setup:
         if not isinstance(data, Mapping):
             raise BadSetup("a setup is an object with 'players', 'variants' and 'options'")
         players = data.get("players")
@@ -341,7 +362,7 @@ class Result:
     scores: tuple[int | None, ...]
     message: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "scores": list(self.scores),
                 "message": self.message}
 
@@ -402,7 +423,7 @@ class Game(ABC):
         """The outcome once the game is over, else ``None``."""
 
     @abstractmethod
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """The public state for people: JSON-compatible, with derived facts
         (next threshold, piles' totals...) that a screen should not compute."""
 
@@ -431,7 +452,7 @@ class Game(ABC):
         return setup
 
     @classmethod
-    def describe(cls) -> dict:
+    def describe(cls) -> dict[str, Any]:
         """Everything a UI needs to set up and drive this game."""
         return {
             "key": cls.key,
@@ -497,10 +518,10 @@ class Game(ABC):
             if not positional:
                 break
             last = i == len(params) - 1
-            if param.kind == "text" and last:
+            if param.kind == ParamKind.TEXT and last:
                 args[param.name] = " ".join(positional)
                 positional = []
-            elif param.kind == "dice":
+            elif param.kind == ParamKind.DICE:
                 # A roll is several words ("roll 3 5"): the run of numbers, or
                 # every word left when no parameter follows it.
                 take = len(positional) if last else max(1, _count_numbers(positional))
@@ -518,9 +539,9 @@ class Game(ABC):
     def apply(self, command: Command) -> list[Event]:
         """Play one command; return the events.  Refused: nothing changed."""
         if self.over:
-            raise GameIsOver(
-                f"the game is over ({self.result().message}); start a new game or undo"
-            )
+            result = self.result()
+            ended = result.message if result is not None else "it has ended"
+            raise GameIsOver(f"the game is over ({ended}); start a new game or undo")
         spec, args = self.parse(command)
         self.check_expected(spec, args)
         handler = getattr(self, "do_" + spec.name.replace("-", "_"))
@@ -541,16 +562,16 @@ class Game(ABC):
                 if len(seats) == 1:
                     args["player"] = next(iter(seats))
             elif None not in seats and args["player"] not in seats:
-                who = ", ".join(self.players[s] for s in sorted(seats))
+                who = ", ".join(self.players[s] for s in sorted(s for s in seats if s is not None))
                 raise WrongPlayer(
                     f"it is not {self.players[args['player']]}'s turn for '{spec.name}'; "
                     f"waiting for {who}"
                 )
-        if any(p.kind == "dice" for p in spec.params):
+        if any(p.kind == ParamKind.DICE for p in spec.params):
             dice = next((e.dice for e in waits if e.dice), None)
             if dice is not None:
                 for p in spec.params:
-                    if p.kind == "dice":
+                    if p.kind == ParamKind.DICE:
                         args[p.name] = list(dice.check(args[p.name]))
 
     # -- helpers for subclasses and UIs -----------------------------------
@@ -577,12 +598,12 @@ class Game(ABC):
 
     # -- serialisation -----------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         state = {name: _plain(getattr(self, name)) for name in self.state_fields}
         return {"game": self.key, "setup": self.setup.to_json(), "state": state}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Game":
+    def from_json(cls, data: Mapping[str, Any]) -> Game:
         if data.get("game") != cls.key:
             raise BadSetup(f"this state is of {data.get('game')!r}, not {cls.key!r}")
         game = cls.__new__(cls)
@@ -598,18 +619,20 @@ class Game(ABC):
         every command, for undo."""
         state = {name: getattr(self, name) for name in self.state_fields}
         # Keys in sorted order, the setup's text made once per game.
-        return f'{{"game":"{self.key}","setup":{self._setup_text},"state":{_ENCODER.encode(state)}}}'
+        return (f'{{"game":"{self.key}","setup":{self._setup_text},'
+                f'"state":{_ENCODER.encode(state)}}}')
 
     @functools.cached_property
     def _setup_text(self) -> str:
         return _ENCODER.encode(self.setup.to_json())
 
     @classmethod
-    def loads(cls, text: str) -> "Game":
+    def loads(cls, text: str) -> Game:
         return cls.from_json(json.loads(text))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.dumps() == other.dumps()  # type: ignore[union-attr]
+        return isinstance(other, Game) and type(other) is type(self) \
+            and self.dumps() == other.dumps()
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -26,7 +26,7 @@ class IllegalCommand(CompanionError, ValueError):
         if rule is not None:
             self.rule = rule
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, str]:
         return {"error": self.rule, "message": str(self)}
 
 
@@ -88,3 +88,11 @@ class JournalError(CompanionError, RuntimeError):
 
 class ForeignDatabase(JournalError):
     """The file exists but is not a companion journal (or is damaged)."""
+
+
+class UnknownKey(CompanionError, ValueError):
+    """A key or a kind of press that the table's menu does not have."""
+
+
+class BadBackoff(CompanionError, ValueError):
+    """A backoff whose waits are not positive, or whose longest is the shorter."""

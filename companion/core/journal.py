@@ -17,6 +17,7 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 from typing import Any, Iterator
 
 from .errors import ForeignDatabase, JournalError
@@ -52,11 +53,11 @@ CREATE TABLE entries (
 class GameRow:
     id: int
     game: str
-    setup: dict
+    setup: dict[str, Any]
     started: float
     status: str
     ended: float | None
-    result: dict | None
+    result: dict[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class EntryRow:
     game_id: int
     version: int
     action: str
-    command: dict | None
+    command: dict[str, Any] | None
     source: str
     at: float
 
@@ -74,13 +75,14 @@ class Journal:
     """One SQLite journal file.  Not thread-safe by itself: the table
     serialises every call under its lock."""
 
-    def __init__(self, connection: sqlite3.Connection, path: str, lock_fd: int | None = None) -> None:
+    def __init__(self, connection: sqlite3.Connection, path: str,
+                 lock_fd: int | None = None) -> None:
         self._db = connection
         self.path = path
         self._lock_fd = lock_fd
 
     @classmethod
-    def open(cls, path: str | os.PathLike) -> "Journal":
+    def open(cls, path: str | os.PathLike[str]) -> Journal:
         """Open the journal at ``path``, creating it (and its folder) if new."""
         path = str(path)
         lock_fd = None
@@ -142,10 +144,10 @@ class Journal:
 
     # -- writing -----------------------------------------------------------
 
-    def _transaction(self) -> "_Transaction":
+    def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
 
-    def create_game(self, game: str, setup: dict, at: float) -> int:
+    def create_game(self, game: str, setup: dict[str, Any], at: float) -> int:
         """Start a new game; any game still being played is marked abandoned."""
         with self._transaction():
             self._db.execute(
@@ -156,18 +158,18 @@ class Journal:
                 "INSERT INTO games (game, setup, started) VALUES (?, ?, ?)",
                 (game, _dumps(setup), at),
             )
-            return int(cur.lastrowid)
+            return _inserted(cur)
 
     def append(
         self,
         game_id: int,
         version: int,
         action: str,
-        command: dict | None,
+        command: dict[str, Any] | None,
         source: str,
         at: float,
         *,
-        result: dict | None = None,
+        result: dict[str, Any] | None = None,
         over: bool = False,
     ) -> int:
         """Commit one entry durably, with the game's status in the same
@@ -190,7 +192,7 @@ class Journal:
                     "WHERE id = ? AND status = 'over'",
                     (game_id,),
                 )
-            return int(cur.lastrowid)
+            return _inserted(cur)
 
     # -- reading -------------------------------------------------------------
 
@@ -243,7 +245,8 @@ class _Transaction:
         except sqlite3.Error as exc:
             raise JournalError(f"cannot write the journal: {exc}") from exc
 
-    def __exit__(self, exc_type, exc, tb) -> None:
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
         if exc_type is None:
             try:
                 self._db.execute("COMMIT")
@@ -276,6 +279,13 @@ def _unlock(fd: int | None) -> None:
         os.close(fd)  # closing the descriptor releases the lock
 
 
+def _inserted(cursor: sqlite3.Cursor) -> int:
+    """The id of the row an INSERT just made (SQLite always gives one)."""
+    if cursor.lastrowid is None:
+        raise JournalError("the journal did not number the row just written")
+    return cursor.lastrowid
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -289,7 +299,7 @@ def _loads(text: str | None, where: Any) -> Any:
         raise ForeignDatabase(f"journal entry {where} is damaged: {exc}") from exc
 
 
-def _game_row(row: tuple) -> GameRow:
+def _game_row(row: tuple[Any, ...]) -> GameRow:
     gid, game, setup, started, status, ended, result = row
     return GameRow(gid, game, _loads(setup, f"game {gid}"), started, status, ended,
                    _loads(result, f"game {gid}"))

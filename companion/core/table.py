@@ -20,6 +20,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .engine import Command, Event, Expectation, Game, Result, Setup
@@ -33,11 +34,23 @@ from .errors import (
     StaleVersion,
 )
 from .games import game_class
-from .journal import Journal
+from .journal import GameRow, Journal
 
 log = logging.getLogger(__name__)
 
-Listener = Callable[["Update"], None]
+# What a listener returns is not used.
+Listener = Callable[["Update"], object]
+
+
+class Action(StrEnum):
+    """What an :class:`Update` (or a line of history) is: a new game, a
+    command played, undone or redone, or the table as it is (``current``)."""
+
+    NEW = "new"
+    COMMAND = "command"
+    UNDO = "undo"
+    REDO = "redo"
+    CURRENT = "current"
 
 
 @dataclass(frozen=True)
@@ -49,8 +62,8 @@ class Update:
     game_key: str
     title: str
     version: int
-    action: str
-    state: dict
+    action: Action
+    state: dict[str, Any]
     expected: tuple[Expectation, ...]
     events: tuple[Event, ...]
     over: bool
@@ -59,14 +72,14 @@ class Update:
     can_undo: bool
     can_redo: bool
     undo_text: str | None = None
-    setup: dict | None = None
+    setup: dict[str, Any] | None = None
     # What made this update: the command played, undone or redone (``None``
     # for a new game or a replay), and who sent it ("buttons", "panel",
     # "dice", "cli"...), so that a listener tells a roll from a card.
     command: Command | None = None
     source: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game_id": self.game_id,
             "game": self.game_key,
@@ -94,14 +107,14 @@ class HistoryEntry:
 
     seq: int
     version: int
-    action: str
+    action: Action
     command: Command | None
     text: str
     events: tuple[Event, ...]
     at: float
     source: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "seq": self.seq,
             "version": self.version,
@@ -187,11 +200,10 @@ class Table:
         """The history of the current game, or of a past one by its id
         (replayed from the journal, so a finished game can be looked back on)."""
         with self._lock:
-            session = self._require() if game_id is None else None
-            if session is None and self._session is not None \
-                    and self._session.game_id == game_id:
-                session = self._session
-            if session is None:
+            if game_id is None:
+                return list(self._require().history)
+            session = self._session
+            if session is None or session.game_id != game_id:
                 row = self._journal.game(game_id)
                 if row is None:
                     raise NoGame(f"no game {game_id} in the journal; see the list of games")
@@ -203,11 +215,11 @@ class Table:
             session = self._require()
             return session.done[-1].text if session.done else None
 
-    def games(self) -> list[dict]:
+    def games(self) -> list[dict[str, Any]]:
         with self._lock:
             return [_game_summary(row) for row in self._journal.games()]
 
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, Any]:
         """Games played and won, per game and per player (by name), over
         every finished game in the journal."""
         with self._lock:
@@ -285,7 +297,7 @@ class Table:
             try:
                 self._write(session, "command", command, source)
             except BaseException:
-                session.game = type(session.game).loads(session.done.pop().before)
+                session.game = type(session.game).loads(_snapshot(session.done.pop()))
                 raise
             session.undone.clear()
             return self._changed(session, "command", command, events, source)
@@ -322,7 +334,7 @@ class Table:
             try:
                 self._write(session, "redo", None, source)
             except BaseException:
-                session.game = type(session.game).loads(session.done.pop().before)
+                session.game = type(session.game).loads(_snapshot(session.done.pop()))
                 session.undone.append(command)
                 raise
             return self._changed(session, "redo", command, events, source,
@@ -374,7 +386,7 @@ class Table:
             return cls.loads(done.before)
         top = len(session.done)
         kept = max(i for i in range(top) if session.done[i].before is not None)
-        game = cls.loads(session.done[kept].before)
+        game = cls.loads(_snapshot(session.done[kept]))
         for earlier in session.done[kept:top]:
             game.apply(earlier.command)
         return game
@@ -408,7 +420,7 @@ class Table:
             HistoryEntry(
                 seq=len(session.history) + 1,
                 version=session.version,
-                action=action,
+                action=Action(action),
                 command=command,
                 text=text or session.done[-1].text,
                 events=tuple(events),
@@ -429,7 +441,7 @@ class Table:
             game_key=game.key,
             title=game.title,
             version=session.version,
-            action=action,
+            action=Action(action),
             state=game.view(),
             expected=tuple(game.expected()),
             events=tuple(events),
@@ -450,7 +462,7 @@ class Table:
         if row is not None:
             self._session = self._load(row)
 
-    def _load(self, row) -> _Session:
+    def _load(self, row: GameRow) -> _Session:
         """Rebuild a game from the journal, entry by entry."""
         try:
             cls = game_class(row.game)
@@ -463,7 +475,7 @@ class Table:
         for entry in self._journal.entries(row.id):
             try:
                 if entry.action == "command":
-                    command = Command.from_json(entry.command)
+                    command = Command.from_json(entry.command or {})
                     events = self._apply(session, command, replaying=True)
                     session.undone.clear()
                 elif entry.action == "undo":
@@ -480,7 +492,7 @@ class Table:
                 HistoryEntry(
                     seq=len(session.history) + 1,
                     version=entry.version,
-                    action=entry.action,
+                    action=Action(entry.action),
                     command=command,
                     text=(session.done[-1].text if entry.action == "command"
                           else f"{entry.action} {command.text()}"),
@@ -492,7 +504,14 @@ class Table:
         return session
 
 
-def _game_summary(row) -> dict:
+def _snapshot(done: _Done) -> str:
+    """The state before ``done``, which the caller knows was kept."""
+    if done.before is None:
+        raise AssertionError(f"no snapshot was kept before {done.text!r}")
+    return done.before
+
+
+def _game_summary(row: GameRow) -> dict[str, Any]:
     return {
         "id": row.id,
         "game": row.game,

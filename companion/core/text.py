@@ -19,7 +19,7 @@ key to a player.
 from __future__ import annotations
 
 import string
-from functools import lru_cache
+from functools import cache
 from importlib import import_module
 from typing import Any, Mapping
 
@@ -43,7 +43,7 @@ class _Fields(dict[str, Any]):
         raise KeyError(key)
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_phrases(game_key: str) -> Phrases:
     """A game's own phrases (``{}`` when the game has none)."""
     folder = game_key.replace("-", "_")

@@ -15,8 +15,8 @@ from typing import Any, Callable, Iterator, Protocol
 
 from companion.components import Component, Retrying
 from companion.config import Config
-from companion.core.engine import Command
 from companion.core.errors import CompanionError, NoGame, NotExpected, StaleVersion
+from companion.core.table import Table, Update
 
 log = logging.getLogger(__name__)
 
@@ -139,22 +139,23 @@ class KeypadPart(Retrying):
 
 
 class OutputsPart(Retrying):
-    """The buzzer and the die-face LEDs, when wired."""
+    """The buzzer and the die-face LEDs, when wired: both listen to the
+    table (the LEDs show the rolls the dice tray played)."""
 
     name = "outputs"
     what = "buzzer and LEDs"
 
-    def __init__(self, config: Config, table: Any, dice: DicePart, pin_factory: Any) -> None:
+    def __init__(self, config: Config, table: Table, pin_factory: Any) -> None:
         super().__init__()
         self.config = config
         self.table = table
-        self.dice = dice
         self.pin_factory = pin_factory
         self._devices: list[Any] = []
         self._unsubscribes: list[Callable[[], None]] = []
 
     def open(self) -> None:
         from drivers.alerts import AlertBuzzer, DieFace
+        from drivers.dice import RollListener
 
         try:
             with explained_gpio_failures():
@@ -165,7 +166,9 @@ class OutputsPart(Retrying):
                 if self.config.leds.enabled:
                     face = DieFace(self.config.leds.pins, pin_factory=self.pin_factory)
                     self._devices.append(face)
-                    self._unsubscribes.append(self.dice.subscribe(face.show_roll))
+                    current = self.table.current() if self.table.has_game else None
+                    self._unsubscribes.append(
+                        self.table.subscribe(RollListener(face.show_roll, current)))
         except BaseException:
             self.close()
             raise
@@ -179,13 +182,15 @@ class OutputsPart(Retrying):
 
 
 class DicePart(Component):
-    """The dice sources: the ROLL button, hand entry, and the serial device
-    (a simulated one on a pseudo-terminal in simulation).  It is also what
-    the panel gets as ``services.dice``."""
+    """The dice service: the dice sources (the ROLL button, hand entry, and
+    the serial device, a simulated one on a pseudo-terminal in simulation)
+    and the one thing that submits rolls, whoever asked (the ROLL key, a
+    phone, the device).  It is what the menu rolls with and what the panel
+    gets as ``services.dice``; the rolls played are heard from the table."""
 
     name = "dice"
 
-    def __init__(self, config: Config, table: Any, simulate: bool) -> None:
+    def __init__(self, config: Config, table: Table, simulate: bool) -> None:
         from drivers.dice import SOURCES
 
         self.config = config
@@ -200,16 +205,10 @@ class DicePart(Component):
         self.on_change: Callable[[], None] = lambda: None
 
     def start(self) -> None:
-        from drivers.dice import DiceTray, awaited_dice
+        from drivers.dice import DiceTray
         from drivers.serial_dice import SerialDiceReader
 
-        def waiting():
-            return awaited_dice(self.table.game.expected()) if self.table.has_game else None
-
-        def submit(values: list[int]) -> None:
-            self.table.submit(Command("roll", {"values": values}), source="dice")
-
-        self.tray = DiceTray(waiting, submit, source=self._initial)
+        self.tray = DiceTray.at_table(self.table, source=self._initial)
         port = self.config.serial.port
         if self.simulate:
             from drivers.serial_dice import SimulatedDiceDevice
@@ -253,12 +252,9 @@ class DicePart(Component):
             return "players roll their own dice and enter them"
         return f"dice device {self.reader.status}" if self.reader else "dice device not started"
 
-    def subscribe(self, listener: Callable[[Any, list[int]], None]) -> Callable[[], None]:
-        """Hear ``(dice, values)`` of every roll played, whatever its source
-        (the panel's rolls are told through the tray too)."""
-        return self.tray.subscribe(listener)
-
     def roll_button(self) -> str | None:
+        """The ROLL key (the menu calls it): ``None`` when the game took the
+        roll, else why nothing was rolled."""
         return self.tray.on_roll_button()
 
     def roll(self, expected_version: int | None = None) -> list[int]:
@@ -267,7 +263,7 @@ class DicePart(Component):
         the source, so that the serial path runs).  With ``expected_version``
         it is refused (``StaleVersion``) if the table moved on meanwhile,
         say because someone pressed the table's ROLL button first."""
-        from drivers.dice import awaited_dice, roll
+        from drivers.dice import DICE_SOURCE, awaited_dice, roll
 
         if not self.table.has_game:
             raise NoGame("no game at the table yet: start one first")
@@ -275,23 +271,25 @@ class DicePart(Component):
             raise NotExpected("the dice are starting: roll again in a moment", rule="starting")
         if expected_version is not None and expected_version != self.table.version:
             raise StaleVersion(expected_version, self.table.version)
+        if self.source != "serial" or self.device is None:
+            return self.tray.roll(expected_version)
         dice = awaited_dice(self.table.game.expected())
         if dice is None:
             raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
         values = roll(dice)
-        if self.source == "serial" and self.device is not None:
-            played = threading.Event()
-            unsubscribe = self.table.subscribe(lambda update: played.set())
-            try:
-                self.device.roll(dice.sides, values)
-                # The reader thread plays it; answer once the table has it.
-                played.wait(SIMULATED_ROLL_TIMEOUT)
-            finally:
-                unsubscribe()
-            return values
-        self.table.submit(Command("roll", {"values": values}), expected_version=expected_version,
-                          source="panel")
-        self.tray.played(dice, values)
+        played = threading.Event()
+
+        def heard(update: Update) -> None:
+            if update.source == DICE_SOURCE and update.action == "command":
+                played.set()
+
+        unsubscribe = self.table.subscribe(heard)
+        try:
+            self.device.roll(dice.sides, values)
+            # The reader thread plays it through the tray; answer once the table has it.
+            played.wait(SIMULATED_ROLL_TIMEOUT)
+        finally:
+            unsubscribe()
         return values
 
 

@@ -18,9 +18,12 @@ import queue
 import threading
 import time
 from collections import deque
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.components import Component
+from companion.core.engine import Dice
+from companion.core.table import Table, Update
 
 if TYPE_CHECKING:
     from .hardware import DicePart, DisplayPart
@@ -44,7 +47,7 @@ class ScreenPart(Component):
 
     name = "screen"
 
-    def __init__(self, table: Any, display_part: DisplayPart, dice: DicePart,
+    def __init__(self, table: Table, display_part: DisplayPart, dice: DicePart,
                  join_info: Callable[[], tuple[str, str]], *,
                  clock: Callable[[], float] = time.monotonic, language: str = "en") -> None:
         self.table = table
@@ -63,27 +66,30 @@ class ScreenPart(Component):
         self._frame: Any = None
         self._png: tuple[Any, bytes] | None = None
         self._frame_lock = threading.Lock()
-        self._unsubscribe: Callable[[], None] | None = None
-        self._unsubscribe_dice: Callable[[], None] | None = None
+        self._unsubscribes: list[Callable[[], None]] = []
         # The faults last reported, on the reporting thread's side.
         self._faults: tuple[str, ...] = ()
 
     def start(self) -> None:
         from companion.core.menu import TableMenu
+        from drivers.dice import RollListener
 
         self.menu = TableMenu(self.table, join_info=self.join_info,
                               dice_source=lambda: self.dice.source,
-                              set_dice_source=self.dice.set_source)
-        self._unsubscribe = self.table.subscribe(self._on_update)
-        self._unsubscribe_dice = self.dice.subscribe(self._on_roll)
+                              set_dice_source=self.dice.set_source,
+                              roll=self.dice.roll_button)
+        self._unsubscribes = [
+            self.table.subscribe(self._on_update),
+            self.table.subscribe(RollListener(self._on_roll, self.menu.update)),
+        ]
         self._thread = threading.Thread(target=self._run, name="screen", daemon=True)
         self._thread.start()
         self.redraw()
 
     def stop(self) -> None:
-        for unsubscribe in (self._unsubscribe, self._unsubscribe_dice):
-            if unsubscribe is not None:
-                unsubscribe()
+        for unsubscribe in self._unsubscribes:
+            unsubscribe()
+        self._unsubscribes = []
         if self._thread is not None:
             self._notes.put(None)
             self._thread.join(5)
@@ -126,12 +132,13 @@ class ScreenPart(Component):
             self._png = (frame, data)
         return data
 
-    def _on_update(self, update: Any) -> None:
+    def _on_update(self, update: Update) -> None:
         self.menu.on_update(update)
         alerts = [e for e in update.events if e.alert] if update.action in NEWS else []
         self._notes.put(("alerts", alerts) if alerts else ("draw",))
 
-    def _on_roll(self, dice: Any, values: list[int]) -> None:
+    def _on_roll(self, dice: Dice, values: list[int]) -> None:
+        # The table's listener for the rolls the dice service played.
         self._notes.put(("roll", dice, list(values)))
 
     # -- the screen thread ----------------------------------------------
@@ -165,7 +172,7 @@ class ScreenPart(Component):
             from drivers.screens import event_screen
 
             for event in note[1]:
-                self._show_moment(lambda event=event: event_screen(event), ALERT_SECONDS)
+                self._show_moment(partial(event_screen, event), ALERT_SECONDS)
         elif note[0] == "roll":
             from drivers.screens import dice_screen
 
@@ -173,7 +180,7 @@ class ScreenPart(Component):
             self._show_moment(lambda: dice_screen(values, dice.name), DICE_SECONDS)
         elif note[0] == "faults":
             for fault in note[1]:
-                self._show_moment(lambda fault=fault: fault_screen(fault), FAULT_SECONDS)
+                self._show_moment(partial(fault_screen, fault), FAULT_SECONDS)
 
     def _show_moment(self, draw: Callable[[], Any], seconds: float) -> None:
         self._moments.append((draw, seconds))
@@ -194,11 +201,6 @@ class ScreenPart(Component):
 
     def _key(self, key: str, kind: str) -> None:
         try:
-            if key == "roll" and kind == "press" and self.dice.source == "button":
-                reason = self.dice.roll_button()
-                if reason:
-                    log.info("ROLL: %s", reason)
-                return
             self.menu.on_key(key, kind)
         except Exception:
             log.exception("the %s key (%s) failed; the table goes on", key, kind)

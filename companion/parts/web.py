@@ -6,20 +6,24 @@ import logging
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from companion.components import Component, Retrying
 from companion.config import Config
+from companion.core.errors import CompanionError
+from companion.core.table import Table
 from companion.storage import panel_secret
+
+if TYPE_CHECKING:
+    from web import Services
 
 log = logging.getLogger(__name__)
 
 # How long READY=1 waits for the panel to answer its first request.
 PANEL_START_TIMEOUT = 10.0
-HEALTH_RETRY = 0.05
 
 
-class PanelCannotListen(OSError):
+class PanelCannotListen(CompanionError, OSError):
     """The panel's address and port cannot be listened on."""
 
 
@@ -30,7 +34,8 @@ class WebPart(Retrying):
     name = "panel"
     what = "panel"
 
-    def __init__(self, config: Config, table: Any, directory: Path, services: Any) -> None:
+    def __init__(self, config: Config, table: Table, directory: Path,
+                 services: Services) -> None:
         super().__init__()
         self.config = config
         self.table = table
@@ -89,6 +94,7 @@ class WebPart(Retrying):
         host = self.config.web.host
         host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
         deadline = time.monotonic() + timeout
+        failures = 0
         while time.monotonic() < deadline and self.serving:
             connection = http.client.HTTPConnection(host, self.port, timeout=2)
             try:
@@ -101,8 +107,10 @@ class WebPart(Retrying):
                 pass
             finally:
                 connection.close()
-            # Not yet (refused, or an error status): ask again a moment later.
-            time.sleep(HEALTH_RETRY)
+            # Not yet (an error status, or the server thread not started):
+            # ask again after the companion's backoff, within the deadline.
+            failures += 1
+            time.sleep(min(self.backoff.delay(failures), max(0.0, deadline - time.monotonic())))
         return False
 
     def tick(self) -> None:

@@ -33,6 +33,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 from PIL import Image
 
+from companion.core.backoff import BACKOFF, Backoff
 from companion.core.errors import CompanionError
 from drivers.oled.diff import (
     FRAME_BYTES,
@@ -72,10 +73,10 @@ NOP = 0xE3
 # The SH1106 has 132 RAM columns; 128-pixel modules show columns 2..129.
 SH1106_COLUMN_OFFSET = 2
 
-# Seconds before each new attempt to open a display that failed; the last
-# delay repeats.  A try is one byte on the bus: cheap enough to keep the
+# The display's waits between tries: the companion's, but never more than
+# 2 s apart.  A try is one byte on the bus: cheap enough to keep the
 # picture's return within 2 s of the display answering again.
-RETRY_DELAYS = (0.5, 1.0, 2.0)
+DISPLAY_BACKOFF = Backoff(BACKOFF.first, 2.0)
 
 OFF_MESSAGE = "Companion is off"
 
@@ -249,7 +250,7 @@ class Display:
         rotate: int = 0,
         serial_interface: Any = None,
         clock: Callable[[], float] = time.monotonic,
-        retry_delays: Sequence[float] = RETRY_DELAYS,
+        backoff: Backoff = DISPLAY_BACKOFF,
         timer: Timer = thread_timer,
     ) -> None:
         controller = controller.strip().lower()
@@ -263,8 +264,6 @@ class Display:
                 f"rotate is {rotate!r}; it must be 0, or 2 for a display mounted upside "
                 "down (the screens are drawn landscape)"
             )
-        if not retry_delays:
-            raise DisplaySettingError("retry_delays needs at least one delay")
         try:
             address = int(str(address), 0)  # 60 or "0x3C", as a config file writes it
         except ValueError:
@@ -278,7 +277,7 @@ class Display:
         self._serial = serial_interface
         self._serial_given = serial_interface is not None
         self._clock = clock
-        self._retry_delays = tuple(retry_delays)
+        self._backoff = backoff
         self._errors = _display_errors()
         self._addressing: _HorizontalAddressing | _PageAddressing = (
             _HorizontalAddressing() if controller == "ssd1306"
@@ -417,8 +416,8 @@ class Display:
             # str(): a record kept by a handler must not hold the traceback, and
             # through it the dropped device.
             log.warning("%s (%s); frames are dropped until it answers", status, str(error))
-        delay = self._retry_delays[min(self._failures, len(self._retry_delays) - 1)]
         self._failures += 1
+        delay = self._backoff.delay(self._failures)
         self._retry_at = self._clock() + delay
         self.status = status
         self.last_error = f"{type(error).__name__}: {error}"

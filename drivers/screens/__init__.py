@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import inspect
 from functools import lru_cache
-from typing import Any, Callable, Mapping, Sequence
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from PIL import Image
 
@@ -29,19 +30,59 @@ from .common import (
     result_screen,
     value_screen,
 )
+from .generic import generic_screen
 from .ohshit import ohshit_screen
 from .words import word
 
+if TYPE_CHECKING:
+    from companion.core.table import Update
+
 GameScreen = Callable[[Mapping[str, Any], Sequence[str], Sequence[Any]], Image.Image]
 
-GAME_SCREENS: dict[str, GameScreen] = {
-    "call-of-nature": call_of_nature_screen,
-    "ohshit": ohshit_screen,
-    "bathroom-rush": bathroom_rush_screen,
-}
+# The modules here that draw no game.
+SHARED_MODULES = ("canvas", "common", "generic")
+
+
+def screen_for(key: str) -> GameScreen | None:
+    """A game's own screen, found by its key: ``<folder>_screen`` in the
+    module named after the game's folder (``call-of-nature``:
+    :mod:`.call_of_nature`); ``None`` when the game has none."""
+    folder = key.replace("-", "_")
+    if not folder.isidentifier() or folder in SHARED_MODULES:
+        return None
+    name = f"{__name__}.{folder}"
+    try:
+        module = import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
+    found: GameScreen | None = getattr(module, f"{folder}_screen", None)
+    return found
+
+
+class _GameScreens(Mapping[str, GameScreen]):
+    """Every game's own screen by key, found by :func:`screen_for`."""
+
+    def __getitem__(self, key: str) -> GameScreen:
+        found = screen_for(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        from companion.core.games import GAMES
+
+        return (key for key in GAMES if screen_for(key) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+GAME_SCREENS: Mapping[str, GameScreen] = _GameScreens()
 
 __all__ = [
-    "WIDTH", "HEIGHT", "GAME_SCREENS", "game_screen",
+    "WIDTH", "HEIGHT", "GAME_SCREENS", "game_screen", "screen_for", "generic_screen",
     "call_of_nature_screen", "ohshit_screen", "bathroom_rush_screen",
     "alert_screen", "event_screen", "menu_screen", "value_screen", "dice_screen", "join_screen",
     "result_screen", "idle_screen", "off_screen", "word",
@@ -54,11 +95,12 @@ def _speaks(screen: GameScreen) -> bool:
     return "lang" in inspect.signature(screen).parameters
 
 
-def game_screen(update: Any, lang: str = "en") -> Image.Image:
+def game_screen(update: Update, lang: str = "en") -> Image.Image:
     """The screen for a table :class:`~companion.core.table.Update` (or anything
     with ``game_key``, ``title``, ``state``, ``players``, ``expected``,
-    ``over`` and ``result``): the game's own screen, in ``lang`` when it
-    takes one, or the result once the game is over."""
+    ``over`` and ``result``): the game's own screen (the generic one for a
+    game without), in ``lang`` when it takes one, or the result once the
+    game is over."""
     if update.over and update.result is not None:
         result = update.result
         scores = getattr(result, "scores", ())
@@ -66,9 +108,9 @@ def game_screen(update: Any, lang: str = "en") -> Image.Image:
             f"{name}: {score}" for name, score in zip(update.players, scores) if score is not None
         ]
         return result_screen(result.message, [", ".join(lines)] if lines else (), lang)
-    screen = GAME_SCREENS.get(update.game_key)
+    screen = screen_for(update.game_key)
     if screen is None:
-        return alert_screen(f"No screen for the game '{update.game_key}'", update.title)
+        return generic_screen(update.state, update.players, update.expected, update.title)
     if _speaks(screen):
-        return screen(update.state, update.players, update.expected, lang=lang)
+        return screen(update.state, update.players, update.expected, lang=lang)  # type: ignore[call-arg]
     return screen(update.state, update.players, update.expected)

@@ -21,8 +21,6 @@ from PIL import Image
 from .canvas import ON, WIDTH, Canvas, fit, text_width
 from .words import word
 
-# What each critical threshold costs, as printed on the Threshold card.
-THRESHOLD_COST = {31: 1, 61: 2, 91: 3}
 RIGHT = 72  # left edge of the column beside the Pressure
 PHASE_LINE = {"respite": "respite", "end-rolls": "end-rolls", "over": "game-over"}
 
@@ -58,7 +56,7 @@ def _next_line(state: Mapping[str, Any], lang: str = "en") -> str:
     if threshold is None:
         return word("all-passed", lang)
     line = word("next", lang, threshold=threshold)
-    cost = THRESHOLD_COST.get(threshold)
+    cost = state.get("next_threshold_cost")
     return f"{line} −{cost}" if cost else line
 
 

@@ -1,7 +1,7 @@
 """OhShit!: the pile of the player who acts, large; the others in a row.
 
     +--------------------------------+
-    | >Ana                  total 3 C|   who acts (C: constipated)
+    | >Ana                total 3/7 C|   who acts, their pile of the full one
     |  Sp  Pr  Gr  Fro Fru  U        |   the colours and the Unicorns
     |  1   ·   2   ·   ·    ·        |   that player's pile, 18-pixel type
     |--------------------------------|
@@ -44,7 +44,7 @@ def ohshit_screen(state: Mapping[str, Any], players: Sequence[str],
     seats = [p.get("seat") for p in table]
     shown = table[seats.index(active)] if active in seats else table[0]
 
-    _header(c, shown, lang, acting=active is not None)
+    _header(c, state, shown, lang, acting=active is not None)
     _pile(c, state, shown, lang)
     c.draw.line((0, RULE, WIDTH - 1, RULE), fill=ON)
     start = seats.index(shown.get("seat"))
@@ -53,8 +53,11 @@ def ohshit_screen(state: Mapping[str, Any], players: Sequence[str],
     return c.image
 
 
-def _header(c: Canvas, player: Mapping[str, Any], lang: str, acting: bool) -> None:
+def _header(c: Canvas, state: Mapping[str, Any], player: Mapping[str, Any], lang: str,
+            acting: bool) -> None:
     total = word("total", lang, total=player.get("pile_total", sum(player.get("pile", {}).values())))
+    if full := state.get("full_pile"):
+        total += f"/{full}"
     right = WIDTH - 1
     if player.get("constipated"):
         mark = word("constipated", lang)
@@ -76,19 +79,10 @@ def _header(c: Canvas, player: Mapping[str, Any], lang: str, acting: bool) -> No
 def colour_labels(state: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
     """(kind, short label) for each colour and the Unicorns, in the table's
     language: the shortest starts that tell the names apart."""
-    kinds = [colour["slug"] for colour in state.get("colours", ())]
-    names = [game_word(f"card.{colour['slug']}", lang, GAME, _view_name(colour, lang))
-             for colour in state.get("colours", ())]
-    unicorn = state.get("unicorn") or {"slug": "unicorn", "english": "Unicorn"}
-    kinds.append(unicorn["slug"])
-    names.append(game_word(f"card.{unicorn['slug']}", lang, GAME, _view_name(unicorn, lang)))
+    kinds = [str(colour) for colour in state.get("colours", ())]
+    kinds.append(str(state.get("unicorn", "unicorn")))
+    names = [game_word(f"card.{kind}", lang, GAME, kind.title()) for kind in kinds]
     return list(zip(kinds, short_labels(names, minimum=2)))
-
-
-def _view_name(colour: Mapping[str, Any], lang: str) -> str:
-    if lang == "fr" and colour.get("french"):
-        return str(colour["french"])
-    return str(colour.get("english", colour["slug"]))
 
 
 def _pile(c: Canvas, state: Mapping[str, Any], player: Mapping[str, Any], lang: str) -> None:

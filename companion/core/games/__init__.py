@@ -31,7 +31,7 @@ def aliases() -> dict[str, str]:
     out: dict[str, str] = {}
     for key, spec in GAMES.items():
         module = import_module(spec.partition(":")[0])
-        out.update({alias: key for alias in getattr(module, "ALIASES", ())})
+        out.update(dict.fromkeys(getattr(module, "ALIASES", ()), key))
     return out
 
 

@@ -3,10 +3,11 @@
 :class:`TableMenu` is a state machine for the five keys.  It builds every
 command from the game's :class:`~companion.core.engine.CommandSpec` objects and
 from what the game says it waits for (its expectations), so it drives any
-engine without knowing its rules; :data:`HINTS` only tunes, per game and
-command, the starting values and the order of lists, to keep a typical turn
-to a few presses.  It is pure: no hardware, no clock, no randomness.  Its
-output is a :class:`MenuView`, which ``drivers/menu_screens.py`` draws.
+engine without knowing its rules; :data:`HINTS` (read from each game's
+``hints.py``) only tunes, per game and command, the starting values and the
+order of lists, to keep a typical turn to a few presses.  It is pure: no
+hardware, no clock, no randomness.  Its output is a :class:`MenuView`, which
+``drivers/menu_screens.py`` draws.
 
 On the game screen:
 
@@ -17,8 +18,9 @@ On the game screen:
   queue operation...), then the corrections;
 - BACK opens the main menu: undo, redo, actions, corrections, dice source,
   join, new game;
-- ROLL enters a roll by hand when the dice source is ``manual`` (otherwise
-  the dice driver rolls).
+- ROLL enters a roll by hand when the dice source is ``manual``; with the
+  ``button`` source it asks the dice service to roll (the service submits
+  the roll, the menu never does), whatever menu is open.
 
 The keys arrive as ``(key, kind)`` from ``drivers/buttons.py``: a ``"long"``
 follows the ``"press"`` of the same key, so a long press only adds to what
@@ -29,11 +31,13 @@ thread.  :meth:`TableMenu.on_update` may be called from any thread (it is the
 table's listener, called inside the table's lock): it only records the
 update, which the next key or view takes in.
 
-The modules: :mod:`.view` (what the OLED is given), :mod:`.hints` (the
-per-game hint table), :mod:`.entry` (one command's parameters being
-entered), :mod:`.machine` (the keys, the menu's levels and the table calls).
+The modules: :mod:`.view` (what the OLED is given), :mod:`.hints` (what a
+hint is; each game keeps its own in its folder), :mod:`.entry` (one
+command's parameters being entered), :mod:`.machine` (the keys, the menu's
+levels and the table calls).
 """
 
+from ..errors import UnknownKey
 from .entry import DEFAULT_BOUNDS, DEFAULT_NOTES, FAST_STEP, NONE_LABEL
 from .hints import HINTS, CommandHint, Context, ParamHint
 from .machine import (
@@ -44,13 +48,12 @@ from .machine import (
     KINDS,
     SOURCE,
     TableMenu,
-    UnknownKey,
 )
-from .view import KEYS_CONFIRM, KEYS_ENTER, VIEW_KINDS, MenuView, humanize
+from .view import KEYS_CONFIRM, KEYS_ENTER, VIEW_KINDS, MenuView, ViewKind, humanize
 
 __all__ = [
     "DEFAULT_BOUNDS", "DEFAULT_NAMES", "DEFAULT_NOTES", "DICE_SOURCES", "FAST_AFTER",
     "FAST_STEP", "HINTS", "KEYS", "KEYS_CONFIRM", "KEYS_ENTER", "KINDS", "NONE_LABEL",
     "SOURCE", "VIEW_KINDS", "CommandHint", "Context", "MenuView", "ParamHint", "TableMenu",
-    "UnknownKey", "humanize",
+    "UnknownKey", "ViewKind", "humanize",
 ]

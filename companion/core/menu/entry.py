@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from ..engine import Command, CommandSpec, Dice, Expectation, Param
+from ..engine import Command, CommandSpec, Dice, Expectation, Param, ParamKind
+from ..table import Update
 from .hints import CommandHint, Context, ParamHint
-from .view import KEYS_ENTER, MenuView, humanize
+from .view import KEYS_ENTER, MenuView, ViewKind, humanize
 
 # A held UP or DOWN steps by this much once it goes fast.
 FAST_STEP = 5
@@ -34,7 +35,7 @@ class Now:
     """What an entry reads of the table: the update it is built on, the dice
     source in use, and the range the game allows an int parameter."""
 
-    update: Any
+    update: Update
     dice_source: str
     param_range: Callable[[Param], tuple[int | None, int | None]]
 
@@ -118,6 +119,12 @@ class _Skipped:
     def result(self) -> None:
         return None
 
+    def step(self, delta: int, fast: bool) -> None:
+        """Never on screen: the entry walks over it."""
+
+
+_Editor = _Number | _Pick | _Roll | _Skipped
+
 
 # -- the entry -------------------------------------------------------------------
 
@@ -132,7 +139,7 @@ class Entry:
         self.spec, self.expectation, self.hint = spec, expectation, hint
         self.fixed = dict(fixed)
         self.params = list(params)
-        self.editors: list[Any] = []
+        self.editors: list[_Editor] = []
         # Picked from a list (the pick was the decision) rather than opened
         # by OK on the game screen.
         self.chosen = chosen
@@ -147,7 +154,7 @@ class Entry:
         for param in spec.params:
             if expectation is not None and param.name in expectation.args:
                 fixed[param.name] = expectation.args[param.name]
-            elif (param.name == "player" and param.kind == "player" and param.optional
+            elif (param.name == "player" and param.kind == ParamKind.PLAYER and param.optional
                   and expectation is not None and expectation.player is not None):
                 # The game fills in who acts, unless several players could
                 # answer with this command.
@@ -175,7 +182,7 @@ class Entry:
 
     def args(self) -> dict[str, Any]:
         args = dict(self.fixed)
-        for param, editor in zip(self.params, self.editors):
+        for param, editor in zip(self.params, self.editors, strict=False):
             args[param.name] = editor.result()
         return args
 
@@ -189,12 +196,13 @@ class Entry:
             value = chosen.get(param.name)
             if value is None:
                 continue
-            if param.kind == "player" and isinstance(value, int) and 0 <= value < len(players):
+            is_seat = isinstance(value, int) and 0 <= value < len(players)
+            if param.kind == ParamKind.PLAYER and is_seat:
                 value = players[value]
             args[param.name] = value
         return Command(self.spec.name, args)
 
-    def still_valid(self, update: Any) -> bool:
+    def still_valid(self, update: Update) -> bool:
         return self.expectation is None or self.expectation in update.expected
 
     # -- walking the parameters ------------------------------------------------
@@ -267,16 +275,18 @@ class Entry:
             title = self.expectation.prompt if self.expectation else self.label
         text = self.expectation.prompt if self.expectation else (param.help or self.spec.help)
         if isinstance(editor, _Number):
-            return MenuView("value", title, value=editor.value, low=editor.low,
+            return MenuView(ViewKind.VALUE, title, value=editor.value, low=editor.low,
                             high=editor.high, signed=editor.low < 0, text=text,
                             footer=KEYS_ENTER)
         if isinstance(editor, _Roll):
             faces = [str(v) for v in editor.values] + [str(editor.value)]
             faces += ["?"] * (editor.dice.count - len(faces))
-            return MenuView("dice", title, tuple(faces), len(editor.values),
+            return MenuView(ViewKind.DICE, title, tuple(faces), len(editor.values),
                             value=editor.value, low=1, high=editor.dice.sides,
                             unit=editor.dice.name, text=text, footer=KEYS_ENTER)
-        return MenuView("list", title, editor.labels, editor.index, text=text,
+        if isinstance(editor, _Skipped):
+            raise AssertionError("a parameter left out is never on screen")
+        return MenuView(ViewKind.LIST, title, editor.labels, editor.index, text=text,
                         footer=KEYS_ENTER)
 
     def question(self, players: Sequence[str]) -> str:
@@ -306,15 +316,15 @@ class Entry:
                        self.args())
 
     def _editor(self, param: Param, phint: ParamHint, context: Context, now: Now
-                ) -> Any:
-        if param.kind == "dice":
+                ) -> _Number | _Pick | _Roll | Blocked:
+        if param.kind == ParamKind.DICE:
             if now.dice_source != "manual":
                 what = self.expectation.prompt if self.expectation else self.label
                 where = "press ROLL" if now.dice_source == "button" else "roll the dice device"
                 return Blocked("Roll", f"{what}: {where}, or choose manual dice in the menu")
             expected = self.expectation.dice if self.expectation else None
             return _Roll(expected or Dice(6))
-        if param.kind == "int":
+        if param.kind == ParamKind.INT:
             low, high = _bounds(param, phint, context, now)
             start = _resolve(phint.start, context)
             if not isinstance(start, int):
@@ -344,19 +354,19 @@ def _offer(param: Param, phint: ParamHint, ctx: Context, rules: bool
            ) -> tuple[list[str], list[Any]]:
     offered = _resolve(phint.offer, ctx)
     offered = list(offered) if offered is not None else None
-    if param.kind == "player":
+    if param.kind == ParamKind.PLAYER:
         seats = offered if offered is not None else _seats(param, ctx, rules)
         labels = [ctx.players[s] + (" (out)" if _out(ctx.state, s) else "") for s in seats]
         values: list[Any] = list(seats)
-    elif param.kind == "choice":
+    elif param.kind == ParamKind.CHOICE:
         values = offered if offered is not None else list(param.choices)
         labels = [phint.labels.get(v, humanize(v)) for v in values]
-    elif param.kind == "bool":
+    elif param.kind == ParamKind.BOOL:
         values, labels = [True, False], ["Yes", "No"]
     else:  # text
         values = offered if offered is not None else list(phint.notes or DEFAULT_NOTES)
         labels = [str(v) for v in values]
-    if param.optional and param.kind != "player":
+    if param.optional and param.kind != ParamKind.PLAYER:
         # Last, so that the usual answer stays one press away.
         values, labels = [*values, None], [*labels, NONE_LABEL]
     return labels, values

@@ -9,16 +9,22 @@ it is complete.
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable, Mapping, Sequence
 
-from ..engine import Command, CommandSpec, Expectation, Param
-from ..errors import BadSetup, CompanionError, IllegalCommand, NoGame, StaleVersion
+from ..engine import Command, CommandSpec, Expectation, Game, Param
+from ..errors import BadSetup, IllegalCommand, NoGame, StaleVersion, UnknownKey
 from ..games import available, game_class
+from ..ports import TablePort
+from ..table import Update
 from .entry import EDITING, Blocked, Entry, Now
 from .hints import HINTS, CommandHint
-from .view import KEYS_CONFIRM, KEYS_ENTER, MenuView, humanize
+from .view import KEYS_CONFIRM, KEYS_ENTER, MenuView, ViewKind, humanize
+
+log = logging.getLogger(__name__)
 
 KEYS = ("up", "down", "ok", "back", "roll")
 KINDS = ("press", "long", "repeat")
@@ -31,16 +37,6 @@ FAST_AFTER = 3
 DEFAULT_NAMES = tuple(f"Player {n}" for n in range(1, 9))
 
 
-class UnknownKey(CompanionError, ValueError):
-    """A key or a kind of press that the table does not have."""
-
-    def __init__(self, key: str, kind: str) -> None:
-        super().__init__(
-            f"no key {key!r} pressed as {kind!r}: keys are {', '.join(KEYS)}, "
-            f"kinds are {', '.join(KINDS)}"
-        )
-
-
 # -- levels of the menu, stacked over the game screen ------------------------------
 
 
@@ -50,14 +46,15 @@ class _Level:
 
     version: int | None = None
 
-    def still_valid(self, update: Any) -> bool:
+    def still_valid(self, update: Update) -> bool:
         return self.version is None or self.version == update.version
 
 
 @dataclass
 class _Choice:
     label: str
-    action: Callable[[], None]
+    # What choosing it does (what that returns is not used).
+    action: Callable[[], object]
 
 
 class _List(_Level):
@@ -86,6 +83,10 @@ class _Join(_Level):
         self.url, self.pin = url, pin
 
 
+# What the menu's stack holds: its levels, and the commands being entered.
+_Shown = _List | _Confirm | _Message | _Join | Entry
+
+
 # -- the machine -------------------------------------------------------------------
 
 
@@ -93,24 +94,27 @@ class TableMenu:
     """Turns key presses into commands for the table; see the package
     docstring.
 
-    ``table`` needs ``submit(command, expected_version=, source=)``,
-    ``undo(expected_version=, source=)``, ``redo(...)`` and ``current()``;
-    when it has them, ``new_game(key, players, variants, options)`` gives the
-    New game menu, ``game.setup`` a rematch with the same variants and
-    options, and ``game.param_range`` the ranges the setup allows.
-    ``join_info()`` returns ``(url, pin)`` for the Join screen.
+    ``table`` is the table it plays at: ``submit``, ``undo`` and ``redo``
+    against the version shown, ``new_game`` for the New game menu, and its
+    ``game``'s setup for a rematch with the same variants and options and
+    its ``param_range`` for the ranges the setup allows.  ``join_info()``
+    returns ``(url, pin)`` for the Join screen.
     ``dice_source`` is the source in use (or a function that says it) and
-    ``set_dice_source(name)`` changes it.  ``player_names`` are the names a
-    game started from the menu takes, in order.
+    ``set_dice_source(name)`` changes it.  ``roll()`` is the dice service's
+    ROLL key: with the ``button`` source, the ROLL key asks it for a roll
+    (which it submits), whatever menu is open; it returns ``None`` when the
+    game took the roll, else why nothing was rolled.  ``player_names`` are
+    the names a game started from the menu takes, in order.
     """
 
     def __init__(
         self,
-        table: Any,
+        table: TablePort,
         *,
         join_info: Callable[[], tuple[str, str]] | None = None,
         dice_source: str | Callable[[], str] = "button",
         set_dice_source: Callable[[str], None] | None = None,
+        roll: Callable[[], str | None] | None = None,
         player_names: Sequence[str] = (),
         hints: Mapping[tuple[str, str], CommandHint] | None = None,
         source: str = SOURCE,
@@ -119,16 +123,18 @@ class TableMenu:
         self._join_info = join_info
         self._dice_source = dice_source
         self._set_dice_source = set_dice_source
+        self._roll = roll
         self._names = tuple(player_names) or DEFAULT_NAMES
         self._hints = HINTS if hints is None else hints
         self._source = source
-        self._stack: list[_Level | Entry] = []
-        self._pending: Any = None
+        self._stack: list[_Shown] = []
+        self._pending: Update | None = None
         self._pending_lock = threading.Lock()
         self._repeats = 0
         # What the last press did, for the long press that may follow it.
         self._ok_opened = False
         self._back_opened = False
+        self.update: Update | None
         try:
             self.update = table.current()
         except NoGame:
@@ -154,7 +160,7 @@ class TableMenu:
         if not callable(self._dice_source):
             self._dice_source = name
 
-    def on_update(self, update: Any) -> None:
+    def on_update(self, update: Update) -> None:
         """The table's listener: keep the newest state for the next key or
         view (quick, and safe from any thread)."""
         with self._pending_lock:
@@ -164,12 +170,20 @@ class TableMenu:
     def on_key(self, key: str, kind: str = "press") -> bool:
         """Handle one key event; True when it changed something to show."""
         if key not in KEYS or kind not in KINDS:
-            raise UnknownKey(key, kind)
+            raise UnknownKey(f"no key {key!r} pressed as {kind!r}: keys are "
+                             f"{', '.join(KEYS)}, kinds are {', '.join(KINDS)}")
         self._sync()
         self._repeats = self._repeats + 1 if kind == "repeat" else 0
         fast = self._repeats > FAST_AFTER
         ok_opened, back_opened = self._ok_opened, self._back_opened
         self._ok_opened = self._back_opened = False
+        if key == "roll" and kind == "press" and self._roll is not None \
+                and self.dice_source == "button":
+            # The dice service rolls and submits; the table's update shows it.
+            reason = self._roll()
+            if reason is not None:
+                log.info("ROLL: %s", reason)
+            return False
         if kind == "long":
             return self._long(key, ok_opened, back_opened)
         top = self._stack[-1] if self._stack else None
@@ -201,14 +215,14 @@ class TableMenu:
         if top is None:
             return self._game_view()
         if isinstance(top, _List):
-            return MenuView("list", top.title, tuple(c.label for c in top.choices), top.index,
-                            footer=KEYS_ENTER)
+            return MenuView(ViewKind.LIST, top.title, tuple(c.label for c in top.choices),
+                            top.index, footer=KEYS_ENTER)
         if isinstance(top, _Confirm):
-            return MenuView("confirm", top.title, text=top.question, footer=KEYS_CONFIRM)
+            return MenuView(ViewKind.CONFIRM, top.title, text=top.question, footer=KEYS_CONFIRM)
         if isinstance(top, _Message):
-            return MenuView("message", top.title, text=top.text, footer="OK")
+            return MenuView(ViewKind.MESSAGE, top.title, text=top.text, footer="OK")
         if isinstance(top, _Join):
-            return MenuView("qr", "Join", url=top.url, pin=top.pin,
+            return MenuView(ViewKind.QR, "Join", url=top.url, pin=top.pin,
                             text="Scan to open the table on your phone", footer="OK")
         return top.view()
 
@@ -220,7 +234,7 @@ class TableMenu:
         if update is not None:
             self._adopt(update)
 
-    def _adopt(self, update: Any) -> None:
+    def _adopt(self, update: Update) -> None:
         if self.update is not None and not _newer(update, self.update):
             return
         new_game = self.update is None or update.game_id != self.update.game_id
@@ -248,8 +262,8 @@ class TableMenu:
         if update is None:
             # Home: the PIN in sight, and UP for the QR code.
             url, pin = self._join_info() if self._join_info is not None else ("", "")
-            return MenuView("game", "Tabletop Companion", footer="No game: OK to start one",
-                            url=url, pin=pin)
+            return MenuView(ViewKind.GAME, "Tabletop Companion",
+                            footer="No game: OK to start one", url=url, pin=pin)
         if update.over:
             footer = update.result.message if update.result else "Game over"
         elif update.expected:
@@ -259,7 +273,7 @@ class TableMenu:
                 footer = f"ROLL: {footer}"
         else:
             footer = ""
-        return MenuView("game", update.title, footer=footer)
+        return MenuView(ViewKind.GAME, update.title, footer=footer)
 
     def _game_key(self, key: str, fast: bool) -> bool:
         update = self.update
@@ -292,8 +306,7 @@ class TableMenu:
         entry = self._entry_for(first, chosen=False)
         if entry is None or not entry.params:
             # Nothing to enter for the first action: UP and DOWN browse them all.
-            self._open_actions()
-            self._stack[-1].step(delta)
+            self._open_actions().step(delta)
             return True
         self._start(entry)
         top = self._stack[-1] if self._stack else None
@@ -320,17 +333,25 @@ class TableMenu:
         entry = self._entry_for(expectation, chosen)
         if entry is None:
             self._say("Not here", f"'{expectation.command}' is not a command of "
-                                  f"{self.update.title}")
+                                  f"{self._shown().title}")
             return
         self._start(entry)
 
+    def _correct(self, spec: CommandSpec) -> None:
+        entry = self._entry_for(None, chosen=True, spec=spec)
+        if entry is not None:
+            self._start(entry)
+
     def _entry_for(self, expectation: Expectation | None, chosen: bool,
                    spec: CommandSpec | None = None) -> Entry | None:
-        update = self.update
-        try:
-            spec = spec or game_class(update.game_key).spec(expectation.command)
-        except (IllegalCommand, BadSetup):
-            return None
+        update = self._shown()
+        if spec is None:
+            if expectation is None:
+                return None
+            try:
+                spec = game_class(update.game_key).spec(expectation.command)
+            except (IllegalCommand, BadSetup):
+                return None
         hint = self._hints.get((update.game_key, spec.name), CommandHint())
         return Entry.build(spec, expectation, hint, update.expected, chosen)
 
@@ -358,12 +379,12 @@ class TableMenu:
         return True
 
     def _now(self) -> Now:
+        update = self._shown()
         game = _game_of(self._table)
-        if game is not None and game.key == self.update.game_key:
+        param_range: Callable[[Param], tuple[int | None, int | None]] = _spec_range
+        if game is not None and game.key == update.game_key:
             param_range = game.param_range
-        else:
-            param_range = _spec_range
-        return Now(self.update, self.dice_source, param_range)
+        return Now(update, self.dice_source, param_range)
 
     def _entry_key(self, entry: Entry, key: str, fast: bool) -> bool:
         if key in ("up", "down"):
@@ -384,7 +405,8 @@ class TableMenu:
 
     def _finish(self, entry: Entry) -> None:
         """All is entered: send the command, or ask first."""
-        command = entry.command(self.update.players)
+        players = self._shown().players
+        command = entry.command(players)
         confirm = entry.hint.confirm
         if confirm is None:
             confirm = entry.spec.correction or not (entry.entered or entry.chosen)
@@ -392,8 +414,8 @@ class TableMenu:
             self._send(command)
             return
         version = self.version if entry.expectation is not None else None
-        self._stack.append(_Confirm(entry.label, entry.question(self.update.players),
-                                    lambda: self._send(command), version))
+        self._stack.append(_Confirm(entry.label, entry.question(players),
+                                    partial(self._send, command), version))
 
     def _send(self, command: Command) -> None:
         self._stack.clear()
@@ -433,7 +455,7 @@ class TableMenu:
         self._stack.append(_List("Menu", choices))
 
     def _ask_undo(self) -> None:
-        update = self.update
+        update = self._shown()
         if not update.can_undo:
             self._say("Undo", "Nothing to undo: the game is at its setup")
             return
@@ -445,35 +467,37 @@ class TableMenu:
         self._table_call(self._table.undo)
 
     def _redo(self) -> None:
-        if not self.update.can_redo:
+        if not self._shown().can_redo:
             self._say("Redo", "Nothing to redo")
             return
         self._stack.clear()
         self._table_call(self._table.redo)
 
-    def _open_actions(self) -> None:
+    def _open_actions(self) -> _List:
         """Everything the game accepts now, then the corrections."""
-        update = self.update
+        update = self._shown()
         choices = []
         for expectation in update.expected:
             label = expectation.prompt
             if label.partition(" ")[0].rstrip(":") == expectation.command:
                 # A prompt written as the command's words: its name reads better.
                 label = self._command_label(update.game_key, expectation.command)
-            choices.append(_Choice(label, lambda e=expectation: self._answer(e, chosen=True)))
+            choices.append(_Choice(label, partial(self._answer, expectation, chosen=True)))
         choices.append(_Choice("Corrections", self._open_corrections))
-        self._stack.append(_List("Actions", choices, version=update.version))
+        actions = _List("Actions", choices, version=update.version)
+        self._stack.append(actions)
+        return actions
 
     def _open_corrections(self) -> None:
-        key = self.update.game_key
+        update = self._shown()
+        key = update.game_key
         choices = []
         for spec in game_class(key).commands:
             if spec.correction:
                 choices.append(_Choice(self._command_label(key, spec.name),
-                                       lambda s=spec: self._start(
-                                           self._entry_for(None, chosen=True, spec=s))))
+                                       partial(self._correct, spec)))
         if not choices:
-            self._say("Corrections", f"{self.update.title} has no corrections")
+            self._say("Corrections", f"{update.title} has no corrections")
             return
         self._stack.append(_List("Corrections", choices))
 
@@ -482,7 +506,7 @@ class TableMenu:
 
     def _open_dice_sources(self) -> None:
         current = self.dice_source
-        choices = [_Choice(name, lambda n=name: self._choose_dice_source(n))
+        choices = [_Choice(name, partial(self._choose_dice_source, name))
                    for name in DICE_SOURCES]
         index = DICE_SOURCES.index(current) if current in DICE_SOURCES else 0
         self._stack.append(_List("Dice source", choices, index))
@@ -503,18 +527,15 @@ class TableMenu:
         self._stack.append(_Join(url, pin))
 
     def _open_new_game(self) -> None:
-        if not hasattr(self._table, "new_game"):
-            self._say("New game", "Start a game from the phone panel")
-            return
         choices = []
         if self.update is not None:
             choices.append(_Choice(f"Rematch: {self.update.title}", self._ask_rematch))
         for cls in available():
-            choices.append(_Choice(cls.title, lambda c=cls: self._choose_players(c)))
+            choices.append(_Choice(cls.title, partial(self._choose_players, cls)))
         self._stack.append(_List("New game", choices))
 
     def _ask_rematch(self) -> None:
-        update = self.update
+        update = self._shown()
         game = _game_of(self._table)
         setup = game.setup if game is not None and game.key == update.game_key else None
         players = tuple(setup.players) if setup else tuple(update.players)
@@ -522,17 +543,17 @@ class TableMenu:
         options = dict(setup.options) if setup else {}
         self._stack.append(_Confirm(
             "Rematch", f"New {update.title} with {', '.join(players)}?",
-            lambda: self._start_game(update.game_key, players, variants, options)))
+            partial(self._start_game, update.game_key, players, variants, options)))
 
-    def _choose_players(self, cls: Any) -> None:
+    def _choose_players(self, cls: type[Game]) -> None:
         counts = range(cls.min_players, min(cls.max_players, len(self._names)) + 1)
         choices = []
         for count in counts:
             names = self._names[:count]
             ask = _Confirm("New game", f"{cls.title} with {', '.join(names)}?",
-                           lambda n=names: self._start_game(cls.key, n, (), {}))
+                           partial(self._start_game, cls.key, names, (), {}))
             choices.append(_Choice(f"{count}: {', '.join(names)}",
-                                   lambda a=ask: self._stack.append(a)))
+                                   partial(self._stack.append, ask)))
         self._stack.append(_List(f"{cls.title}: players", choices))
 
     def _start_game(self, key: str, players: Sequence[str], variants: Sequence[str],
@@ -560,16 +581,22 @@ class TableMenu:
     def _say(self, title: str, text: str) -> None:
         self._stack.append(_Message(title, text))
 
+    def _shown(self) -> Update:
+        """The update on screen: every level that reads it opens over a game."""
+        if self.update is None:
+            raise NoGame("no game at the table yet: start one first")
+        return self.update
 
-def _newer(update: Any, than: Any) -> bool:
+
+def _newer(update: Update, than: Update) -> bool:
     if update.game_id != than.game_id:
         return True
     return update.version > than.version
 
 
-def _game_of(table: Any) -> Any:
+def _game_of(table: TablePort) -> Game | None:
     try:
-        return getattr(table, "game", None)
+        return table.game
     except NoGame:
         return None
 

@@ -4,8 +4,22 @@ its screens share."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-VIEW_KINDS = ("game", "list", "value", "confirm", "message", "qr", "dice")
+
+class ViewKind(StrEnum):
+    """Which screen a :class:`MenuView` is (see its fields for each)."""
+
+    GAME = "game"
+    LIST = "list"
+    VALUE = "value"
+    CONFIRM = "confirm"
+    MESSAGE = "message"
+    QR = "qr"
+    DICE = "dice"
+
+
+VIEW_KINDS = tuple(ViewKind)
 
 KEYS_ENTER = "OK: enter  BACK: back"
 KEYS_CONFIRM = "OK: yes  BACK: no"
@@ -15,7 +29,7 @@ KEYS_CONFIRM = "OK: yes  BACK: no"
 class MenuView:
     """What the OLED shows now.
 
-    ``kind`` is one of :data:`VIEW_KINDS`: ``game`` (the game's own screen;
+    ``kind`` is a :class:`ViewKind`: ``game`` (the game's own screen;
     ``footer`` is the first thing the game waits for), ``list`` (``items``
     with ``index`` highlighted), ``value`` (a number being entered: ``value``
     within ``low``..``high``, with a sign when ``signed``), ``dice`` (a roll
@@ -26,7 +40,7 @@ class MenuView:
     ``text`` is a line of help; ``footer`` says what the keys do.
     """
 
-    kind: str
+    kind: ViewKind
     title: str = ""
     items: tuple[str, ...] = ()
     index: int = 0
@@ -39,6 +53,9 @@ class MenuView:
     footer: str = ""
     url: str = ""
     pin: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", ViewKind(self.kind))
 
 
 def humanize(name: str) -> str:

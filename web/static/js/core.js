@@ -3,24 +3,33 @@
 
 export const lang = document.documentElement.lang === "fr" ? "fr" : "en";
 let strings = {};
-let fallback = {};
 
+/** The pages' strings and every game's phrases (`<game>:<key>`, from the
+ * game's folder in the core), English where the language has none. */
 export async function loadStrings() {
-  const load = async (code) => {
-    const r = await fetch(`/static/i18n/${code}.json`, { credentials: "same-origin" });
-    return r.ok ? r.json() : {};
-  };
-  [strings, fallback] = await Promise.all([load(lang), lang === "en" ? {} : load("en")]);
+  const r = await fetch(`/api/text?lang=${lang}`, { credentials: "same-origin" });
+  strings = r.ok ? await r.json() : {};
 }
 
 export function has(key) {
-  return key in strings || key in fallback;
+  return key in strings;
 }
 
 /** The string for `key`, with {name} placeholders filled from `vars`. */
 export function t(key, vars = {}) {
-  const text = strings[key] ?? fallback[key] ?? key;
+  const text = strings[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+}
+
+/** A game's own phrase (`key` as the game's text.py has it). */
+export function gt(game, key, vars = {}) {
+  return t(`${game}:${key}`, vars);
+}
+
+/** The first of `keys` that has a string, or null. */
+export function first(keys, vars = {}) {
+  const found = keys.find((key) => has(key));
+  return found === undefined ? null : t(found, vars);
 }
 
 export function humanize(slug) {
@@ -407,19 +416,20 @@ export function when(unixSeconds) {
 }
 
 export function gameTitle(key, fallbackTitle) {
-  return has(`game.${key}`) ? t(`game.${key}`) : fallbackTitle || store.games?.[key]?.title || humanize(key);
+  return has(`${key}:title`) ? t(`${key}:title`) : fallbackTitle || store.games?.[key]?.title || humanize(key);
 }
 
 /** A core event in the phone's language when a translation fits its data. */
 export function eventText(event, players = [], game = "") {
-  const key = `event.${event.kind}`;
-  if (lang === "en" || !has(key)) return event.message;
+  const key = [`${game}:event.${event.kind}`, `event.${event.kind}`].find((k) => has(k));
+  if (lang === "en" || !key) return event.message;
   const data = { ...event.data };
   for (const field of ["player", "target"]) {
     if (typeof data[field] === "number" && players[data[field]] !== undefined) data[field] = players[data[field]];
   }
   for (const [field, value] of Object.entries(data)) {
-    if (typeof value === "string" && has(`choice.${game}.${value}`)) data[field] = t(`choice.${game}.${value}`);
+    const label = typeof value === "string" ? first([`${game}:choice.${value}`, `${game}:card.${value}`]) : null;
+    if (label !== null) data[field] = label;
   }
   const text = t(key, data);
   return /\{\w+\}/.test(text) ? event.message : text;

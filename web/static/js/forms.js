@@ -1,7 +1,7 @@
 // Forms built from a game's command descriptions (CommandSpec / Param), so
 // that every game gets its buttons without code of its own.
 
-import { change, closeSheet, dot, h, has, humanize, lang, openSheet, store, t, version } from "./core.js";
+import { change, closeSheet, dot, first, h, has, humanize, lang, openSheet, store, t, version } from "./core.js";
 import { boardFor } from "./games/index.js";
 
 const SMALL_RANGE = 13; // int params with at most this many values get one button each
@@ -9,35 +9,33 @@ const SMALL_RANGE = 13; // int params with at most this many values get one butt
 // -- names in the phone's language -----------------------------------------------
 
 export function commandLabel(game, name) {
-  for (const key of [`cmd.${game}.${name}`, `cmd.${name}`]) if (has(key)) return t(key);
-  return humanize(name);
+  return first([`${game}:command.${name}`, `cmd.${name}`]) ?? humanize(name);
 }
 
 export function commandHelp(game, spec) {
-  const key = `help.${game}.${spec.name}`;
+  const key = `${game}:help.${spec.name}`;
   return has(key) ? t(key) : spec.help || "";
 }
 
 function paramLabel(game, command, param) {
-  for (const key of [`param.${game}.${command}.${param.name}`, `param.${param.name}`]) if (has(key)) return t(key);
-  return humanize(param.name);
+  return first([`${game}:param.${command}.${param.name}`, `${game}:param.${param.name}`, `param.${param.name}`])
+    ?? humanize(param.name);
 }
 
 function paramHelp(game, command, param) {
-  const key = `paramhelp.${game}.${command}.${param.name}`;
+  const key = `${game}:param.${command}.${param.name}.help`;
   if (has(key)) return t(key);
   return lang === "en" ? param.help || "" : "";
 }
 
 export function choiceLabel(game, value) {
-  for (const key of [`choice.${game}.${value}`, `choice.${value}`]) if (has(key)) return t(key);
-  return humanize(value);
+  return first([`${game}:choice.${value}`, `${game}:card.${value}`, `choice.${value}`]) ?? humanize(value);
 }
 
 /** What to show for an expectation: the engine's sentence, or in French one
  * made of the player's name and the command's label. */
 export function promptFor(exp, state) {
-  if (lang === "en" || !has(`cmd.${state.game}.${exp.command}`)) return exp.prompt;
+  if (lang === "en" || !has(`${state.game}:command.${exp.command}`)) return exp.prompt;
   const label = commandLabel(state.game, exp.command);
   const who = exp.player === null ? null : state.players[exp.player];
   return who ? `${who} · ${label}` : label;

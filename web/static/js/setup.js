@@ -118,8 +118,8 @@ function renderVariants() {
   const variants = Object.entries(g?.variants ?? {});
   $("#variants-box").hidden = variants.length === 0;
   $("#variants").replaceChildren(...variants.map(([name, help]) => h("label", { class: "toggle" },
-    h("span", {}, h("b", { text: has(`variant.${g.key}.${name}`) ? t(`variant.${g.key}.${name}`) : humanize(name) }),
-      h("small", { text: has(`varianthelp.${g.key}.${name}`) ? t(`varianthelp.${g.key}.${name}`) : help })),
+    h("span", {}, h("b", { text: has(`${g.key}:variant.${name}`) ? t(`${g.key}:variant.${name}`) : humanize(name) }),
+      h("small", { text: has(`${g.key}:variant.${name}.help`) ? t(`${g.key}:variant.${name}.help`) : help })),
     h("input", { type: "checkbox", name: "variant", value: name }))));
 }
 

@@ -6,163 +6,66 @@ Pressure cards are in the draw pile and the played pile.  It never knows a
 hand.  Where the rulebook is open it follows the project's rules notes
 (RULES-NOTES.md), and says what it decided in its events.
 
-Which critical thresholds are armed is not stored: a threshold T is armed
-exactly when the Pressure is below T.  A card can only take the Pressure to
-T or above by crossing T upwards (which fires it), a drop below T re-arms it
-(rulebook FAQ), and a correction that sets the Pressure at or above T counts
-T as passed without firing it.
+The folder: :mod:`.model` (the rulebook's numbers, the state and the view as
+types), :mod:`.commands` (the command specs), this module (the rules),
+:mod:`.text` (the labels and sentences in every language) and :mod:`.hints`
+(how the button menu offers the commands).  Every rule returns the list of
+its events; a step that leads to others returns its events followed by
+theirs.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from ...engine import (
-    CommandSpec,
-    Dice,
-    Event,
-    Expectation,
-    Game,
-    Param,
-    Result,
-    Setup,
-)
+from ...engine import Event, Expectation, Game, Param, Result, Setup
 from ...errors import BadArgument, BadSetup, IllegalCommand, NotExpected, WrongPlayer
-
-MAX_MASTERY = 7
-HAND_SIZE = 4
-# Critical threshold -> Mastery it costs, in the order a card applies them.
-CRITICAL_THRESHOLDS = {31: 1, 61: 2, 91: 3}
-ROUND_END = 91
-RESPITES = (50, 80)
-MAX_SET_PRESSURE = 200
-
-RESPITE_DIE = Dice(6, 1, "d6")
-END_OF_GAME_DICE = Dice(6, 2, "2d6")
-
-# The End of Game card: sum of 2d6 -> (Mastery lost, what the card says).
-END_OF_GAME_TABLE = {
-    2: (7, "It's a disaster!"),
-    3: (3, "Bad luck!"),
-    4: (2, "Too bad!"),
-    5: (1, "Ohhh..."),
-}
-SAVED = (0, "Bravo, you have saved your dignity!")
-
-# Special cards by slug, with the name printed on them.
-SPECIAL_CARDS = {
-    "u-turn": "U-TURN!",
-    "critical-threshold": "CRITICAL THRESHOLD!",
-    "little-trip-in-the-bushes": "A Little Trip in the Bushes?",
-    "we-are-all-the-same": "But Yes, We Are All the Same!",
-    "suspense": "Suspense!",
-    "tighten-the-sphincters": "Tighten the Sphincters!",
-    "move-over": "Move Over!",
-    "perseverance": "PERSEVERANCE!",
-    "we-are-friends": "We're Friends, RIGHT?",
-}
-POWERFUL_CARDS = ("little-trip-in-the-bushes", "we-are-all-the-same")
-BEGINNERS_REMOVED = POWERFUL_CARDS + (
-    "suspense", "tighten-the-sphincters", "move-over", "perseverance", "we-are-friends",
+from ..views import plain, state_fields
+from .commands import CARD_VALUE, COMMANDS, DRAW_PILE_COUNT, VARIANTS
+from .model import (
+    CRITICAL_THRESHOLDS,
+    DECK_VARIANTS,
+    DEFAULT_OPTIONS,
+    END_OF_GAME_DICE,
+    END_PHASE_CORRECTIONS,
+    HAND_SIZE,
+    MAX_CARD_VALUE,
+    MAX_DECK,
+    MAX_MASTERY,
+    OPTION_HELP,
+    RESPITE_DIE,
+    RESPITES,
+    ROUND_END,
+    SPECIAL_CARDS,
+    Direction,
+    EndRoll,
+    Phase,
+    PlayerView,
+    Respite,
+    State,
+    ThresholdView,
+    View,
+    deck_size,
+    end_roll_view,
+    is_int,
+    option,
+    roll_outcome,
 )
-# The variants that change the deck, and the special cards each takes out.
-DECK_VARIANTS = {
-    "no-powerful-cards": POWERFUL_CARDS,
-    "beginners-deck": BEGINNERS_REMOVED,
-}
 
-# Setup options and their defaults.  The rulebook prints no card list, so how
-# many cards a deck variant removes is an option: one copy of each named card
-# unless the table says otherwise.
-DEFAULT_OPTIONS: dict[str, Any] = {
-    "min_value": -30,
-    "max_value": 30,
-    "deck_size": 76,
-    "removed_cards": {name: len(cards) for name, cards in DECK_VARIANTS.items()},
-}
-OPTION_HELP = {
-    "min_value": "lowest value printed on a Pressure card (0 or less)",
-    "max_value": "highest value printed on a Pressure card (0 or more)",
-    "deck_size": "Pressure cards in the box",
-    "removed_cards": "cards each deck variant takes out, e.g. "
-                     "{\"no-powerful-cards\": 2, \"beginners-deck\": 7}",
-}
-MAX_CARD_VALUE = 200
-MAX_DECK = 500
-
-# The corrections that still make sense while the survivors roll for the End of Game.
-END_PHASE_CORRECTIONS = ("adjust-mastery", "note")
-
-CARD_VALUE = Param("value", "int", low=DEFAULT_OPTIONS["min_value"],
-                   high=DEFAULT_OPTIONS["max_value"],
-                   help="the value printed on the card: +5, -10, 0...")
-HELD_COUNT = Param("count", "int", low=0, high=HAND_SIZE,
-                   help="CRITICAL THRESHOLD! cards in that player's hand")
-DRAW_PILE_COUNT = Param("count", "int", low=1, high=MAX_DECK,
-                        help="cards in the draw pile, counted at the table")
+__all__ = ["HAND_SIZE", "MAX_MASTERY", "CallOfNature"]
 
 
-def _acting(help_text: str) -> Param:
-    return Param("player", "player", optional=True, help=help_text)
-
-
-class CallOfNature(Game):
+class CallOfNature(Game, State):
     key = "call-of-nature"
     title = "Call of Nature"
     menu_order = 1
     # 24 Mastery cards make 6 counters of 4 cards.
     min_players = 2
     max_players = 6
-    variants = {
-        "no-end-roll": "Ignore the End of Game roll: the Mastery counters decide as they stand.",
-        "threshold-cards-in-hand": "Each CRITICAL THRESHOLD! card held when someone explodes "
-                                   "takes 2 off its holder's End of Game roll (minimum 2).",
-        "no-powerful-cards": "Take A Little Trip in the Bushes? and But Yes, We Are All "
-                             "the Same! out of the deck.",
-        "beginners-deck": "Take the seven cards listed for beginners out of the deck.",
-    }
-    commands = (
-        CommandSpec("card", (CARD_VALUE, _acting("who plays it (the active player)")),
-                    help="play a Pressure card: the Pressure changes by its value"),
-        CommandSpec("special", (Param("card", "choice", choices=tuple(SPECIAL_CARDS),
-                                      help="which special card"),
-                                _acting("who plays it (the active player)")),
-                    help="play a special card: the Pressure stays as it is"),
-        CommandSpec("roll", (Param("values", "dice", help="the die or dice rolled"),
-                             _acting("who rolled")),
-                    help="the result of a Respite d6 or an End of Game 2d6"),
-        CommandSpec("held-thresholds", (HELD_COUNT, _acting("who holds them")),
-                    help="how many CRITICAL THRESHOLD! cards a player holds at the end"),
-        CommandSpec("set-pressure", (Param("value", "int", low=0, high=MAX_SET_PRESSURE,
-                                           help="the Pressure as the table has it"),),
-                    help="set the Pressure; no threshold or Respite fires", correction=True),
-        CommandSpec("adjust-mastery", (Param("player", "player", help="whose counter"),
-                                       Param("delta", "int", low=-MAX_MASTERY, high=MAX_MASTERY,
-                                             help="levels to add (+) or take (-)")),
-                    help="change a player's Mastery; 0 is still an explosion", correction=True),
-        CommandSpec("skip", help="skip the active player: the turn passes on", correction=True),
-        CommandSpec("reverse", help="reverse the direction of play", correction=True),
-        CommandSpec("new-round", (Param("player", "player", optional=True,
-                                        help="who starts it (default: the active player)"),),
-                    help="start a new round by hand: Pressure 0, deck dealt again",
-                    correction=True),
-        CommandSpec("set-draw-pile", (DRAW_PILE_COUNT,),
-                    help="set how many cards are in the draw pile", correction=True),
-        CommandSpec("note", (Param("text", "text", help="what happened"),),
-                    help="write a note in the history", correction=True),
-    )
-    state_fields = (
-        "pressure",
-        "mastery",
-        "active",
-        "direction",
-        "round_number",
-        "draw_pile",
-        "played_pile",
-        "respite",
-        "exploded",
-        "end_rolls",
-    )
+    variants = VARIANTS
+    commands = COMMANDS
+    state_fields = state_fields(State)
 
     # -- setup -------------------------------------------------------------
 
@@ -177,9 +80,9 @@ class CallOfNature(Game):
                 f"allowed: {', '.join(DEFAULT_OPTIONS)}"
             )
         for name in ("min_value", "max_value", "deck_size"):
-            if name in options and not _is_int(options[name]):
+            if name in options and not is_int(options[name]):
                 raise BadSetup(f"option '{name}' must be a whole number, not {options[name]!r}")
-        low, high = _option(options, "min_value"), _option(options, "max_value")
+        low, high = option(options, "min_value"), option(options, "max_value")
         if not -MAX_CARD_VALUE <= low <= 0 <= high <= MAX_CARD_VALUE:
             raise BadSetup(
                 f"card values {low}..{high} must run from {-MAX_CARD_VALUE}..0 "
@@ -187,14 +90,14 @@ class CallOfNature(Game):
             )
         removed = options.get("removed_cards", {})
         if not isinstance(removed, Mapping) or not all(
-            name in DECK_VARIANTS and _is_int(count) and count >= 0
+            name in DECK_VARIANTS and is_int(count) and count >= 0
             for name, count in removed.items()
         ):
             raise BadSetup(
                 "option 'removed_cards' maps deck variants "
                 f"({', '.join(DECK_VARIANTS)}) to a number of cards, not {removed!r}"
             )
-        deck = _deck_size(setup)
+        deck = deck_size(setup)
         least = HAND_SIZE * len(setup.players) + 1
         if not least <= deck <= MAX_DECK:
             raise BadSetup(
@@ -205,7 +108,7 @@ class CallOfNature(Game):
         return setup
 
     @classmethod
-    def describe(cls) -> dict:
+    def describe(cls) -> dict[str, Any]:
         out = super().describe()
         out["options"] = {
             name: {"default": default, "help": OPTION_HELP[name]}
@@ -222,22 +125,20 @@ class CallOfNature(Game):
         self.draw_pile = 0
         self.played_pile = 0
         self.deal()
-        self.respite: dict | None = None  # {"player": seat, "pressure": 50 or 80}
+        self.respite = None
         self.exploded: int | None = None
-        # Once someone explodes: one entry per survivor, in rolling order:
-        # {"player": seat, "held": CRITICAL THRESHOLD! cards or None, "dice": [a, b] or None}
-        self.end_rolls: list[dict] = []
+        self.end_rolls = []
 
     # -- what the setup decides ---------------------------------------------
 
     def deck_size(self) -> int:
         """Pressure cards in play once the deck variants have taken theirs out."""
-        return _deck_size(self.setup)
+        return deck_size(self.setup)
 
     def card_values(self) -> tuple[int, int]:
         """The lowest and highest value a Pressure card may have."""
         options = self.setup.options
-        return _option(options, "min_value"), _option(options, "max_value")
+        return option(options, "min_value"), option(options, "max_value")
 
     def specials_in_deck(self) -> tuple[str, ...]:
         """The special cards (slugs) that the chosen variants leave in the deck."""
@@ -295,39 +196,61 @@ class CallOfNature(Game):
             message = f"{names} share the victory with Mastery {best}"
         return Result(winners, tuple(self.mastery), message)
 
-    def view(self) -> dict:
+    def phase(self) -> Phase:
+        if self.over:
+            return Phase.OVER
+        if self.exploded is not None:
+            return Phase.END_ROLLS
+        if self.respite is not None:
+            return Phase.RESPITE
+        return Phase.PLAY
+
+    def acting(self) -> int | None:
+        """The seat the table waits for (``None`` once the game is over)."""
+        phase = self.phase()
+        if phase is Phase.OVER:
+            return None
+        if phase is Phase.END_ROLLS:
+            return self._next_end_roll()["player"]
+        if self.respite is not None:
+            return self.respite["player"]
+        return self.active
+
+    def state_view(self) -> View:
+        """The public table as a :class:`~.model.View`."""
         armed = self.armed_thresholds()
         result = self.result()
-        if self.over:
-            phase, acting = "over", None
-        elif self.exploded is not None:
-            phase, acting = "end-rolls", self._next_end_roll()["player"]
-        elif self.respite is not None:
-            phase, acting = "respite", self.respite["player"]
-        else:
-            phase, acting = "play", self.active
-        return {
-            "phase": phase,
-            "pressure": self.pressure,
-            "next_threshold": armed[0] if armed else None,
-            "armed_thresholds": armed,
-            "round": self.round_number,
-            "active": acting,
-            "direction": _direction_name(self.direction),
-            "players": [
-                {"seat": s, "name": name, "mastery": self.mastery[s],
-                 "eliminated": s == self.exploded}
-                for s, name in enumerate(self.players)
-            ],
-            "draw_pile": self.draw_pile,
-            "played_pile": self.played_pile,
-            "deck_size": self.deck_size(),
-            "card_values": list(self.card_values()),
-            "specials_in_deck": list(self.specials_in_deck()),
-            "respite": dict(self.respite) if self.respite else None,
-            "end_rolls": [self._end_roll_view(r) for r in self.end_rolls],
-            "result": result.to_json() if result else None,
-        }
+        following = armed[0] if armed else None
+        return View(
+            phase=self.phase(),
+            pressure=self.pressure,
+            next_threshold=following,
+            next_threshold_cost=None if following is None else CRITICAL_THRESHOLDS[following],
+            armed_thresholds=armed,
+            thresholds=[ThresholdView(at, cost, at in armed)
+                        for at, cost in CRITICAL_THRESHOLDS.items()],
+            respites=list(RESPITES),
+            next_respite=next((r for r in RESPITES if r > self.pressure), None),
+            round=self.round_number,
+            active=self.acting(),
+            direction=Direction.of(self.direction),
+            players=[PlayerView(s, name, self.mastery[s], s == self.exploded)
+                     for s, name in enumerate(self.players)],
+            max_mastery=MAX_MASTERY,
+            draw_pile=self.draw_pile,
+            played_pile=self.played_pile,
+            deck_size=self.deck_size(),
+            card_values=list(self.card_values()),
+            specials_in_deck=list(self.specials_in_deck()),
+            respite=None if self.respite is None else {
+                "player": self.respite["player"], "pressure": self.respite["pressure"]},
+            end_rolls=[end_roll_view(r) for r in self.end_rolls],
+            result=result.to_json() if result else None,
+        )
+
+    def view(self) -> dict[str, Any]:
+        found: dict[str, Any] = plain(self.state_view())
+        return found
 
     # -- rules commands ------------------------------------------------------
 
@@ -380,7 +303,7 @@ class CallOfNature(Game):
             events = [Event("special-played", f"{name} plays {printed}: pressure stays "
                                               f"{self.pressure}", data)]
             self.direction = -self.direction
-            events.append(self._direction_event(f"{printed} "))
+            events += self._direction_event(f"{printed} ")
         else:
             events = [Event("special-played",
                             f"{name} plays {printed}: pressure stays {self.pressure}. Apply "
@@ -395,7 +318,7 @@ class CallOfNature(Game):
         if self.respite is None:
             raise NotExpected("no roll is expected now: a roll answers a Respite or the "
                               "End of Game")
-        return self._respite_roll(values, player)
+        return self._respite_roll(self.respite, values, player)
 
     def do_held_thresholds(self, count: int, player: int | None) -> list[Event]:
         entry = self._next_end_roll() if self.exploded is not None else None
@@ -468,7 +391,7 @@ class CallOfNature(Game):
     def do_reverse(self) -> list[Event]:
         self._check_correction("reverse")
         self.direction = -self.direction
-        return [self._direction_event("Correction: ")]
+        return self._direction_event("Correction: ")
 
     def do_new_round(self, player: int | None) -> list[Event]:
         self._check_correction("new-round")
@@ -566,16 +489,15 @@ class CallOfNature(Game):
         self.respite = None
         self.active = starter
         self.deal()
-        why = f"Threshold 91 ends round {ended}" if fired else f"Round {ended} ends"
+        why = f"Threshold {ROUND_END} ends round {ended}" if fired else f"Round {ended} ends"
         return [
             Event("round-ended",
                   f"{why}. Pressure back to 0, Mastery kept. Shuffle all {self.deck_size()} "
                   f"Pressure cards and deal {HAND_SIZE} to each player. "
                   f"{self.players[starter]} starts round {self.round_number}, "
-                  f"{_direction_name(self.direction)}",
+                  f"{Direction.of(self.direction).value}",
                   {"round": self.round_number, "player": starter}, alert=True),
-            self._turn_event(),
-        ]
+        ] + self._turn_event()
 
     def deal(self) -> None:
         """Every card shuffled, four in each hand, the rest the draw pile."""
@@ -605,7 +527,7 @@ class CallOfNature(Game):
 
     def _pass_turn(self) -> list[Event]:
         self.active = self._next_seat(self.active)
-        return [self._turn_event()]
+        return self._turn_event()
 
     def _next_seat(self, seat: int) -> int:
         n = len(self.players)
@@ -615,19 +537,20 @@ class CallOfNature(Game):
                 return candidate
         raise AssertionError("no player left at the table")
 
-    def _turn_event(self) -> Event:
-        return Event("turn", f"{self.players[self.active]}'s turn (pressure {self.pressure})",
-                     {"player": self.active})
+    def _turn_event(self) -> list[Event]:
+        return [Event("turn", f"{self.players[self.active]}'s turn (pressure {self.pressure})",
+                      {"player": self.active})]
 
-    def _direction_event(self, cause: str) -> Event:
-        direction = _direction_name(self.direction)
-        return Event("direction-changed", f"{cause}Play now goes {direction}",
-                     {"direction": direction})
+    def _direction_event(self, cause: str) -> list[Event]:
+        direction = Direction.of(self.direction).value
+        return [Event("direction-changed", f"{cause}Play now goes {direction}",
+                      {"direction": direction})]
 
     # -- rolls -------------------------------------------------------------
 
-    def _respite_roll(self, values: list[int], player: int | None) -> list[Event]:
-        seat = self.respite["player"]
+    def _respite_roll(self, respite: Respite, values: list[int],
+                      player: int | None) -> list[Event]:
+        seat = respite["player"]
         self._check_actor(player, seat, "the Respite roll")
         die = RESPITE_DIE.check(values)[0]
         name = self.players[seat]
@@ -646,42 +569,33 @@ class CallOfNature(Game):
                       {"player": seat, "die": die, "gained": gained,
                        "before": before, "after": after})] + self._pass_turn()
 
-    def _next_end_roll(self) -> dict:
+    def _next_end_roll(self) -> EndRoll:
         return next(r for r in self.end_rolls if r["dice"] is None)
 
     def _end_roll(self, values: list[int], player: int | None) -> list[Event]:
         entry = self._next_end_roll()
         seat = entry["player"]
         self._check_actor(player, seat, "the End of Game roll")
-        if entry["held"] is None:
+        held = entry["held"]
+        if held is None:
             raise NotExpected(f"{self.players[seat]} first says how many CRITICAL THRESHOLD! "
                               "cards they hold (held-thresholds)")
         dice = list(END_OF_GAME_DICE.check(values))
         entry["dice"] = dice
-        outcome = self._end_roll_view(entry)
+        total, loss, verdict = roll_outcome(dice, held)
         before = self.mastery[seat]
-        after = max(0, before - outcome["loss"])
+        after = max(0, before - loss)
         self.mastery[seat] = after
         name = self.players[seat]
         counted = f"{dice[0]}+{dice[1]} = {sum(dice)}"
-        if entry["held"]:
-            counted += (f", {2 * entry['held']} off for CRITICAL THRESHOLD! cards: "
-                        f"{outcome['total']}")
-        effect = (f"loses {outcome['loss']} Mastery ({before} → {after})" if outcome["loss"]
+        if held:
+            counted += f", {2 * held} off for CRITICAL THRESHOLD! cards: {total}"
+        effect = (f"loses {loss} Mastery ({before} → {after})" if loss
                   else f"keeps Mastery {after}")
-        events = [Event("end-roll", f"{name} rolls {counted}. {outcome['verdict']} {name} {effect}",
-                        {"player": seat, "dice": dice, "total": outcome["total"],
-                         "loss": outcome["loss"], "before": before, "after": after})]
+        events = [Event("end-roll", f"{name} rolls {counted}. {verdict} {name} {effect}",
+                        {"player": seat, "dice": dice, "total": total,
+                         "loss": loss, "before": before, "after": after})]
         return events + self._game_over_event()
-
-    def _end_roll_view(self, entry: dict) -> dict:
-        out = {"player": entry["player"], "held": entry["held"], "dice": entry["dice"],
-               "total": None, "loss": None, "verdict": None}
-        if entry["dice"] is not None:
-            total = max(2, sum(entry["dice"]) - 2 * entry["held"])
-            loss, verdict = END_OF_GAME_TABLE.get(total, SAVED)
-            out.update(total=total, loss=loss, verdict=verdict)
-        return out
 
     def _game_over_event(self) -> list[Event]:
         result = self.result()
@@ -691,26 +605,6 @@ class CallOfNature(Game):
 
 
 # -- small pure helpers -------------------------------------------------------
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _option(options: Mapping[str, Any], name: str) -> Any:
-    return options.get(name, DEFAULT_OPTIONS[name])
-
-
-def _deck_size(setup: Setup) -> int:
-    removed = {**DEFAULT_OPTIONS["removed_cards"], **setup.options.get("removed_cards", {})}
-    # The beginners' list already holds the powerful cards: with both variants
-    # the larger count comes out, not the sum.
-    taken = max((removed[v] for v in setup.variants if v in DECK_VARIANTS), default=0)
-    return _option(setup.options, "deck_size") - taken
-
-
-def _direction_name(direction: int) -> str:
-    return "clockwise" if direction == 1 else "counter-clockwise"
 
 
 def _card_message(name: str, value: int, before: int, after: int) -> str:

@@ -50,142 +50,50 @@ counted once, because the draw pile is the balance of the table:
 
 The event of each correction says what changed and where the difference
 went.
+
+The folder: :mod:`.model` (the cards, the flush rule, the state and the view
+as types), :mod:`.commands` (the command specs), this module (the rules),
+:mod:`.text` (the labels and sentences in every language) and :mod:`.hints`
+(how the button menu offers the commands).  Every rule returns the list of
+its events; a step that leads to others returns its events followed by
+theirs.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from ...engine import CommandSpec, Event, Expectation, Game, Param, Result, Setup
-from ...errors import BadArgument, BadSetup, IllegalCommand
-
-# (slug, English, French, display colour).  The rulebook names "épicé" and
-# "précieux"; the other three are the companion's names for the card colours.
-COLOURS = (
-    ("spicy", "Spicy", "Épicé", "#d62828"),
-    ("precious", "Precious", "Précieux", "#e0a800"),
-    ("grassy", "Grassy", "Herbeux", "#2e9e44"),
-    ("frosty", "Frosty", "Givré", "#2f7fd8"),
-    ("fruity", "Fruity", "Fruité", "#8e44ad"),
+from ...engine import Event, Expectation, Game, Param, Result, Setup
+from ...errors import BadArgument, IllegalCommand
+from ..views import plain, state_fields
+from .commands import COMMANDS, HAND_COUNT
+from .model import (
+    ACTIONS,
+    COLOURS,
+    FULL_PILE,
+    HAND_SIZE,
+    KINDS,
+    MAX_PILE,
+    POOPS,
+    UNICORN,
+    Phase,
+    PlayerView,
+    State,
+    View,
+    are,
+    card_name,
+    cards_text,
+    deck_of,
+    describe_cards,
+    flush_of,
+    poop_word,
 )
-UNICORN = ("unicorn", "Unicorn", "Licorne", "#f06292")
-COLOUR_SLUGS = tuple(c[0] for c in COLOURS)
-POOPS = COLOUR_SLUGS + (UNICORN[0],)
-ACTIONS = ("toilette", "constipation", "suppositoire")
-KINDS = POOPS + ACTIONS
-LABELS = {c[0]: c[1] for c in COLOURS + (UNICORN,)} | {
-    "toilette": "Toilette", "constipation": "Constipation", "suppositoire": "Suppositoire",
-}
 
-# The rulebook prints no card list; this is the default box, and the table
-# can set its own with options {"deck": {"spicy": 8, "unicorn": 2, ...}}.
-DEFAULT_DECK = {
-    "spicy": 10, "precious": 10, "grassy": 10, "frosty": 10, "fruity": 10,
-    "unicorn": 4, "toilette": 8, "constipation": 6, "suppositoire": 8,
-}
-MAX_OF_A_KIND = 40
-HAND_SIZE = 5
-DEALT_ACTIONS = ("toilette", "suppositoire")   # one of each to every player first
-FLUSH_SET = 3
-FULL_PILE = 5          # a pile holding this many takes no more poops...
-MAX_PILE = 6           # ...except its owner's sixth, on their own turn
+__all__ = ["OhShit", "deck_of", "flush_of"]
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def deck_of(setup: Setup) -> dict[str, int]:
-    """The deck composition a setup asks for (defaults for what it leaves
-    out); raises BadSetup when the options are wrong or cannot be dealt."""
-    options = dict(setup.options)
-    unknown = set(options) - {"deck"}
-    if unknown:
-        raise BadSetup(
-            f"unknown option(s) {', '.join(sorted(unknown))} for OhShit!; allowed: deck"
-        )
-    asked = options.get("deck", {})
-    if not isinstance(asked, Mapping):
-        raise BadSetup(f"option 'deck' maps card kinds to counts, not {asked!r}")
-    strange = set(asked) - set(KINDS)
-    if strange:
-        raise BadSetup(
-            f"unknown card kind(s) {', '.join(sorted(map(str, strange)))} in option 'deck'; "
-            f"the kinds are: {', '.join(KINDS)}"
-        )
-    deck = dict(DEFAULT_DECK)
-    for kind, count in asked.items():
-        if not _is_int(count) or not 0 <= count <= MAX_OF_A_KIND:
-            raise BadSetup(
-                f"option 'deck': {kind} must be a whole number from 0 to {MAX_OF_A_KIND}, "
-                f"not {count!r}"
-            )
-        deck[kind] = count
-    seats = len(setup.players)
-    for kind in DEALT_ACTIONS:
-        if deck[kind] < seats:
-            raise BadSetup(
-                f"every player is dealt one {LABELS[kind]}: {seats} players need at least "
-                f"{seats}, and the deck has {deck[kind]}"
-            )
-    if sum(deck.values()) < HAND_SIZE * seats:
-        raise BadSetup(
-            f"a deck of {sum(deck.values())} cards cannot deal {HAND_SIZE} to each of "
-            f"{seats} players: it needs at least {HAND_SIZE * seats}"
-        )
-    return deck
-
-
-def flush_of(pile: Mapping[str, int]) -> dict[str, int]:
-    """The cards a pile (not constipated) sends to the Décharge: kind -> count,
-    only the kinds that leave.  See the module's docstring for the rule."""
-    left = {kind: pile.get(kind, 0) for kind in POOPS}
-    gone = {kind: 0 for kind in POOPS}
-    unicorns = left["unicorn"]
-    complete = [c for c in COLOUR_SLUGS if left[c] >= 1 and left[c] + unicorns >= FLUSH_SET]
-    if complete:
-        used = max(max(0, FLUSH_SET - left[c]) for c in complete)
-        for colour in complete:
-            gone[colour], left[colour] = left[colour], 0
-        gone["unicorn"], left["unicorn"] = used, unicorns - used
-    if left["unicorn"] >= FLUSH_SET and not any(left[c] for c in COLOUR_SLUGS):
-        gone["unicorn"] += left["unicorn"]
-    return {kind: n for kind, n in gone.items() if n}
-
-
-def describe_cards(cards: Mapping[str, int]) -> str:
-    """'2 spicy, 1 precious and 1 Unicorn' (or 'nothing')."""
-    parts = [f"{cards[kind]} {_poop_word(kind)}" for kind in KINDS if cards.get(kind)]
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _poop_word(kind: str) -> str:
-    return LABELS[kind] if kind in ACTIONS or kind == "unicorn" else LABELS[kind].lower()
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def _are(n: int) -> str:
-    return "is" if n == 1 else "are"
-
-
-def _acting() -> Param:
-    return Param("player", "player", optional=True,
-                 help="who plays it (the active player, filled in when left out)")
-
-
-TARGET = Param("target", "player", help="the player whose pile the card goes on")
-POOP_COLOUR = Param("colour", "choice", choices=POOPS, help="the poop's colour, or unicorn")
-# A hand holds at most the whole deck; param_range narrows it to this game's.
-HAND_COUNT = Param("count", "int", low=0, high=MAX_OF_A_KIND * len(KINDS),
-                   help="how many cards the hand holds, counted at the table")
-
-
-class OhShit(Game):
+class OhShit(Game, State):
     key = "ohshit"
     title = "OhShit!"
     menu_order = 2
@@ -193,82 +101,8 @@ class OhShit(Game):
     # Toilette and Suppositoire in a box-sized deck.
     min_players = 2
     max_players = 6
-    commands = (
-        CommandSpec("poop", (TARGET, POOP_COLOUR, _acting()),
-                    help="put a poop card on a player's pile (self included)"),
-        CommandSpec("toilette", (TARGET, _acting()),
-                    help="empty a player's pile into the Décharge (not a constipated one)"),
-        CommandSpec("constipation", (TARGET, _acting()),
-                    help="constipate a player: their pile cannot flush"),
-        CommandSpec("suppositoire",
-                    (TARGET,
-                     Param("colour", "choice", choices=POOPS, optional=True,
-                           help="the poop it removes (not needed on an empty, "
-                                "constipated pile)"),
-                     _acting()),
-                    help="remove one poop from a pile, then lift its Constipation"),
-        CommandSpec("set-pile",
-                    (Param("player", "player", help="whose pile"),
-                     Param("colour", "choice", choices=POOPS, help="which poops"),
-                     Param("count", "int", low=0, high=MAX_PILE,
-                           help="how many of them the pile holds")),
-                    help="set how many poops of one colour a pile holds; nothing flushes",
-                    correction=True),
-        CommandSpec("set-constipated",
-                    (Param("player", "player", help="who"),
-                     Param("constipated", "bool", help="yes or no")),
-                    help="put or take away a Constipation by hand; nothing flushes",
-                    correction=True),
-        CommandSpec("set-hand",
-                    (Param("player", "player", help="whose hand (a dead player's: the "
-                                                    "cards set aside at their death)"),
-                     HAND_COUNT),
-                    help="set how many cards a hand holds; the draw pile makes up the "
-                         "difference", correction=True),
-        CommandSpec("set-decharge",
-                    (Param("colour", "choice", choices=POOPS, help="which poops"),
-                     Param("count", "int", low=0, high=MAX_OF_A_KIND,
-                           help="how many of them the Décharge holds")),
-                    help="set how many poops of one colour the Décharge holds; the draw "
-                         "pile makes up the difference", correction=True),
-        CommandSpec("set-drain",
-                    (Param("card", "choice", choices=ACTIONS, help="which action card"),
-                     Param("count", "int", low=0, high=MAX_OF_A_KIND,
-                           help="how many of them the Drain holds")),
-                    help="set how many action cards of one kind the Drain holds; the draw "
-                         "pile makes up the difference", correction=True),
-        CommandSpec("set-deck",
-                    (Param("card", "choice", choices=KINDS, help="which kind of card"),
-                     Param("count", "int", low=0, high=MAX_OF_A_KIND,
-                           help="how many of them the box really holds")),
-                    help="the box holds a different number of a kind than set at setup: "
-                         "found cards go into the draw pile, missing ones leave it (this "
-                         "fixes a wrong draw pile when every other count is right)",
-                    correction=True),
-        CommandSpec("kill", (Param("player", "player", help="who is out"),),
-                    help="a player is out of the game: their pile goes to the Décharge",
-                    correction=True),
-        CommandSpec("revive", (Param("player", "player", help="who comes back"),),
-                    help="bring a dead player back, with an empty pile", correction=True),
-        CommandSpec("skip", help="end the active player's turn without a card; the next "
-                                 "player draws and plays", correction=True),
-        CommandSpec("note", (Param("text", "text", help="what happened"),),
-                    help="write a note in the history", correction=True),
-    )
-    state_fields = (
-        "deck",
-        "piles",
-        "constipated",
-        "alive",
-        "hands",
-        "draw_pile",
-        "decharge",
-        "drain",
-        "active",
-        "turn_number",
-        "reshuffles",
-        "winners",
-    )
+    commands = COMMANDS
+    state_fields = state_fields(State)
 
     # -- setup -------------------------------------------------------------
 
@@ -281,14 +115,14 @@ class OhShit(Game):
     def start(self) -> None:
         seats = len(self.players)
         self.deck = deck_of(self.setup)
-        self.piles = [{kind: 0 for kind in POOPS} for _ in range(seats)]
+        self.piles = [dict.fromkeys(POOPS, 0) for _ in range(seats)]
         self.constipated = [False] * seats
         self.alive = [True] * seats
         # One Toilette and one Suppositoire each, then three from the shuffled rest.
         self.hands = [HAND_SIZE] * seats
         self.draw_pile = sum(self.deck.values()) - HAND_SIZE * seats
-        self.decharge = {kind: 0 for kind in POOPS}
-        self.drain = {kind: 0 for kind in ACTIONS}
+        self.decharge = dict.fromkeys(POOPS, 0)
+        self.drain = dict.fromkeys(ACTIONS, 0)
         self.active = 0
         self.turn_number = 0
         self.reshuffles = 0
@@ -347,54 +181,58 @@ class OhShit(Game):
         if len(self.winners) == 1:
             message = f"{self.players[self.winners[0]]} is the last survivor and wins"
         else:
-            names = [self.players[s] for s in self.winners]
-            names = ", ".join(names[:-1]) + " and " + names[-1]
+            each = [self.players[s] for s in self.winners]
+            names = ", ".join(each[:-1]) + " and " + each[-1]
             message = f"no card is left to play: {names} survive and share the win"
         return Result(tuple(self.winners), scores, message)
 
-    def view(self) -> dict:
-        return {
-            "colours": [{"slug": s, "english": en, "french": fr, "hex": hx}
-                        for s, en, fr, hx in COLOURS],
-            "unicorn": {"slug": UNICORN[0], "english": UNICORN[1], "french": UNICORN[2],
-                        "hex": UNICORN[3]},
-            "players": [
-                {
-                    "seat": seat,
-                    "name": name,
-                    "pile": {kind: self.piles[seat][kind] for kind in POOPS},
-                    "pile_total": self.pile_total(seat),
-                    "constipated": self.constipated[seat],
-                    "alive": self.alive[seat],
-                    "hand": self.hands[seat],
-                }
+    def state_view(self) -> View:
+        """The public table as a :class:`~.model.View`."""
+        return View(
+            phase=Phase.OVER if self.over else Phase.PLAY,
+            colours=list(COLOURS),
+            unicorn=UNICORN,
+            actions=list(ACTIONS),
+            full_pile=FULL_PILE,
+            max_pile=MAX_PILE,
+            players=[
+                PlayerView(seat=seat, name=name,
+                           pile={kind: self.piles[seat][kind] for kind in POOPS},
+                           pile_total=self.pile_total(seat),
+                           constipated=self.constipated[seat],
+                           alive=self.alive[seat],
+                           hand=self.hands[seat])
                 for seat, name in enumerate(self.players)
             ],
-            "active": None if self.over else self.active,
-            "turn": self.turn_number,
-            "draw_pile": self.draw_pile,
-            "poops_only": self.reshuffles > 0,
-            "reshuffles": self.reshuffles,
-            "decharge": sum(self.decharge.values()),
-            "decharge_cards": {kind: self.decharge[kind] for kind in POOPS},
-            "drain": sum(self.drain.values()),
-            "drain_cards": {kind: self.drain[kind] for kind in ACTIONS},
-            "constipations_on_table": sum(self.constipated),
-            "unseen": {kind: self.unseen(kind) for kind in KINDS},
-            "set_aside": sum(h for s, h in enumerate(self.hands) if not self.alive[s]),
-            "deck": {kind: self.deck[kind] for kind in KINDS},
-            "deck_total": sum(self.deck.values()),
-            "over": self.over,
-            "winner": self.winners[0] if len(self.winners) == 1 else None,
-            "winners": list(self.winners),
-        }
+            active=None if self.over else self.active,
+            turn=self.turn_number,
+            draw_pile=self.draw_pile,
+            poops_only=self.reshuffles > 0,
+            reshuffles=self.reshuffles,
+            decharge=sum(self.decharge.values()),
+            decharge_cards={kind: self.decharge[kind] for kind in POOPS},
+            drain=sum(self.drain.values()),
+            drain_cards={kind: self.drain[kind] for kind in ACTIONS},
+            constipations_on_table=sum(self.constipated),
+            unseen={kind: self.unseen(kind) for kind in KINDS},
+            set_aside=sum(h for s, h in enumerate(self.hands) if not self.alive[s]),
+            deck={kind: self.deck[kind] for kind in KINDS},
+            deck_total=sum(self.deck.values()),
+            over=self.over,
+            winner=self.winners[0] if len(self.winners) == 1 else None,
+            winners=list(self.winners),
+        )
+
+    def view(self) -> dict[str, Any]:
+        found: dict[str, Any] = plain(self.state_view())
+        return found
 
     # -- the four cards ----------------------------------------------------
 
     def do_poop(self, target: int, colour: str, player: int | None = None) -> list[Event]:
         player = self._player(player)
         self._check_card(player, colour)
-        self._check_living(target, f"a {_poop_word(colour)} poop")
+        self._check_living(target, f"a {poop_word(colour)} poop")
         total = self.pile_total(target)
         own = target == player
         if total >= MAX_PILE:
@@ -410,8 +248,8 @@ class OhShit(Game):
         where = "their own pile" if own else f"{self.players[target]}'s pile"
         events = [Event(
             "poop-played",
-            f"{self.players[player]} puts a {_poop_word(colour)} poop on {where} "
-            f"({_cards(self.pile_total(target))})",
+            f"{self.players[player]} puts a {poop_word(colour)} poop on {where} "
+            f"({cards_text(self.pile_total(target))})",
             {"player": player, "target": target, "colour": colour},
         )]
         events += self._flush(target)
@@ -473,19 +311,19 @@ class OhShit(Game):
             raise BadArgument(
                 f"name the poop the Suppositoire removes: {self._pile_of(target)} holds "
                 f"{holds}", rule="colour-needed")
-        if not empty and pile[colour] == 0:
+        if colour is not None and not empty and pile[colour] == 0:
             raise IllegalCommand(
-                f"{self._pile_of(target)} holds no {_poop_word(colour)} poop; it holds {holds}",
+                f"{self._pile_of(target)} holds no {poop_word(colour)} poop; it holds {holds}",
                 rule="colour-not-in-pile")
         self.hands[player] -= 1
         self.drain["suppositoire"] += 1
         who = "themselves" if target == player else self.players[target]
-        if empty:
+        if empty or colour is None:
             removed = "nothing to remove"
         else:
             self._discard(target, {colour: 1})
-            removed = (f"1 {_poop_word(colour)} poop goes to the Décharge "
-                       f"({_cards(self.pile_total(target))} left)")
+            removed = (f"1 {poop_word(colour)} poop goes to the Décharge "
+                       f"({cards_text(self.pile_total(target))} left)")
         events = [Event("suppository",
                         f"{self.players[player]} gives {who} a Suppositoire: {removed}",
                         {"player": player, "target": target,
@@ -507,7 +345,7 @@ class OhShit(Game):
         self._check_living(player, "a pile correction")
         now = self.piles[player][colour]
         self._check_change(now, count, f"{self._pile_of(player)} already holds "
-                                       f"{count} {_poop_word(colour)}")
+                                       f"{count} {poop_word(colour)}")
         total = self.pile_total(player) + count - now
         if total > MAX_PILE:
             raise IllegalCommand(
@@ -518,8 +356,8 @@ class OhShit(Game):
         self.piles[player][colour] = count
         return [Event(
             "correction",
-            f"Correction: {self._pile_of(player)} holds {count} {_poop_word(colour)}, not "
-            f"{now} ({_cards(total)}); {moved}",
+            f"Correction: {self._pile_of(player)} holds {count} {poop_word(colour)}, not "
+            f"{now} ({cards_text(total)}); {moved}",
             {"player": player, "colour": colour, "count": count, "before": now})]
 
     def do_set_constipated(self, player: int, constipated: bool) -> list[Event]:
@@ -547,63 +385,63 @@ class OhShit(Game):
             hand = f"{name}'s hand"
         else:
             hand = f"the hand {name} set aside at their death"
-        self._check_change(now, count, f"{hand} already holds {_cards(count)}")
+        self._check_change(now, count, f"{hand} already holds {cards_text(count)}")
         moved = self._move_with_draw_pile(count - now, None)
         self.hands[player] = count
         return [Event("correction",
-                      f"Correction: {hand} holds {_cards(count)}, not {now}; {moved}",
+                      f"Correction: {hand} holds {cards_text(count)}, not {now}; {moved}",
                       {"player": player, "count": count, "before": now})]
 
     def do_set_decharge(self, colour: str, count: int) -> list[Event]:
-        return [self._set_discards(self.decharge, "the Décharge", colour, count)]
+        return self._set_discards(self.decharge, "the Décharge", colour, count)
 
     def do_set_drain(self, card: str, count: int) -> list[Event]:
-        return [self._set_discards(self.drain, "the Drain", card, count)]
+        return self._set_discards(self.drain, "the Drain", card, count)
 
     def do_set_deck(self, card: str, count: int) -> list[Event]:
         now = self.deck[card]
-        word = _poop_word(card)
+        word = poop_word(card)
         self._check_change(now, count, f"the deck already holds {count} {word}")
         face_up = self.face_up(card)
         if count < face_up:
             raise IllegalCommand(
-                f"{face_up} {word} {_are(face_up)} face up on the table, in the Décharge "
+                f"{face_up} {word} {are(face_up)} face up on the table, in the Décharge "
                 f"or in the Drain, so the deck holds at least {face_up}; if one of those "
                 f"counts is wrong, correct it first", rule="fewer-than-face-up")
         change = count - now
         if -change > self.draw_pile:
             raise IllegalCommand(
-                f"the draw pile holds {_cards(self.draw_pile)}, so {-change} missing {word} "
+                f"the draw pile holds {cards_text(self.draw_pile)}, so {-change} missing {word} "
                 f"cannot have left it: the hands hold the rest of the deck, so correct them "
                 f"first with set-hand", rule="draw-pile-short")
         self.deck[card] = count
         self.draw_pile += change
         one = abs(change) == 1
         if change > 0:
-            moved = (f"the {_cards(change)} found {'goes' if one else 'go'} into the draw "
+            moved = (f"the {cards_text(change)} found {'goes' if one else 'go'} into the draw "
                      f"pile ({self.draw_pile} in it)")
         else:
-            moved = (f"the {_cards(-change)} missing {'leaves' if one else 'leave'} the draw "
+            moved = (f"the {cards_text(-change)} missing {'leaves' if one else 'leave'} the draw "
                      f"pile ({self.draw_pile} left)")
         return [Event("correction",
                       f"Correction: the deck holds {count} {word}, not {now} "
-                      f"({_cards(sum(self.deck.values()))} in all); {moved}",
+                      f"({cards_text(sum(self.deck.values()))} in all); {moved}",
                       {"card": card, "count": count, "before": now})]
 
     def _set_discards(self, zone: dict[str, int], where: str, kind: str,
-                      count: int) -> Event:
+                      count: int) -> list[Event]:
         """Correct the Décharge or the Drain: ``zone`` is the one to change."""
         now = zone[kind]
-        word = _poop_word(kind)
+        word = poop_word(kind)
         self._check_change(now, count, f"{where} already holds {count} {word}")
         self._check_within_deck(kind, now, count, where)
         moved = self._move_with_draw_pile(count - now, kind)
         zone[kind] = count
-        held = _cards(sum(zone.values()))
-        return Event("correction",
-                     f"Correction: {where} holds {count} {word}, not {now} ({held} in all); "
-                     f"{moved}",
-                     {"kind": kind, "count": count, "before": now})
+        held = cards_text(sum(zone.values()))
+        return [Event("correction",
+                      f"Correction: {where} holds {count} {word}, not {now} ({held} in all); "
+                      f"{moved}",
+                      {"kind": kind, "count": count, "before": now})]
 
     def do_kill(self, player: int) -> list[Event]:
         if not self.alive[player]:
@@ -622,7 +460,7 @@ class OhShit(Game):
         self.alive[player] = True
         return [Event("correction",
                       f"Correction: {self.players[player]} is back in the game with an empty "
-                      f"pile and the {_cards(self.hands[player])} set aside at their death",
+                      f"pile and the {cards_text(self.hands[player])} set aside at their death",
                       {"player": player})]
 
     def do_skip(self) -> list[Event]:
@@ -648,7 +486,7 @@ class OhShit(Game):
                 rule="empty-hand")
         if self.unseen(kind) == 0:
             raise IllegalCommand(
-                f"no {LABELS[kind]} card can be in {name}'s hand: all {self.deck[kind]} of "
+                f"no {card_name(kind)} card can be in {name}'s hand: all {self.deck[kind]} of "
                 f"the deck are on the table, in the Décharge or in the Drain; {name} plays "
                 f"another card, or, if the box holds more, correct the deck with set-deck",
                 rule="no-card-left")
@@ -672,10 +510,10 @@ class OhShit(Game):
         elsewhere = self.face_up(kind) - now
         room = max(0, self.deck[kind] - elsewhere)
         if count > room:
-            word = _poop_word(kind)
+            word = poop_word(kind)
             raise IllegalCommand(
                 f"{where} can hold at most {room} {word}: the deck holds "
-                f"{self.deck[kind]} and {elsewhere} {_are(elsewhere)} face up elsewhere; if "
+                f"{self.deck[kind]} and {elsewhere} {are(elsewhere)} face up elsewhere; if "
                 f"the box holds more, correct the deck first with set-deck",
                 rule="more-than-the-deck")
 
@@ -684,10 +522,10 @@ class OhShit(Game):
         cards (of ``kind``; ``None`` for a hand's unknown cards) come from it,
         or go back to it when negative.  Returns what moved, for the event."""
         n = abs(gained)
-        what = _cards(n) if kind is None else f"{n} {_poop_word(kind)}"
+        what = cards_text(n) if kind is None else f"{n} {poop_word(kind)}"
         if gained > self.draw_pile:
             raise IllegalCommand(
-                f"the draw pile holds {_cards(self.draw_pile)}, so {what} cannot come from "
+                f"the draw pile holds {cards_text(self.draw_pile)}, so {what} cannot come from "
                 f"it (every card is counted once): lower a count that is too high first, or, "
                 f"if the box holds more cards, correct the deck with set-deck",
                 rule="draw-pile-short")
@@ -721,7 +559,7 @@ class OhShit(Game):
         return [Event(
             "flushed",
             f"{self._pile_of(seat)} flushes: {describe_cards(gone)} go to the Décharge "
-            f"({_cards(self.pile_total(seat))} left)",
+            f"({cards_text(self.pile_total(seat))} left)",
             {"player": seat, "cards": gone}, alert=True)]
 
     def _end_turn(self) -> list[Event]:
@@ -746,7 +584,7 @@ class OhShit(Game):
             self.drain["constipation"] += 1
             parts.append("the Constipation to the Drain")
         if self.hands[seat]:
-            parts.append(f"the {_cards(self.hands[seat])} in hand leave the game face down")
+            parts.append(f"the {cards_text(self.hands[seat])} in hand leave the game face down")
         self.alive[seat] = False
         name = self.players[seat]
         events = [Event("player-died", f"{name} {how}: " + ", ".join(parts or ["nothing left"]),
@@ -754,9 +592,15 @@ class OhShit(Game):
         survivors = self.living()
         if len(survivors) == 1:
             self.winners = survivors
-            events.append(Event("game-over", self.result().message,
-                                {"winners": list(survivors)}, alert=True))
+            events += self._game_over_event()
         return events
+
+    def _game_over_event(self) -> list[Event]:
+        result = self.result()
+        if result is None:
+            return []
+        return [Event("game-over", result.message, {"winners": list(result.winners)},
+                      alert=True)]
 
     def _next_living(self, seat: int) -> int:
         seats = len(self.players)
@@ -791,9 +635,7 @@ class OhShit(Game):
             stuck = 0 if died else stuck + 1
             if stuck >= len(self.living()):
                 self.winners = self.living()
-                events.append(Event("game-over", self.result().message,
-                                    {"winners": list(self.winners)}, alert=True))
-                return events
+                return events + self._game_over_event()
             seat = self._next_living(seat)
 
     def _draw(self, seat: int) -> list[Event]:
@@ -802,7 +644,7 @@ class OhShit(Game):
         if self.draw_pile == 0 and any(self.decharge.values()):
             poops = sum(self.decharge.values())
             self.draw_pile = poops
-            self.decharge = {kind: 0 for kind in POOPS}
+            self.decharge = dict.fromkeys(POOPS, 0)
             self.reshuffles += 1
             events.append(Event(
                 "reshuffle",
@@ -813,7 +655,7 @@ class OhShit(Game):
             events.append(Event(
                 "draw",
                 f"The draw pile and the Décharge are empty: {name} draws nothing "
-                f"({_cards(self.hands[seat])} in hand)",
+                f"({cards_text(self.hands[seat])} in hand)",
                 {"player": seat, "skipped": True}))
             return events
         self.draw_pile -= 1

@@ -11,41 +11,41 @@ const POPO_COLOUR = "#7a4a1e";
 export function render(update) {
   const view = update.state;
   const facts = [
-    view.round ? t("br.round", { n: view.round }) : null,
-    t(`br.phase.${view.phase}`) !== `br.phase.${view.phase}` ? t(`br.phase.${view.phase}`) : view.phase_name,
-    view.final_round ? t("br.final_round") : null,
-    t("br.deck", { n: view.persona_deck }),
+    view.round ? t("bathroom-rush:board.round", { n: view.round }) : null,
+    t(`bathroom-rush:board.phase.${view.phase}`) !== `bathroom-rush:board.phase.${view.phase}` ? t(`bathroom-rush:board.phase.${view.phase}`) : view.phase_name,
+    view.final_round ? t("bathroom-rush:board.final_round") : null,
+    t("bathroom-rush:board.deck", { n: view.persona_deck }),
   ];
   const waiting = waitingSeats(update);
   return h("div", { class: "board br" },
     header(update, facts),
-    h("section", { class: "queues", "aria-label": t("br.queues") }, view.queues.map((q) => queue(view, update, q))),
-    view.effects?.length ? h("section", { class: "card" }, h("h2", { text: t("br.effects") }),
+    h("section", { class: "queues", "aria-label": t("bathroom-rush:board.queues") }, view.queues.map((q) => queue(view, update, q))),
+    view.effects?.length ? h("section", { class: "card" }, h("h2", { text: t("bathroom-rush:board.effects") }),
       h("ol", {}, view.effects.map((line) => h("li", { text: line })))) : null,
     h("ul", { class: "players" }, view.reserves.map((r) => playerRow(update, r.seat, {
       active: view.active === r.seat || waiting.has(r.seat),
       out: r.eliminated,
       sub: where(r),
       right: reserve(r),
-      badges: r.eliminated ? [h("span", { class: "badge dead", text: t("br.eliminated") })] : [],
+      badges: r.eliminated ? [h("span", { class: "badge dead", text: t("bathroom-rush:board.eliminated") })] : [],
     }))));
 }
 
 function where(r) {
   if (r.eliminated) return null;
-  if (r.queue === null) return t("br.no_queue");
-  if (r.in_bathroom) return t("br.in_bathroom", { q: r.queue });
-  return t("br.in_queue", { q: r.queue, n: r.position });
+  if (r.queue === null) return t("bathroom-rush:board.no_queue");
+  if (r.in_bathroom) return t("bathroom-rush:board.in_bathroom", { q: r.queue });
+  return t("bathroom-rush:board.in_queue", { q: r.queue, n: r.position });
 }
 
 function queue(view, update, q) {
   const owner = q.player;
-  const line = [h("span", { class: "door", title: t("br.door"), "aria-label": t("br.door") }, q.door ? "WC" : "×")];
+  const line = [h("span", { class: "door", title: t("bathroom-rush:board.door"), "aria-label": t("bathroom-rush:board.door") }, q.door ? "WC" : "×")];
   for (const slot of q.slots) {
     if ("player" in slot) {
       line.push(h("span", {
         class: "pawn", style: { background: update.colours?.[slot.player] ?? "#666" },
-        title: slot.name, "aria-label": t("br.pawn", { name: slot.name, n: slot.position }),
+        title: slot.name, "aria-label": t("bathroom-rush:board.pawn", { name: slot.name, n: slot.position }),
         dataset: { player: slot.player },
       }, slot.name.slice(0, 1).toUpperCase()));
     } else {
@@ -53,11 +53,11 @@ function queue(view, update, q) {
       line.push(persona(slot, reveal));
     }
   }
-  const title = !q.door ? t("br.closed", { q: q.index })
-    : q.free ? t("br.free_queue", { q: q.index })
-      : t("br.queue", { q: q.index });
+  const title = !q.door ? t("bathroom-rush:board.closed", { q: q.index })
+    : q.free ? t("bathroom-rush:board.free_queue", { q: q.index })
+      : t("bathroom-rush:board.queue", { q: q.index });
   return h("div", { class: ["queue", q.free && "free", owner !== null && owner === view.active && "active"], dataset: { queue: q.index } },
-    h("div", { class: "queue-owner" }, title, h("small", { text: owner !== null ? update.players[owner] : q.free ? t("br.nobody") : "" }),
+    h("div", { class: "queue-owner" }, title, h("small", { text: owner !== null ? update.players[owner] : q.free ? t("bathroom-rush:board.nobody") : "" }),
       q.permanents.length ? h("small", { text: q.permanents.map((c) => c.card).join(", ") }) : null),
     h("div", { class: "queue-line" }, line));
 }
@@ -73,12 +73,12 @@ function persona(slot, reveal) {
         onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", { detail: reveal, bubbles: true })),
       }, onCard ?? "?");
     }
-    return h("span", { class: ["persona", "hidden", slot.position === 1 && "bathroom"], title: t("br.face_down") }, onCard ?? "?");
+    return h("span", { class: ["persona", "hidden", slot.position === 1 && "bathroom"], title: t("bathroom-rush:board.face_down") }, onCard ?? "?");
   }
   return h("span", {
     class: ["persona", slot.colour, slot.position === 1 && "bathroom", slot.flipped && "flipped"],
-    title: `${slot.name ?? slot.colour} · ${slot.pipi} pipì ${slot.popo} popò${slot.flipped ? ` · ${t("br.flipped")}` : ""}`,
-    "aria-label": t("br.persona_is", { pipi: slot.pipi, popo: slot.popo }),
+    title: `${slot.name ?? slot.colour} · ${slot.pipi} pipì ${slot.popo} popò${slot.flipped ? ` · ${t("bathroom-rush:board.flipped")}` : ""}`,
+    "aria-label": t("bathroom-rush:board.persona_is", { pipi: slot.pipi, popo: slot.popo }),
     dataset: { pipi: slot.pipi, popo: slot.popo },
   },
   h("span", { class: "printed" }, token(PIPI_COLOUR), String(slot.pipi)),
@@ -91,7 +91,7 @@ function token(colour) {
 }
 
 function reserve(r) {
-  return h("div", { class: "reserve", "aria-label": t("br.reserve_is", { pipi: r.pipi, popo: r.popo, limit: r.popo_limit }) },
+  return h("div", { class: "reserve", "aria-label": t("bathroom-rush:board.reserve_is", { pipi: r.pipi, popo: r.popo, limit: r.popo_limit }) },
     h("span", { class: "tok", title: "pipì" }, token(PIPI_COLOUR), String(r.pipi)),
     h("span", { class: ["tok", r.popo >= r.popo_limit - 1 && "near"], title: "popò" }, token(POPO_COLOUR), `${r.popo}`,
       h("span", { class: "limit", text: `/${r.popo_limit}` })));
@@ -108,5 +108,5 @@ export function chart(update) {
     ],
     total: r.score,
   }));
-  return { title: t("br.chart"), el: barChart(rows, { max: limit * 5 + 2, limit: limit * 5, limitLabel: t("br.limit", { n: limit }) }) };
+  return { title: t("bathroom-rush:board.chart"), el: barChart(rows, { max: limit * 5 + 2, limit: limit * 5, limitLabel: t("bathroom-rush:board.limit", { n: limit }) }) };
 }

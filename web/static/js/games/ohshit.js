@@ -1,18 +1,28 @@
-// OhShit!: every player's pile as coloured counts (the colours come from the
-// game's view), who is constipated, who is dead, whose turn it is.  The chart
-// is the piles side by side against the limit of five.
+// OhShit!: every player's pile as coloured counts (the cards come from the
+// game's view by slug, their names from the game's text), who is constipated,
+// who is dead, whose turn it is.  The chart is the piles side by side against
+// the limit the view gives.
 
-import { h, lang, t } from "../core.js";
+import { h, t } from "../core.js";
 import { barChart, header, playerRow } from "./common.js";
 
-const FULL_PILE = 5;
+// How each card looks on a phone: the panel's choice, not the rules'.
+const HEX = {
+  spicy: "#d62828",
+  precious: "#e0a800",
+  grassy: "#2e9e44",
+  frosty: "#2f7fd8",
+  fruity: "#8e44ad",
+  unicorn: "#f06292",
+};
+const OTHER = "#888888";
 
 function kinds(view) {
-  return [...view.colours, view.unicorn];
+  return [...view.colours, view.unicorn].map((slug) => ({ slug, hex: HEX[slug] ?? OTHER }));
 }
 
 function kindLabel(kind) {
-  return lang === "fr" ? kind.french : kind.english;
+  return t(`ohshit:card.${kind.slug}`);
 }
 
 export function choiceColour(state, value) {
@@ -22,11 +32,11 @@ export function choiceColour(state, value) {
 export function render(update) {
   const view = update.state;
   const facts = [
-    t("ohshit.turn", { n: view.turn }),
-    t("ohshit.draw", { n: view.draw_pile }),
-    t("ohshit.decharge", { n: view.decharge }),
-    t("ohshit.drain", { n: view.drain }),
-    view.poops_only ? t("ohshit.poops_only") : null,
+    t("ohshit:board.turn", { n: view.turn }),
+    t("ohshit:board.draw", { n: view.draw_pile }),
+    t("ohshit:board.decharge", { n: view.decharge }),
+    t("ohshit:board.drain", { n: view.drain }),
+    view.poops_only ? t("ohshit:board.poops_only") : null,
   ];
   return h("div", { class: "board ohshit" },
     header(update, facts),
@@ -34,10 +44,10 @@ export function render(update) {
       active: view.active === p.seat,
       out: !p.alive,
       badges: [
-        p.constipated ? h("span", { class: "badge", text: t("ohshit.constipated") }) : null,
-        !p.alive ? h("span", { class: "badge dead", text: t("ohshit.dead") }) : null,
+        p.constipated ? h("span", { class: "badge", text: t("ohshit:board.constipated") }) : null,
+        !p.alive ? h("span", { class: "badge dead", text: t("ohshit:board.dead") }) : null,
       ],
-      sub: p.alive ? t("ohshit.hand", { n: p.hand }) : null,
+      sub: p.alive ? t("ohshit:board.hand", { n: p.hand }) : null,
       right: pile(view, p),
     }))),
     legend(view));
@@ -49,11 +59,11 @@ function pile(view, player) {
     dataset: { kind: k.slug },
   }, String(player.pile[k.slug])));
   return h("div", { class: "pile" }, chips,
-    h("span", { class: ["pile-total", player.pile_total >= FULL_PILE && "full"], title: t("ohshit.pile_total") }, `${player.pile_total}/${FULL_PILE}`));
+    h("span", { class: ["pile-total", player.pile_total >= view.full_pile && "full"], title: t("ohshit:board.pile_total", { n: view.full_pile }) }, `${player.pile_total}/${view.full_pile}`));
 }
 
 function legend(view) {
-  return h("ul", { class: "facts legend", "aria-label": t("ohshit.legend") }, kinds(view).map((k) => h("li", {},
+  return h("ul", { class: "facts legend", "aria-label": t("ohshit:board.legend") }, kinds(view).map((k) => h("li", {},
     h("span", { class: "dot", style: { background: k.hex } }), " ", kindLabel(k))));
 }
 
@@ -64,5 +74,5 @@ export function chart(update) {
     parts: kinds(view).map((k) => ({ value: p.pile[k.slug], colour: k.hex, label: kindLabel(k) })),
     total: p.pile_total,
   }));
-  return { title: t("ohshit.chart"), el: barChart(rows, { max: 6, limit: FULL_PILE, limitLabel: t("ohshit.limit") }) };
+  return { title: t("ohshit:board.chart"), el: barChart(rows, { max: view.max_pile, limit: view.full_pile, limitLabel: t("ohshit:board.limit", { n: view.full_pile }) }) };
 }

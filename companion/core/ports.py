@@ -1,0 +1,82 @@
+"""The seams between the core and what drives it: what the button menu, the
+drivers and the panel use of the table (:class:`TablePort`) and of the dice
+service (:class:`DiceService`).
+
+They are Protocols: :class:`~companion.core.table.Table` is a
+:class:`TablePort` without naming it, and so is any stand-in a test or a
+benchmark hands in, as long as it has these members with these types.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
+
+from .engine import Command, Game
+from .table import HistoryEntry, Listener, Table, Update
+
+
+class TablePort(Protocol):
+    """The table as its users see it: read the game, play, undo and redo
+    against a version, start a game, listen, look back.
+
+    ``game`` and ``version`` raise :class:`~companion.core.errors.NoGame`
+    while ``has_game`` is false.
+    """
+
+    @property
+    def has_game(self) -> bool: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def version(self) -> int: ...
+
+    def current(self) -> Update: ...
+
+    def submit(self, command: Command | Mapping[str, Any], *,
+               expected_version: int | None = None, source: str = "") -> Update: ...
+
+    def undo(self, *, expected_version: int | None = None, source: str = "") -> Update: ...
+
+    def redo(self, *, expected_version: int | None = None, source: str = "") -> Update: ...
+
+    def new_game(self, key: str, players: Sequence[str], variants: Iterable[str] = (),
+                 options: Mapping[str, Any] | None = None) -> Update: ...
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]: ...
+
+    def history(self, game_id: int | None = None) -> list[HistoryEntry]: ...
+
+    def games(self) -> list[dict[str, Any]]: ...
+
+    def stats(self) -> dict[str, Any]: ...
+
+
+class DiceService(Protocol):
+    """Where rolls come from, as the screen, the menu and the panel use it:
+    the source in force (one of ``sources``; setting another raises
+    ``ValueError``), a sentence on its state, and a roll of what the game
+    waits for, played at the table (refused with
+    :class:`~companion.core.errors.StaleVersion` when ``expected_version`` is
+    no longer the table's)."""
+
+    @property
+    def source(self) -> str: ...
+
+    @source.setter
+    def source(self, name: str) -> None: ...
+
+    @property
+    def sources(self) -> Sequence[str]: ...
+
+    @property
+    def status(self) -> str: ...
+
+    def roll(self, expected_version: int | None = None) -> list[int]: ...
+
+
+if TYPE_CHECKING:
+    # The type checker holds the table to its port.
+    def _table_is_a_port(table: Table) -> TablePort:
+        return table
