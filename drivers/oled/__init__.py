@@ -9,7 +9,7 @@ from drivers.oled.device import (
     DEFAULT_PORT,
     NOTHING_SENT,
     OFF_MESSAGE,
-    DISPLAY_BACKOFF,
+    PROBE_EVERY,
     Display,
     DisplaySettingError,
     SendReport,
@@ -20,7 +20,7 @@ from drivers.oled.fakebus import I2C_WRITE_OVERHEAD, RecordingInterface
 
 __all__ = [
     "CONTROLLERS", "DEFAULT_ADDRESS", "DEFAULT_PORT", "FRAME_BYTES", "HEIGHT",
-    "I2C_WRITE_OVERHEAD", "NOTHING_SENT", "OFF_MESSAGE", "PAGES", "DISPLAY_BACKOFF",
+    "I2C_WRITE_OVERHEAD", "NOTHING_SENT", "OFF_MESSAGE", "PAGES", "PROBE_EVERY",
     "WIDTH", "Display", "DisplaySettingError", "Patch", "RecordingInterface",
     "SendReport", "frame_bytes", "thread_timer",
 ]

@@ -73,10 +73,10 @@ NOP = 0xE3
 # The SH1106 has 132 RAM columns; 128-pixel modules show columns 2..129.
 SH1106_COLUMN_OFFSET = 2
 
-# The display's waits between tries: the companion's, but never more than
-# 2 s apart.  A try is one byte on the bus: cheap enough to keep the
-# picture's return within 2 s of the display answering again.
-DISPLAY_BACKOFF = Backoff(BACKOFF.first, 2.0)
+# The display's tries follow the companion's backoff, but come at most 2 s
+# apart: a try is one byte on the bus, cheap enough to keep the picture's
+# return within 2 s of the display answering again.
+PROBE_EVERY = 2.0
 
 OFF_MESSAGE = "Companion is off"
 
@@ -250,7 +250,8 @@ class Display:
         rotate: int = 0,
         serial_interface: Any = None,
         clock: Callable[[], float] = time.monotonic,
-        backoff: Backoff = DISPLAY_BACKOFF,
+        backoff: Backoff = BACKOFF,
+        probe_every: float = PROBE_EVERY,
         timer: Timer = thread_timer,
     ) -> None:
         controller = controller.strip().lower()
@@ -278,6 +279,7 @@ class Display:
         self._serial_given = serial_interface is not None
         self._clock = clock
         self._backoff = backoff
+        self._probe_every = probe_every
         self._errors = _display_errors()
         self._addressing: _HorizontalAddressing | _PageAddressing = (
             _HorizontalAddressing() if controller == "ssd1306"
@@ -417,7 +419,7 @@ class Display:
             # through it the dropped device.
             log.warning("%s (%s); frames are dropped until it answers", status, str(error))
         self._failures += 1
-        delay = self._backoff.delay(self._failures)
+        delay = min(self._backoff.delay(self._failures), self._probe_every)
         self._retry_at = self._clock() + delay
         self.status = status
         self.last_error = f"{type(error).__name__}: {error}"
