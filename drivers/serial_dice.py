@@ -67,7 +67,7 @@ class BadDiceLine(CompanionError, ValueError):
 _FORM = "a roll reads 'ROLL <sides> <value> [<value> ...]'"
 
 
-class PortNotFound(OSError):
+class PortNotFound(CompanionError, OSError):
     """``"auto"`` found no single dice device under ``/dev/serial/by-id/``."""
 
 

@@ -352,7 +352,7 @@ def test_an_auto_reader_opens_the_device_plugged_in_later_under_its_stable_name(
         return plug(port, **settings)
 
     with SerialDiceReader(rolls, port="auto", by_id=tmp_path, opener=opener,
-                          backoff=(0.01, 0.05)) as reader:
+                          backoff=Backoff(0.01, 0.05)) as reader:
         def waiting():
             return reader.status == f"waiting for a dice device under {tmp_path}/: " \
                                     f"no dice device under {tmp_path}/ (not plugged in)"

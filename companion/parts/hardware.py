@@ -267,10 +267,10 @@ class DicePart(Component):
 
         if not self.table.has_game:
             raise NoGame("no game at the table yet: start one first")
-        if self.tray is None:
-            raise NotExpected("the dice are starting: roll again in a moment", rule="starting")
         if expected_version is not None and expected_version != self.table.version:
             raise StaleVersion(expected_version, self.table.version)
+        if self.tray is None:
+            raise NotExpected("the dice are starting: roll again in a moment", rule="starting")
         if self.source != "serial" or self.device is None:
             return self.tray.roll(expected_version)
         dice = awaited_dice(self.table.game.expected())
