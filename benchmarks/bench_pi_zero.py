@@ -37,7 +37,7 @@ from typing import Callable, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_daemon import (  # noqa: E402
+from bench_daemon import (
     ROOT,
     free_port,
     memory,
@@ -110,7 +110,7 @@ def cpu_quota(percent: int) -> Iterator[tuple[str, Callable[[], None]]]:
         yield how, enter
     finally:
         for group in reversed(made):
-            for attempt in range(50):
+            for _ in range(50):
                 try:
                     group.rmdir()
                     break

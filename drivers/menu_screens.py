@@ -18,12 +18,12 @@ from companion.core.menu import MenuView
 
 from .screens import (
     alert_screen,
-    word,
     game_screen,
     idle_screen,
     join_screen,
     menu_screen,
     value_screen,
+    word,
 )
 from .screens.canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit_lines
 

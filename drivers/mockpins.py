@@ -23,14 +23,14 @@ class TimedMockPin(MockPin):
             self._last_change = self._next_ticks
         return changed
 
-    def drive_low(self, ticks: float | None = None) -> None:  # type: ignore[override]
+    def drive_low(self, ticks: float | None = None) -> None:
         self._next_ticks = ticks
         try:
             super().drive_low()
         finally:
             self._next_ticks = None
 
-    def drive_high(self, ticks: float | None = None) -> None:  # type: ignore[override]
+    def drive_high(self, ticks: float | None = None) -> None:
         self._next_ticks = ticks
         try:
             super().drive_high()

@@ -155,7 +155,8 @@ def bleak_client(address: str, on_disconnect: Callable[[Any], None]) -> BleClien
     """A bleak client (BlueZ on the Pi) for the die at ``address``."""
     from bleak import BleakClient
 
-    client: BleClient = BleakClient(address, disconnected_callback=on_disconnect)
+    # bleak's client takes more than this Protocol says (UUIDs, characteristics).
+    client: Any = BleakClient(address, disconnected_callback=on_disconnect)
     return client
 
 
@@ -184,7 +185,7 @@ class PixelsDie:
     """
 
     def __init__(self, address: str, name: str, factory: ClientFactory,
-                 on_roll: Callable[["PixelsDie", int], None], *,
+                 on_roll: Callable[[PixelsDie, int], None], *,
                  on_change: Callable[[], None] = lambda: None,
                  delays: tuple[float, ...] = RECONNECT_DELAYS,
                  sleep: Sleep = asyncio.sleep) -> None:
@@ -324,7 +325,7 @@ class PixelsDice:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
 
-    def start(self) -> "PixelsDice":
+    def start(self) -> PixelsDice:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="pixels dice",
                                         daemon=True)

@@ -10,7 +10,6 @@ import pytest
 from gpiozero import Button
 from gpiozero.exc import GPIOPinInUse
 from gpiozero.pins.mock import MockFactory
-
 from gpiozero.pins.pi import PiPin
 
 from drivers.buttons import (

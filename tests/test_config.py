@@ -79,7 +79,8 @@ def test_a_bad_value_is_refused_naming_the_key(text, named):
 
 
 def test_a_refusal_says_what_is_allowed():
-    with pytest.raises(ConfigError, match=r"one of 'button', 'manual', 'serial', 'pixels', not 'cup'"):
+    with pytest.raises(ConfigError,
+                       match=r"one of 'button', 'manual', 'serial', 'pixels', not 'cup'"):
         config.parse('[dice]\nsource = "cup"\n')
 
 

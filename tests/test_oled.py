@@ -437,7 +437,7 @@ def test_the_display_tries_again_by_the_backoff_but_at_most_2_s_apart():
 
 def test_the_picture_returns_on_the_retry_timer_with_no_frame_offered():
     timer = ManualTimer()
-    display, serial, clock = opened("ssd1306", timer=timer)
+    display, serial, _ = opened("ssd1306", timer=timer)
     _, screen = call_of_nature_after(5)
     display.show(screen)
     serial.fault = OSError(errno.EIO, "Input/output error")

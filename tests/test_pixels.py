@@ -194,7 +194,7 @@ def wait_results(reported, results, count):
 
 
 def test_a_settled_roll_of_the_d6_is_the_respite_roll(table):
-    air, game, tray, dice, results, reported = table
+    air, game, _tray, dice, results, reported = table
     air.in_reach.add("AA:01")
     dice.pair("AA:01", "Pixel d6", role="d6")
     assert air.wait_for(lambda: air.connected("AA:01"))
@@ -212,7 +212,7 @@ def test_a_settled_roll_of_the_d6_is_the_respite_roll(table):
 
 
 def test_a_die_connecting_on_its_face_is_no_roll(table):
-    air, game, tray, dice, results, reported = table
+    air, game, _tray, dice, results, reported = table
     air.in_reach.add("AA:01")
     dice.pair("AA:01", role="d6")
     assert air.wait_for(lambda: air.connected("AA:01"))
@@ -242,7 +242,7 @@ def test_a_roll_while_no_die_is_expected_is_ignored_and_counted(table):
 
 
 def test_the_wrong_die_is_turned_away(table):
-    air, game, tray, dice, results, reported = table
+    air, game, _tray, dice, results, reported = table
     air.in_reach.add("AA:02")
     dice.pair("AA:02", "red one", role="red")
     assert air.wait_for(lambda: air.connected("AA:02"))
@@ -254,7 +254,7 @@ def test_the_wrong_die_is_turned_away(table):
 
 
 def test_a_die_out_of_reach_is_reconnected_and_its_next_roll_counts(table):
-    air, game, tray, dice, results, reported = table
+    air, game, _tray, dice, results, reported = table
     air.in_reach.add("AA:01")
     dice.pair("AA:01", role="d6")
     assert air.wait_for(lambda: air.connected("AA:01"))
@@ -303,7 +303,7 @@ def test_pixels_rolls_are_ignored_when_another_source_is_in_force():
 def test_a_role_is_one_of_the_games_dice():
     dice = PixelsDice(lambda *a: None, factory=Air().factory).start()
     try:
-        with pytest.raises(ValueError, match="red, blue, d6"):
+        with pytest.raises(ValueError, match=r"red, blue, d6"):
             dice.pair("AA:09", role="green")
     finally:
         dice.stop()
@@ -346,5 +346,5 @@ def test_the_config_names_each_die_by_address_and_role():
 
     config = parse('[pixels]\ndice = ["f0:12:34:56:78:9a d6", "F0:12:34:56:78:9B"]\n')
     assert config.pixels.dice == (("F0:12:34:56:78:9A", "d6"), ("F0:12:34:56:78:9B", None))
-    with pytest.raises(ConfigError, match="red|blue|d6"):
+    with pytest.raises(ConfigError, match=r"red|blue|d6"):
         parse('[pixels]\ndice = ["F0:12:34:56:78:9A green"]\n')

@@ -10,13 +10,13 @@ look at the 4x images before committing.
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-import segno
 from PIL import Image, ImageChops
 
 from companion.core.engine import Command, Setup
@@ -314,10 +314,10 @@ def touching_glyphs(text: str, size: int, bold: bool) -> list[str]:
     from drivers.screens.canvas import _edges, layout
 
     starts = layout(text, size, bold)[0]
-    inked = [(ch, x, _edges(ch, size, bold)) for ch, x in zip(text, starts)
+    inked = [(ch, x, _edges(ch, size, bold)) for ch, x in zip(text, starts, strict=True)
              if not ch.isspace() and _edges(ch, size, bold)]
     touching = []
-    for (a, xa, ea), (b, xb, eb) in zip(inked, inked[1:]):
+    for (a, xa, ea), (b, xb, eb) in itertools.pairwise(inked):
         for y, (_, right) in ea.items():
             if y in eb and xb + eb[y][0] - (xa + right) < 2:
                 touching.append(a + b)

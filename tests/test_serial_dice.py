@@ -328,8 +328,9 @@ def test_a_flood_of_bad_lines_is_summed_up_at_most_once_a_minute(caplog):
 
 
 def test_auto_finds_the_one_dice_device_under_by_id(tmp_path):
-    (tmp_path / "usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0").touch()
-    assert find_dice_port(tmp_path) == str(tmp_path / "usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0")
+    device = tmp_path / "usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0"
+    device.touch()
+    assert find_dice_port(tmp_path) == str(device)
     assert resolve_port("/dev/ttyAMA0", tmp_path) == "/dev/ttyAMA0"
 
 
@@ -338,7 +339,8 @@ def test_auto_with_none_or_several_devices_says_what_it_found(tmp_path):
         find_dice_port(tmp_path / "missing")
     (tmp_path / "usb-a").touch()
     (tmp_path / "usb-b").touch()
-    with pytest.raises(PortNotFound, match="2 serial devices .*usb-a, usb-b.*set \\[serial\\] port"):
+    with pytest.raises(PortNotFound,
+                       match=r"2 serial devices .*usb-a, usb-b.*set \[serial\] port"):
         find_dice_port(tmp_path)
 
 
@@ -354,8 +356,8 @@ def test_an_auto_reader_opens_the_device_plugged_in_later_under_its_stable_name(
     with SerialDiceReader(rolls, port="auto", by_id=tmp_path, opener=opener,
                           backoff=Backoff(0.01, 0.05)) as reader:
         def waiting():
-            return reader.status == f"waiting for a dice device under {tmp_path}/: " \
-                                    f"no dice device under {tmp_path}/ (not plugged in)"
+            return reader.status == (f"waiting for a dice device under {tmp_path}/: "
+                                     f"no dice device under {tmp_path}/ (not plugged in)")
         assert wait_until(waiting)
         (tmp_path / "usb-dice-if00").touch()
         assert plug.wait_for_links(1)

@@ -50,8 +50,15 @@ from drivers.oled.fakebus import I2C_WRITE_OVERHEAD
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CONTROLLERS", "Display", "DisplaySettingError", "FRAME_BYTES", "PAGES", "Patch",
-           "SendReport"]
+__all__ = [
+    "CONTROLLERS",
+    "FRAME_BYTES",
+    "PAGES",
+    "Display",
+    "DisplaySettingError",
+    "Patch",
+    "SendReport",
+]
 
 # The reference wiring (HARDWARE.md): I2C bus 1, address 0x3C.
 DEFAULT_PORT = 1
@@ -204,7 +211,7 @@ def _open_luma_device(controller: str, serial: Any, rotate: int) -> _Opened:
     kind = {"ssd1306": ssd1306, "sh1106": sh1106}[controller]
     catcher = _HookCatcher()
     with _BUILDING:
-        luma_device.atexit = catcher  # type: ignore[assignment]
+        luma_device.atexit = catcher
         try:
             device = kind(serial, width=WIDTH, height=HEIGHT, rotate=rotate)
         finally:

@@ -10,7 +10,7 @@ and ``update.expected``; :func:`game_screen` picks the right one for an
 from __future__ import annotations
 
 import inspect
-from functools import lru_cache
+from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
@@ -89,7 +89,7 @@ __all__ = [
 ]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _speaks(screen: GameScreen) -> bool:
     """Whether a game's screen takes the table's language (``lang=``)."""
     return "lang" in inspect.signature(screen).parameters

@@ -220,7 +220,9 @@ def qr_code(url: str) -> Any:
     room allows): a screen of 64 rows must show it in modules of 2 pixels."""
     import segno
 
-    return segno.make(qr_segments(url), error="l", boost_error=True, micro=False)
+    # segno takes a sequence of (content, mode) segments; its hints say only str.
+    return segno.make(qr_segments(url), error="l", boost_error=True,  # type: ignore[arg-type]
+                      micro=False)
 
 
 @lru_cache(maxsize=QR_CODES)

@@ -55,7 +55,8 @@ def ohshit_screen(state: Mapping[str, Any], players: Sequence[str],
 
 def _header(c: Canvas, state: Mapping[str, Any], player: Mapping[str, Any], lang: str,
             acting: bool) -> None:
-    total = word("total", lang, total=player.get("pile_total", sum(player.get("pile", {}).values())))
+    pile_total = player.get("pile_total", sum(player.get("pile", {}).values()))
+    total = word("total", lang, total=pile_total)
     if full := state.get("full_pile"):
         total += f"/{full}"
     right = WIDTH - 1
