@@ -133,6 +133,7 @@ class Daemon:
 
             self.pixels = PixelsPart(self.config, self.dice)
             self._start(self.pixels)
+            self.dice.pixels = self.pixels
         if self.simulate:
             from gpiozero.pins.mock import MockFactory
 

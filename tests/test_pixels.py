@@ -337,6 +337,9 @@ def test_the_configured_dice_are_paired_with_their_roles_and_report_to_the_tray(
             assert stand_in.game.played.wait_for(lambda: stand_in.game.rolls, WAIT)
         assert stand_in.game.rolls == [[6]]
         assert [(d.role, d.battery) for d in part.dice()] == [("d6", 87)]
+        from companion.parts.hardware import pixels_status
+
+        assert pixels_status(part.dice()) == "Pixels dice: d6: F0:12:34:56:78:9A 87%"
     finally:
         part.stop()
 

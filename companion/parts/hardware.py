@@ -201,6 +201,8 @@ class DicePart(Component):
         self.reader: Any = None
         self.device: Any = None
         self._initial = config.dice.source
+        # The Pixels dice, when the daemon runs them (a PixelsPart).
+        self.pixels: Any = None
         # Called when the source changes (the screen's prompt says it).
         self.on_change: Callable[[], None] = lambda: None
 
@@ -250,6 +252,8 @@ class DicePart(Component):
             return "ROLL rolls the dice"
         if self.source == "manual":
             return "players roll their own dice and enter them"
+        if self.source == "pixels":
+            return pixels_status(self.pixels.dice() if self.pixels is not None else [])
         return f"dice device {self.reader.status}" if self.reader else "dice device not started"
 
     def roll_button(self) -> str | None:
@@ -291,6 +295,19 @@ class DicePart(Component):
         finally:
             unsubscribe()
         return values
+
+
+def pixels_status(dice: list[Any]) -> str:
+    """The Pixels dice as the panel shows them: each die's role, name,
+    battery and whether it is in reach."""
+    if not dice:
+        return "no Pixels die paired: add them under [pixels] dice"
+    shown = []
+    for die in dice:
+        battery = f" {die.battery}%" if die.battery is not None else ""
+        reach = "" if die.connected else " (out of reach)"
+        shown.append(f"{die.role or 'no role'}: {die.name}{battery}{reach}")
+    return "Pixels dice: " + "; ".join(shown)
 
 
 class PixelsPart(Component):
