@@ -124,7 +124,7 @@ def play_a_game(port: int, pin: str) -> None:
 
     post("/api/join", {"pin": pin})
     post("/api/new-game", {"game": "call-of-nature", "players": ["Ana", "Ben", "Cy"],
-                           "version": None})
+                           "game_id": None, "version": 0})
 
 
 def read_pin(process: subprocess.Popen) -> threading.Event:

@@ -5,6 +5,7 @@
     companion play roll 4
     companion undo
     companion state --json
+    companion sign-out
 
 Every command goes through the same table as the buttons and the panel, and
 the journal is the same file, so a game started here shows on the table.
@@ -86,6 +87,16 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=None,
                        help="port to listen on (overrides the config)")
 
+    sign_out = sub.add_parser(
+        "sign-out", help="sign every phone out of the panel: a new PIN and QR code, and "
+                         "phones watch until they join again (works while the companion runs)")
+    sign_out.add_argument("--config", type=Path, default=None,
+                          help="TOML config file, for its data_dir (default "
+                               "/etc/companion/config.toml)")
+    sign_out.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+                          help="the companion's data directory (default: the folder of --db "
+                               "or $COMPANION_DB when given, else the one the service uses)")
+
     doctor = sub.add_parser("doctor", help="check the Pi's set-up and say how to fix what is wrong")
     doctor.add_argument("--config", type=Path, default=None, help="TOML config file")
     # --json after the command too (``companion state --json``); SUPPRESS keeps
@@ -139,6 +150,8 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     if args.action == "games-list":
         out.games_list([cls.describe() for cls in available()])
         return 0
+    if args.action == "sign-out":
+        return _sign_out(args, out)
     table = Table(Journal.open(args.db or default_db()))
     try:
         if args.action == "new":
@@ -168,6 +181,58 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         return 0
     finally:
         table.close()
+
+
+def _sign_out(args: argparse.Namespace, out: _Output) -> int:
+    """Sign every phone out through the panel's keys in the data directory:
+    the running service reads them at its next request."""
+    import sqlite3
+
+    from .core.access import AccessStore
+    from .core.errors import JournalError
+    from .storage import ACCESS_FILE
+
+    directory = _data_dir(args)
+    if not directory.is_dir():
+        raise JournalError(f"there is no data directory {directory}: name the companion's "
+                           f"with --data-dir")
+    path = directory / ACCESS_FILE
+    try:
+        store = AccessStore(path)
+        try:
+            keys = store.sign_out()
+        finally:
+            store.close()
+    except (sqlite3.Error, OSError, JournalError) as exc:
+        raise JournalError(f"cannot sign the phones out in {directory} ({exc}); run it as "
+                           f"the companion's user, e.g. with sudo") from None
+    if out.as_json:
+        out._json({"signed_out": True, "data_dir": str(directory), "pin": keys.pin})
+    else:
+        print(f"Every phone is signed out: phones watch until they join again, by the new "
+              f"QR code on the table's screen or the new PIN {keys.pin}.")
+    return 0
+
+
+def _data_dir(args: argparse.Namespace) -> Path:
+    """Where the service keeps its data: ``--data-dir``; else the folder of
+    the journal named by ``--db`` or ``$COMPANION_DB``; else the config's
+    data directory, the way the service finds it."""
+    if args.data_dir is not None:
+        return args.data_dir.expanduser()
+    if args.db is not None or os.environ.get("COMPANION_DB"):
+        return (args.db or default_db()).expanduser().parent
+    from . import config as config_module
+    from .storage import ACCESS_FILE, data_dir
+
+    config = config_module.load(args.config)
+    service = config_module.SERVICE_DATA_DIR
+    if config.data_dir is None and not os.environ.get("STATE_DIRECTORY") \
+            and (service / ACCESS_FILE).exists():
+        # The service's own, even when this user may not write it: the
+        # error then says to run it as the service's user.
+        return service
+    return data_dir(config, simulate=False)
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:

@@ -166,6 +166,11 @@ def pixels_dice(value: Any) -> tuple[tuple[str, str | None], ...]:
     return tuple(dice)
 
 
+def session_hours(value: Any) -> int:
+    return _int(value, range(1, 24 * 7 + 1),
+                "a whole number of hours from 1 to 168 (a week)")
+
+
 def optional_path(value: Any) -> str:
     return text(value)
 
@@ -249,6 +254,44 @@ class Web:
     # "auto": announced by the service on a Pi, not by a simulation on a laptop.
     mdns: bool | str = _key(boolean_or_auto, "auto")
     name: str = _key(service_name, "Tabletop Companion")
+    # How long a phone that joined stays a controller: one game night.
+    session_hours: int = _key(session_hours, 12)
+
+
+# How long a known Wi-Fi may take to connect before the hotspot opens.
+NETWORK_WAIT = range(3601)
+
+
+def hotspot_mode(value: Any) -> bool | str:
+    if value == "auto" or isinstance(value, bool):
+        return value
+    raise ValueError(f'true (always its own Wi-Fi), false (never) or "auto" (when no '
+                     f'known Wi-Fi connects), not {value!r}')
+
+
+def seconds_to_wait(value: Any) -> int:
+    return _int(value, NETWORK_WAIT, "a number of seconds from 0 to 3600")
+
+
+def access_point_name(value: Any) -> str:
+    """ "auto" (Companion-NNNN, a number of this device) or a Wi-Fi name:
+    1 to 32 bytes, no control characters."""
+    name = text(value)
+    if name == "auto":
+        return name
+    if len(name.encode()) > 32 or any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise ValueError(f'"auto" or a Wi-Fi name of 1 to 32 bytes, not {value!r}')
+    return name
+
+
+@dataclass(frozen=True)
+class Network:
+    """The Wi-Fi: the companion's own access point when no known network
+    connects (through NetworkManager)."""
+
+    hotspot: bool | str = _key(hotspot_mode, "auto")
+    wait: int = _key(seconds_to_wait, 45)
+    name: str = _key(access_point_name, "auto")
 
 
 SECTIONS: dict[str, type] = {
@@ -261,6 +304,7 @@ SECTIONS: dict[str, type] = {
     "dice": Dice,
     "pixels": Pixels,
     "web": Web,
+    "network": Network,
 }
 
 TOP_LEVEL: dict[str, Callable[[Any], Any]] = {
@@ -286,6 +330,7 @@ class Config:
     dice: Dice = field(default_factory=Dice)
     pixels: Pixels = field(default_factory=Pixels)
     web: Web = field(default_factory=Web)
+    network: Network = field(default_factory=Network)
 
     def pins(self) -> dict[str, int]:
         """Every GPIO pin in use, by role ("button up", "led 3"...).  An

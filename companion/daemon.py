@@ -5,7 +5,9 @@ CLI that calls it) that wires ``drivers/`` and ``web/`` around the table.
 The parts it wires live beside what they wrap: :mod:`companion.storage`
 (the journal and the table), :mod:`companion.parts.hardware` (display, keys, buzzer
 and LEDs, dice), :mod:`companion.parts.screen` (keys and updates to frames),
-:mod:`companion.parts.web` (the panel and its mDNS name); their life cycle is
+:mod:`companion.parts.web` (the panel and its mDNS name),
+:mod:`companion.parts.network` (the Wi-Fi: a known network or its own
+hotspot, and the captive portal on port 80); their life cycle is
 :mod:`companion.components`, and systemd's side :mod:`companion.service`.
 
 Components start in a fixed order and stop in the reverse order, whatever
@@ -42,6 +44,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, TextIO, TypeVar
 
 from companion.parts.hardware import DicePart, DisplayPart, KeypadPart, OutputsPart
+from companion.parts.network import NetworkPart, PortalPart
 from companion.parts.screen import ScreenPart
 
 from . import config as config_module
@@ -106,6 +109,7 @@ class Daemon:
         self.screen: ScreenPart | None = None
         self.keypad: KeypadPart | None = None
         self.web: WebPart | None = None
+        self.network: NetworkPart | None = None
 
     # -- start ----------------------------------------------------------------
 
@@ -118,8 +122,11 @@ class Daemon:
 
         self._refresh_address()
         self.dice = DicePart(self.config, table, self.simulate)
+        self.network = NetworkPart(self.config.network, self.directory, self._network_manager(),
+                                   on_change=self._network_changed)
         self.web = WebPart(self.config, table, self.directory, self._services())
         self.screen = ScreenPart(table, self.display, self.dice, self._join_info,
+                                 sign_out=self._sign_out, network=self.network,
                                  language=self.config.language)
         self.dice.on_change = self.screen.redraw
         # The panel first: on a Pi Zero's one slow core every part started
@@ -145,9 +152,15 @@ class Daemon:
         outputs = OutputsPart(self.config, table, self.pin_factory)
         self._start(self.display)
         self._start(self.screen)
+        self._start(self.network)
+        if self.simulate:
+            # The made-up Wi-Fi answers at once: the virtual table starts on it.
+            self.network.settled(5.0)
         self._start(self.keypad)
         self._start(outputs)
         web = self.web
+        if self._wants_portal():
+            self._start(PortalPart(self.config.web.host, self._panel_url))
         self._start(DiscoveryPart(self.config, lambda: web.port, lambda: self.phone_host,
                                   simulate=self.simulate))
 
@@ -169,7 +182,32 @@ class Daemon:
             press_key=self._press if self.simulate else None,
             dice=self.dice,
             faults=self.faults,
+            network=self.network,
         )
+
+    def _network_manager(self) -> Any:
+        """NetworkManager through nmcli; a made-up neighbourhood in simulation."""
+        from drivers.network import Nmcli, SimulatedNetwork
+
+        return SimulatedNetwork() if self.simulate else Nmcli()
+
+    def _network_changed(self, what: str, text: str) -> None:
+        if what in ("hotspot", "joined", "join-failed"):
+            self._refresh_address()  # the QR code carries the new address
+        if self.screen is not None:
+            self.screen.network_news(what, text)
+
+    def _wants_portal(self) -> bool:
+        """Port 80 answers the phones' checks while it is the hotspot; not
+        in simulation (no capability to bind it), not when the panel itself
+        is on 80 (it answers them) or the hotspot is off."""
+        return (not self.simulate and self.config.web.port not in (0, 80)
+                and self.config.network.hotspot is not False)
+
+    def _panel_url(self) -> str:
+        from web.discovery import panel_url
+
+        return panel_url(self.phone_host, _started(self.web).port)
 
     def _press(self, key: str) -> None:
         _started(self.keypad).press(key)
@@ -179,6 +217,13 @@ class Daemon:
         from web.discovery import panel_url
 
         return web.access.join_url(panel_url(self.phone_host, web.port)), web.access.pin
+
+    def _sign_out(self) -> tuple[str, str]:
+        """The menu's "Sign out phones": every phone a spectator, and the
+        new QR code and PIN to show."""
+        _started(self.web).access.sign_out()
+        log.info("every phone signed out of the panel from the table's menu")
+        return self._join_info()
 
     def _refresh_address(self) -> None:
         from web.discovery import reachable_host

@@ -316,6 +316,51 @@ def check_phone_address(host: str, port: int,
     return Finding(OK, f"phones reach the panel at {panel_url(address, port)}")
 
 
+def check_wifi(hotspot: bool | str = "auto", manager: Any = None) -> Finding:
+    """Where the Wi-Fi is, through NetworkManager: on a network, the
+    companion's own hotspot, or why neither."""
+    if manager is None:
+        from drivers.network import Nmcli
+
+        manager = Nmcli()
+    from drivers.network import NetworkError
+
+    fallback = ("the companion opens its own Wi-Fi when no known one connects"
+                if hotspot is not False else "[network] hotspot = false: it will not open its own")
+    try:
+        state = manager.state()
+    except NetworkError as exc:
+        return Finding(FAIL, f"NetworkManager cannot be asked about the Wi-Fi ({exc})",
+                       "run scripts/install-pi.sh again: it lets the 'companion' user "
+                       "manage the Wi-Fi")
+    if state.kind == "no-manager":
+        return Finding(WARN, f"no NetworkManager ({state.detail}): the companion cannot open "
+                             "its own Wi-Fi at a place it knows none",
+                       "use Raspberry Pi OS Bookworm, or 'sudo apt install network-manager' "
+                       "and 'sudo systemctl enable --now NetworkManager'")
+    if state.kind == "no-device":
+        return Finding(WARN, "no Wi-Fi device" + (f": {state.detail}" if state.detail else ""),
+                       "'rfkill unblock wifi' and set the Wi-Fi country: "
+                       "'sudo raspi-config nonint do_wifi_country GB' (your country's code)")
+    if state.kind == "connected":
+        where = state.address or "no address yet"
+        try:
+            internet = manager.connectivity() if hasattr(manager, "connectivity") else None
+        except NetworkError:
+            internet = None
+        if internet:
+            where += f"; internet: {internet}"
+        return Finding(OK, f"Wi-Fi connected to {state.ssid} ({where})")
+    if state.kind == "hotspot":
+        return Finding(OK, f"the companion is its own Wi-Fi '{state.ssid}' at {state.address}: "
+                           "its table screen shows how to join")
+    if state.kind == "connecting":
+        return Finding(OK, f"Wi-Fi connecting to {state.ssid or 'a known network'}")
+    return Finding(WARN, f"the Wi-Fi is on no network; {fallback}",
+                   "join one from the panel's Wi-Fi page, or 'sudo nmcli --ask device wifi "
+                   "connect NAME'")
+
+
 # -- all of them --------------------------------------------------------------------
 
 
@@ -324,7 +369,8 @@ def run_checks(config: Any, data_dir: Path, *, paths: Paths = Paths(),
                probe: Callable[[Path, int], None] = probe_i2c,
                claim: Callable[[str, int, Any], None] | None = None,
                serial_access: Callable[[str, int], bool] = os.access,
-               finder: Callable[[str], str] | None = None) -> list[Finding]:
+               finder: Callable[[str], str] | None = None,
+               network: Any = None) -> list[Finding]:
     """Every check, in the order a set-up is built; ``config`` is a
     :class:`companion.config.Config`."""
     display = config.display
@@ -337,6 +383,7 @@ def run_checks(config: Any, data_dir: Path, *, paths: Paths = Paths(),
         check_data_dir(data_dir),
         check_port(config.web.host, config.web.port),
         check_phone_address(config.web.host, config.web.port, finder),
+        check_wifi(config.network.hotspot, network),
     ]
 
 

@@ -1,7 +1,10 @@
 """Where the companion keeps its data, and the table it keeps there.
 
-The data directory holds the journal (every game, every command) and the
-key that signs the phones' session cookies.  :class:`TablePart` opens the
+The data directory holds the journal (every game, every command), the key
+that signs the phones' session cookies, and the panel's keys (the PIN, the
+join token, the generation of controller sessions and the wrong PINs: see
+:mod:`companion.core.access`), which ``companion sign-out`` changes while
+the service runs.  :class:`TablePart` opens the
 journal there and the table on it: the one essential component, since
 without it there is nothing to play.
 """
@@ -22,6 +25,7 @@ log = logging.getLogger(__name__)
 
 JOURNAL_FILE = "companion.db"
 SECRET_FILE = "panel-secret"
+ACCESS_FILE = "panel-access.db"
 
 
 def data_dir(config: Config, simulate: bool, environ: Mapping[str, str] | None = None) -> Path:

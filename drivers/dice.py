@@ -37,7 +37,7 @@ from companion.core.engine import Command, Dice, Expectation
 from companion.core.errors import CompanionError, IllegalCommand, NotExpected
 from companion.core.menu import DICE_SOURCES as SOURCES
 from companion.core.ports import TablePort
-from companion.core.table import Update
+from companion.core.table import ANY_GAME, ExpectedGame, Update
 
 log = logging.getLogger(__name__)
 
@@ -48,10 +48,12 @@ ResultListener = Callable[[Dice, list[int]], None]
 
 
 class Submit(Protocol):
-    """Plays a roll: ``submit(values, expected_version)``; may raise
-    ``IllegalCommand`` (``StaleVersion`` when the table moved on)."""
+    """Plays a roll: ``submit(values, expected_version, expected_game=)``;
+    may raise ``IllegalCommand`` (``StaleVersion`` when the table moved on,
+    or another game replaced the one named)."""
 
-    def __call__(self, values: list[int], expected_version: int | None = None) -> None: ...
+    def __call__(self, values: list[int], expected_version: int | None = None, *,
+                 expected_game: ExpectedGame = ANY_GAME) -> None: ...
 
 _system_random = secrets.SystemRandom()
 
@@ -108,8 +110,9 @@ class DiceTray:
         def waiting() -> Dice | None:
             return awaited_dice(table.game.expected()) if table.has_game else None
 
-        def submit(values: list[int], expected_version: int | None = None) -> None:
-            table.submit(Command("roll", {"values": values}),
+        def submit(values: list[int], expected_version: int | None = None, *,
+                   expected_game: ExpectedGame = ANY_GAME) -> None:
+            table.submit(Command("roll", {"values": values}), expected_game=expected_game,
                          expected_version=expected_version, source=DICE_SOURCE)
 
         return cls(waiting, submit, **options)
@@ -151,17 +154,19 @@ class DiceTray:
             log.info("ROLL pressed: %s", refused)
         return refused
 
-    def roll(self, expected_version: int | None = None) -> list[int]:
+    def roll(self, expected_version: int | None = None, *,
+             expected_game: ExpectedGame = ANY_GAME) -> list[int]:
         """A phone's roll: roll what the game waits for and submit it,
         whatever the source in force (a phone's ROLL is its own dice
         button); return the values.  Raises ``NotExpected`` when the game
         waits for no roll, and the table's refusal (``StaleVersion`` with
-        ``expected_version`` when the table moved on meanwhile)."""
+        ``expected_game`` and ``expected_version`` when the table moved on
+        meanwhile)."""
         dice = self._waiting()
         if dice is None:
             raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
         values = roll(dice, self._rng)
-        self._submit(values, expected_version)
+        self._submit(values, expected_version, expected_game=expected_game)
         return values
 
     def on_serial_roll(self, sides: int, values: Sequence[int]) -> str | None:

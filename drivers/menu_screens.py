@@ -23,6 +23,7 @@ from .screens import (
     join_screen,
     menu_screen,
     value_screen,
+    wifi_screen,
     word,
 )
 from .screens.canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit_lines
@@ -56,8 +57,10 @@ def render(view: MenuView, update: Update | None = None, lang: str = "en") -> Im
         return alert_screen(view.text, view.title)
     if kind == "qr":
         return join_screen(view.url, view.pin or None, lang)
+    if kind == "wifi":
+        return wifi_screen(view.title, view.pin)
     raise ValueError(f"no screen for a menu view of kind {kind!r}; kinds are "
-                     "game, list, value, dice, confirm, message, qr")
+                     "game, list, value, dice, confirm, message, qr, wifi")
 
 
 def confirm_screen(title: str, question: str, keys: str = "",

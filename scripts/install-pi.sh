@@ -27,6 +27,9 @@ die() {
 # The system packages the companion needs, one a line.
 system_packages() {
     printf '%s\n' python3-venv python3-dev i2c-tools
+    # The Wi-Fi and the companion's own hotspot: NetworkManager (Bookworm's
+    # default) and the dnsmasq its shared mode runs for DHCP and DNS.
+    printf '%s\n' network-manager dnsmasq-base
     # A 32-bit system (armhf, also on a 64-bit kernel, where 'uname -m' says
     # aarch64) gets Pillow from piwheels, built against these libraries;
     # 64-bit wheels carry their own.
@@ -131,6 +134,44 @@ install_config() {
     fi
 }
 
+# The companion's own Wi-Fi: while it is the hotspot, NetworkManager's
+# dnsmasq answers every name with the companion (phones' connectivity checks
+# then reach its captive portal); and polkit lets the service's user, which
+# has no login session, manage the Wi-Fi through NetworkManager.
+# The argument is where the files go ("" for /; the tests give a folder).
+HOTSPOT_ADDRESS=10.42.0.1
+install_network_files() {
+    local root="${1:-}"
+    local dns="$root/etc/NetworkManager/dnsmasq-shared.d/companion-portal.conf"
+    local rule="$root/etc/polkit-1/rules.d/50-companion-network.rules"
+    install -d -m 0755 "$(dirname "$dns")"
+    [[ -d "$(dirname "$rule")" ]] || install -d -m 0700 "$(dirname "$rule")"
+    {
+        echo "# Installed by the Tabletop Companion: while it is its own Wi-Fi (shared"
+        echo "# mode), every name resolves to it, so that phones find its captive portal."
+        echo "address=/#/$HOTSPOT_ADDRESS"
+    } >"$dns"
+    {
+        echo "// Installed by the Tabletop Companion: its service user may manage the"
+        echo "// Wi-Fi (join a network, open its hotspot, forget a network)."
+        echo "polkit.addRule(function (action, subject) {"
+        echo "    if (action.id.indexOf(\"org.freedesktop.NetworkManager.\") === 0 &&"
+        echo "        subject.user === \"$SERVICE_USER\") {"
+        echo "        return polkit.Result.YES;"
+        echo "    }"
+        echo "});"
+    } >"$rule"
+    chmod 0644 "$dns" "$rule"
+}
+
+install_network() {
+    install_network_files ""
+    if ! systemctl is-enabled --quiet NetworkManager 2>/dev/null; then
+        say "NetworkManager is not enabled: the companion cannot open its own Wi-Fi"
+        say "enable it with: sudo systemctl enable --now NetworkManager"
+    fi
+}
+
 install_service() {
     install -m 0644 "$CHECKOUT/systemd/companion.service" "$UNIT"
     systemctl daemon-reload
@@ -155,6 +196,8 @@ main() {
     enable_i2c
     say "config $CONFIG_DIR/config.toml"
     install_config
+    say "Wi-Fi: the hotspot's DNS and the service's right to manage the Wi-Fi"
+    install_network
     say "service companion"
     install_service
 

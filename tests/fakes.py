@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.core.engine import Command
+from companion.core.table import ANY_GAME
 
 
 class FixedDice:
@@ -17,9 +20,11 @@ class FixedDice:
         self.source = "button"
         self.status = "ready"
 
-    def roll(self, expected_version: int | None = None) -> list[int]:
+    def roll(self, expected_version: int | None = None, *,
+             expected_game: Any = ANY_GAME) -> list[int]:
         waiting = next(e for e in self.table.current().expected if e.dice)
         values = (self.values * waiting.dice.count)[:waiting.dice.count]
         self.table.submit(Command(waiting.command, {"values": values}),
-                          expected_version=expected_version, source="dice")
+                          expected_game=expected_game, expected_version=expected_version,
+                          source="dice")
         return values

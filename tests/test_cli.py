@@ -231,3 +231,37 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(tmp_path):
         os.close(write_end)
     assert result.stderr == ""
     assert result.returncode == 141
+
+
+def test_sign_out_signs_the_running_panels_phones_out(cli, tmp_path):
+    from companion.core.journal import Journal
+    from companion.core.table import Table
+    from companion.storage import ACCESS_FILE
+    from web import create_app
+
+    # The service: its journal (which it holds locked: sign-out does not
+    # need it) and its panel on the data directory's keys.
+    table = Table(Journal.open(cli.db))
+    app = create_app(table, config={"SECRET_KEY": "s" * 32,
+                                    "ACCESS_FILE": tmp_path / ACCESS_FILE})
+    access = app.extensions["companion"].access
+    old_pin = access.pin
+    phone = app.test_client()
+    csrf = phone.get("/api/session").json["csrf"]
+    assert phone.post("/api/join", json={"pin": old_pin},
+                      headers={"X-CSRF-Token": csrf}).json["role"] == "controller"
+
+    code, out, _ = cli("sign-out")
+    assert code == 0
+    assert phone.get("/api/session").json["role"] == "spectator"
+    assert access.pin != old_pin and f"the new PIN {access.pin}" in out
+    code, out, _ = cli("--json", "sign-out")
+    assert json.loads(out)["pin"] == access.pin
+    table.close()
+
+
+def test_sign_out_refuses_a_data_directory_that_does_not_exist(cli, tmp_path):
+    code, _, err = cli("sign-out", "--data-dir", str(tmp_path / "nowhere"))
+    assert code == 1
+    assert "there is no data directory" in err
+    assert not (tmp_path / "nowhere").exists()

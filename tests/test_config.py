@@ -182,3 +182,29 @@ def test_the_panel_is_announced_by_the_service_but_not_by_a_simulation(setting, 
 def test_mdns_takes_true_false_or_auto():
     with pytest.raises(ConfigError, match="mdns"):
         config.parse('[web]\nmdns = "sometimes"\n', "test")
+
+
+# -- the Wi-Fi ----------------------------------------------------------------------------
+
+
+def test_by_default_the_hotspot_opens_when_no_known_wifi_connects_within_45_s():
+    network = Config().network
+    assert (network.hotspot, network.wait, network.name) == ("auto", 45, "auto")
+
+
+def test_the_network_section_is_read():
+    loaded = config.parse('[network]\nhotspot = false\nwait = 90\nname = "Games table"\n')
+    assert (loaded.network.hotspot, loaded.network.wait, loaded.network.name) == (
+        False, 90, "Games table")
+
+
+@pytest.mark.parametrize("text, allowed", [
+    ('[network]\nhotspot = "sometimes"\n', 'true (always its own Wi-Fi), false (never) or "auto"'),
+    ("[network]\nwait = -1\n", "a number of seconds from 0 to 3600"),
+    ('[network]\nwait = "45"\n', "a number of seconds from 0 to 3600"),
+    ('[network]\nname = "a name far longer than thirty-two bytes"\n', "1 to 32 bytes"),
+])
+def test_a_bad_network_value_says_what_is_allowed(text, allowed):
+    with pytest.raises(ConfigError) as refused:
+        config.parse(text)
+    assert "[network]" in str(refused.value) and allowed in str(refused.value)

@@ -90,6 +90,8 @@ class Phone:
         self.opener = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         self.csrf = self.get("/api/session")["csrf"]
+        # The game a command names: the one at the table, or the one started.
+        self.game_id = self.get("/api/state")["game_id"]
 
     def get(self, path: str):
         with self.opener.open(self.base + path, timeout=10) as answer:
@@ -106,12 +108,16 @@ class Phone:
         assert self.post("/api/join", {"pin": pin})["role"] == "controller"
 
     def new_game(self) -> dict:
-        return self.post("/api/new-game", {"game": "call-of-nature", "players": PLAYERS,
-                                           "version": None})
+        shown = self.get("/api/state")
+        started = self.post("/api/new-game", {"game": "call-of-nature", "players": PLAYERS,
+                                              "game_id": shown["game_id"],
+                                              "version": shown["version"]})
+        self.game_id = started["game_id"]
+        return started
 
     def play(self, name: str, version: int, **args) -> dict:
         return self.post("/api/command", {"command": {"name": name, "args": args},
-                                          "version": version})
+                                          "game_id": self.game_id, "version": version})
 
 
 def write_config(folder: Path, **extra: str) -> Path:
@@ -204,7 +210,7 @@ def test_a_roll_from_the_panel_goes_through_the_simulated_dice_device(tmp_path):
         # Pressure reaching 50 calls a Respite: Ben rolls a d6.
         for value in (30, 20):
             version = phone.play("card", version, value=value)["version"]
-        rolled = phone.post("/api/dice/roll", {"version": version})
+        rolled = phone.post("/api/dice/roll", {"game_id": phone.game_id, "version": version})
         entries = phone.get("/api/history")["entries"]
         assert entries[-1]["command"] == {"name": "roll", "args": {"values": rolled["values"]}}
         assert entries[-1]["source"] == "dice"
@@ -619,6 +625,32 @@ def test_the_join_screen_carries_the_reachable_address_the_token_and_the_pin(app
     url, pin = appliance._join_info()
     assert url == f"http://192.168.1.20:{appliance.web.port}/?join={access.token}"
     assert pin == access.pin and len(pin) == 6
+
+
+def test_the_pin_survives_a_restart_until_the_menu_signs_every_phone_out(appliance, tmp_path):
+    from companion.config import Config
+    from companion.daemon import Daemon
+
+    appliance.phone_host = "192.168.1.20"
+    url, pin = appliance._join_info()
+    appliance.stop()
+    config = Config(data_dir=str(tmp_path / "data")).with_web(host="127.0.0.1", port=0)
+    again = Daemon(config, simulate=True, environ={}, out=io.StringIO())
+    again.start()
+    try:
+        again.phone_host = "192.168.1.20"
+        port = again.web.port
+        assert again._join_info() == (url.replace(f":{appliance.web.port}/", f":{port}/"), pin)
+        phone = Phone(f"http://127.0.0.1:{port}")
+        phone.join(pin)
+        new_url, new_pin = again._sign_out()  # the menu's "Sign out phones"
+        assert new_pin != pin
+        assert new_url.partition("?join=")[2] != url.partition("?join=")[2]
+        assert (new_url, new_pin) == again._join_info()
+        assert phone.get("/api/session")["role"] == "spectator"
+        assert (tmp_path / "data" / "panel-access.db").stat().st_mode & 0o777 == 0o600
+    finally:
+        again.stop()
 
 
 def test_a_panel_bound_to_one_address_links_to_it():

@@ -11,6 +11,7 @@ import pytest
 
 from companion.core.engine import Command, Dice, Expectation
 from companion.core.errors import NotExpected
+from companion.core.table import ANY_GAME
 from drivers.dice import SOURCES, DiceTray, RollListener, UnknownDiceSource, awaited_dice, roll
 
 D6 = Dice(6)
@@ -39,16 +40,19 @@ class FakeGame:
         self.awaiting = awaiting
         self.submitted: list[list[int]] = []
         self.versions: list[int | None] = []
+        self.games: list[object] = []
         self.refusal: Exception | None = None
 
     def waiting(self) -> Dice | None:
         return self.awaiting
 
-    def submit(self, values: list[int], expected_version: int | None = None) -> None:
+    def submit(self, values: list[int], expected_version: int | None = None, *,
+               expected_game: object = ANY_GAME) -> None:
         if self.refusal is not None:
             raise self.refusal
         self.submitted.append(values)
         self.versions.append(expected_version)
+        self.games.append(expected_game)
 
 
 def tray_for(game: FakeGame, source: str, rng: random.Random | None = None) -> DiceTray:
@@ -146,11 +150,13 @@ def test_a_refused_roll_is_reported():
 # -- a phone's roll -----------------------------------------------------------
 
 
-def test_a_phones_roll_rolls_what_the_game_waits_for_against_its_version():
+def test_a_phones_roll_rolls_what_the_game_waits_for_against_its_game_and_version():
     game = FakeGame(RED)
-    tray = tray_for(game, "manual", ScriptedRandom(3))
-    assert tray.roll(expected_version=7) == [3]
-    assert game.submitted == [[3]] and game.versions == [7]
+    tray = tray_for(game, "manual", ScriptedRandom(3, 5))
+    assert tray.roll(expected_version=7, expected_game=44) == [3]
+    assert game.submitted == [[3]] and game.versions == [7] and game.games == [44]
+    tray.roll()
+    assert game.games == [44, ANY_GAME]
 
 
 def test_a_phones_roll_when_no_roll_is_awaited_is_refused_and_rolls_nothing():

@@ -43,16 +43,24 @@ def play_until_killed(db, acks_wanted: int) -> list[tuple[int, str, int]]:
         stdout=subprocess.PIPE, text=True, cwd=os.getcwd(),
     )
     acks = []
+
+    def read(line: str) -> None:
+        version, action, pressure = line.split()
+        acks.append((int(version), action, int(pressure)))
+
     try:
         for line in child.stdout:
-            version, action, pressure = line.split()
-            acks.append((int(version), action, int(pressure)))
+            read(line)
             if len(acks) >= acks_wanted:
                 child.send_signal(signal.SIGKILL)
                 break
     finally:
         child.kill()
         child.wait(timeout=30)
+        # The player runs ahead of this reader: what it printed before it
+        # died was acknowledged too (each line is one write, whole or absent).
+        for line in child.stdout:
+            read(line)
         child.stdout.close()
     return acks
 

@@ -468,6 +468,49 @@ def test_join_shows_the_qr_code_and_the_pin(menu_for):
     assert menu.view().title == "Menu"
 
 
+def test_sign_out_asks_first_then_shows_the_new_qr_code_and_pin(menu_for):
+    signed_out = []
+
+    def sign_out():
+        signed_out.append(True)
+        return ("http://192.168.1.20:8000/?join=n3wT0k", "1234")
+
+    menu = menu_for("call-of-nature", sign_out=sign_out)
+    press(menu, "back up up")
+    assert menu.view().items[menu.view().index] == "Sign out phones"
+    press(menu, "ok")
+    assert menu.view().title == "Sign out phones" and not signed_out
+    press(menu, "back")
+    assert not signed_out
+    press(menu, "ok ok")
+    assert signed_out == [True]
+    view = menu.view()
+    assert (view.kind, view.url, view.pin) == ("qr", "http://192.168.1.20:8000/?join=n3wT0k",
+                                               "1234")
+
+
+def test_without_a_panel_the_menu_offers_no_sign_out(menu_for):
+    menu = menu_for("call-of-nature")
+    press(menu, "back")
+    assert "Sign out phones" not in menu.view().items
+
+
+def test_a_rematch_confirmed_as_a_phone_starts_a_game_starts_none(table):
+    # The menu has not heard of the phone's game yet (its update is on the
+    # way): the table refuses the rematch, made against the game it replaced.
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    menu = TableMenu(table, dice_source="manual")
+    press(menu, "back up ok")
+    assert menu.view().items[0].startswith("Rematch")
+    press(menu, "ok")
+    assert menu.view().title == "Rematch"
+    phone_game = table.new_game("call-of-nature", ["Dee", "Eve"])
+    press(menu, "ok")
+    assert menu.view().title == "Changed meanwhile"
+    assert [g["id"] for g in table.games()][-1] == phone_game.game_id
+    assert table.current().players == ("Dee", "Eve")
+
+
 def test_a_rematch_starts_the_same_game_with_the_same_players(table, tally_game, menu_for):
     menu = menu_for(tally_game, players=("Zoé", "Ben"), variants=["short"])
     for amount in (3, 3):

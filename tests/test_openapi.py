@@ -10,16 +10,13 @@ import jsonschema
 import pytest
 
 from companion.core.engine import Command
+from companion.core.journal import Journal
+from companion.core.table import Table
 from tests.fakes import FixedDice
 from web import Services, create_app
-from web.openapi import DOCUMENT
+from web.openapi import document, openapi_path
 
 METHODS = {"get", "post", "put", "patch", "delete"}
-
-
-def openapi_path(rule: str) -> str:
-    """``/api/keys/<any(up, down):key>`` -> ``/api/keys/{key}``."""
-    return re.sub(r"<(?:[^:<>]+:)?([^:<>]+)>", r"{\1}", rule)
 
 
 @pytest.fixture
@@ -30,11 +27,23 @@ def app(table):
                                      "MAX_STREAMS": 0}, services=services)
 
 
+def _described() -> dict:
+    """The document of the panel's routes (the same for every app)."""
+    table = Table(Journal.open(":memory:"))
+    try:
+        return document(create_app(table, config={"COLOURS_FILE": None}))
+    finally:
+        table.close()
+
+
+DOCUMENT = _described()
+
+
 def test_the_document_is_served(app):
     response = app.test_client().get("/api/openapi.json")
     assert response.status_code == 200
     assert response.json["openapi"].startswith("3.")
-    assert response.json == DOCUMENT
+    assert response.json == DOCUMENT == document(app)
 
 
 def test_every_api_route_is_documented_with_its_methods_and_nothing_more(app):
@@ -114,37 +123,40 @@ def test_what_the_api_answers_matches_the_document(app, table):
     assert post("/api/join", {"pin": "x"}, h={}).status_code == 403
     assert post("/api/join", {}).status_code == 400
     assert post("/api/join", {"pin": access.pin}).status_code == 200
-    assert post("/api/command", {"command": {"name": "card"}, "version": 0}).status_code == 409
+    assert post("/api/command", {"command": {"name": "card", "args": {"value": 5}},
+                                 "game_id": 1, "version": 0}).status_code == 409
+    assert post("/api/command", {"command": {"name": "card"}, "game_id": 1,
+                                 "version": 0}).status_code == 400
     assert post("/api/new-game", {"game": "call-of-nature", "players": ["Ana", "Ben"],
-                                  "version": None}).status_code == 200
+                                  "game_id": None, "version": 0}).status_code == 200
     assert post("/api/new-game", {"game": "call-of-nature", "players": ["Ana"],
-                                  "version": 0}).status_code == 422
+                                  "game_id": 1, "version": 0}).status_code == 422
     assert post("/api/new-game", {"game": "call-of-nature", "players": "Ana",
-                                  "version": 0}).status_code == 400
+                                  "game_id": 1, "version": 0}).status_code == 400
     assert post("/api/command", {"command": {"name": "card", "args": {"value": 5}},
-                                 "version": 0}).status_code == 200
+                                 "game_id": 1, "version": 0}).status_code == 200
     assert post("/api/command", {"command": {"name": "card", "args": {"value": 5}},
-                                 "version": 0}).status_code == 409
+                                 "game_id": 1, "version": 0}).status_code == 409
     assert post("/api/command", {"command": {"name": "roll", "args": {"values": [3]}},
-                                 "version": 1}).status_code == 422
+                                 "game_id": 1, "version": 1}).status_code == 422
     assert post("/api/command", {"command": {"name": "note", "args": {"text": "x" * 20000}},
-                                 "version": 1}).status_code == 413
-    assert post("/api/command", {"command": {"name": "card"}, "version": 1},
+                                 "game_id": 1, "version": 1}).status_code == 413
+    assert post("/api/command", {"command": {"name": "card"}, "game_id": 1, "version": 1},
                 c=spectator, h={"X-CSRF-Token": watcher_csrf}).status_code == 403
-    assert post("/api/undo", {"version": 1}).status_code == 200
-    assert post("/api/undo", {"version": 2}).status_code == 422
-    assert post("/api/redo", {"version": 2}).status_code == 200
-    assert post("/api/redo", {"version": 3}).status_code == 422
+    assert post("/api/undo", {"game_id": 1, "version": 1}).status_code == 200
+    assert post("/api/undo", {"game_id": 1, "version": 2}).status_code == 422
+    assert post("/api/redo", {"game_id": 1, "version": 2}).status_code == 200
+    assert post("/api/redo", {"game_id": 1, "version": 3}).status_code == 422
     assert post("/api/redo", {}).status_code == 400
     assert post("/api/dice", {"source": "manual"}).status_code == 200
     assert post("/api/dice", {"source": "nope"}).status_code == 400
-    assert post("/api/dice/roll", {"version": 3}).status_code == 422
+    assert post("/api/dice/roll", {"game_id": 1, "version": 3}).status_code == 422
     assert post("/api/command", {"command": {"name": "set-pressure", "args": {"value": 20}},
-                                 "version": 3}).status_code == 200
+                                 "game_id": 1, "version": 3}).status_code == 200
     assert post("/api/command", {"command": {"name": "card", "args": {"value": 30}},
-                                 "version": 4}).status_code == 200
-    assert post("/api/dice/roll", {"version": 4}).status_code == 409
-    assert post("/api/dice/roll", {"version": 5}).status_code == 200
+                                 "game_id": 1, "version": 4}).status_code == 200
+    assert post("/api/dice/roll", {"game_id": 1, "version": 4}).status_code == 409
+    assert post("/api/dice/roll", {"game_id": 1, "version": 5}).status_code == 200
     assert post("/api/keys/ok", {}, documented="/api/keys/{key}").status_code == 200
     get("/api/history")
     get("/api/games")
@@ -157,9 +169,13 @@ def test_what_the_api_answers_matches_the_document(app, table):
     over = get("/api/state").json
     again = {"game": over["game"], "players": over["setup"]["players"],
              "variants": over["setup"]["variants"], "options": over["setup"]["options"],
-             "version": over["version"]}
+             "game_id": over["game_id"], "version": over["version"]}
     assert post("/api/new-game", again).status_code == 200
     assert post("/api/new-game", again).status_code == 409
+    assert post("/api/sign-out", None, c=spectator,
+                h={"X-CSRF-Token": watcher_csrf}).status_code == 403
+    signed_out = post("/api/sign-out", None)
+    assert (signed_out.status_code, signed_out.json["role"]) == (200, "spectator")
 
 
 def test_the_documented_state_promises_the_setup_that_plays_the_game_again(app):
@@ -168,7 +184,7 @@ def test_the_documented_state_promises_the_setup_that_plays_the_game_again(app):
     client.post("/api/join", json={"pin": app.extensions["companion"].access.pin},
                 headers={"X-CSRF-Token": csrf})
     client.post("/api/new-game", json={"game": "call-of-nature", "players": ["Ana", "Ben"],
-                                       "variants": ["no-end-roll"], "version": None},
+                                       "variants": ["no-end-roll"], "game_id": None, "version": 0},
                 headers={"X-CSRF-Token": csrf})
     state = client.get("/api/state").json
     schema = {**_ref_schema("GameState"), "components": DOCUMENT["components"]}
@@ -189,9 +205,70 @@ def test_the_document_describes_the_answers_without_a_dice_service_or_screen(tab
     client.post("/api/join", json={"pin": app.extensions["companion"].access.pin},
                 headers={"X-CSRF-Token": csrf})
     check(client.get("/api/screen.png"), "get", "/api/screen.png")
-    for path, documented in (("/api/dice", "/api/dice"), ("/api/dice/roll", "/api/dice/roll"),
-                             ("/api/keys/up", "/api/keys/{key}")):
-        response = client.post(path, json={"source": "manual", "version": 0},
-                               headers={"X-CSRF-Token": csrf})
+    for path, documented, body in (("/api/dice", "/api/dice", {"source": "manual"}),
+                                   ("/api/dice/roll", "/api/dice/roll",
+                                    {"game_id": 1, "version": 0}),
+                                   ("/api/keys/up", "/api/keys/{key}", {})):
+        response = client.post(path, json=body, headers={"X-CSRF-Token": csrf})
         assert response.status_code == 404
         check(response, "post", documented)
+
+
+def command_names(described: dict) -> set[str]:
+    command = described["components"]["schemas"]["CommandRequest"]["properties"]["command"]
+    return {alternative["properties"]["name"]["const"] for alternative in command["anyOf"]}
+
+
+def test_the_document_follows_the_games_installed(app, table, tally_game):
+    assert "add" not in command_names(DOCUMENT)
+    described = document(app)
+    assert {"add", "card", "poop", "reveal"} <= command_names(described)
+    game = described["components"]["schemas"]["NewGameRequest"]["properties"]["game"]
+    assert "tally" in game["enum"]
+    client = app.test_client()
+    csrf = client.get("/api/session").json["csrf"]
+    client.post("/api/join", json={"pin": app.extensions["companion"].access.pin},
+                headers={"X-CSRF-Token": csrf})
+    started = client.post("/api/new-game", json={"game": "tally", "players": ["Ana", "Ben"],
+                                                 "game_id": None, "version": 0},
+                          headers={"X-CSRF-Token": csrf})
+    assert started.status_code == 200
+    for args, status in (({"amount": 2}, 200), ({"amount": "2"}, 400), ({"amount": 9}, 422)):
+        response = client.post("/api/command", json={
+            "command": {"name": "add", "args": args}, "game_id": started.json["game_id"],
+            "version": table.version},
+            headers={"X-CSRF-Token": csrf})
+        assert response.status_code == status, (args, response.json)
+        check(response, "post", "/api/command")
+
+
+def test_a_body_the_document_refuses_is_refused_and_one_it_accepts_is_not(app, table):
+    """A few bodies on the edges, checked against the document and the server."""
+    client = app.test_client()
+    csrf = client.get("/api/session").json["csrf"]
+    client.post("/api/join", json={"pin": app.extensions["companion"].access.pin},
+                headers={"X-CSRF-Token": csrf})
+    table.new_game("call-of-nature", ["Ana", "Ben"])
+    schema = {"$ref": "#/components/schemas/CommandRequest", "components": DOCUMENT["components"]}
+    validator = jsonschema.Draft202012Validator(schema)
+    shown = {"game_id": table.current().game_id, "version": 0}
+    bodies = [
+        {"command": {"name": "card", "args": {"value": 3}}, **shown},
+        {"command": {"name": "card", "args": {"value": 3}}, "version": 0},
+        {"command": {"name": "card", "args": {"value": 3}}, "version": 0, "game_id": None},
+        {"command": {"name": "card", "args": {"value": 3}}, "version": 0, "game_id": 0},
+        {"command": {"name": "card", "args": {"value": 3, "player": None}}, **shown},
+        {"command": {"name": "card", "args": {"value": 3.0}}, **shown},
+        {"command": {"name": "card", "args": {"value": True}}, **shown},
+        {"command": {"name": "card", "args": {"value": "3"}}, **shown},
+        {"command": {"name": "card", "args": {"value": 3}}, **shown, "extra": 1},
+        {"command": {"name": "note", "args": {"text": "   "}}, **shown},
+        {"command": {"name": "note", "args": {"text": "x" * 201}}, **shown},
+        {"command": {"name": "special", "args": {"card": "SUSPENSE"}}, **shown},
+        {"command": {"name": "roll", "args": {"values": []}}, **shown},
+        {"command": {"name": "card", "args": {"value": 3}}, "game_id": 1, "version": -1},
+    ]
+    for body in bodies:
+        valid = validator.is_valid(body)
+        response = client.post("/api/command", json=body, headers={"X-CSRF-Token": csrf})
+        assert (response.status_code != 400) == valid, (body, response.json)

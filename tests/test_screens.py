@@ -240,6 +240,13 @@ def test_the_qr_code_holds_the_address_with_only_its_scheme_and_host_in_capitals
     assert head.lower() + path == JOIN_URL  # the token keeps its case
 
 
+def test_a_phone_reads_the_join_code_as_the_panels_address():
+    zxingcpp = pytest.importorskip("zxingcpp")
+    image = screens.join_screen(JOIN_URL, "482193").convert("L")
+    read = [found.text for found in zxingcpp.read_barcodes(image)]
+    assert read == ["HTTP://192.168.178.100:8080/?join=Qm9vZ2llV29vZ2llQm9vZ2ll"]
+
+
 def test_a_host_name_too_long_for_a_version_3_code_still_gets_a_code():
     url = "http://tabletop-companion-in-the-kitchen.local:8080/?join=Qm9vZ2llV29vZ2llQm9vZ2ll"
     image = screens.join_screen(url, "482193")

@@ -88,8 +88,17 @@ def test_a_dice_device_on_the_pis_own_uart_may_be_opened(service):
     assert {"char-ttyAMA rw", "char-ttyS rw"} <= set(service["DeviceAllow"])
 
 
-def test_it_keeps_no_capability(service):
-    assert service["CapabilityBoundingSet"] == [""]
+def test_it_keeps_only_the_capability_to_listen_on_port_80(service):
+    # The captive portal's port: phones on the companion's own Wi-Fi are led
+    # to the panel.  Not root, and no other capability.
+    assert service["CapabilityBoundingSet"] == ["CAP_NET_BIND_SERVICE"]
+    assert service["AmbientCapabilities"] == ["CAP_NET_BIND_SERVICE"]
+    assert "User" in service and service["User"] != ["root"]
+
+
+def test_it_does_not_wait_for_a_network_that_may_never_come(tmp_path):
+    unit = unit_settings(UNIT.read_text())["Unit"]
+    assert "network-online.target" not in " ".join(unit.get("After", []) + unit.get("Wants", []))
 
 
 def test_lgpio_gets_a_writable_working_directory(service):
@@ -367,5 +376,22 @@ def test_a_32_bit_system_on_a_64_bit_kernel_gets_the_libraries_pillow_needs():
     assert "libopenjp2-7" in system_packages("armhf", "aarch64")
 
 
-def test_a_64_bit_system_needs_only_python_and_the_i2c_tools():
-    assert system_packages("arm64", "aarch64") == ["python3-venv", "python3-dev", "i2c-tools"]
+def test_a_64_bit_system_needs_only_python_the_i2c_tools_and_networkmanager():
+    assert system_packages("arm64", "aarch64") == ["python3-venv", "python3-dev", "i2c-tools",
+                                                   "network-manager", "dnsmasq-base"]
+
+
+# -- the installer's Wi-Fi files ---------------------------------------------------------------
+
+
+def test_the_installer_makes_every_name_resolve_to_the_hotspot_and_lets_the_service_manage_wifi(
+        tmp_path):
+    from drivers.network import HOTSPOT_ADDRESS
+
+    subprocess.run(["bash", "-c", f'source "{INSTALLER}" && install_network_files "$1"',
+                    "bash", str(tmp_path)], check=True, timeout=30)
+    dns = (tmp_path / "etc/NetworkManager/dnsmasq-shared.d/companion-portal.conf").read_text()
+    assert f"address=/#/{HOTSPOT_ADDRESS}" in dns.splitlines()
+    rule = (tmp_path / "etc/polkit-1/rules.d/50-companion-network.rules").read_text()
+    assert 'subject.user === "companion"' in rule
+    assert '"org.freedesktop.NetworkManager."' in rule

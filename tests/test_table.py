@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 
 import pytest
 
-from companion.core.engine import Command
+from companion.core.engine import Command, Event
 from companion.core.errors import (
     BadArgument,
     BadSetup,
@@ -357,3 +358,122 @@ def test_a_past_game_can_be_looked_back_on(table, tally_game):
     assert [h.text for h in table.history()] == ["add amount=1"]
     with pytest.raises(NoGame, match="no game 99"):
         table.history(99)
+
+
+# -- versions that name the game ------------------------------------------------------
+
+
+def test_a_command_made_against_a_replaced_game_is_refused_even_at_the_same_version(
+        table, tally_game):
+    old = table.new_game("tally", ["Ana", "Ben"])
+    new = table.new_game("tally", ["Cy", "Di"])
+    assert (old.version, new.version) == (0, 0) and new.game_id == old.game_id + 1
+    for change in (lambda: table.submit(add(3), expected_game=old.game_id, expected_version=0),
+                   lambda: table.undo(expected_game=old.game_id, expected_version=0),
+                   lambda: table.redo(expected_game=old.game_id, expected_version=0)):
+        with pytest.raises(StaleVersion) as caught:
+            change()
+        assert str(caught.value).startswith(
+            f"the command was made against game {old.game_id} at version 0, but the table "
+            f"is at game {new.game_id} at version 0")
+        assert (caught.value.expected_game, caught.value.current_game) == \
+            (old.game_id, new.game_id)
+    assert table.game.view()["total"] == 0 and table.version == 0
+    assert [h.text for h in table.history()] == []
+    played = table.submit(add(3), expected_game=new.game_id, expected_version=0)
+    assert (played.game_id, played.version, played.state["total"]) == (new.game_id, 1, 3)
+
+
+def test_a_new_game_names_the_game_and_version_it_replaces(table, tally_game):
+    first = table.new_game("tally", ["Ana", "Ben"], expected_game=None)
+    with pytest.raises(StaleVersion, match="made against no game, but the table is at game"):
+        table.new_game("tally", ["Ana", "Ben"], expected_game=None)
+    table.submit(add(1))
+    with pytest.raises(StaleVersion, match=f"game {first.game_id} at version 0, but the "
+                                           f"table is at game {first.game_id} at version 1"):
+        table.new_game("tally", ["Ana", "Ben"], expected_game=first.game_id, expected_version=0)
+    with pytest.raises(StaleVersion):
+        table.new_game("tally", ["Ana", "Ben"], expected_game=first.game_id + 1)
+    assert [g["id"] for g in table.games()] == [first.game_id]
+    second = table.new_game("tally", ["Ana", "Ben"], expected_game=first.game_id,
+                            expected_version=1)
+    assert second.game_id == first.game_id + 1
+    # The buttons and the CLI act on whatever game is current.
+    assert table.new_game("tally", ["Ana", "Ben"]).game_id == second.game_id + 1
+
+
+def test_thirty_two_play_again_taps_at_once_start_one_game(table, tally_game):
+    over = table.new_game("tally", ["Ana", "Ben"], variants=["short"])
+    table.submit(Command("set", {"total": 50}))
+    shown = table.current()
+    assert shown.over
+    barrier = threading.Barrier(32)
+    started, refused = [], []
+
+    def tap():
+        barrier.wait()
+        try:
+            started.append(table.new_game("tally", ["Ana", "Ben"], variants=["short"],
+                                          expected_game=shown.game_id,
+                                          expected_version=shown.version))
+        except StaleVersion:
+            refused.append(True)
+
+    threads = [threading.Thread(target=tap) for _ in range(32)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert (len(started), len(refused)) == (1, 31)
+    assert [g["id"] for g in table.games()] == [over.game_id, started[0].game_id]
+
+
+# -- memory that does not grow with a snapshot per command -----------------------------
+
+
+def test_a_long_game_keeps_one_snapshot_in_n_and_undoes_every_step(tally_game):
+    from companion.core.table import SNAPSHOT_EVERY, Table
+
+    steps = 10_000
+    table = Table(Journal.open(":memory:"))
+    table.new_game("tally", ["Ana", "Ben", "Cy", "Di"])
+    states = [table.game.dumps()]
+    for step in range(steps):
+        if table.game.expected()[0].command == "roll":
+            table.submit(Command("roll", {"values": [step % 6 + 1]}))
+        else:
+            table.submit(Command("set", {"total": step % 4}))
+        states.append(table.game.dumps())
+    assert table.snapshots_kept() == -(-steps // SNAPSHOT_EVERY)
+    for expected in reversed(states[:-1]):
+        table.undo()
+        assert table.game.dumps() == expected
+    assert table.snapshots_kept() == 0 and not table.current().can_undo
+    for expected in states[1:SNAPSHOT_EVERY * 3]:
+        table.redo()
+        assert table.game.dumps() == expected
+    assert table.snapshots_kept() == 3
+    table.close()
+
+
+def test_a_refused_command_between_snapshots_changes_nothing(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben", "Cy", "Di"])
+    table.submit(Command("set", {"total": 2}))
+    table.submit(Command("set", {"total": 3}))
+    before = table.game.dumps()
+    with pytest.raises(BadArgument):
+        table.submit(Command("set", {"total": 13}))
+    assert table.game.dumps() == before
+    table.undo()
+    assert table.game.view()["total"] == 2
+
+
+def test_a_history_entry_as_text_is_its_json(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    table.submit(add(3), source="panel")
+    table.undo(source="buttons")
+    for entry in table.history():
+        assert json.loads(entry.json_text()) == entry.to_json()
+        assert entry.events == tuple(Event.from_json(e) for e in entry.to_json()["events"])
+    assert [e.text for e in table.history()] == ["add amount=3", "undo add amount=3"]
+    assert table.history()[0].events[0].kind == "added"

@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 import queue
 import threading
+from typing import Any
 
 import pytest
 
+from companion.core.access import AccessStore
 from companion.core.table import Table
 from tests.fakes import FixedDice
 from web import Services, create_app
@@ -20,6 +22,8 @@ from web.access import Access, PinThrottled
 from web.live import BACKLOG, Broadcast
 
 CON = "call-of-nature"
+# What a phone that shows no game names in a change.
+NO_GAME_SHOWN = {"game_id": None, "version": 0}
 PLAYERS = [{"name": "Ana", "colour": "#d62828"}, {"name": "Ben", "colour": "#1d6fd6"},
            {"name": "Cy", "colour": "#2a9d3f"}]
 
@@ -94,14 +98,21 @@ def spectator(app) -> Phone:
 def playing(controller) -> dict:
     """A game of Call of Nature for Ana, Ben and Cy, just started."""
     response = controller.post("/api/new-game", {"game": CON, "players": PLAYERS,
-                                                 "version": None})
+                                                 **NO_GAME_SHOWN})
     assert response.status_code == 200
     return response.json
 
 
-def card(phone: Phone, value: int, version: int):
+def made_against(state: dict) -> dict:
+    """What a change made from ``state`` names: its game and version."""
+    return {"game_id": state["game_id"], "version": state["version"]}
+
+
+def card(phone: Phone, value: int, version: int, game_id: int = 1):
+    """Play a card against ``game_id`` at ``version`` (a fresh journal's
+    first game is game 1)."""
     return phone.post("/api/command", {"command": {"name": "card", "args": {"value": value}},
-                                       "version": version})
+                                       "game_id": game_id, "version": version})
 
 
 # -- joining --------------------------------------------------------------------
@@ -204,6 +215,85 @@ def test_a_pin_that_is_not_valid_unicode_is_400(app):
     assert "U+D800" in response.json["message"]
 
 
+# -- signing every phone out ------------------------------------------------------------
+
+
+def test_signing_out_makes_every_controller_a_spectator_with_a_new_pin_and_qr_code(app, pin):
+    access = app.extensions["companion"].access
+    old_token = access.token
+    first, second = joined(app), joined(app, address="192.168.1.21")
+    answer = first.post("/api/sign-out")
+    assert answer.status_code == 200
+    assert answer.json["role"] == "spectator"
+    assert (access.pin, access.token) != (pin, old_token)
+    for phone in (first, second):
+        assert phone.get("/api/session").json["role"] == "spectator"
+        refused = phone.post("/api/new-game", {"game": CON, "players": PLAYERS,
+                                               **NO_GAME_SHOWN})
+        assert (refused.status_code, refused.json["error"]) == (403, "spectator")
+    assert first.join(pin).status_code == 403
+    assert Phone(app).get(f"/?join={old_token}").headers["Location"] == "/?joined=0"
+    assert first.join(access.pin).status_code == 200
+    assert first.get("/api/session").json["role"] == "controller"
+    assert second.get("/api/session").json["role"] == "spectator"
+
+
+def test_a_spectator_cannot_sign_the_phones_out(app, pin, spectator):
+    controller = joined(app)
+    response = spectator.post("/api/sign-out")
+    assert (response.status_code, response.json["error"]) == (403, "spectator")
+    assert app.extensions["companion"].access.pin == pin
+    assert controller.get("/api/session").json["role"] == "controller"
+
+
+def test_a_controller_is_one_for_the_configured_hours(make_app):
+    app = make_app(SESSION_HOURS=3)
+    access = app.extensions["companion"].access
+    now = [1_000_000.0]
+    access._clock = lambda: now[0]
+    phone = joined(app)
+    now[0] += 3 * 3600 - 1
+    assert phone.get("/api/session").json["role"] == "controller"
+    now[0] += 1
+    assert phone.get("/api/session").json["role"] == "spectator"
+    assert phone.post("/api/undo", {"game_id": 1, "version": 0}).json["error"] == "spectator"
+
+
+def test_the_pin_and_the_qr_code_stay_the_same_across_a_restart(make_app, tmp_path):
+    first = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    phone = joined(first)
+    keys = first.extensions["companion"].access.keys
+    again = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    assert again.extensions["companion"].access.keys == keys
+    # The same cookie, the same secret: still a controller after the restart.
+    phone.client.application = again
+    assert phone.get("/api/session").json["role"] == "controller"
+
+
+def test_a_pin_lockout_survives_a_restart(make_app, tmp_path):
+    first = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    pin = first.extensions["companion"].access.pin
+    wrong = "000000" if pin != "000000" else "111111"
+    guesser = Phone(first, address="192.168.1.66")
+    for _ in range(5):
+        assert guesser.join(wrong).status_code == 403
+    again = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    response = Phone(again, address="192.168.1.66").join(pin)
+    assert (response.status_code, response.json["error"]) == (429, "too-many-attempts")
+    assert Phone(again, address="192.168.1.67").join(pin).status_code == 200
+
+
+def test_signing_out_from_another_process_reaches_the_running_panel(make_app, tmp_path):
+    app = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    phone = joined(app)
+    # What `companion sign-out` does: its own connection to the same file.
+    other = AccessStore(tmp_path / "panel-access.db")
+    keys = other.sign_out()
+    other.close()
+    assert phone.get("/api/session").json["role"] == "spectator"
+    assert app.extensions["companion"].access.pin == keys.pin
+
+
 # -- starting a game -----------------------------------------------------------------
 
 
@@ -218,35 +308,39 @@ def test_a_new_game_starts_with_the_players_in_seating_order_and_their_colours(p
 
 def test_a_player_without_a_colour_gets_one_from_the_palette(controller):
     response = controller.post("/api/new-game", {"game": CON, "players": ["Ana", "Ben"],
-                                                 "version": None})
+                                                 **NO_GAME_SHOWN})
     assert response.json["colours"] == ["#d62828", "#1d6fd6"]
 
 
 def test_a_new_game_takes_variants(controller):
     response = controller.post("/api/new-game", {"game": CON, "players": PLAYERS,
                                                  "variants": ["beginners-deck"],
-                                                 "version": None})
+                                                 **NO_GAME_SHOWN})
     assert response.status_code == 200
     assert "suspense" not in response.json["state"]["specials_in_deck"]
 
 
 @pytest.mark.parametrize("body, says", [
-    ({"game": "chess", "players": ["Ana", "Ben"], "version": None}, "no game 'chess'"),
-    ({"game": CON, "players": "Ana, Ben", "version": None}, "'players' must be a list"),
-    ({"game": CON, "players": ["Ana", ""], "version": None}, "player 2's name must be 1 to 24"),
-    ({"game": CON, "players": ["Ana", "B" * 25], "version": None},
+    ({"game": "chess", "players": ["Ana", "Ben"], **NO_GAME_SHOWN}, "no game 'chess'"),
+    ({"game": CON, "players": "Ana, Ben", **NO_GAME_SHOWN}, "'players' must be a list"),
+    ({"game": CON, "players": ["Ana", ""], **NO_GAME_SHOWN}, "player 2's name must be 1 to 24"),
+    ({"game": CON, "players": ["Ana", "B" * 25], **NO_GAME_SHOWN},
      "player 2's name must be 1 to 24"),
-    ({"game": CON, "players": ["Ana", {"name": "Ben", "colour": "red"}], "version": None},
+    ({"game": CON, "players": ["Ana", {"name": "Ben", "colour": "red"}], **NO_GAME_SHOWN},
      "player 2's colour must look like #1d6fd6"),
-    ({"game": CON, "players": ["Ana", "Ben"], "variants": "fast", "version": None},
+    ({"game": CON, "players": ["Ana", "Ben"], "variants": "fast", **NO_GAME_SHOWN},
      "'variants' must be a list"),
-    ({"game": CON, "players": ["Ana", "Ben"], "options": [1], "version": None},
+    ({"game": CON, "players": ["Ana", "Ben"], "options": [1], **NO_GAME_SHOWN},
      "'options' must be a JSON object"),
-    ({"game": CON, "players": ["Ana", "Ben"], "version": "0"}, "'version' must be"),
-    ({"game": CON, "players": ["Ana", "Ben"]}, "'version' is required"),
-    ({"game": CON, "players": ["Ana\x00", "Ben"], "version": None},
+    ({"game": CON, "players": ["Ana", "Ben"], "game_id": None, "version": "0"},
+     "'version' must be"),
+    ({"game": CON, "players": ["Ana", "Ben"], "game_id": None}, "'version' is required"),
+    ({"game": CON, "players": ["Ana", "Ben"], "version": 0}, "'game_id' is required"),
+    ({"game": CON, "players": ["Ana", "Ben"], "game_id": -1, "version": 0},
+     "'game_id' must be a game's id (a whole number of 1 or more) or null"),
+    ({"game": CON, "players": ["Ana\x00", "Ben"], **NO_GAME_SHOWN},
      "control characters or lone surrogates, and U+0000 is one"),
-    ({"game": CON, "players": ["\u202eAna", "Ben"], "version": None},
+    ({"game": CON, "players": ["\u202eAna", "Ben"], **NO_GAME_SHOWN},
      "player 1's name may not hold text-direction controls"),
 ])
 def test_a_malformed_setup_is_400_and_says_what_is_wrong(controller, body, says):
@@ -263,21 +357,21 @@ def test_a_malformed_setup_is_400_and_says_what_is_wrong(controller, body, says)
     ({"players": ["Ana", "Ben"], "options": {"deck_size": "lots"}}, "deck_size"),
 ])
 def test_a_setup_the_game_refuses_is_422(controller, body, says):
-    response = controller.post("/api/new-game", {"game": CON, "version": None, **body})
+    response = controller.post("/api/new-game", {"game": CON, **NO_GAME_SHOWN, **body})
     assert (response.status_code, response.json["error"]) == (422, "bad-setup")
     assert says in response.json["message"]
 
 
 def test_a_new_game_against_a_game_the_phone_has_not_seen_is_stale(controller, playing):
     response = controller.post("/api/new-game", {"game": CON, "players": PLAYERS,
-                                                 "version": None})
+                                                 **NO_GAME_SHOWN})
     assert (response.status_code, response.json["error"]) == (409, "stale-version")
     assert response.json["state"]["game_id"] == playing["game_id"]
 
 
 def test_a_new_game_replaces_the_one_seen(controller, playing):
     response = controller.post("/api/new-game", {"game": CON, "players": ["Dee", "Eve"],
-                                                 "version": playing["version"]})
+                                                 **made_against(playing)})
     assert response.status_code == 200
     assert response.json["game_id"] == playing["game_id"] + 1
     assert response.json["players"] == ["Dee", "Eve"]
@@ -296,10 +390,10 @@ def finished(controller) -> dict:
     just ended: Ben exploded, as the phone shows it."""
     started = controller.post("/api/new-game", {
         "game": CON, "players": CHOSEN, "variants": ["no-end-roll"],
-        "options": {"min_value": -20, "max_value": 20}, "version": None}).json
+        "options": {"min_value": -20, "max_value": 20}, **NO_GAME_SHOWN}).json
     ended = controller.post("/api/command", {
         "command": {"name": "adjust-mastery", "args": {"player": "Ben", "delta": -7}},
-        "version": started["version"]})
+        **made_against(started)})
     assert ended.json["over"] is True
     return controller.get("/api/state").json
 
@@ -313,7 +407,7 @@ def play_again(shown: dict) -> dict:
                     for name, colour in zip(setup["players"], shown["colours"], strict=True)],
         "variants": setup["variants"],
         "options": setup["options"],
-        "version": shown["version"],
+        **made_against(shown),
     }
 
 
@@ -347,6 +441,53 @@ def test_two_phones_tapping_play_again_start_one_game(app, pin, controller, fini
     assert second.json["state"]["game_id"] == first.json["game_id"]
     assert [(g["id"], g["status"]) for g in table.games()] == \
         [(finished["game_id"], "over"), (first.json["game_id"], "playing")]
+
+
+def test_thirty_two_phones_tapping_play_again_at_once_start_one_game(app, finished, table):
+    phones = [joined(app, address=f"192.168.1.{100 + n}") for n in range(32)]
+    barrier = threading.Barrier(len(phones))
+    answers: list = []
+
+    def tap(phone: Phone) -> None:
+        barrier.wait()
+        answers.append(phone.post("/api/new-game", play_again(finished)))
+
+    threads = [threading.Thread(target=tap, args=(phone,)) for phone in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    started = [a.json for a in answers if a.status_code == 200]
+    refused = [a.json for a in answers if a.status_code == 409]
+    assert (len(started), len(refused)) == (1, 31)
+    assert {r["error"] for r in refused} == {"stale-version"}
+    assert [(g["id"], g["status"]) for g in table.games()] == \
+        [(finished["game_id"], "over"), (started[0]["game_id"], "playing")]
+
+
+def test_a_change_made_against_a_replaced_game_is_409_and_changes_nothing(controller, playing):
+    replaced = controller.post("/api/new-game", {"game": CON, "players": ["Dee", "Eve"],
+                                                 "game_id": playing["game_id"],
+                                                 "version": playing["version"]}).json
+    assert (replaced["game_id"], replaced["version"]) == (playing["game_id"] + 1, 0)
+    old = {"game_id": playing["game_id"], "version": 0}
+    for path, body in [
+        ("/api/command", {"command": {"name": "note", "args": {"text": "U-turn"}}, **old}),
+        ("/api/command", {"command": {"name": "set-pressure", "args": {"value": 20}}, **old}),
+        ("/api/undo", old),
+        ("/api/redo", old),
+        ("/api/new-game", {"game": CON, "players": PLAYERS, **old}),
+    ]:
+        response = controller.post(path, body)
+        assert (response.status_code, response.json["error"]) == (409, "stale-version"), path
+        said = (f"made against game {playing['game_id']} at version 0, but the table is at "
+                f"game {replaced['game_id']} at version 0")
+        assert said in response.json["message"]
+        assert response.json["state"]["game_id"] == replaced["game_id"]
+    now = controller.get("/api/state").json
+    assert (now["game_id"], now["version"], now["players"]) == \
+        (replaced["game_id"], 0, ["Dee", "Eve"])
+    assert controller.get("/api/history").json["entries"] == []
 
 
 # -- playing ----------------------------------------------------------------------------
@@ -384,13 +525,13 @@ def test_a_card_out_of_the_deck_range_is_422_with_the_rule(controller, playing):
 
 def test_a_roll_nobody_waits_for_is_422_not_expected(controller, playing):
     response = controller.post("/api/command", {
-        "command": {"name": "roll", "args": {"values": [4]}}, "version": playing["version"]})
+        "command": {"name": "roll", "args": {"values": [4]}}, **made_against(playing)})
     assert (response.status_code, response.json["error"]) == (422, "not-expected")
 
 
 def test_an_unknown_command_is_422_and_lists_the_commands(controller, playing):
     response = controller.post("/api/command", {"command": {"name": "dance"},
-                                                "version": playing["version"]})
+                                                **made_against(playing)})
     assert (response.status_code, response.json["error"]) == (422, "unknown-command")
     assert "card" in response.json["message"]
 
@@ -398,20 +539,31 @@ def test_an_unknown_command_is_422_and_lists_the_commands(controller, playing):
 def test_a_correction_is_accepted_whoever_plays(controller, playing):
     response = controller.post("/api/command", {
         "command": {"name": "set-pressure", "args": {"value": 45}},
-        "version": playing["version"]})
+        **made_against(playing)})
     assert response.status_code == 200
     assert response.json["state"]["pressure"] == 45
 
 
 @pytest.mark.parametrize("body, says", [
-    ({"command": {"name": "card", "args": {"value": 5}}}, "'version' is required"),
-    ({"command": {"name": "card", "args": {"value": 5}}, "version": "0"}, "'version' must be"),
-    ({"command": {"name": "card", "args": {"value": 5}}, "version": True}, "'version' must be"),
-    ({"command": {"name": "card", "args": {"value": 5}}, "version": -1}, "'version' must be"),
-    ({"command": "card +5", "version": 0}, "'command' must be an object"),
-    ({"command": {"name": "card", "args": [5]}, "version": 0}, "'args' must be an object"),
-    ({"command": {"name": "", "args": {}}, "version": 0}, "'name' must be text"),
-    ({"command": {"name": "x" * 65}, "version": 0}, "'name' must be text"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": 1}, "'version' is required"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "version": 0}, "'game_id' is required"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": 1, "version": "0"},
+     "'version' must be"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": 1, "version": True},
+     "'version' must be"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": 1, "version": -1},
+     "'version' must be"),
+    ({"command": {"name": "card", "args": {"value": 5}}, **NO_GAME_SHOWN},
+     "'game_id' must be a game's id"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": "1", "version": 0},
+     "'game_id' must be a game's id"),
+    ({"command": {"name": "card", "args": {"value": 5}}, "game_id": 0, "version": 0},
+     "'game_id' must be a game's id"),
+    ({"command": "card +5", "game_id": 1, "version": 0}, "'command' must be an object"),
+    ({"command": {"name": "card", "args": [5]}, "game_id": 1, "version": 0},
+     "'args' must be an object"),
+    ({"command": {"name": "", "args": {}}, "game_id": 1, "version": 0}, "'name' must be text"),
+    ({"command": {"name": "x" * 65}, "game_id": 1, "version": 0}, "'name' must be text"),
 ])
 def test_a_malformed_command_is_400(controller, playing, body, says):
     response = controller.post("/api/command", body)
@@ -429,7 +581,7 @@ def test_a_body_that_is_not_a_json_object_is_400(controller, playing):
 def test_a_note_with_a_lone_surrogate_is_400_and_changes_nothing(controller, playing):
     # Such text cannot be stored in the journal.
     response = controller.post("/api/command", {"command": {"name": "note", "args": {
-        "text": "U-TURN \ud800 played"}}, "version": 0})
+        "text": "U-TURN \ud800 played"}}, "game_id": 1, "version": 0})
     assert (response.status_code, response.json["error"]) == (400, "bad-request")
     assert "U+D800" in response.json["message"]
     assert controller.get("/api/state").json["version"] == 0
@@ -437,7 +589,7 @@ def test_a_note_with_a_lone_surrogate_is_400_and_changes_nothing(controller, pla
 
 @pytest.mark.parametrize("depth", [20, 5000])
 def test_a_body_nested_too_deep_is_400(controller, playing, depth):
-    body = '{"version": 0, "command": ' + "[" * depth + "]" * depth + "}"
+    body = '{"game_id": 1, "version": 0, "command": ' + "[" * depth + "]" * depth + "}"
     response = controller.client.post("/api/command", data=body,
                                       headers={"X-CSRF-Token": controller.csrf,
                                                "Content-Type": "application/json"})
@@ -448,33 +600,33 @@ def test_a_body_nested_too_deep_is_400(controller, playing, depth):
 def test_a_command_before_any_game_is_409_no_game(controller):
     response = card(controller, 5, 0)
     assert (response.status_code, response.json["error"]) == (409, "no-game")
-    assert response.json["state"] == {"game": None, "game_id": None, "version": 0}
+    assert response.json["state"] == {"game": None, **NO_GAME_SHOWN}
 
 
 def test_undo_takes_back_the_card_and_redo_plays_it_again(controller, playing):
     card(controller, 5, 0)
-    undone = controller.post("/api/undo", {"version": 1})
+    undone = controller.post("/api/undo", {"game_id": 1, "version": 1})
     assert undone.status_code == 200
     assert (undone.json["version"], undone.json["state"]["pressure"]) == (2, 0)
     assert undone.json["can_redo"] is True
-    redone = controller.post("/api/redo", {"version": 2})
+    redone = controller.post("/api/redo", {"game_id": 1, "version": 2})
     assert redone.status_code == 200
     assert (redone.json["version"], redone.json["state"]["pressure"]) == (3, 5)
 
 
 def test_undo_at_the_setup_is_422_nothing_to_undo(controller, playing):
-    response = controller.post("/api/undo", {"version": 0})
+    response = controller.post("/api/undo", {"game_id": 1, "version": 0})
     assert (response.status_code, response.json["error"]) == (422, "nothing-to-undo")
 
 
 def test_redo_with_nothing_undone_is_422_nothing_to_redo(controller, playing):
-    response = controller.post("/api/redo", {"version": 0})
+    response = controller.post("/api/redo", {"game_id": 1, "version": 0})
     assert (response.status_code, response.json["error"]) == (422, "nothing-to-redo")
 
 
 def test_an_undo_against_a_stale_version_is_409_and_undoes_nothing(controller, playing):
     card(controller, 5, 0)
-    response = controller.post("/api/undo", {"version": 0})
+    response = controller.post("/api/undo", {"game_id": 1, "version": 0})
     assert response.status_code == 409
     assert response.json["state"]["state"]["pressure"] == 5
 
@@ -483,12 +635,13 @@ def test_an_undo_against_a_stale_version_is_409_and_undoes_nothing(controller, p
 
 
 CHANGES = [
-    ("/api/new-game", {"game": CON, "players": ["Ana", "Ben"], "version": 0}),
-    ("/api/command", {"command": {"name": "card", "args": {"value": 5}}, "version": 0}),
-    ("/api/undo", {"version": 0}),
-    ("/api/redo", {"version": 0}),
+    ("/api/new-game", {"game": CON, "players": ["Ana", "Ben"], "game_id": 1, "version": 0}),
+    ("/api/command", {"command": {"name": "card", "args": {"value": 5}}, "game_id": 1,
+                      "version": 0}),
+    ("/api/undo", {"game_id": 1, "version": 0}),
+    ("/api/redo", {"game_id": 1, "version": 0}),
     ("/api/dice", {"source": "manual"}),
-    ("/api/dice/roll", {"version": 0}),
+    ("/api/dice/roll", {"game_id": 1, "version": 0}),
     ("/api/keys/ok", {}),
 ]
 
@@ -520,14 +673,25 @@ def test_another_phones_csrf_token_is_refused(app, controller, playing):
     assert (response.status_code, response.json["error"]) == (403, "csrf")
 
 
-def test_the_csrf_token_is_checked_on_put_and_delete_too(controller):
-    assert controller.client.put("/api/command").status_code == 403
-    assert controller.client.delete("/api/command").status_code == 403
+def test_a_method_the_address_does_not_take_is_405_whatever_the_token(controller):
+    for response in (controller.client.put("/api/command"),
+                     controller.client.delete("/api/command")):
+        assert (response.status_code, response.headers["Allow"]) == (405, "OPTIONS, POST")
 
 
 def test_a_wrong_method_with_the_token_is_405_json(controller):
     response = controller.client.put("/api/command", headers={"X-CSRF-Token": controller.csrf})
     assert (response.status_code, response.json["error"]) == (405, "method-not-allowed")
+    assert response.headers["Allow"] == "OPTIONS, POST"
+
+
+def test_a_405_says_which_methods_the_address_takes(controller):
+    headers = {"X-CSRF-Token": controller.csrf}
+    response = controller.client.post("/api/state", headers=headers)
+    assert (response.status_code, response.headers["Allow"]) == (405, "GET, HEAD, OPTIONS")
+    page = controller.client.post("/", headers=headers)
+    assert (page.status_code, page.headers["Allow"]) == (405, "GET, HEAD, OPTIONS")
+    assert page.content_type.startswith("text/html")
 
 
 # -- limits and failures -------------------------------------------------------------------------
@@ -535,7 +699,7 @@ def test_a_wrong_method_with_the_token_is_405_json(controller):
 
 def test_a_body_over_16_kib_is_413_json(controller, playing):
     response = controller.post("/api/command", {"command": {"name": "note", "args": {
-        "text": "x" * 20_000}}, "version": 0})
+        "text": "x" * 20_000}}, "game_id": 1, "version": 0})
     assert (response.status_code, response.json["error"]) == (413, "too-large")
     assert "16384 bytes" in response.json["message"]
 
@@ -583,11 +747,11 @@ def test_an_unknown_page_is_an_html_404(app):
 # -- dice, keys, screen ---------------------------------------------------------------------------
 
 
-def respite_for_ana(phone: Phone) -> int:
+def respite_for_ana(phone: Phone, game_id: int = 1) -> int:
     """The Pressure is set to 20 and Ana plays +30: it lands on 50, a Respite."""
     phone.post("/api/command", {"command": {"name": "set-pressure", "args": {"value": 20}},
-                                "version": 0})
-    response = card(phone, 30, 1)
+                                "game_id": game_id, "version": 0})
+    response = card(phone, 30, 1, game_id)
     assert response.json["expected"][0]["dice"]["name"] == "d6"
     return response.json["version"]
 
@@ -595,22 +759,38 @@ def respite_for_ana(phone: Phone) -> int:
 def test_the_roll_button_on_a_phone_rolls_the_respite_die(make_app, table):
     app = make_app(Services(dice=FixedDice(table, [6])))
     phone = joined(app)
-    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
     version = respite_for_ana(phone)
-    response = phone.post("/api/dice/roll", {"version": version})
+    response = phone.post("/api/dice/roll", {"game_id": 1, "version": version})
     assert response.status_code == 200
     assert response.json["values"] == [6]
     assert response.json["state"]["version"] == version + 1
     assert response.json["state"]["state"]["respite"] is None
 
 
+def test_a_roll_against_a_replaced_game_at_the_same_version_rolls_nothing(make_app, table):
+    app = make_app(Services(dice=FixedDice(table, [6])))
+    phone = joined(app)
+    first = phone.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
+    version = respite_for_ana(phone, first.json["game_id"])
+    second = phone.post("/api/new-game", {"game": CON, "players": PLAYERS,
+                                          "game_id": first.json["game_id"], "version": version})
+    assert respite_for_ana(phone, second.json["game_id"]) == version
+    response = phone.post("/api/dice/roll", {"game_id": first.json["game_id"],
+                                             "version": version})
+    assert (response.status_code, response.json["error"]) == (409, "stale-version")
+    now = phone.get("/api/state").json
+    assert (now["game_id"], now["version"]) == (second.json["game_id"], version)
+    assert now["state"]["respite"] is not None
+
+
 def test_a_roll_against_a_stale_version_rolls_nothing(make_app, table):
     dice = FixedDice(table, [6])
     app = make_app(Services(dice=dice))
     phone = joined(app)
-    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
     version = respite_for_ana(phone)
-    response = phone.post("/api/dice/roll", {"version": version - 1})
+    response = phone.post("/api/dice/roll", {"game_id": 1, "version": version - 1})
     assert (response.status_code, response.json["error"]) == (409, "stale-version")
     assert table.version == version
 
@@ -624,11 +804,12 @@ class DiceTappedTwice(FixedDice):
         self.other_phone: Phone | None = None
         self.second_tap = None
 
-    def roll(self, expected_version: int | None = None) -> list[int]:
+    def roll(self, expected_version: int | None = None, **kwargs: Any) -> list[int]:
         phone, self.other_phone = self.other_phone, None
         if phone is not None:
-            self.second_tap = phone.post("/api/dice/roll", {"version": self.table.version})
-        return super().roll(expected_version)
+            self.second_tap = phone.post("/api/dice/roll", {"game_id": 1,
+                                                            "version": self.table.version})
+        return super().roll(expected_version, **kwargs)
 
 
 def test_two_phones_tapping_roll_at_once_roll_once(make_app, table):
@@ -636,12 +817,12 @@ def test_two_phones_tapping_roll_at_once_roll_once(make_app, table):
     dice = DiceTappedTwice(table, [3, 4])
     app = make_app(Services(dice=dice))
     first, other = joined(app, "192.168.1.20"), joined(app, "192.168.1.21")
-    first.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
+    first.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
     first.post("/api/command", {"command": {"name": "adjust-mastery",
                                             "args": {"player": "Ana", "delta": -7}},
-                                "version": 0})
+                                "game_id": 1, "version": 0})
     dice.other_phone = other
-    response = first.post("/api/dice/roll", {"version": 1})
+    response = first.post("/api/dice/roll", {"game_id": 1, "version": 1})
     assert response.status_code == 200
     assert (dice.second_tap.status_code, dice.second_tap.json["error"]) == (409, "rolling")
     assert dice.second_tap.json["state"]["version"] == 1
@@ -653,8 +834,8 @@ def test_the_roll_button_when_no_roll_is_awaited_is_422_and_rolls_nothing(make_a
     dice = FixedDice(table, [6])
     app = make_app(Services(dice=dice))
     phone = joined(app)
-    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
-    response = phone.post("/api/dice/roll", {"version": 0})
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
+    response = phone.post("/api/dice/roll", {"game_id": 1, "version": 0})
     assert (response.status_code, response.json["error"]) == (422, "not-waiting")
     assert table.version == 0
 
@@ -733,7 +914,7 @@ def test_hardware_faults_are_shown_to_every_phone(make_app):
 
 
 def test_the_state_before_any_game_says_there_is_none(app):
-    assert Phone(app).get("/api/state").json == {"game": None, "game_id": None, "version": 0}
+    assert Phone(app).get("/api/state").json == {"game": None, **NO_GAME_SHOWN}
 
 
 def test_the_games_list_describes_every_engine(app):
@@ -747,7 +928,7 @@ def test_the_games_list_describes_every_engine(app):
 
 def test_the_history_lists_each_change_in_order(controller, playing):
     card(controller, 5, 0)
-    controller.post("/api/undo", {"version": 1})
+    controller.post("/api/undo", {"game_id": 1, "version": 1})
     history = controller.get("/api/history").json
     assert [(e["version"], e["action"], e["source"]) for e in history["entries"]] == \
         [(1, "command", "panel"), (2, "undo", "panel")]
@@ -755,11 +936,11 @@ def test_the_history_lists_each_change_in_order(controller, playing):
 
 
 def test_statistics_count_wins_per_player(controller, table):
-    controller.post("/api/new-game", {"game": CON, "players": ["Ana", "Ben"], "version": None,
+    controller.post("/api/new-game", {"game": CON, "players": ["Ana", "Ben"], **NO_GAME_SHOWN,
                                       "variants": ["no-end-roll"]})
     controller.post("/api/command", {"command": {"name": "adjust-mastery",
                                                  "args": {"player": "Ben", "delta": -7}},
-                                     "version": 0})
+                                     "game_id": 1, "version": 0})
     stats = controller.get("/api/stats").json
     assert stats["games_played"] == 1
     assert stats["players"] == {"Ana": {"played": 1, "won": 1}, "Ben": {"played": 1, "won": 0}}
@@ -882,7 +1063,7 @@ def live_app(make_app):
 
 def test_a_phone_watching_live_gets_the_state_at_once_then_every_change(live_app):
     controller = joined(live_app)
-    controller.post("/api/new-game", {"game": CON, "players": PLAYERS, "version": None})
+    controller.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
     watcher = Phone(live_app, address="192.168.1.40")
     response = watcher.get("/api/events", buffered=False)
     assert response.content_type.startswith("text/event-stream")

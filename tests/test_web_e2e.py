@@ -557,3 +557,35 @@ def test_play_again_can_let_the_next_seat_start_and_everyone_keeps_their_colour(
     assert again.players == ("Ben", "Cy", "Ana")
     assert colours_of(companion, again.game_id) == ["#e89a00", "#00a3a3", "#8e44ad"]
     assert page.script_errors == []
+
+
+def test_signing_every_phone_out_from_the_setup_page_asks_first(companion, phones):
+    start_call_of_nature(companion)
+    ana = controller(phones, companion)
+    ben = controller(phones, companion)
+    old_pin = companion.pin
+    ana.click("a[href='/setup']")
+    live(ana)
+    expect(ana.locator("#phones-box")).to_be_visible()
+    asked: list[str] = []
+
+    def answer(dialog, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    ana.once("dialog", lambda dialog: answer(dialog, False))
+    ana.click("#sign-out")
+    expect(ana.locator("#phones-box")).to_be_visible()
+    assert companion.pin == old_pin and len(asked) == 1
+    ana.once("dialog", lambda dialog: answer(dialog, True))
+    ana.click("#sign-out")
+    expect(ana.locator("#phones-box")).to_be_hidden()
+    expect(ana.locator("#start")).to_have_text("Join with PIN")
+    assert companion.pin != old_pin
+    # Ben's phone still shows the pad; the table refuses it and says why.
+    ben.click(".pad-keys [data-digit='5']")
+    ben.click("#play")
+    expect(ben.locator("#toast")).to_contain_text("only watches")
+    assert companion.table.version == 0
+    expect(ben.locator("#play")).to_have_count(0)
+    assert ana.script_errors == [] and ben.script_errors == []

@@ -21,13 +21,14 @@ from typing import Any, Mapping
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
+from companion.core.access import AccessStore
 from companion.core.games import available
 from companion.core.ports import TablePort
 from companion.core.text import game_phrases, template
 
-from .access import Access
+from .access import SESSION_HOURS, Access
 from .colours import PlayerColours
-from .live import HEARTBEAT, MAX_PER_PHONE, Broadcast
+from .live import HEARTBEAT, MAX_PER_PHONE, MAX_STALL, MAX_UNSENT, Broadcast
 from .panel import LANGUAGES, Panel, Services, state_json
 
 STATIC = Path(__file__).with_name("static")
@@ -50,7 +51,13 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
     connections one address keeps: its newest ends its oldest; the
     companion's own loopback is not limited; ``None`` for no limit),
     ``LIVE_HEARTBEAT`` (seconds between heartbeats on a quiet live stream),
-    plus any Flask setting.
+    ``LIVE_MAX_UNSENT`` and ``LIVE_MAX_STALL`` (the bytes, and the seconds,
+    a live stream may hold unsent before it ends as unread),
+    ``ACCESS_FILE`` (a path or an open store: where the PIN, the join token,
+    the generation of controller sessions and the wrong PINs are kept, see
+    :class:`~companion.core.access.AccessStore`; in memory when absent),
+    ``SESSION_HOURS`` (how long a controller stays one; default 12), plus
+    any Flask setting.
     """
     config = dict(config or {})
     services = services or Services()
@@ -65,13 +72,17 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
         # would start a fresh spectator session over the controller's.
         # Changes need the CSRF header besides, which no other site can send.
         SESSION_COOKIE_SAMESITE="Lax",
-        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 90,
+        SESSION_HOURS=SESSION_HOURS,
         # A traceback never reaches a client, whatever the caller's config.
         PROPAGATE_EXCEPTIONS=False,
         TRAP_HTTP_EXCEPTIONS=False,
         LANGUAGE="en",
     )
     app.config.update(config)
+    session_hours = float(app.config["SESSION_HOURS"])
+    # The cookie lasts as long as the session it carries (which access.role
+    # checks besides, from when the phone joined).
+    app.config["PERMANENT_SESSION_LIFETIME"] = int(session_hours * 3600)
     app.debug = False
     # Keep the engines' own order (a view lists what matters first).
     if isinstance(app.json, DefaultJSONProvider):
@@ -80,15 +91,22 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
         raise ValueError(f"LANGUAGE must be one of {', '.join(LANGUAGES)}, "
                          f"not {app.config['LANGUAGE']!r}")
 
+    access_file = app.config.get("ACCESS_FILE")
+    if access_file is not None and not isinstance(access_file, AccessStore):
+        access_file = AccessStore(access_file)
     access = Access(
+        store=access_file,
         attempts=int(app.config.get("PIN_ATTEMPTS", 5)),
         window=float(app.config.get("PIN_WINDOW", 60.0)),
+        session_hours=session_hours,
     )
     colours = PlayerColours(_colours_file(table, app.config.get("COLOURS_FILE")))
     live = Broadcast(table, render=lambda update: state_json(update, colours),
                      max_streams=app.config.get("MAX_STREAMS"),
                      max_per_phone=app.config.get("MAX_STREAMS_PER_PHONE", MAX_PER_PHONE),
-                     heartbeat=float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT)))
+                     heartbeat=float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT)),
+                     max_unsent=int(app.config.get("LIVE_MAX_UNSENT", MAX_UNSENT)),
+                     max_stall=float(app.config.get("LIVE_MAX_STALL", MAX_STALL)))
     strings = {lang: _strings(lang) for lang in LANGUAGES}
     app.extensions["companion"] = Panel(
         table=table,
@@ -100,11 +118,14 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
         text={lang: _text(lang, strings) for lang in LANGUAGES},
     )
 
-    from . import api, errors, pages
+    from . import api, errors, network, pages, portal
 
     errors.install(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(network.bp)
+    app.register_blueprint(network.page_bp)
+    app.register_blueprint(portal.bp)
     return app
 
 

@@ -1,14 +1,21 @@
 """Who may drive the table from a phone.
 
-At start the panel makes a short PIN and a long join token.  The OLED shows
+The panel has a short PIN and a long join token, kept with the generation
+of controller sessions in an :class:`~companion.core.access.AccessStore` (a
+file in the data directory, so the PIN survives a restart).  The OLED shows
 both: a QR code of ``join_url`` (the token) and the PIN.  A phone that opens
 the URL or types the PIN becomes a *controller*; every other phone is a
 *spectator* that sees the table but cannot change it.
 
 Controllers are remembered in Flask's signed session cookie (HttpOnly,
-SameSite=Lax).  Every state-changing request also carries the session's
-CSRF token in the ``X-CSRF-Token`` header.  PIN guesses are limited per
-client address.
+SameSite=Lax), with the generation they joined in and when: a controller
+stays one for one game night (``session_hours``), and "Sign out every
+phone" (from a phone, the table's menu or ``companion sign-out``) makes a
+new PIN and token and a new generation, so that every controller is a
+spectator until it joins again.  Every state-changing request also carries
+the session's CSRF token in the ``X-CSRF-Token`` header.  Wrong PINs are
+counted per client address in the store, so a restart does not lift a
+lockout.
 """
 
 from __future__ import annotations
@@ -18,19 +25,16 @@ import math
 import secrets
 import threading
 import time
-from collections import OrderedDict, deque
 from typing import Callable
 
-from flask import session
+from flask import current_app, session
 
+from companion.core.access import AccessStore, Keys
 from companion.core.errors import CompanionError
 
-PIN_DIGITS = 6
 CONTROLLER = "controller"
 SPECTATOR = "spectator"
-# Addresses remembered by the PIN throttle; the oldest are forgotten first,
-# so a flood of addresses cannot grow memory.
-MAX_TRACKED_ADDRESSES = 1024
+SESSION_HOURS = 12.0
 
 
 class PinThrottled(CompanionError, RuntimeError):
@@ -42,19 +46,48 @@ class PinThrottled(CompanionError, RuntimeError):
 
 
 class Access:
-    """The PIN, the join token and the PIN throttle."""
+    """The PIN, the join token, the PIN throttle and how long a controller
+    stays one.  ``store`` keeps them (an in-memory one when not given);
+    ``clock`` is the wall clock, as failures and sessions outlive the
+    process."""
 
-    def __init__(self, *, attempts: int = 5, window: float = 60.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, *, store: AccessStore | None = None, attempts: int = 5,
+                 window: float = 60.0, session_hours: float = SESSION_HOURS,
+                 clock: Callable[[], float] = time.time) -> None:
         if attempts < 1 or window <= 0:
             raise ValueError("the PIN limit needs at least 1 attempt in a positive window")
-        self.pin = "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
-        self.token = secrets.token_urlsafe(18)
+        if session_hours <= 0:
+            raise ValueError("a controller's session needs a positive number of hours")
+        self.store = store or AccessStore()
+        self.session_seconds = session_hours * 3600
         self._attempts = attempts
         self._window = window
         self._clock = clock
-        self._failures: OrderedDict[str, deque[float]] = OrderedDict()
         self._lock = threading.Lock()
+
+    @property
+    def keys(self) -> Keys:
+        return self.store.keys()
+
+    @property
+    def pin(self) -> str:
+        return self.keys.pin
+
+    @property
+    def token(self) -> str:
+        return self.keys.token
+
+    @property
+    def generation(self) -> int:
+        return self.keys.generation
+
+    def now(self) -> float:
+        return self._clock()
+
+    def sign_out(self) -> Keys:
+        """Sign every phone out: a new PIN and join token, and every
+        controller a spectator until it joins again."""
+        return self.store.sign_out()
 
     def join_url(self, base_url: str) -> str:
         """The URL the QR code holds: opening it makes the phone a controller."""
@@ -65,16 +98,15 @@ class Access:
 
     def retry_after(self, address: str) -> int:
         """Seconds before ``address`` may try a PIN again; 0 when it may now."""
-        with self._lock:
-            return self._wait(address)
+        return self._wait(address)
 
     def try_pin(self, address: str, pin: str) -> bool:
         """Check a PIN typed on a phone; a wrong one counts against its
         address.  Raises :class:`PinThrottled` for an address that must
         wait, without telling it whether its guess was right.
 
-        The check and the count are one step under the lock, so that guesses
-        fired all at once cannot slip past the limit together.
+        The check and the count are one step under the lock, so
+        that guesses fired all at once cannot slip past the limit together.
         """
         with self._lock:
             wait = self._wait(address)
@@ -82,38 +114,46 @@ class Access:
                 raise PinThrottled(wait)
             if hmac.compare_digest(pin.encode("utf-8", "replace"), self.pin.encode()):
                 return True
-            failures = self._recent(address)
-            failures.append(self._clock())
-            self._failures[address] = failures
-            self._failures.move_to_end(address)
-            while len(self._failures) > MAX_TRACKED_ADDRESSES:
-                self._failures.popitem(last=False)
+            now = self._clock()
+            self.store.add_failure(address, now, forget_before=now - self._window)
         return False
 
     def _wait(self, address: str) -> int:
-        failures = self._recent(address)
+        failures = self.store.failures(address, since=self._clock() - self._window)
         if len(failures) < self._attempts:
             return 0
-        return max(1, math.ceil(failures[0] + self._window - self._clock()))
-
-    def _recent(self, address: str) -> deque[float]:
-        failures = self._failures.get(address, deque())
-        cutoff = self._clock() - self._window
-        while failures and failures[0] <= cutoff:
-            failures.popleft()
-        return failures
+        oldest = failures[-self._attempts]
+        return max(1, math.ceil(oldest + self._window - self._clock()))
 
 
 # -- the session of the phone making the current request ----------------------
 
 
+def _guard() -> Access:
+    found: Access = current_app.extensions["companion"].access
+    return found
+
+
 def role() -> str:
-    return CONTROLLER if session.get("role") == CONTROLLER else SPECTATOR
+    """A controller joined in the current generation, less than the
+    session's hours ago; anyone else is a spectator."""
+    if session.get("role") != CONTROLLER:
+        return SPECTATOR
+    guard = _guard()
+    joined = session.get("joined")
+    if session.get("generation") != guard.generation or \
+            isinstance(joined, bool) or not isinstance(joined, (int, float)):
+        return SPECTATOR
+    age = guard.now() - joined
+    return CONTROLLER if 0 <= age < guard.session_seconds else SPECTATOR
 
 
 def make_controller() -> None:
+    guard = _guard()
     session.permanent = True
     session["role"] = CONTROLLER
+    session["generation"] = guard.generation
+    session["joined"] = guard.now()
     csrf_token()
 
 

@@ -2,9 +2,15 @@
 
 Reading is open to every phone on the network.  Changing the table needs a
 controller session and the session's CSRF token in ``X-CSRF-Token``.  Every
-change names the version of the state it was made against: a stale one is
+change names the game (``game_id``) and the version of the state it was
+made against, and the table checks both inside its lock: a stale one is
 refused with 409 and the fresh state, so two phones tapping the same card
-apply it once.  ``web/openapi.py`` describes every route here.
+apply it once, and two phones tapping "Play again" start one game.
+
+Each route says what it answers (:func:`~web.openapi.operation`) and what
+body it takes (:func:`takes`, a request from ``web/bodies.py``): the OpenAPI
+document at ``/api/openapi.json`` is built from both, and the body is
+checked against the very description the document shows.
 """
 
 from __future__ import annotations
@@ -12,41 +18,44 @@ from __future__ import annotations
 import functools
 import ipaddress
 import json
-import re
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.core.engine import MAX_NAME, Command
-from companion.core.errors import NotExpected
-from companion.core.menu import KEYS
+from companion.core.errors import NotExpected, StaleVersion, UnknownCommand
 from companion.core.games import available, canonical_key
+from companion.core.menu import KEYS
 
-from . import access
-from .colours import HEX
+from . import access, bodies
+from .bodies import (
+    CommandRequest,
+    DiceSourceRequest,
+    JoinRequest,
+    NewGameRequest,
+    UnknownCommandName,
+    VersionRequest,
+)
 from .errors import ApiError, bad_request
 from .live import TooManyStreams
-from .openapi import DOCUMENT
-from .panel import current_state, panel, state_json
+from .openapi import (
+    CHANGE_ERRORS,
+    MALFORMED,
+    _error,
+    _json,
+    _ref,
+    document,
+    operation,
+    table_change,
+)
+from .panel import LANGUAGES, current_state, panel, state_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-MAX_PLAYERS = 12
-MAX_VARIANTS = 16
-MAX_WORD = 64
-MAX_PIN = 12
 PAST_GAMES_SHOWN = 200
+# History entries written to the answer at a time.
+HISTORY_CHUNK = 256
 STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
-# Bodies are a few levels deep (a setup's options are the deepest).
-MAX_DEPTH = 16
-# Text from a phone goes to the journal, the OLED and every other phone:
-# no control characters (tab and line breaks are spaces to the engines) and
-# no lone surrogates, which cannot even be stored.
-UNSAFE_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-# In a name, a direction override would turn the rest of a line around
-# wherever the name is shown (a list of players, the history).
-DIRECTION_CONTROLS = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
 
 
 def companion_info(services=None) -> dict:
@@ -76,7 +85,9 @@ def companion_info(services=None) -> dict:
 
 @bp.before_app_request
 def guard_state_changes():
-    if request.method not in STATE_CHANGING:
+    if request.method not in STATE_CHANGING or request.routing_exception is not None:
+        # An address or method the panel does not have changes nothing: it
+        # is answered 404 or 405 (with Allow) whatever the token.
         return None
     limit = current_app.config["MAX_CONTENT_LENGTH"]
     if request.content_length is not None and request.content_length > limit:
@@ -102,112 +113,58 @@ def controllers_only(view: Callable) -> Callable:
 # -- input checks -------------------------------------------------------------
 
 
-def _body() -> dict:
-    try:
-        data = json.loads(request.get_data(cache=True) or b"null")
-    except RecursionError:
-        raise _too_deep() from None
-    except ValueError:
-        data = None
-    if not isinstance(data, dict):
-        raise bad_request("the body must be a JSON object")
-    _check_text(data, 0)
-    return data
+def takes(kind: Callable[..., Any]) -> Callable:
+    """The route reads its JSON body as the request ``kind`` (a dataclass of
+    ``web/bodies.py``), passed as ``body``; a body that does not fit is 400."""
+
+    def wrap(view: Callable) -> Callable:
+        @functools.wraps(view)
+        def reading(*args: Any, **kwargs: Any):
+            return view(*args, body=bodies.read(kind, request.get_data(cache=True)), **kwargs)
+
+        reading.request_kind = kind  # type: ignore[attr-defined]
+        return reading
+
+    return wrap
 
 
-def _too_deep() -> ApiError:
-    return bad_request(f"the body nests deeper than the {MAX_DEPTH} levels allowed")
-
-
-def _check_text(value: Any, depth: int) -> None:
-    if depth > MAX_DEPTH:
-        raise _too_deep()
-    if isinstance(value, str):
-        unsafe = UNSAFE_TEXT.search(value)
-        if unsafe:
-            raise bad_request(f"text may not hold control characters or lone surrogates, "
-                              f"and U+{ord(unsafe.group()):04X} is one")
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _check_text(key, depth + 1)
-            _check_text(item, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            _check_text(item, depth + 1)
-
-
-def _version(data: dict, *, nullable: bool = False) -> int | None:
-    if "version" not in data:
-        raise bad_request("'version' is required: the version of the state the phone shows")
-    value = data["version"]
-    if value is None and nullable:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        allowed = "a whole number of 0 or more" + (" or null" if nullable else "")
-        raise bad_request(f"'version' must be {allowed}, not {value!r}")
-    return value
-
-
-def _word(value: Any, what: str) -> str:
-    if not isinstance(value, str) or not 1 <= len(value) <= MAX_WORD:
-        raise bad_request(f"{what} must be text of 1 to {MAX_WORD} characters")
-    return value
-
-
-def _players(value: Any) -> tuple[list[str], list[str | None]]:
-    if not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAYERS:
-        raise bad_request(f"'players' must be a list of 1 to {MAX_PLAYERS} players in "
-                          "seating order")
-    names, colours = [], []
-    for seat, player in enumerate(value):
-        colour = None
-        if isinstance(player, dict):
-            colour = player.get("colour")
-            player = player.get("name")
-            if colour is not None and (not isinstance(colour, str) or not HEX.match(colour)):
-                raise bad_request(f"player {seat + 1}'s colour must look like #1d6fd6, "
-                                  f"not {colour!r}")
-        if not isinstance(player, str):
-            raise bad_request(f"player {seat + 1} needs a name")
-        name = " ".join(player.split())
-        if not 1 <= len(name) <= MAX_NAME:
-            raise bad_request(f"player {seat + 1}'s name must be 1 to {MAX_NAME} characters")
-        if DIRECTION_CONTROLS.search(name):
-            raise bad_request(f"player {seat + 1}'s name may not hold text-direction "
-                              "controls (U+202A to U+202E, U+2066 to U+2069)")
-        names.append(name)
-        colours.append(colour)
-    return names, colours
-
-
-def _check_version(version: int | None) -> None:
-    """Refuse a request made against another state than the table's (for
-    requests the table does not check itself).  ``None`` means "no game"."""
+def _check_made_against(game_id: int | None, version: int) -> None:
+    """Refuse early a request made against another state than the table's
+    (the table checks again, inside its lock, when it changes)."""
     table = panel().table
-    current = table.version if table.has_game else None
-    if version != current:
-        seen = "no game" if version is None else f"version {version}"
-        now = "no game" if current is None else f"version {current}"
-        raise ApiError(409, "stale-version",
-                       f"the request was made against {seen}, but the table is at {now}: "
-                       "look at the table again and resend if still wanted",
-                       state=current_state())
+    now = table.current() if table.has_game else None
+    current_game = now.game_id if now else None
+    current = now.version if now else None
+    if game_id != current_game or (game_id is not None and version != current):
+        raise StaleVersion(version, current, expected_game=game_id, current_game=current_game)
 
 
 # -- reading ------------------------------------------------------------------
 
 
 @bp.get("/state")
+@operation("the table's current state (or that there is no game)",
+           {"200": _json("the state", _ref("State"))})
 def state():
     return jsonify(current_state())
 
 
 @bp.get("/games")
+@operation("the games this companion knows, with their commands and variants",
+           {"200": _json("every game", {"type": "array", "items": _ref("GameDescription")})})
 def games():
     return jsonify([cls.describe() for cls in available()])
 
 
 @bp.get("/text")
+@operation("the pages' strings and every game's phrases (keyed '<game key>:<phrase key>') "
+           "in one language, English where it has none",
+           {"200": _json("key to text", {"type": "object",
+                                         "additionalProperties": {"type": "string"}}),
+            "400": _error("a language the panel does not speak")},
+           parameters=[{"name": "lang", "in": "query", "required": False,
+                        "schema": {"type": "string", "enum": list(LANGUAGES), "default": "en"},
+                        "description": "the language"}])
 def text():
     """The strings of the pages and of every game in the phone's language."""
     lang = request.args.get("lang", "en")
@@ -218,12 +175,14 @@ def text():
 
 
 @bp.get("/history")
+@operation("every change of the current game, in order",
+           {"200": _json("the history", _ref("History"))})
 def history():
     table = panel().table
     if not table.has_game:
         return jsonify({"game_id": None, "game": None, "version": 0, "entries": []})
     now = table.current()
-    return jsonify({
+    head = json.dumps({
         "game_id": now.game_id,
         "game": now.game_key,
         "version": now.version,
@@ -231,16 +190,31 @@ def history():
         "can_undo": now.can_undo,
         "can_redo": now.can_redo,
         "undo_text": now.undo_text,
-        "entries": [entry.to_json() for entry in table.history()],
-    })
+    }, separators=(",", ":"))
+    entries = table.history()
+
+    def body() -> Iterator[str]:
+        # A long game has thousands of entries: they are written as text a
+        # few at a time (see HistoryEntry.json_text), never all at once.
+        yield f'{head[:-1]},"entries":['
+        for start in range(0, len(entries), HISTORY_CHUNK):
+            chunk = entries[start:start + HISTORY_CHUNK]
+            yield ("," if start else "") + ",".join(entry.json_text() for entry in chunk)
+        yield "]}"
+
+    return Response(body(), mimetype="application/json")
 
 
 @bp.get("/stats")
+@operation("games played and won, per game and per player",
+           {"200": _json("the statistics", _ref("Stats"))})
 def stats():
     return jsonify(panel().table.stats())
 
 
 @bp.get("/past-games")
+@operation(f"past and current games, newest first (at most {PAST_GAMES_SHOWN})",
+           {"200": _json("the games", {"type": "array", "items": _ref("PastGame")})})
 def past_games():
     played = panel().table.games()
     played.sort(key=lambda g: g["id"], reverse=True)
@@ -248,12 +222,16 @@ def past_games():
 
 
 @bp.get("/session")
+@operation("this phone's role and CSRF token (creates the session)",
+           {"200": _json("the session", _ref("Session"))})
 def session_info():
     return jsonify({"role": access.role(), "csrf": access.csrf_token(),
                     "companion": companion_info()})
 
 
 @bp.get("/health")
+@operation("whether the panel answers, and how many phones watch live",
+           {"200": _json("healthy", _ref("Health"))})
 def health():
     table = panel().table
     return jsonify({
@@ -265,11 +243,18 @@ def health():
 
 
 @bp.get("/openapi.json")
+@operation("this document", {"200": _json("the OpenAPI document", {"type": "object"})})
 def openapi():
-    return jsonify(DOCUMENT)
+    return jsonify(document(current_app))
 
 
 @bp.get("/screen.png")
+@operation("the table's OLED as it shows now", {
+    "200": {"description": "a 128x64 PNG",
+            "content": {"image/png": {"schema": {"type": "string",
+                                                 "contentMediaType": "image/png"}}}},
+    "404": _error("no display to mirror"),
+})
 def screen():
     screen_png = panel().services.screen_png
     if screen_png is None:
@@ -279,6 +264,14 @@ def screen():
 
 
 @bp.get("/events")
+@operation("live updates as Server-Sent Events", {
+    "200": {"description": "an endless event stream",
+            "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+    "503": _error("too many phones are watching live; see Retry-After"),
+}, description="Events: 'update' (data: State) at once and after every change; "
+               "'companion' (data: Companion) at once and when it changes. "
+               "A ': heartbeat' comment every 15 s. A stream its phone does not read "
+               "ends; the browser reconnects and gets the whole state first.")
 def events():
     live, services = panel().live, panel().services
     disconnected = request.environ.get("waitress.client_disconnected", lambda: False)
@@ -298,9 +291,12 @@ def events():
             extra=info_if_changed,
             disconnected=disconnected,
             phone=_phone_address(),
+            unsent=request.environ.get("companion.unsent"),
+            hang_up=request.environ.get("companion.hang_up"),
         )
     except TooManyStreams as exc:
-        raise ApiError(503, "too-many-phones", str(exc), headers={"Retry-After": "10"})
+        raise ApiError(503, "too-many-phones", str(exc),
+                       headers={"Retry-After": "10"}) from None
     return Response(feed, mimetype="text/event-stream", headers={
         "Cache-Control": "no-store",
         "X-Accel-Buffering": "no",
@@ -323,14 +319,18 @@ def _phone_address() -> str | None:
 
 
 @bp.post("/join")
-def join():
-    data = _body()
-    pin = data.get("pin")
-    if not isinstance(pin, str) or not 1 <= len(pin) <= MAX_PIN:
-        raise bad_request(f"'pin' must be the digits shown on the table's screen "
-                          f"(text of 1 to {MAX_PIN} characters)")
+@operation("become a controller with the PIN shown on the table's screen", {
+    "200": _json("this phone is now a controller", _ref("Session")),
+    "400": MALFORMED,
+    "403": _error("a wrong PIN ('wrong-pin') or no valid CSRF token ('csrf')"),
+    "413": CHANGE_ERRORS["413"],
+    "429": {**_error("too many wrong PINs from this address; see Retry-After"),
+            "headers": {"Retry-After": {"schema": {"type": "integer"}}}},
+}, changes=True)
+@takes(JoinRequest)
+def join(body: JoinRequest):
     try:
-        right = panel().access.try_pin(request.remote_addr or "unknown", pin.strip())
+        right = panel().access.try_pin(request.remote_addr or "unknown", body.pin.strip())
     except access.PinThrottled as exc:
         raise ApiError(429, "too-many-attempts", str(exc),
                        headers={"Retry-After": str(exc.wait)}, retry_after=exc.wait) from None
@@ -341,28 +341,37 @@ def join():
                     "companion": companion_info()})
 
 
+@bp.post("/sign-out")
+@operation("sign every phone out: a new PIN and QR code on the table's screen, and every "
+           "controller (this phone too) a spectator until it joins again", {
+               "200": _json("every phone is signed out; this phone's session now",
+                            _ref("Session")),
+               **CHANGE_ERRORS,
+               "503": _error("the panel's keys could not be saved; nothing changed"),
+           }, changes=True)
+@controllers_only
+def sign_out():
+    """Sign every phone out: a new PIN and QR code on the table's screen, and
+    every controller (this phone too) a spectator until it joins again."""
+    panel().access.sign_out()
+    return jsonify({"role": access.role(), "csrf": access.csrf_token(),
+                    "companion": companion_info()})
+
+
 # -- changing the table ---------------------------------------------------------
 
 
 @bp.post("/new-game")
+@operation("start a new game (the current one is kept as abandoned)", table_change(),
+           changes=True)
 @controllers_only
-def new_game():
-    data = _body()
-    known = {cls.key for cls in available()}
-    game = _word(data.get("game"), "'game'")
-    if canonical_key(game) not in known:
-        raise bad_request(f"no game '{game}'; the games are: {', '.join(sorted(known))}")
-    names, colours = _players(data.get("players"))
-    variants = data.get("variants", [])
-    if not isinstance(variants, list) or len(variants) > MAX_VARIANTS:
-        raise bad_request(f"'variants' must be a list of at most {MAX_VARIANTS} names")
-    variants = [_word(v, "a variant") for v in variants]
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise bad_request("'options' must be a JSON object")
-    _check_version(_version(data, nullable=True))
+@takes(NewGameRequest)
+def new_game(body: NewGameRequest):
+    names, colours = body.players
     table, chosen = panel().table, panel().colours
-    update = table.new_game(game, names, variants=variants, options=options)
+    update = table.new_game(canonical_key(body.game), names, variants=body.variants,
+                            options=body.options, expected_game=body.game_id,
+                            expected_version=body.version)
     chosen.choose(update.game_id, colours)
     # The phones may have got the new game before its colours were kept:
     # send it again (a phone takes a message of the version it shows).
@@ -371,32 +380,43 @@ def new_game():
 
 
 @bp.post("/command")
+@operation("play one command of the current game", table_change(), changes=True)
 @controllers_only
 def command():
-    data = _body()
-    version = _version(data)
-    raw = data.get("command")
-    if not isinstance(raw, dict):
-        raise bad_request("'command' must be an object {name, args}")
-    name = _word(raw.get("name"), "the command's 'name'")
-    args = raw.get("args", {})
-    if not isinstance(args, dict):
-        raise bad_request("the command's 'args' must be an object")
-    update = panel().table.submit(Command(name, args), expected_version=version, source="panel")
+    try:
+        body = bodies.read(CommandRequest, request.get_data(cache=True))
+    except UnknownCommandName as exc:
+        table = panel().table
+        if not table.has_game:
+            raise
+        known = ", ".join(spec.name for spec in table.game.commands)
+        raise UnknownCommand(f"{table.game.title} has no command '{exc.name}'; "
+                             f"its commands are: {known}") from None
+    update = panel().table.submit(body.command, expected_game=body.game_id,
+                                  expected_version=body.version, source="panel")
     return jsonify(state_json(update, panel().colours))
 
 
+command.request_kind = CommandRequest
+
+
 @bp.post("/undo")
+@operation("take back the last command", table_change(), changes=True)
 @controllers_only
-def undo():
-    update = panel().table.undo(expected_version=_version(_body()), source="panel")
+@takes(VersionRequest)
+def undo(body: VersionRequest):
+    update = panel().table.undo(expected_game=body.game_id, expected_version=body.version,
+                                source="panel")
     return jsonify(state_json(update, panel().colours))
 
 
 @bp.post("/redo")
+@operation("play again the last command taken back", table_change(), changes=True)
 @controllers_only
-def redo():
-    update = panel().table.redo(expected_version=_version(_body()), source="panel")
+@takes(VersionRequest)
+def redo(body: VersionRequest):
+    update = panel().table.redo(expected_game=body.game_id, expected_version=body.version,
+                                source="panel")
     return jsonify(state_json(update, panel().colours))
 
 
@@ -409,27 +429,45 @@ def _dice():
 
 
 @bp.post("/dice")
+@operation("choose where dice results come from", {
+    "200": _json("the companion's dice source and faults", _ref("Companion")),
+    "400": MALFORMED,
+    **CHANGE_ERRORS,
+    "404": _error("this companion has no dice service"),
+    "422": _error("this companion does not offer that source ('unknown-source')"),
+}, changes=True)
 @controllers_only
-def dice_source():
+@takes(DiceSourceRequest)
+def dice_source(body: DiceSourceRequest):
     dice = _dice()
-    source = _word(_body().get("source"), "'source'")
-    if source not in dice.sources:
-        raise bad_request(f"no dice source '{source}'; the sources are: "
-                          f"{', '.join(dice.sources)}")
+    if body.source not in dice.sources:
+        raise ApiError(422, "unknown-source", f"no dice source '{body.source}' here; the "
+                                              f"sources are: {', '.join(dice.sources)}")
     try:
-        dice.source = source
+        dice.source = body.source
     except ValueError as exc:
-        raise bad_request(str(exc)) from None
+        raise ApiError(422, "unknown-source", str(exc)) from None
     info = companion_info()
     panel().live.publish("companion", lambda: info)
     return jsonify(info)
 
 
 @bp.post("/dice/roll")
+@operation("roll what the game waits for (OS randomness) and play it", {
+    "200": _json("the values rolled and the new state", _ref("DiceRoll")),
+    "400": MALFORMED,
+    **CHANGE_ERRORS,
+    "404": _error("this companion has no dice service"),
+    "409": _json("a stale version or another game, no game, or another phone's roll on "
+                 "its way (error 'rolling')", _ref("Conflict")),
+    "422": _error("the game waits for no roll"),
+    "503": table_change()["503"],
+}, changes=True)
 @controllers_only
-def dice_roll():
+@takes(VersionRequest)
+def dice_roll(body: VersionRequest):
     dice = _dice()
-    version = _version(_body())
+    game_id, version = body.game_id, body.version
     # The dice service checks the version too, against the table's ROLL
     # button; between phones, one roll at a time, and a tap meanwhile is
     # told to look again, not kept waiting.
@@ -438,16 +476,21 @@ def dice_roll():
         raise ApiError(409, "rolling", "another phone is rolling these dice right now: "
                                        "look at the table again", state=current_state())
     try:
-        _check_version(version)
+        _check_made_against(game_id, version)
         if not any(e.dice for e in panel().table.current().expected):
             raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
-        values = [int(v) for v in dice.roll(expected_version=version)]
+        values = [int(v) for v in dice.roll(expected_version=version, expected_game=game_id)]
     finally:
         rolling.release()
     return jsonify({"values": values, "state": current_state()})
 
 
 @bp.post(f"/keys/<any({', '.join(KEYS)}):key>")
+@operation("press a button of the simulated table", {
+    "200": _json("the key was pressed", _ref("Pressed")),
+    **CHANGE_ERRORS,
+    "404": _error("not a simulation"),
+}, changes=True)
 @controllers_only
 def press(key: str):
     press_key = panel().services.press_key

@@ -12,7 +12,7 @@ import logging
 from typing import Any
 
 from flask import Flask, g, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from companion.core.errors import (
     BadSetup,
@@ -136,9 +136,14 @@ def install(app: Flask) -> None:
             413: f"the request is larger than the {app.config['MAX_CONTENT_LENGTH']} bytes "
                  "allowed",
         }.get(status, exc.description or exc.name)
+        headers = {}
+        if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
+            # RFC 9110: a 405 says which methods the address takes.
+            headers["Allow"] = ", ".join(sorted(exc.valid_methods))
         if _wants_json():
-            return _json(status, HTTP_CODES.get(status, "http-error"), message)
-        return _page(status, message)
+            return _json(status, HTTP_CODES.get(status, "http-error"), message, headers)
+        body, status = _page(status, message)
+        return body, status, headers
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):

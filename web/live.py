@@ -12,13 +12,23 @@ ordinary requests.  A stream whose phone went away holds its slot only until
 the slot is needed.  One phone (one address) keeps at most
 :attr:`Broadcast.max_per_phone` streams: its newest one ends its oldest, so
 that it cannot take every slot, and a phone whose old streams died without
-a word (it slept, it left the Wi-Fi) is never shut out by them.
+a word (it slept, it left the Wi-Fi) is never shut out by them.  When every
+slot is taken, the phone holding the most streams gives up its oldest, so a
+new phone always gets one.
+
+A phone that stops reading its stream (asleep with the page open) would make
+the server keep every change for it.  The server tells a stream how much of
+it is still unsent: beyond :data:`MAX_UNSENT` bytes, or unsent data left
+unread for :data:`MAX_STALL` seconds, the stream ends and its connection is
+closed.  The phone's browser reconnects when it reads again, and the first
+message of a stream is always the whole current state.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import time
 from collections import deque
 from typing import Any, Callable, Generator, Iterator
 
@@ -32,6 +42,10 @@ HEARTBEAT = 15.0
 MAX_PER_PHONE = 6
 # Browsers wait this long (ms) before reconnecting a lost stream.
 RETRY_MS = 1500
+# Bytes of a stream left unsent (the phone does not read) before it ends.
+MAX_UNSENT = 64 * 1024
+# Seconds unsent data may wait unread before the stream ends.
+MAX_STALL = 2 * HEARTBEAT
 
 
 class TooManyStreams(CompanionError, RuntimeError):
@@ -61,7 +75,7 @@ class _Message:
 class _Stream:
     """One phone's queue of messages not yet sent."""
 
-    __slots__ = ("closed", "gone", "messages", "phone", "ready")
+    __slots__ = ("closed", "gone", "messages", "phone", "ready", "stalled_since")
 
     def __init__(self, phone: str | None, gone: Callable[[], bool]) -> None:
         self.messages: deque[_Message] = deque(maxlen=BACKLOG)
@@ -69,6 +83,7 @@ class _Stream:
         self.closed = False
         self.phone = phone
         self.gone = gone
+        self.stalled_since: float | None = None
 
     def put(self, message: _Message) -> None:
         with self.ready:
@@ -120,7 +135,8 @@ class Broadcast:
 
     def __init__(self, table: TablePort, *, render: Callable[[Update], dict[str, Any]],
                  max_streams: int | None = None, max_per_phone: int | None = MAX_PER_PHONE,
-                 heartbeat: float = HEARTBEAT) -> None:
+                 heartbeat: float = HEARTBEAT, max_unsent: int = MAX_UNSENT,
+                 max_stall: float = MAX_STALL) -> None:
         self._table = table
         self._render = render
         # Oldest first (a dict keeps the order the streams opened in).
@@ -130,6 +146,10 @@ class Broadcast:
         self.max_streams = max_streams
         self.max_per_phone = max_per_phone
         self.heartbeat = heartbeat
+        self.max_unsent = max_unsent
+        self.max_stall = max_stall
+        # Streams ended because their phone stopped reading.
+        self.dropped = 0
         self._unsubscribe = table.subscribe(self.on_update)
 
     def open(self) -> None:
@@ -158,7 +178,9 @@ class Broadcast:
     def stream(self, first: list[tuple[str, Callable[[], Any]]], *,
                extra: Callable[[], tuple[str, Any] | None] | None = None,
                disconnected: Callable[[], bool] = lambda: False,
-               phone: str | None = None) -> Iterator[bytes]:
+               phone: str | None = None,
+               unsent: Callable[[], int] | None = None,
+               hang_up: Callable[[], None] | None = None) -> Iterator[bytes]:
         """Open a stream: its generator yields SSE bytes until the client
         goes or the broadcast closes.
 
@@ -168,7 +190,10 @@ class Broadcast:
         ``extra()`` may return one more message to send (the hardware
         faults, when they changed).  ``phone`` names the client (its
         address) for the per-phone limit; ``None`` is not limited.
-        ``disconnected()`` tells whether the client went away.  Raises
+        ``disconnected()`` tells whether the client went away.
+        ``unsent()`` is how many bytes of the stream the server holds unsent
+        and ``hang_up()`` closes the connection: a stream that its phone does
+        not read ends (see the module's description).  Raises
         :class:`TooManyStreams` when every slot is taken.
         """
         stream = _Stream(phone, disconnected)
@@ -186,7 +211,8 @@ class Broadcast:
         except BaseException:
             self._forget(stream)
             raise
-        return _Feed(self._run(stream, extra, disconnected), lambda: self._forget(stream))
+        return _Feed(self._run(stream, extra, disconnected, unsent, hang_up),
+                     lambda: self._forget(stream))
 
     def _check_room(self, phone: str | None) -> None:
         """Make room for one more stream of ``phone`` or refuse it.
@@ -202,19 +228,38 @@ class Broadcast:
             for oldest in own[:max(0, len(own) - self.max_per_phone + 1)]:
                 self._end(oldest)
         if self.max_streams is not None and len(self._streams) >= self.max_streams:
+            self._take_from_busiest()
+        if self.max_streams is not None and len(self._streams) >= self.max_streams:
             raise TooManyStreams(
                 f"{len(self._streams)} phones are already watching live, the most "
                 f"this companion serves; close the panel on a phone you no longer use"
             )
 
+    def _take_from_busiest(self) -> None:
+        """End the oldest stream of the phone holding the most, if it holds
+        more than one: a phone's first stream is never taken for another's."""
+        held: dict[str, list[_Stream]] = {}
+        for s in self._streams:
+            if s.phone is not None:
+                held.setdefault(s.phone, []).append(s)
+        busiest = max(held.values(), key=len, default=[])
+        if len(busiest) > 1:
+            self._end(busiest[0])
+
     def _end(self, stream: _Stream) -> None:
         stream.close()
         del self._streams[stream]
 
-    def _run(self, stream: _Stream, extra, disconnected) -> Generator[bytes, None, None]:
+    def _run(self, stream: _Stream, extra, disconnected, unsent,
+             hang_up) -> Generator[bytes, None, None]:
         yield f"retry: {RETRY_MS}\n\n".encode()
         while not stream.closed:
             message = stream.next(self.heartbeat)
+            if unsent is not None and self._unread(stream, unsent()):
+                self.dropped += 1
+                if hang_up is not None:
+                    hang_up()
+                return
             if message is not None:
                 yield message.encoded()
                 continue
@@ -226,6 +271,17 @@ class Broadcast:
                 yield _Message(event, _given(payload)).encoded()
             else:
                 yield b": heartbeat\n\n"
+
+    def _unread(self, stream: _Stream, waiting: int) -> bool:
+        """Whether the phone stopped reading: too much unsent, or unsent
+        for too long."""
+        if waiting <= 0:
+            stream.stalled_since = None
+            return False
+        now = time.monotonic()
+        if stream.stalled_since is None:
+            stream.stalled_since = now
+        return waiting > self.max_unsent or now - stream.stalled_since > self.max_stall
 
     def _forget(self, stream: _Stream) -> None:
         stream.close()

@@ -1,13 +1,19 @@
 """The OpenAPI 3.1 description of ``/api``, served at ``/api/openapi.json``.
 
-Written by hand so that it says what the API promises; tests/test_openapi.py
-keeps it true (every route is here with its methods, and the responses match
-these schemas).
+Built from the app itself: every route under ``/api`` with its methods, each
+described where it is written (:func:`operation` in ``web/api.py``), and the
+request bodies from the same description that checks them
+(``web/bodies.py``, shaped by the games' command specs), so the document is
+exactly as strict as the server.  What the answers hold is described here;
+tests/test_openapi.py checks the answers against it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Callable
+
+from . import bodies
 
 
 def _ref(name: str) -> dict:
@@ -32,29 +38,26 @@ CHANGE_ERRORS = {
                   "'spectator')"),
     "413": _error("the body is larger than 16 KiB"),
 }
-CHANGE_SECURITY = [{"csrfToken": [], "sessionCookie": []}]
+CHANGE_SECURITY: list[dict[str, list[str]]] = [{"csrfToken": [], "sessionCookie": []}]
+MALFORMED = _error("a malformed body (a field missing, unknown or of the wrong kind, "
+                   "control characters in text, nesting deeper than 16 levels): "
+                   "exactly what this document's request schema refuses")
+JOURNAL_ERROR = _error("the table could not be saved (error 'journal'); nothing changed")
 
 
-def _body(schema: str) -> dict:
-    return {"required": True, "content": {"application/json": {"schema": _ref(schema)}}}
-
-
-def _table_change(summary: str, body: str) -> dict:
+def table_change() -> dict:
+    """The answers of a request that changes the table."""
     return {
-        "summary": summary,
-        "security": CHANGE_SECURITY,
-        "requestBody": _body(body),
-        "responses": {
-            "200": _json("the new state", _ref("GameState")),
-            "400": _error("a malformed request (missing or mistyped field, control "
-                          "characters in text, nesting deeper than 16 levels)"),
-            **CHANGE_ERRORS,
-            "409": _json("made against a stale version (error 'stale-version'), or no game "
-                         "yet ('no-game'): the fresh state is in 'state'; nothing applied",
-                         _ref("Conflict")),
-            "422": _error("the game refuses it; 'error' names the rule "
-                          "('not-expected', 'wrong-player', 'nothing-to-undo'...)"),
-        },
+        "200": _json("the new state", _ref("GameState")),
+        "400": MALFORMED,
+        **CHANGE_ERRORS,
+        "409": _json("made against a stale version or another game (error "
+                     "'stale-version'), or no game yet ('no-game'): the fresh state is in "
+                     "'state'; nothing applied", _ref("Conflict")),
+        "422": _error("the game refuses it; 'error' names the rule "
+                      "('not-expected', 'wrong-player', 'nothing-to-undo', "
+                      "'unknown-command'...)"),
+        "503": JOURNAL_ERROR,
     }
 
 
@@ -320,196 +323,129 @@ SCHEMAS: dict[str, Any] = {
         "required": ["pressed"],
         "properties": {"pressed": {"enum": ["up", "down", "ok", "back", "roll"]}},
     },
-    "NewGameRequest": {
+    # The Wi-Fi (web/network.py).
+    "NetworkStatus": {
         "type": "object",
-        "required": ["game", "players", "version"],
+        "required": ["mode"],
         "properties": {
-            "game": {"type": "string", "description": "a key from GET /api/games"},
-            "players": {
-                "type": "array", "minItems": 1, "maxItems": 12,
-                "description": "in seating order, clockwise from the first player",
-                "items": {"oneOf": [
-                    {"type": "string", "minLength": 1, "maxLength": 24},
-                    {"type": "object", "required": ["name"], "properties": {
-                        "name": {"type": "string", "minLength": 1, "maxLength": 24},
-                        "colour": {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"},
-                    }},
-                ]},
-            },
-            "variants": {"type": "array", "maxItems": 16, "items": {"type": "string"}},
-            "options": {"type": "object"},
-            "version": {"type": ["integer", "null"],
-                        "description": "the version shown, or null when no game is shown"},
+            "mode": {"enum": ["unmanaged", "starting", "waiting", "connected", "hotspot",
+                              "joining", "disconnected", "unavailable"]},
+            "ssid": {"type": ["string", "null"], "description": "the network it is on"},
+            "address": {"type": ["string", "null"]},
+            "hotspot": {"type": ["string", "null"],
+                        "description": "the name of its own Wi-Fi (its password is shown "
+                                       "on the table's screen only)"},
+            "offer": {"type": ["string", "null"],
+                      "description": "a known network in reach while it is the hotspot"},
+            "joining": {"type": ["string", "null"]},
+            "error": {"type": ["string", "null"], "description": "why the last join failed"},
         },
     },
-    "CommandRequest": {
+    "WifiNetwork": {
         "type": "object",
-        "required": ["command", "version"],
-        "properties": {"command": _ref("Command"), "version": {"type": "integer", "minimum": 0}},
-    },
-    "VersionRequest": {
-        "type": "object",
-        "required": ["version"],
-        "properties": {"version": {"type": "integer", "minimum": 0}},
-    },
-    "JoinRequest": {
-        "type": "object",
-        "required": ["pin"],
-        "properties": {"pin": {"type": "string", "minLength": 1, "maxLength": 12}},
-    },
-    "DiceSourceRequest": {
-        "type": "object",
-        "required": ["source"],
-        "properties": {"source": {"type": "string"}},
+        "required": ["ssid", "signal", "secure", "known", "in_use"],
+        "properties": {
+            "ssid": {"type": "string"},
+            "signal": {"type": "integer", "minimum": 0, "maximum": 100},
+            "secure": {"type": "boolean", "description": "needs a password"},
+            "security": {"type": "string"},
+            "known": {"type": "boolean", "description": "remembered by the companion"},
+            "in_use": {"type": "boolean"},
+        },
     },
 }
 
 SERVER_ERROR = {"500": _error("an internal error; the message never holds a traceback")}
 
-PATHS: dict[str, Any] = {
-    "/api/state": {"get": {
-        "summary": "the table's current state (or that there is no game)",
-        "responses": {"200": _json("the state", _ref("State"))},
-    }},
-    "/api/games": {"get": {
-        "summary": "the games this companion knows, with their commands and variants",
-        "responses": {"200": _json("every game", {"type": "array",
-                                                  "items": _ref("GameDescription")})},
-    }},
-    "/api/text": {"get": {
-        "summary": "the pages' strings and every game's phrases (keyed "
-                   "'<game key>:<phrase key>') in one language, English where it has none",
-        "parameters": [{"name": "lang", "in": "query", "required": False,
-                        "schema": {"type": "string", "enum": ["en", "fr"], "default": "en"},
-                        "description": "the language"}],
-        "responses": {"200": _json("key to text", {"type": "object",
-                                                   "additionalProperties": {"type": "string"}}),
-                      "400": _error("a language the panel does not speak")},
-    }},
-    "/api/new-game": {"post": {
-        **_table_change("start a new game (the current one is kept as abandoned)",
-                        "NewGameRequest"),
-    }},
-    "/api/command": {"post": _table_change("play one command of the current game",
-                                           "CommandRequest")},
-    "/api/undo": {"post": _table_change("take back the last command", "VersionRequest")},
-    "/api/redo": {"post": _table_change("play again the last command taken back",
-                                        "VersionRequest")},
-    "/api/history": {"get": {
-        "summary": "every change of the current game, in order",
-        "responses": {"200": _json("the history", _ref("History"))},
-    }},
-    "/api/stats": {"get": {
-        "summary": "games played and won, per game and per player",
-        "responses": {"200": _json("the statistics", _ref("Stats"))},
-    }},
-    "/api/past-games": {"get": {
-        "summary": "past and current games, newest first (at most 200)",
-        "responses": {"200": _json("the games", {"type": "array", "items": _ref("PastGame")})},
-    }},
-    "/api/session": {"get": {
-        "summary": "this phone's role and CSRF token (creates the session)",
-        "responses": {"200": _json("the session", _ref("Session"))},
-    }},
-    "/api/join": {"post": {
-        "summary": "become a controller with the PIN shown on the table's screen",
-        "security": [{"csrfToken": [], "sessionCookie": []}],
-        "requestBody": _body("JoinRequest"),
-        "responses": {
-            "200": _json("this phone is now a controller", _ref("Session")),
-            "400": _error("no PIN in the body"),
-            "403": _error("a wrong PIN ('wrong-pin') or no valid CSRF token ('csrf')"),
-            "413": CHANGE_ERRORS["413"],
-            "429": {**_error("too many wrong PINs from this address; see Retry-After"),
-                    "headers": {"Retry-After": {"schema": {"type": "integer"}}}},
-        },
-    }},
-    "/api/dice": {"post": {
-        "summary": "choose where dice results come from",
-        "security": CHANGE_SECURITY,
-        "requestBody": _body("DiceSourceRequest"),
-        "responses": {
-            "200": _json("the companion's dice source and faults", _ref("Companion")),
-            "400": _error("an unknown source"),
-            **CHANGE_ERRORS,
-            "404": _error("this companion has no dice service"),
-        },
-    }},
-    "/api/dice/roll": {"post": {
-        "summary": "roll what the game waits for (OS randomness) and play it",
-        "security": CHANGE_SECURITY,
-        "requestBody": _body("VersionRequest"),
-        "responses": {
-            "200": _json("the values rolled and the new state", _ref("DiceRoll")),
-            "400": _error("a malformed request"),
-            **CHANGE_ERRORS,
-            "404": _error("this companion has no dice service"),
-            "409": _json("a stale version, no game, or another phone's roll on its way "
-                         "(error 'rolling')", _ref("Conflict")),
-            "422": _error("the game waits for no roll"),
-        },
-    }},
-    "/api/screen.png": {"get": {
-        "summary": "the table's OLED as it shows now",
-        "responses": {
-            "200": {"description": "a 128x64 PNG",
-                    "content": {"image/png": {"schema": {"type": "string",
-                                                         "contentMediaType": "image/png"}}}},
-            "404": _error("no display to mirror"),
-        },
-    }},
-    "/api/keys/{key}": {"post": {
-        "summary": "press a button of the simulated table",
-        "security": CHANGE_SECURITY,
-        "parameters": [{"name": "key", "in": "path", "required": True,
-                        "schema": {"enum": ["up", "down", "ok", "back", "roll"]}}],
-        "responses": {
-            "200": _json("the key was pressed", _ref("Pressed")),
-            **CHANGE_ERRORS,
-            "404": _error("not a simulation, or no such key"),
-        },
-    }},
-    "/api/events": {"get": {
-        "summary": "live updates as Server-Sent Events",
-        "description": "Events: 'update' (data: State) at once and after every change; "
-                       "'companion' (data: Companion) at once and when it changes. "
-                       "A ': heartbeat' comment every 15 s.",
-        "responses": {
-            "200": {"description": "an endless event stream",
-                    "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-            "503": _error("too many phones are watching live; see Retry-After"),
-        },
-    }},
-    "/api/health": {"get": {
-        "summary": "whether the panel answers, and how many phones watch live",
-        "responses": {"200": _json("healthy", _ref("Health"))},
-    }},
-    "/api/openapi.json": {"get": {
-        "summary": "this document",
-        "responses": {"200": _json("the OpenAPI document", {"type": "object"})},
-    }},
-}
+SERVER_ERROR = {"500": _error("an internal error; the message never holds a traceback")}
 
-for _operations in PATHS.values():
-    for _operation in _operations.values():
-        _operation["responses"].update(SERVER_ERROR)
-
-DOCUMENT: dict[str, Any] = {
-    "openapi": "3.1.0",
-    "info": {
-        "title": "Tabletop Companion panel API",
-        "version": "1",
-        "description": "The phone panel's API. Reading is open to every phone; changing "
-                       "the table needs a controller session (join with the PIN or the QR "
-                       "code on the table's screen) and the session's CSRF token. Errors "
-                       "are {error, message}.",
-    },
-    "paths": PATHS,
-    "components": {
-        "schemas": SCHEMAS,
-        "securitySchemes": {
-            "sessionCookie": {"type": "apiKey", "in": "cookie", "name": "companion"},
-            "csrfToken": {"type": "apiKey", "in": "header", "name": "X-CSRF-Token"},
-        },
-    },
+INFO = {
+    "title": "Tabletop Companion panel API",
+    "version": "1",
+    "description": "The phone panel's API. Reading is open to every phone; changing "
+                   "the table needs a controller session (join with the PIN or the QR "
+                   "code on the table's screen) and the session's CSRF token. Errors "
+                   "are {error, message}. A request body the schemas here refuse is "
+                   "refused (400), and one they accept is never refused as malformed.",
 }
+SECURITY_SCHEMES = {
+    "sessionCookie": {"type": "apiKey", "in": "cookie", "name": "companion"},
+    "csrfToken": {"type": "apiKey", "in": "header", "name": "X-CSRF-Token"},
+}
+METHODS = ("get", "post", "put", "patch", "delete")
+
+
+def operation(summary: str, responses: dict, *, description: str = "",
+              changes: bool = False, parameters: list[dict] | None = None) -> Callable:
+    """Describe a route where it is written: its summary and answers.
+    ``changes`` marks a state-changing request (CSRF token and session).
+    The request body comes from the route's :func:`takes`."""
+
+    def describe(view: Callable) -> Callable:
+        described: dict[str, Any] = {"summary": summary}
+        if description:
+            described["description"] = description
+        if changes:
+            described["security"] = CHANGE_SECURITY
+        if parameters:
+            described["parameters"] = parameters
+        described["responses"] = {**responses, **SERVER_ERROR}
+        view.openapi = described  # type: ignore[attr-defined]
+        return view
+
+    return describe
+
+
+def openapi_path(rule: str) -> str:
+    """``/api/keys/<any(up, down):key>`` -> ``/api/keys/{key}``."""
+    return re.sub(r"<(?:[^:<>]+:)?([^:<>]+)>", r"{\1}", rule)
+
+
+def _path_parameters(rule) -> list[dict]:
+    out = []
+    for converter, _arguments, name in _converters(rule.rule):
+        schema: dict[str, Any] = {"type": "string"}
+        if converter == "any":
+            schema = {"enum": list(rule._converters[name].items)}
+        out.append({"name": name, "in": "path", "required": True, "schema": schema})
+    return out
+
+
+def _converters(rule: str) -> list[tuple[str, str, str]]:
+    return [(m.group(1) or "default", m.group(2) or "", m.group(3))
+            for m in re.finditer(r"<(?:(\w+)(?:\(([^)]*)\))?:)?(\w+)>", rule)]
+
+
+def document(app) -> dict[str, Any]:
+    """The OpenAPI document of ``app``'s ``/api`` routes."""
+    paths: dict[str, Any] = {}
+    requests: dict[str, Any] = {}
+    for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
+        if not rule.rule.startswith("/api"):
+            continue
+        view = app.view_functions[rule.endpoint]
+        described = getattr(view, "openapi", None)
+        if described is None:
+            raise LookupError(f"the route {rule.rule} is not described (web.openapi.operation)")
+        for method in sorted(m.lower() for m in rule.methods or ()):
+            if method not in METHODS:
+                continue
+            entry = dict(described)
+            parameters = _path_parameters(rule)
+            if parameters:
+                entry["parameters"] = parameters
+            kind = getattr(view, "request_kind", None)
+            if kind is not None:
+                requests[kind.__name__] = bodies.schema_of(kind)
+                entry["requestBody"] = {"required": True, "content": {
+                    "application/json": {"schema": _ref(kind.__name__)}}}
+            paths.setdefault(openapi_path(rule.rule), {})[method] = entry
+    return {
+        "openapi": "3.1.0",
+        "info": INFO,
+        "paths": paths,
+        "components": {
+            "schemas": {**SCHEMAS, **bodies.schemas(), **requests},
+            "securitySchemes": SECURITY_SCHEMES,
+        },
+    }

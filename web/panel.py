@@ -29,13 +29,16 @@ class Services:
     ``screen_png()`` is the OLED's current frame as PNG; ``press_key(key)``
     presses a simulated button ("up", "down", "ok", "back", "roll");
     ``dice`` is the :class:`~companion.core.ports.DiceService`; ``faults()``
-    lists hardware problems to show the players.
+    lists hardware problems to show the players; ``network`` is the Wi-Fi
+    (``status()``, ``networks()``, ``join(ssid, password)``, ``switch()``,
+    ``forget(ssid)``: see web/network.py).
     """
 
     screen_png: Callable[[], bytes] | None = None
     press_key: Callable[[str], None] | None = None
     dice: DiceService | None = None
     faults: Callable[[], list[str]] | None = None
+    network: Any | None = None
 
 
 @dataclass

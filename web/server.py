@@ -1,9 +1,24 @@
-"""The production WSGI server for the panel: waitress.
+"""The production WSGI server for the panel: waitress, made fair.
 
 Each open live stream holds one waitress thread while it waits for the next
 update, so the server gets a thread per phone plus a few for ordinary
 requests, and the panel refuses live streams beyond that (503) rather than
 starving the other requests.
+
+No device on the Wi-Fi can take the panel from the others:
+
+- one address keeps at most :data:`PER_ADDRESS` connections; a connection
+  beyond that is closed as soon as it is accepted;
+- a request must arrive whole within :data:`ARRIVAL_DEADLINE` seconds of its
+  first byte (or of the connection's opening), however slowly it trickles
+  in, and an idle connection is closed after :data:`IDLE_TIMEOUT` seconds;
+- when every connection is taken, a new one is still accepted and the
+  address holding the most gives up its oldest connection that is not being
+  answered: there is always room for a new phone;
+- each connection's unsent answer, in waitress's buffers and the system's,
+  is visible to the panel (``environ["companion.unsent"]``), so that a live
+  stream nobody reads is ended and its connection closed (``web/live.py``)
+  instead of piling up in memory.
 
 ``python -m web.server --db FILE --port N`` runs a panel alone on a journal,
 without drivers (for measurements and trying the pages).
@@ -13,13 +28,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import struct
 import sys
 import threading
+import time
+from collections import Counter
 from typing import Any
 
-import waitress
 from waitress import wasyncore
-from waitress.server import BaseWSGIServer
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher, WSGITask
+
+try:
+    import fcntl
+    import termios
+
+    _OUTQ: int | None = termios.TIOCOUTQ
+except (ImportError, AttributeError):  # not a Unix: only waitress's own buffer counts
+    _OUTQ = None
 
 # Threads kept free of live streams for page loads and commands.
 SPARE_THREADS = 4
@@ -30,13 +58,164 @@ DEFAULT_PHONES = 32
 # it, for its JSON 413; beyond that waitress refuses them as they start.
 BODY_MARGIN = 4
 MAX_HEADERS = 32 * 1024
+# A browser opens at most 6 connections to one server, plus its live stream;
+# several tabs or a page reloading fit in this.
+PER_ADDRESS = 16
+# Open connections in all: beyond it the busiest address gives one up.
+MAX_CONNECTIONS = 160
+# Seconds a request may take to arrive whole (a phone sends a few hundred
+# bytes; even a poor Wi-Fi link sends 64 KiB in far less).
+ARRIVAL_DEADLINE = 10
+# Seconds a kept-alive connection may wait for its next request.
+IDLE_TIMEOUT = 30
+# Seconds between checks of the deadlines.
+CHECK_EVERY = 1
+# Unsent bytes kept per connection in memory before waitress would spill
+# them to a temporary file: never reached (a live stream is ended long
+# before, and the largest answer, a long game's history, is far smaller),
+# so nothing is ever written to the SD card.
+OUTBUF_IN_MEMORY = 16 * 1024 * 1024
+
+
+class _PanelTask(WSGITask):
+    """A request's task: tells the panel how much of its answer is unsent
+    (``companion.unsent()``) and lets it close the connection at once
+    (``companion.hang_up()``, for a phone that stopped reading)."""
+
+    def get_environment(self) -> dict:
+        environ = super().get_environment()
+        channel = self.channel
+
+        def hang_up() -> None:
+            channel.will_close = True
+            channel.server.pull_trigger()
+
+        environ["companion.unsent"] = lambda: channel.total_outbufs_len + _kernel_queue(channel)
+        environ["companion.hang_up"] = hang_up
+        return environ
+
+
+class _FairChannel(HTTPChannel):
+    """A connection that notes since when its current request is arriving."""
+
+    task_class = _PanelTask
+
+    def __init__(self, server, sock, addr, adj, map=None) -> None:
+        super().__init__(server, sock, addr, adj, map=map)
+        # A new connection owes its first request from the start.
+        self.arriving_since: float | None = time.monotonic()
+
+    def received(self, data: bytes) -> bool:
+        now = time.monotonic() if self.arriving_since is None else None
+        done_before = len(self.requests)
+        result = super().received(data)
+        if self.request is None:
+            self.arriving_since = None
+        elif now is not None or len(self.requests) > done_before:
+            # A request began arriving (after a whole one, when pipelined).
+            self.arriving_since = time.monotonic()
+        return result
+
+
+class FairServer(TcpWSGIServer):
+    """waitress's TCP server with per-address limits and deadlines for
+    requests still arriving (see the module's description)."""
+
+    channel_class = _FairChannel
+    next_channel_cleanup: float = 0
+
+    def __init__(self, *args: Any, per_address: int = PER_ADDRESS,
+                 max_connections: int = MAX_CONNECTIONS,
+                 arrival_deadline: float = ARRIVAL_DEADLINE, **kwargs: Any) -> None:
+        self.per_address = per_address
+        self.max_connections = max_connections
+        self.arrival_deadline = arrival_deadline
+        super().__init__(*args, **kwargs)
+
+    def _channels(self) -> list[_FairChannel]:
+        return [c for c in self._map.values() if isinstance(c, _FairChannel)]
+
+    def handle_accept(self) -> None:
+        try:
+            accepted = self.accept()
+            if accepted is None:
+                return
+            conn, addr = accepted
+            self.set_socket_options(conn)
+        except OSError:
+            return
+        addr = self.fix_addr(addr)
+        channels = self._channels()
+        host = addr[0] if isinstance(addr, tuple) else addr
+        mine = sum(1 for c in channels if _host(c) == host)
+        if mine >= self.per_address:
+            _close_quietly(conn)
+            return
+        if len(channels) >= self.max_connections and not self._make_room(channels):
+            _close_quietly(conn)
+            return
+        self.channel_class(self, conn, addr, self.adj, map=self._map)
+
+    def _make_room(self, channels: list[_FairChannel]) -> bool:
+        """Close the oldest connection, not being answered, of the address
+        holding the most connections; ``False`` if there is none."""
+        counts = Counter(_host(c) for c in channels)
+        for host, _count in counts.most_common():
+            waiting = [c for c in channels if _host(c) == host and not c.requests]
+            if waiting:
+                oldest = min(waiting, key=lambda c: c.creation_time)
+                oldest.handle_close()
+                return True
+        return False
+
+    def readable(self) -> bool:
+        # waitress stops accepting at its connection limit, which would keep
+        # every new phone waiting: this server makes room instead.
+        now = time.time()
+        if now >= self.next_channel_cleanup:
+            self.next_channel_cleanup = now + self.adj.cleanup_interval
+            self.maintenance(now)
+        return bool(self.accepting)
+
+    def maintenance(self, now: float) -> None:
+        super().maintenance(now)
+        cutoff = time.monotonic() - self.arrival_deadline
+        for channel in self._channels():
+            since = channel.arriving_since
+            if not channel.requests and since is not None and since < cutoff:
+                channel.will_close = True
+
+
+def _kernel_queue(channel: HTTPChannel) -> int:
+    """Bytes the system holds for the connection, not yet taken by the phone
+    (Linux; 0 where it cannot say).  A phone asleep lets them pile up there
+    first, in memory the Pi does not have to spare."""
+    if _OUTQ is None:
+        return 0
+    try:
+        answer = fcntl.ioctl(channel.socket.fileno(), _OUTQ, b"\0\0\0\0")
+    except (OSError, ValueError, AttributeError):
+        return 0
+    return int(struct.unpack("i", answer)[0])
+
+
+def _host(channel: HTTPChannel) -> Any:
+    addr = channel.addr
+    return addr[0] if isinstance(addr, tuple) else addr
+
+
+def _close_quietly(conn) -> None:
+    try:
+        conn.close()
+    except OSError:
+        pass
 
 
 class PanelServer:
     """A running waitress server for the panel: ``run()`` serves until
     ``close()`` (which may be called from another thread)."""
 
-    def __init__(self, app, server: BaseWSGIServer) -> None:
+    def __init__(self, app, server: FairServer) -> None:
         self.app = app
         self._server = server
         self._closed = threading.Event()
@@ -88,31 +267,47 @@ class PanelServer:
 
 
 def serve(app, host: str = "0.0.0.0", port: int = 8080,
-          threads: int = DEFAULT_PHONES + SPARE_THREADS) -> PanelServer:
+          threads: int = DEFAULT_PHONES + SPARE_THREADS, *,
+          per_address: int = PER_ADDRESS, max_connections: int = MAX_CONNECTIONS,
+          arrival_deadline: float = ARRIVAL_DEADLINE) -> PanelServer:
     """Bind the panel's server (port 0 picks a free one); call ``run()``
-    (in a thread, if you like) to serve and ``close()`` to stop."""
+    (in a thread, if you like) to serve and ``close()`` to stop.
+
+    ``per_address`` connections at most from one address, ``max_connections``
+    in all (then the busiest address gives one up), ``arrival_deadline``
+    seconds for a request to arrive whole."""
     if threads <= SPARE_THREADS:
         raise ValueError(f"the panel needs more than {SPARE_THREADS} threads: "
                          f"{SPARE_THREADS} for requests and one per live phone")
     live = app.extensions["companion"].live
     live.max_streams = threads - SPARE_THREADS
-    server = waitress.create_server(
-        app,
+    if per_address < 1 or max_connections < per_address:
+        raise ValueError("the panel needs 1 or more connections per address, and at least "
+                         "as many in all")
+    adj = Adjustments(
         host=host,
         port=port,
         threads=threads,
         # Lets a stream notice a phone that went away while it waits.
         channel_request_lookahead=1,
-        connection_limit=max(100, threads * 3),
+        # The server makes room itself (FairServer.handle_accept).
+        connection_limit=max_connections + 1,
+        channel_timeout=IDLE_TIMEOUT,
+        cleanup_interval=CHECK_EVERY,
+        outbuf_overflow=OUTBUF_IN_MEMORY,
         max_request_body_size=BODY_MARGIN * int(app.config["MAX_CONTENT_LENGTH"]),
         max_request_header_size=MAX_HEADERS,
         ident="companion",
         clear_untrusted_proxy_headers=True,
         expose_tracebacks=False,
     )
-    if not isinstance(server, BaseWSGIServer):
-        server.close()
+    if len(adj.listen) != 1:
         raise ValueError(f"{host!r} names several addresses; give the panel one to listen on")
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(threads)
+    server = FairServer(app, {}, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],
+                        per_address=per_address, max_connections=max_connections,
+                        arrival_deadline=arrival_deadline)
     live.open()
     return PanelServer(app, server)
 

@@ -63,15 +63,32 @@ class NoGame(CompanionError, LookupError):
 
 
 class StaleVersion(CompanionError, ValueError):
-    """The command was made against an older state than the current one."""
+    """The command was made against another state than the current one: an
+    older version, or another game (every game starts at version 0, so the
+    version alone cannot tell game 44 from game 45).  Without games, the
+    message speaks of versions only; ``None`` for a game is "no game"."""
 
-    def __init__(self, expected: int, current: int) -> None:
+    def __init__(self, expected: int | None, current: int | None, *,
+                 expected_game: int | None = None, current_game: int | None = None
+                 ) -> None:
+        if expected_game is None and current_game is None:
+            made, now = f"version {expected}", f"version {current}"
+        else:
+            made, now = _at(expected_game, expected), _at(current_game, current)
         super().__init__(
-            f"the command was made against version {expected}, but the table is at "
-            f"version {current}: look at the table again and resend if still wanted"
+            f"the command was made against {made}, but the table is at {now}: "
+            f"look at the table again and resend if still wanted"
         )
         self.expected = expected
         self.current = current
+        self.expected_game = expected_game
+        self.current_game = current_game
+
+
+def _at(game: int | None, version: int | None) -> str:
+    if game is None:
+        return "no game"
+    return f"game {game}" + ("" if version is None else f" at version {version}")
 
 
 class NothingToUndo(IllegalCommand):

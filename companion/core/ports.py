@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from .engine import Command, Game
-from .table import HistoryEntry, Listener, Table, Update
+from .table import ANY_GAME, ExpectedGame, HistoryEntry, Listener, Table, Update
 
 
 class TablePort(Protocol):
     """The table as its users see it: read the game, play, undo and redo
-    against a version, start a game, listen, look back.
+    against a game and version, start a game against the one shown (see
+    :data:`~companion.core.table.ANY_GAME`), listen, look back.
 
     ``game`` and ``version`` raise :class:`~companion.core.errors.NoGame`
     while ``has_game`` is false.
@@ -35,14 +36,19 @@ class TablePort(Protocol):
     def current(self) -> Update: ...
 
     def submit(self, command: Command | Mapping[str, Any], *,
-               expected_version: int | None = None, source: str = "") -> Update: ...
+               expected_game: ExpectedGame = ANY_GAME, expected_version: int | None = None,
+               source: str = "") -> Update: ...
 
-    def undo(self, *, expected_version: int | None = None, source: str = "") -> Update: ...
+    def undo(self, *, expected_game: ExpectedGame = ANY_GAME,
+             expected_version: int | None = None, source: str = "") -> Update: ...
 
-    def redo(self, *, expected_version: int | None = None, source: str = "") -> Update: ...
+    def redo(self, *, expected_game: ExpectedGame = ANY_GAME,
+             expected_version: int | None = None, source: str = "") -> Update: ...
 
     def new_game(self, key: str, players: Sequence[str], variants: Iterable[str] = (),
-                 options: Mapping[str, Any] | None = None) -> Update: ...
+                 options: Mapping[str, Any] | None = None, *,
+                 expected_game: ExpectedGame = ANY_GAME,
+                 expected_version: int | None = None) -> Update: ...
 
     def subscribe(self, listener: Listener) -> Callable[[], None]: ...
 
@@ -58,8 +64,8 @@ class DiceService(Protocol):
     the source in force (one of ``sources``; setting another raises
     ``ValueError``), a sentence on its state, and a roll of what the game
     waits for, played at the table (refused with
-    :class:`~companion.core.errors.StaleVersion` when ``expected_version`` is
-    no longer the table's)."""
+    :class:`~companion.core.errors.StaleVersion` when ``expected_game`` and
+    ``expected_version`` are no longer the table's)."""
 
     @property
     def source(self) -> str: ...
@@ -73,7 +79,8 @@ class DiceService(Protocol):
     @property
     def status(self) -> str: ...
 
-    def roll(self, expected_version: int | None = None) -> list[int]: ...
+    def roll(self, expected_version: int | None = None, *,
+             expected_game: ExpectedGame = ANY_GAME) -> list[int]: ...
 
 
 if TYPE_CHECKING:

@@ -6,22 +6,31 @@ time under a lock, writes it durably to the journal before acknowledging it,
 and then tells its listeners.  On start it replays the journal and ends up
 exactly where it was.
 
-Undo works by snapshot (the state before each command is kept as text) and
-redo re-applies the command, which gives the same state because engines are
-pure.  Undo and redo are journal entries too, so they survive a restart.
-Every change raises the version by one; a command may name the version it was
-made against, and a stale one is refused, so two phones tapping the same card
-never apply it twice.
+Undo works by snapshot: the state before one command in ``SNAPSHOT_EVERY``
+is kept as text, and the state before any other is rebuilt from the nearest
+one kept by playing the commands again (engines are pure), so memory does not
+grow with a snapshot per command.  Redo re-applies the command.  Undo and redo
+are journal entries too, so they survive a restart.
+
+Every change raises the version by one, and every game starts at version 0.
+A change may name the game and the version it was made against
+(``expected_game``, ``expected_version``); the table checks both inside its
+lock and refuses a stale one (:class:`StaleVersion`), so two phones tapping
+the same card never apply it twice, a note made against a game that was
+replaced never lands in the new one, and two phones tapping "Play again"
+start one game.  ``ANY_GAME`` (the default) leaves the game unchecked, for
+the table's own buttons and the CLI, which act on whatever game is current.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from enum import Enum, StrEnum
+from typing import Any, Callable, Final, Iterable, Mapping, Sequence
 
 from .engine import Command, Event, Expectation, Game, Result, Setup
 from .errors import (
@@ -51,6 +60,16 @@ class Action(StrEnum):
     UNDO = "undo"
     REDO = "redo"
     CURRENT = "current"
+
+
+class _AnyGame(Enum):
+    ANY = "any"
+
+
+# ``expected_game=ANY_GAME``: whichever game is current (not checked).
+# ``expected_game=None``: no game is expected to be at the table.
+ANY_GAME: Final = _AnyGame.ANY
+ExpectedGame = int | None | _AnyGame
 
 
 @dataclass(frozen=True)
@@ -101,18 +120,38 @@ class Update:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HistoryEntry:
-    """One line of a game's history, in the order it happened."""
+    """One line of a game's history, in the order it happened.
+
+    A long game keeps thousands of entries, so an entry keeps little: its
+    text is made when asked for, and its events are kept as compact JSON
+    text (less than half the memory of the events themselves), read back
+    when asked for.
+    """
 
     seq: int
     version: int
     action: Action
     command: Command | None
-    text: str
-    events: tuple[Event, ...]
+    events_json: str
     at: float
     source: str
+
+    @classmethod
+    def of(cls, seq: int, version: int, action: Action, command: Command | None,
+           events: Sequence[Event], at: float, source: str) -> HistoryEntry:
+        return cls(seq, version, action, command, _compact([e.to_json() for e in events]),
+                   at, source)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(Event.from_json(e) for e in json.loads(self.events_json))
+
+    @property
+    def text(self) -> str:
+        said = self.command.text() if self.command else ""
+        return said if self.action == Action.COMMAND else f"{self.action} {said}".strip()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -121,26 +160,35 @@ class HistoryEntry:
             "action": self.action,
             "command": self.command.to_json() if self.command else None,
             "text": self.text,
-            "events": [e.to_json() for e in self.events],
+            "events": json.loads(self.events_json),
             "at": self.at,
             "source": self.source,
         }
 
+    def json_text(self) -> str:
+        """``to_json()`` as compact JSON text, made without decoding the
+        events: a history of thousands of entries is sent without building
+        them all as objects first."""
+        head = _compact({"seq": self.seq, "version": self.version, "action": self.action,
+                         "command": self.command.to_json() if self.command else None,
+                         "text": self.text})
+        tail = _compact({"at": self.at, "source": self.source})
+        return f'{head[:-1]},"events":{self.events_json},{tail[1:]}'
 
-# While replaying, the state before a command is kept for one command in
-# this many; undo rebuilds the others from the nearest one kept (engines are
+
+# The state before a command is kept for one command in this many (live or
+# replayed); undo rebuilds the others from the nearest one kept (engines are
 # pure, so playing the commands again gives the same state).
 SNAPSHOT_EVERY = 32
 
 
-@dataclass
+@dataclass(slots=True)
 class _Done:
-    """A command in effect, and the state before it (``None`` when replay
-    did not keep it) so that undo restores it."""
+    """A command in effect, and the state before it (``None`` unless it is
+    one of the commands whose state is kept) so that undo restores it."""
 
     before: str | None
     command: Command
-    text: str
 
 
 @dataclass
@@ -213,7 +261,14 @@ class Table:
     def undo_preview(self) -> str | None:
         with self._lock:
             session = self._require()
-            return session.done[-1].text if session.done else None
+            return session.done[-1].command.text() if session.done else None
+
+    def snapshots_kept(self) -> int:
+        """How many states the current game keeps for undo (one command in
+        ``SNAPSHOT_EVERY``): memory that grows slowly with a game's length."""
+        with self._lock:
+            session = self._require()
+            return sum(done.before is not None for done in session.done)
 
     def games(self) -> list[dict[str, Any]]:
         with self._lock:
@@ -266,14 +321,25 @@ class Table:
         players: Sequence[str],
         variants: Iterable[str] = (),
         options: Mapping[str, Any] | None = None,
+        *,
+        expected_game: ExpectedGame = ANY_GAME,
+        expected_version: int | None = None,
     ) -> Update:
         """Start a new game (the one being played, if any, is kept in the
-        journal as abandoned)."""
+        journal as abandoned).
+
+        ``expected_game`` is the game the request was made against: ``None``
+        when it saw no game at the table, ``ANY_GAME`` to start one whatever
+        is current; with ``expected_version`` too, the game must also be at
+        that version.  Two phones that tap "Play again" on the same game
+        thus start one game: the second is refused (:class:`StaleVersion`).
+        """
         cls = game_class(key)
         setup = Setup(tuple(" ".join(str(p).split()) for p in players),
                       frozenset(variants), dict(options or {}))
         game = cls(setup)  # raises BadSetup before anything is written
         with self._lock:
+            self._check(self._session, expected_game, expected_version)
             game_id = self._journal.create_game(cls.key, setup.to_json(), self._clock())
             self._session = _Session(game_id, game)
             update = self._update("new", ())
@@ -284,20 +350,24 @@ class Table:
         self,
         command: Command | Mapping[str, Any],
         *,
+        expected_game: ExpectedGame = ANY_GAME,
         expected_version: int | None = None,
         source: str = "",
     ) -> Update:
-        """Apply one command durably; refused commands change nothing."""
+        """Apply one command durably; refused commands change nothing.
+        With ``expected_game`` and ``expected_version``, it is refused
+        unless the table is at that game and version."""
         if not isinstance(command, Command):
             command = Command.from_json(command)
         with self._lock:
             session = self._require()
-            self._check_version(session, expected_version)
-            events = self._apply(session, command)
+            self._check(session, expected_game, expected_version)
+            events, before = self._apply(session, command)
             try:
                 self._write(session, "command", command, source)
             except BaseException:
-                session.game = type(session.game).loads(_snapshot(session.done.pop()))
+                session.done.pop()
+                session.game = type(session.game).loads(_live(before))
                 raise
             session.undone.clear()
             return self._changed(session, "command", command, events, source)
@@ -306,10 +376,11 @@ class Table:
         with self._lock:
             return self.submit(self._require().game.parse_words(words), **kwargs)
 
-    def undo(self, *, expected_version: int | None = None, source: str = "") -> Update:
+    def undo(self, *, expected_game: ExpectedGame = ANY_GAME,
+             expected_version: int | None = None, source: str = "") -> Update:
         with self._lock:
             session = self._require()
-            self._check_version(session, expected_version)
+            self._check(session, expected_game, expected_version)
             if not session.done:
                 raise NothingToUndo("nothing to undo: the game is at its setup")
             game_before = session.game
@@ -321,24 +392,24 @@ class Table:
                 session.done.append(done)
                 session.game = game_before
                 raise
-            return self._changed(session, "undo", done.command, (), source,
-                                 text=f"undo {done.text}")
+            return self._changed(session, "undo", done.command, (), source)
 
-    def redo(self, *, expected_version: int | None = None, source: str = "") -> Update:
+    def redo(self, *, expected_game: ExpectedGame = ANY_GAME,
+             expected_version: int | None = None, source: str = "") -> Update:
         with self._lock:
             session = self._require()
-            self._check_version(session, expected_version)
+            self._check(session, expected_game, expected_version)
             if not session.undone:
                 raise NothingToRedo("nothing to redo")
-            command, events = self._redo(session)
+            command, events, before = self._redo(session)
             try:
                 self._write(session, "redo", None, source)
             except BaseException:
-                session.game = type(session.game).loads(_snapshot(session.done.pop()))
+                session.done.pop()
+                session.game = type(session.game).loads(_live(before))
                 session.undone.append(command)
                 raise
-            return self._changed(session, "redo", command, events, source,
-                                 text=f"redo {command.text()}")
+            return self._changed(session, "redo", command, events, source)
 
     def close(self) -> None:
         with self._lock:
@@ -352,15 +423,33 @@ class Table:
         return self._session
 
     @staticmethod
-    def _check_version(session: _Session, expected: int | None) -> None:
-        if expected is not None and expected != session.version:
-            raise StaleVersion(expected, session.version)
+    def _check(session: _Session | None, game: ExpectedGame,
+               version: int | None) -> None:
+        """Refuse a change made against another game or version than the
+        current one (called inside the lock)."""
+        current_game = None if session is None else session.game_id
+        current = None if session is None else session.version
+        if game is ANY_GAME:
+            if version is not None and version != current:
+                if session is None:
+                    raise NoGame("no game at the table yet: start one first")
+                raise StaleVersion(version, current)
+            return
+        if game != current_game or (version is not None and game is not None
+                                    and version != current):
+            raise StaleVersion(version, current, expected_game=game,
+                               current_game=current_game)
 
     @staticmethod
-    def _apply(session: _Session, command: Command, *, replaying: bool = False) -> list[Event]:
+    def _apply(session: _Session, command: Command, *,
+               replaying: bool = False) -> tuple[list[Event], str | None]:
+        """Apply ``command`` and push it on the done stack.  Returns its
+        events and, when live, the state before it (to take it back if the
+        journal refuses it); the state is kept on the stack for one command
+        in ``SNAPSHOT_EVERY`` only."""
         game = session.game
-        keep = not replaying or len(session.done) % SNAPSHOT_EVERY == 0
-        before = game.dumps() if keep else None
+        keep = len(session.done) % SNAPSHOT_EVERY == 0
+        before = game.dumps() if keep or not replaying else None
         try:
             events = game.apply(command)
         except BaseException:
@@ -369,8 +458,8 @@ class Table:
             if before is not None:
                 session.game = type(game).loads(before)
             raise
-        session.done.append(_Done(before, command, command.text()))
-        return events
+        session.done.append(_Done(before if keep else None, command))
+        return events, before
 
     def _undo(self, session: _Session) -> _Done:
         done = session.done.pop()
@@ -385,16 +474,20 @@ class Table:
         if done.before is not None:
             return cls.loads(done.before)
         top = len(session.done)
-        kept = max(i for i in range(top) if session.done[i].before is not None)
+        # The nearest state kept below (the first command's always is).
+        kept = top - 1
+        while session.done[kept].before is None:
+            kept -= 1
         game = cls.loads(_snapshot(session.done[kept]))
         for earlier in session.done[kept:top]:
             game.apply(earlier.command)
         return game
 
-    def _redo(self, session: _Session, *, replaying: bool = False) -> tuple[Command, list[Event]]:
+    def _redo(self, session: _Session, *,
+              replaying: bool = False) -> tuple[Command, list[Event], str | None]:
         command = session.undone.pop()
-        events = self._apply(session, command, replaying=replaying)
-        return command, events
+        events, before = self._apply(session, command, replaying=replaying)
+        return command, events, before
 
     def _write(self, session: _Session, action: str, command: Command | None,
                source: str) -> None:
@@ -414,16 +507,15 @@ class Table:
         )
 
     def _changed(self, session: _Session, action: str, command: Command | None,
-                 events: Sequence[Event], source: str, text: str | None = None) -> Update:
+                 events: Sequence[Event], source: str) -> Update:
         session.version += 1
         session.history.append(
-            HistoryEntry(
+            HistoryEntry.of(
                 seq=len(session.history) + 1,
                 version=session.version,
                 action=Action(action),
                 command=command,
-                text=text or session.done[-1].text,
-                events=tuple(events),
+                events=events,
                 at=self._clock(),
                 source=source,
             )
@@ -450,7 +542,7 @@ class Table:
             players=game.players,
             can_undo=bool(session.done),
             can_redo=bool(session.undone),
-            undo_text=session.done[-1].text if session.done else None,
+            undo_text=session.done[-1].command.text() if session.done else None,
             setup=game.setup.to_json(),
             command=command,
             source=source,
@@ -476,12 +568,12 @@ class Table:
             try:
                 if entry.action == "command":
                     command = Command.from_json(entry.command or {})
-                    events = self._apply(session, command, replaying=True)
+                    events, _ = self._apply(session, command, replaying=True)
                     session.undone.clear()
                 elif entry.action == "undo":
                     command, events = self._undo(session).command, []
                 else:
-                    command, events = self._redo(session, replaying=True)
+                    command, events, _ = self._redo(session, replaying=True)
             except (IllegalCommand, IndexError) as exc:
                 raise ForeignDatabase(
                     f"journal entry {entry.seq} of game {row.id} does not replay "
@@ -489,14 +581,12 @@ class Table:
                 ) from exc
             session.version = entry.version
             session.history.append(
-                HistoryEntry(
+                HistoryEntry.of(
                     seq=len(session.history) + 1,
                     version=entry.version,
                     action=Action(entry.action),
                     command=command,
-                    text=(session.done[-1].text if entry.action == "command"
-                          else f"{entry.action} {command.text()}"),
-                    events=tuple(events),
+                    events=events,
                     at=entry.at,
                     source=entry.source,
                 )
@@ -504,10 +594,21 @@ class Table:
         return session
 
 
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _live(before: str | None) -> str:
+    """The state before a live command, which ``_apply`` always makes."""
+    if before is None:
+        raise AssertionError("a live command was applied without the state before it")
+    return before
+
+
 def _snapshot(done: _Done) -> str:
     """The state before ``done``, which the caller knows was kept."""
     if done.before is None:
-        raise AssertionError(f"no snapshot was kept before {done.text!r}")
+        raise AssertionError(f"no snapshot was kept before {done.command.text()!r}")
     return done.before
 
 

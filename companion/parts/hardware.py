@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator, Protocol
 from companion.components import Component, Retrying
 from companion.config import Config
 from companion.core.errors import CompanionError, NoGame, NotExpected, StaleVersion
-from companion.core.table import Table, Update
+from companion.core.table import ANY_GAME, ExpectedGame, Table, Update
 
 log = logging.getLogger(__name__)
 
@@ -261,22 +261,28 @@ class DicePart(Component):
         roll, else why nothing was rolled."""
         return self.tray.on_roll_button()
 
-    def roll(self, expected_version: int | None = None) -> list[int]:
+    def roll(self, expected_version: int | None = None, *,
+             expected_game: ExpectedGame = ANY_GAME) -> list[int]:
         """The panel's roll: roll what the game waits for with the system's
         randomness and play it (through the simulated device when that is
-        the source, so that the serial path runs).  With ``expected_version``
-        it is refused (``StaleVersion``) if the table moved on meanwhile,
-        say because someone pressed the table's ROLL button first."""
+        the source, so that the serial path runs).  With ``expected_game``
+        and ``expected_version`` it is refused (``StaleVersion``) if the
+        table moved on meanwhile, say because someone pressed the table's
+        ROLL button first, or started another game."""
         from drivers.dice import DICE_SOURCE, awaited_dice, roll
 
         if not self.table.has_game:
             raise NoGame("no game at the table yet: start one first")
-        if expected_version is not None and expected_version != self.table.version:
-            raise StaleVersion(expected_version, self.table.version)
+        now = self.table.current()
+        if expected_game is not ANY_GAME and expected_game != now.game_id:
+            raise StaleVersion(expected_version, now.version, expected_game=expected_game,
+                               current_game=now.game_id)
+        if expected_version is not None and expected_version != now.version:
+            raise StaleVersion(expected_version, now.version)
         if self.tray is None:
             raise NotExpected("the dice are starting: roll again in a moment", rule="starting")
         if self.source != "serial" or self.device is None:
-            return self.tray.roll(expected_version)
+            return self.tray.roll(expected_version, expected_game=expected_game)
         dice = awaited_dice(self.table.game.expected())
         if dice is None:
             raise NotExpected("the game is not waiting for a roll", rule="not-waiting")

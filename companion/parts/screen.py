@@ -49,7 +49,9 @@ class ScreenPart(Component):
 
     def __init__(self, table: Table, display_part: DisplayPart, dice: DicePart,
                  join_info: Callable[[], tuple[str, str]], *,
-                 clock: Callable[[], float] = time.monotonic, language: str = "en") -> None:
+                 sign_out: Callable[[], tuple[str, str]] | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 network: Any = None, language: str = "en") -> None:
         self.table = table
         self.language = language
         self._clock = clock
@@ -60,6 +62,9 @@ class ScreenPart(Component):
         self.display_part = display_part
         self.dice = dice
         self.join_info = join_info
+        self.sign_out = sign_out
+        # The Wi-Fi part (companion.parts.network), when there is one.
+        self.network = network
         self.menu: Any = None
         self._notes: queue.SimpleQueue = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
@@ -74,10 +79,14 @@ class ScreenPart(Component):
         from companion.core.menu import TableMenu
         from drivers.dice import RollListener
 
-        self.menu = TableMenu(self.table, join_info=self.join_info,
+        network = self.network
+        self.menu = TableMenu(self.table, join_info=self.join_info, sign_out=self.sign_out,
                               dice_source=lambda: self.dice.source,
                               set_dice_source=self.dice.set_source,
-                              roll=self.dice.roll_button)
+                              roll=self.dice.roll_button,
+                              wifi=network.wifi_join if network else None,
+                              network_offer=network.offered if network else None,
+                              switch_network=network.switch if network else None)
         self._unsubscribes = [
             self.table.subscribe(self._on_update),
             self.table.subscribe(RollListener(self._on_roll, self.menu.update)),
@@ -114,6 +123,14 @@ class ScreenPart(Component):
         self._faults = faults
         if new:
             self._notes.put(("faults", new))
+
+    def network_news(self, what: str, text: str = "") -> None:
+        """The Wi-Fi changed (from the network part's thread): its own Wi-Fi
+        opened or a network was joined puts the Join screens up (the
+        Wi-Fi's QR code first, then the panel's at its new address); a
+        failed join says why over them; a known network in reach is
+        offered for a moment."""
+        self._notes.put(("network", what, text))
 
     def png(self) -> bytes:
         """The frame on the display now, as PNG (the panel's mirror)."""
@@ -178,6 +195,21 @@ class ScreenPart(Component):
 
             dice, values = note[1], note[2]
             self._show_moment(lambda: dice_screen(values, dice.name), DICE_SECONDS)
+        elif note[0] == "network":
+            what, text = note[1], note[2]
+            if what in ("hotspot", "joined", "join-failed"):
+                self._moments.clear()
+                self._moment_until = None
+                self.menu.show_join()
+                if what == "join-failed":
+                    self.menu.say("Wi-Fi", f"{text}. Back on the companion's own Wi-Fi")
+            elif what == "offer":
+                from drivers.screens import alert_screen
+
+                self._show_moment(lambda: alert_screen(
+                    f"{text} is in reach: BACK, then Wi-Fi to join it", "Wi-Fi"), ALERT_SECONDS)
+            elif what == "lost":
+                self._show_moment(lambda: fault_screen(f"Wi-Fi: {text}"), FAULT_SECONDS)
         elif note[0] == "faults":
             for fault in note[1]:
                 self._show_moment(partial(fault_screen, fault), FAULT_SECONDS)

@@ -12,7 +12,7 @@ from companion.components import Component, Retrying
 from companion.config import Config
 from companion.core.errors import CompanionError
 from companion.core.table import Table
-from companion.storage import panel_secret
+from companion.storage import ACCESS_FILE, panel_secret
 
 if TYPE_CHECKING:
     from web import Services
@@ -54,6 +54,8 @@ class WebPart(Retrying):
         self.app = create_app(self.table, config={
             "SECRET_KEY": panel_secret(self.directory),
             "LANGUAGE": self.config.language,
+            "ACCESS_FILE": self.directory / ACCESS_FILE,
+            "SESSION_HOURS": self.config.web.session_hours,
         }, services=self.services)
 
     @property

@@ -29,6 +29,8 @@ from .common import (
     off_screen,
     result_screen,
     value_screen,
+    wifi_qr_text,
+    wifi_screen,
 )
 from .generic import generic_screen
 from .ohshit import ohshit_screen
@@ -85,7 +87,7 @@ __all__ = [
     "WIDTH", "HEIGHT", "GAME_SCREENS", "game_screen", "screen_for", "generic_screen",
     "call_of_nature_screen", "ohshit_screen", "bathroom_rush_screen",
     "alert_screen", "event_screen", "menu_screen", "value_screen", "dice_screen", "join_screen",
-    "result_screen", "idle_screen", "off_screen", "word",
+    "result_screen", "idle_screen", "off_screen", "wifi_screen", "wifi_qr_text", "word",
 ]
 
 

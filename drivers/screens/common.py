@@ -150,6 +150,42 @@ def join_screen(url: str, pin: str | None = None, lang: str = "en") -> Image.Ima
     return c.image
 
 
+def wifi_qr_text(ssid: str, passphrase: str) -> str:
+    """What a phone camera joins a WPA2 network by: ``WIFI:T:WPA;S:<name>;P:<password>;;``,
+    with ``\\``, ``;``, ``,``, ``:`` and ``"`` escaped by a backslash (the
+    format's special characters)."""
+
+    def escaped(value: str) -> str:
+        return "".join("\\" + c if c in '\\;,:"' else c for c in value)
+
+    return f"WIFI:T:WPA;S:{escaped(ssid)};P:{escaped(passphrase)};;"
+
+
+def wifi_screen(ssid: str, passphrase: str) -> Image.Image:
+    """Joining the companion's own Wi-Fi: its QR code on the left (a phone
+    camera joins by it), the name and the password in words on the right,
+    to type by hand; then any key shows the panel's QR code."""
+    c = Canvas()
+    c.image.paste(qr_backdrop(wifi_qr_text(ssid, passphrase), error="l"), (0, 0))
+    right = QR_SIDE + (WIDTH - QR_SIDE) // 2
+    room = WIDTH - QR_SIDE - 2
+    c.text((right, 9), "Wi-Fi", 9, bold=True, anchor="ms")
+    name_size = next((n for n in (9, 8) if text_width(ssid, n) <= room), 0)
+    if name_size:
+        c.text((right, 20), ssid, name_size, anchor="ms", width=room)
+    else:
+        # On two lines: between words, else after a dash (Companion-1234).
+        cut = ssid.rfind("-", 1, len(ssid) - 1) + 1 or len(ssid) // 2
+        lines = fit_lines(ssid, room, 2, 8) if " " in ssid.strip() else [ssid[:cut], ssid[cut:]]
+        for row, line in enumerate(lines):
+            c.text((right, 19 + 9 * row), line, 8, anchor="ms", width=room)
+    c.text((right, 40), "Password", 9, bold=True, anchor="ms")
+    size = next((n for n in (10, 9) if text_width(passphrase, n, True) <= room), 8)
+    c.text((right, 53), passphrase, size, bold=True, anchor="ms", width=room, steady=True)
+    c.text((right, 63), "OK: panel", 8, anchor="ms", width=room)
+    return c.image
+
+
 def result_screen(message: str, lines: Sequence[str] = (), lang: str = "en") -> Image.Image:
     """The end of a game: who won (the engine's sentence) and a line of scores."""
     c = Canvas()
@@ -215,24 +251,28 @@ def qr_segments(url: str) -> list[tuple[str, int]]:
     return [(head, consts.MODE_ALPHANUMERIC)] + ([(path, consts.MODE_BYTE)] if path else [])
 
 
-def qr_code(url: str) -> Any:
-    """The smallest QR code of ``url`` (error correction L, boosted when
-    room allows): a screen of 64 rows must show it in modules of 2 pixels."""
+def qr_code(url: str, error: str = "l") -> Any:
+    """The smallest QR code of ``url`` (error correction L by default,
+    boosted when room allows): a screen of 64 rows must show it in modules
+    of 2 pixels.  Text that is no address is segno's to encode."""
     import segno
 
+    segments = qr_segments(url)
+    if len(segments) == 1 and segments[0][0] == url:
+        return segno.make(url, error=error, micro=False)
     # segno takes a sequence of (content, mode) segments; its hints say only str.
-    return segno.make(qr_segments(url), error="l", boost_error=True,  # type: ignore[arg-type]
+    return segno.make(segments, error=error, boost_error=True,  # type: ignore[arg-type]
                       micro=False)
 
 
 @lru_cache(maxsize=QR_CODES)
-def qr_backdrop(url: str) -> Image.Image:
+def qr_backdrop(url: str, error: str = "l") -> Image.Image:
     """A blank screen but for ``url`` as a QR code on its left square, dark
     modules unlit on a lit square.  Encoding and drawing it module by module
     takes milliseconds, and the address seldom changes."""
     backdrop = Image.new("1", (WIDTH, HEIGHT), OFF)
     draw = ImageDraw.Draw(backdrop)
-    qr = qr_code(url)
+    qr = qr_code(url, error)
     modules = qr.symbol_size(scale=1, border=0)[0]
     # The widest quiet zone that still lets each module be a whole number of pixels.
     scale = max(1, (QR_SIDE - 4) // modules)

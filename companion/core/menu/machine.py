@@ -83,8 +83,15 @@ class _Join(_Level):
         self.url, self.pin = url, pin
 
 
+class _WifiJoin(_Level):
+    """The companion's own Wi-Fi as a QR code; any key shows the panel's."""
+
+    def __init__(self, ssid: str, passphrase: str) -> None:
+        self.ssid, self.passphrase = ssid, passphrase
+
+
 # What the menu's stack holds: its levels, and the commands being entered.
-_Shown = _List | _Confirm | _Message | _Join | Entry
+_Shown = _List | _Confirm | _Message | _Join | _WifiJoin | Entry
 
 
 # -- the machine -------------------------------------------------------------------
@@ -94,17 +101,22 @@ class TableMenu:
     """Turns key presses into commands for the table; see the package
     docstring.
 
-    ``table`` is the table it plays at: ``submit``, ``undo`` and ``redo``
-    against the version shown, ``new_game`` for the New game menu, and its
-    ``game``'s setup for a rematch with the same variants and options and
+    ``table`` is the table it plays at: ``submit``, ``undo``, ``redo`` and
+    ``new_game`` (the New game menu) against the game and version shown, and
+    its ``game``'s setup for a rematch with the same variants and options and
     its ``param_range`` for the ranges the setup allows.  ``join_info()``
-    returns ``(url, pin)`` for the Join screen.
+    returns ``(url, pin)`` for the Join screen; ``sign_out()`` signs every
+    phone out of the panel (a new PIN and QR code) and returns the new
+    ``(url, pin)``.
     ``dice_source`` is the source in use (or a function that says it) and
     ``set_dice_source(name)`` changes it.  ``roll()`` is the dice service's
     ROLL key: with the ``button`` source, the ROLL key asks it for a roll
     (which it submits), whatever menu is open; it returns ``None`` when the
     game took the roll, else why nothing was rolled.  ``player_names`` are
-    the names a game started from the menu takes, in order.
+    the names a game started from the menu takes, in order.  ``wifi()``
+    returns the companion's own Wi-Fi ``(name, password)`` while it is the
+    hotspot (the Join screen shows it first), ``network_offer()`` a known
+    network in reach, and ``switch_network()`` joins it.
     """
 
     def __init__(
@@ -112,21 +124,29 @@ class TableMenu:
         table: TablePort,
         *,
         join_info: Callable[[], tuple[str, str]] | None = None,
+        sign_out: Callable[[], tuple[str, str]] | None = None,
         dice_source: str | Callable[[], str] = "button",
         set_dice_source: Callable[[str], None] | None = None,
         roll: Callable[[], str | None] | None = None,
         player_names: Sequence[str] = (),
         hints: Mapping[tuple[str, str], CommandHint] | None = None,
         source: str = SOURCE,
+        wifi: Callable[[], tuple[str, str] | None] | None = None,
+        network_offer: Callable[[], str | None] | None = None,
+        switch_network: Callable[[], Any] | None = None,
     ) -> None:
         self._table = table
         self._join_info = join_info
+        self._sign_out = sign_out
         self._dice_source = dice_source
         self._set_dice_source = set_dice_source
         self._roll = roll
         self._names = tuple(player_names) or DEFAULT_NAMES
         self._hints = HINTS if hints is None else hints
         self._source = source
+        self._wifi = wifi
+        self._network_offer = network_offer
+        self._switch_network = switch_network
         self._stack: list[_Shown] = []
         self._pending: Update | None = None
         self._pending_lock = threading.Lock()
@@ -145,6 +165,10 @@ class TableMenu:
     @property
     def version(self) -> int | None:
         return self.update.version if self.update is not None else None
+
+    @property
+    def game_id(self) -> int | None:
+        return self.update.game_id if self.update is not None else None
 
     @property
     def dice_source(self) -> str:
@@ -207,6 +231,9 @@ class TableMenu:
         if key == "roll" or kind == "repeat":
             return False
         self._stack.pop()
+        if isinstance(top, _WifiJoin):
+            # One key later: the panel's QR code and PIN.
+            self._open_panel_join()
         return True
 
     def view(self) -> MenuView:
@@ -224,6 +251,10 @@ class TableMenu:
         if isinstance(top, _Join):
             return MenuView(ViewKind.QR, "Join", url=top.url, pin=top.pin,
                             text="Scan to open the table on your phone", footer="OK")
+        if isinstance(top, _WifiJoin):
+            return MenuView(ViewKind.WIFI, top.ssid, pin=top.passphrase,
+                            text="Scan to join the companion's Wi-Fi",
+                            footer="Any key: the panel")
         return top.view()
 
     # -- keeping up with the table -------------------------------------------------
@@ -426,7 +457,8 @@ class TableMenu:
         is shown in the engine's words, and a state changed meanwhile is
         shown again."""
         try:
-            update = call(*args, expected_version=self.version, source=self._source)
+            update = call(*args, expected_game=self.game_id, expected_version=self.version,
+                          source=self._source)
         except StaleVersion:
             self._refresh()
             self._say("Changed meanwhile", "The table changed meanwhile (from a phone?): "
@@ -447,11 +479,16 @@ class TableMenu:
                 _Choice("Actions", self._open_actions),
                 _Choice("Corrections", self._open_corrections),
             ]
+        offer = self._network_offer() if self._network_offer is not None else None
+        if offer:
+            choices.insert(0, _Choice(f"Wi-Fi: {offer}", lambda: self._ask_switch(offer)))
         choices += [
             _Choice(f"Dice: {self.dice_source}", self._open_dice_sources),
             _Choice("Join (QR code)", self._open_join),
-            _Choice("New game", self._open_new_game),
         ]
+        if self._sign_out is not None:
+            choices.append(_Choice("Sign out phones", self._ask_sign_out))
+        choices.append(_Choice("New game", self._open_new_game))
         self._stack.append(_List("Menu", choices))
 
     def _ask_undo(self) -> None:
@@ -519,11 +556,55 @@ class TableMenu:
             return
         self._stack.clear()
 
+    # -- joining: the Wi-Fi, then the panel ----------------------------------------
+
+    def show_join(self) -> None:
+        """Put the Join screens on top (the Wi-Fi's first while the
+        companion is the hotspot), e.g. when its network changed."""
+        self._sync()
+        self._stack = [level for level in self._stack
+                       if not isinstance(level, (_Join, _WifiJoin))]
+        self._open_join()
+
+    def say(self, title: str, text: str) -> None:
+        """A message over whatever is on screen; any key puts it away."""
+        self._sync()
+        self._say(title, text)
+
+    def _ask_switch(self, ssid: str) -> None:
+        if self._switch_network is None:
+            return
+        switch = self._switch_network
+
+        def switch_now() -> None:
+            self._stack.clear()
+            switch()
+
+        self._stack.append(_Confirm("Wi-Fi", f"Join {ssid}? Phones on the companion's "
+                                             "Wi-Fi lose it", switch_now))
+
     def _open_join(self) -> None:
+        own = self._wifi() if self._wifi is not None else None
+        if own is not None:
+            self._stack.append(_WifiJoin(*own))
+            return
+        self._open_panel_join()
+
+    def _open_panel_join(self) -> None:
         if self._join_info is None:
             self._say("Join", "The phone panel is not running")
             return
         url, pin = self._join_info()
+        self._stack.append(_Join(url, pin))
+
+    def _ask_sign_out(self) -> None:
+        self._stack.append(_Confirm(
+            "Sign out phones", "Sign out every phone? New PIN and QR code.", self._signed_out))
+
+    def _signed_out(self) -> None:
+        assert self._sign_out is not None
+        self._stack.clear()
+        url, pin = self._sign_out()
         self._stack.append(_Join(url, pin))
 
     def _open_new_game(self) -> None:
@@ -560,7 +641,13 @@ class TableMenu:
                     options: Mapping[str, Any]) -> None:
         self._stack.clear()
         try:
-            update = self._table.new_game(key, list(players), variants, options)
+            update = self._table.new_game(key, list(players), variants, options,
+                                          expected_game=self.game_id,
+                                          expected_version=self.version)
+        except StaleVersion:
+            self._refresh()
+            self._say("Changed meanwhile", "The table changed meanwhile (a game started from "
+                                           "a phone?): no game was started. Look again.")
         except BadSetup as refused:
             self._say("New game", str(refused))
         else:

@@ -17,6 +17,7 @@ class ViewKind(StrEnum):
     MESSAGE = "message"
     QR = "qr"
     DICE = "dice"
+    WIFI = "wifi"
 
 
 VIEW_KINDS = tuple(ViewKind)
@@ -36,7 +37,9 @@ class MenuView:
     entered die by die: ``items`` the faces so far, ``?`` for dice to come,
     ``index`` the die being entered, ``unit`` the dice's name, ``high`` their
     sides), ``confirm`` and ``message`` (``text`` is the question or the
-    message), ``qr`` (``url`` and ``pin`` to join from a phone).  Elsewhere
+    message), ``qr`` (``url`` and ``pin`` to join from a phone), ``wifi``
+    (the companion's own Wi-Fi to join: ``title`` its name, ``pin`` its
+    password).  Elsewhere
     ``text`` is a line of help; ``footer`` says what the keys do.
     """
 

@@ -212,9 +212,13 @@ export async function change(path, body, { retry = true, stale = null } = {}) {
   }
 }
 
-/** The command body for the state shown. */
-export function version() {
-  return store.state?.game ? store.state.version : null;
+/**
+ * What every change names: the game and the version of the state it was
+ * made from (`state`, by default the one shown).  The table refuses it if
+ * either moved on meanwhile (409 with the fresh state).
+ */
+export function madeAgainst(state = store.state) {
+  return state?.game ? { game_id: state.game_id, version: state.version } : { game_id: null, version: 0 };
 }
 
 // -- toasts and faults ----------------------------------------------------------
@@ -343,6 +347,26 @@ export function openJoin() {
   });
   openSheet(t("join.title"), form);
   input.focus();
+}
+
+/**
+ * Sign every phone out (this one too), after asking: the table shows a new
+ * PIN and QR code, and phones watch until they join again.
+ */
+export async function signOutEveryPhone() {
+  if (!confirm(t("signout.confirm"))) return false;
+  try {
+    const session = await api("POST", "/api/sign-out", {});
+    store.session = session;
+    emit("session", session);
+    toast(t("signout.done"));
+    return true;
+  } catch (err) {
+    if (err.status === 403 && err.body?.error === "csrf") await refreshSession();
+    else if (err.status === 403) await refreshSession().catch(() => {});
+    toast(err.body?.error === "spectator" ? t("error.spectator") : err.message, { error: true });
+    return false;
+  }
 }
 
 // -- start -----------------------------------------------------------------------------

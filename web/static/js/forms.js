@@ -1,7 +1,7 @@
 // Forms built from a game's command descriptions (CommandSpec / Param), so
 // that every game gets its buttons without code of its own.
 
-import { change, closeSheet, dot, first, h, has, humanize, lang, openSheet, store, t, version } from "./core.js";
+import { change, closeSheet, dot, first, h, has, humanize, lang, openSheet, store, t, madeAgainst } from "./core.js";
 import { boardFor } from "./games/index.js";
 
 const SMALL_RANGE = 13; // int params with at most this many values get one button each
@@ -67,7 +67,7 @@ export function paramsToAsk(spec, exp, { optional = false } = {}) {
 }
 
 export function submitCommand(name, args) {
-  return change("/api/command", { command: { name, args }, version: version() });
+  return change("/api/command", { command: { name, args }, ...madeAgainst() });
 }
 
 // -- widgets: each is {el, value(), valid(), reset()} ------------------------------------

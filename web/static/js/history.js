@@ -1,6 +1,6 @@
 // The history of the game being played, newest first, with undo and redo.
 
-import { $, api, boot, change, eventText, h, has, isController, on, store, t, version, when } from "./core.js";
+import { $, api, boot, change, eventText, h, has, isController, on, store, t, madeAgainst, when } from "./core.js";
 
 const list = $("#history");
 const undoButton = $("#undo");
@@ -56,8 +56,8 @@ function render(past) {
   entry.events.map((event) => h("p", { class: ["said", event.alert && "alert"], text: eventText(event, players, past.game) })))));
 }
 
-undoButton.addEventListener("click", () => change("/api/undo", { version: version() }));
-redoButton.addEventListener("click", () => change("/api/redo", { version: version() }));
+undoButton.addEventListener("click", () => change("/api/undo", madeAgainst()));
+redoButton.addEventListener("click", () => change("/api/redo", madeAgainst()));
 on("state", load);
 on("session", () => {
   shown = null;

@@ -1,7 +1,7 @@
 // Setting up a game: which game, the players in seating order with their
 // colours, the variants, the options and where dice results come from.
 
-import { $, ApiError, api, boot, gameTitle, h, has, humanize, isController, on, openJoin, store, t, toast } from "./core.js";
+import { $, ApiError, api, boot, gameTitle, h, has, humanize, isController, on, madeAgainst, openJoin, signOutEveryPhone, store, t, toast } from "./core.js";
 
 const PALETTE = ["#d62828", "#1d6fd6", "#2a9d3f", "#e89a00", "#8e44ad", "#00a3a3", "#e0508a", "#7a5c3e"];
 const REMEMBERED = "companion.setup";
@@ -207,7 +207,7 @@ async function start(event) {
     if (dice && source && source !== dice.source) await api("POST", "/api/dice", { source });
     remember();
     await api("POST", "/api/new-game", {
-      game: g.key, players: named, variants, options, version: current?.game ? current.version : null,
+      game: g.key, players: named, variants, options, ...madeAgainst(current),
     });
     location.href = "/";
   } catch (err) {
@@ -224,7 +224,10 @@ async function start(event) {
 
 function renderRole() {
   $("#start").textContent = isController() ? t("setup.start") : t("join.button");
+  $("#phones-box").hidden = !isController();
 }
+
+$("#sign-out").addEventListener("click", () => signOutEveryPhone());
 
 form.addEventListener("submit", start);
 $("#add-player").addEventListener("click", () => {

@@ -3,7 +3,7 @@
 
 import {
   $, api, applyState, boot, change, closeSheet, dot, eventText, gameTitle, h, isController, on, openJoin, openSheet,
-  store, t, toast, version,
+  store, t, toast, madeAgainst,
 } from "./core.js";
 import {
   commandHelp, commandLabel, dicePad, expectationLabel, openCommandForm, paramsToAsk, promptFor, specOf,
@@ -115,7 +115,7 @@ function playAgain(state) {
         players: seatsAgain(shown, rotatedGame === shown.game_id),
         variants: shown.setup.variants,
         options: shown.setup.options,
-        version: version(),
+        ...madeAgainst(shown),
       }, {
         // Two phones tapped it: the other one's game is the one wanted.
         stale: (fresh) => (fresh.game_id !== shown.game_id && fresh.game === shown.game ? t("result.again_elsewhere") : null),
@@ -174,7 +174,7 @@ function renderDock(state) {
     h("button", {
       type: "button", class: "btn secondary", id: "undo", disabled: !state.can_undo,
       title: state.undo_text || "",
-      onclick: () => change("/api/undo", { version: version() }),
+      onclick: () => change("/api/undo", madeAgainst()),
     }, "↶ ", t("action.undo")),
     h("button", {
       type: "button", class: "btn secondary", id: "corrections", "aria-label": t("action.corrections"),
@@ -322,7 +322,7 @@ function diceAction(state, exp, spec) {
     type: "button", class: "btn primary big roll-btn", id: "roll",
     onclick: async (event) => {
       event.currentTarget.disabled = true;
-      const done = await change("/api/dice/roll", { version: version() });
+      const done = await change("/api/dice/roll", madeAgainst());
       if (done) toastRoll(done.values);
     },
   }, "⚄ ", t("dice.roll", { dice: exp.dice.name }));
@@ -356,7 +356,7 @@ function openCorrections(state) {
     list.append(h("li", {}, h("button", {
       type: "button", class: "btn secondary", id: "redo",
       onclick: async () => {
-        if (await change("/api/redo", { version: version() })) closeSheet();
+        if (await change("/api/redo", madeAgainst())) closeSheet();
       },
     }, h("span", {}, `↷ ${t("action.redo")}`))));
   }

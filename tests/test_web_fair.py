@@ -1,0 +1,269 @@
+"""No device on the Wi-Fi can take the panel from the others: through the real
+server and real sockets, one address (127.0.0.2 here) that holds many
+half-sent requests, or a live stream it never reads, leaves every other
+address (127.0.0.1) served."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import select
+import socket
+import threading
+import time
+
+import pytest
+
+from companion.core.engine import Command
+from web import create_app
+from web.server import PER_ADDRESS, serve
+
+HOG = "127.0.0.2"
+# Waits far shorter than waitress's 120 s default for unfinished requests,
+# and far longer than anything here should take.
+PATIENCE = 30.0
+
+
+@pytest.fixture
+def running(table):
+    """Start a real panel server on loopback: ``running(**serve_args,
+    config=...)`` returns the PanelServer, closed at the end."""
+    servers = []
+
+    def start(config=None, **kwargs):
+        app = create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None,
+                                        **(config or {})})
+        server = serve(app, "127.0.0.1", 0, **kwargs)
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        servers.append((server, thread))
+        return server
+
+    yield start
+    for server, thread in servers:
+        server.close()
+        thread.join(5)
+
+
+def connect(port: int, source: str = "127.0.0.1", *, rcvbuf: int | None = None,
+            timeout: float = PATIENCE) -> socket.socket:
+    sock = socket.socket()
+    if rcvbuf is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.settimeout(timeout)
+    sock.bind((source, 0))
+    sock.connect(("127.0.0.1", port))
+    return sock
+
+
+def half_sent(port: int, source: str = HOG) -> socket.socket | None:
+    """A connection holding a request whose body never finishes arriving;
+    ``None`` if the server closed it at once."""
+    try:
+        sock = connect(port, source)
+        sock.sendall(b"POST /api/command HTTP/1.1\r\nHost: companion\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+        return sock
+    except OSError:
+        return None
+
+
+def get(port: int, path: str, source: str = "127.0.0.1") -> tuple[int, bytes]:
+    """A whole GET from ``source``: the status and the body."""
+    with connect(port, source) as sock:
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: companion\r\nConnection: close\r\n\r\n"
+                     .encode())
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body
+
+
+def channels_from(server, address: str) -> int:
+    return sum(1 for c in server._server._channels() if c.addr[0] == address)
+
+
+def wait_until(condition, timeout: float = PATIENCE) -> bool:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def test_120_half_sent_requests_from_one_address_leave_another_served(running, table):
+    server = running()
+    hog = [half_sent(server.port) for _ in range(120)]
+    try:
+        status, body = get(server.port, "/api/state")
+        assert status == 200
+        assert json.loads(body)["game"] is None
+        # The buttons and the CLI go to the table, not through the panel.
+        assert table.new_game("call-of-nature", ["Ana", "Ben"]).version == 0
+        # The hog keeps no more than its share of the server.
+        assert wait_until(lambda: channels_from(server, HOG) <= PER_ADDRESS)
+    finally:
+        for sock in hog:
+            if sock is not None:
+                sock.close()
+
+
+def test_a_request_trickling_in_is_closed_at_its_deadline(running):
+    server = running(arrival_deadline=1)
+    sock = half_sent(server.port, "127.0.0.1")
+    assert sock is not None
+    # One byte every so often keeps waitress's idle timeout from ever firing:
+    # only the deadline for the whole request can end this.
+    closed = False
+    for _ in range(200):
+        readable, _, _ = select.select([sock], [], [], 0.2)
+        if readable:
+            try:
+                closed = sock.recv(4096) == b""
+            except ConnectionResetError:
+                closed = True
+            if closed:
+                break
+        try:
+            sock.sendall(b" ")
+        except (BrokenPipeError, ConnectionResetError):
+            closed = True
+            break
+    sock.close()
+    assert closed
+
+
+def test_with_every_connection_taken_a_new_phone_is_still_served(running):
+    server = running(per_address=2, max_connections=4)
+    held = [half_sent(server.port, address)
+            for address in ("127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.3")]
+    assert wait_until(lambda: len(server._server._channels()) == 4)
+    try:
+        status, _ = get(server.port, "/api/health", source="127.0.0.4")
+        assert status == 200
+    finally:
+        for sock in held:
+            if sock is not None:
+                sock.close()
+
+
+def test_one_address_keeps_at_most_its_share_of_connections(running):
+    server = running(per_address=3)
+    held = [half_sent(server.port) for _ in range(8)]
+    try:
+        assert wait_until(lambda: channels_from(server, HOG) == 3)
+        # Those beyond its share were closed at once.
+        closed = 0
+        for sock in held:
+            sock.settimeout(0.5)
+            try:
+                closed += sock.recv(1) == b""
+            except ConnectionResetError:
+                closed += 1
+            except TimeoutError:
+                pass
+        assert closed == 5
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def read_until_closed(sock: socket.socket) -> bytes:
+    sock.settimeout(PATIENCE)
+    data = b""
+    try:
+        while chunk := sock.recv(65536):
+            data += chunk
+    except ConnectionResetError:
+        pass
+    return data
+
+
+def test_a_live_stream_that_is_not_read_is_dropped_and_the_phone_gets_the_state_again(
+        running, table):
+    server = running(config={"LIVE_MAX_UNSENT": 4096, "LIVE_HEARTBEAT": 0.2})
+    live = server.app.extensions["companion"].live
+    table.new_game("call-of-nature", ["Ana", "Ben"])
+    sleeper = connect(server.port, HOG, rcvbuf=4096)
+    sleeper.sendall(b"GET /api/events HTTP/1.1\r\nHost: companion\r\n\r\n")
+    assert wait_until(lambda: live.open_streams == 1)
+    # Changes go out while the phone reads nothing, until the server gives up
+    # on it (its socket buffers fill first).
+    notes = 0
+    while live.dropped == 0 and notes < 20000:
+        table.submit(Command("note", {"text": f"note {notes} " + "x" * 150}))
+        notes += 1
+    assert live.dropped == 1
+    assert wait_until(lambda: live.open_streams == 0)
+    # Reading again, the phone finds its connection closed, and reconnects...
+    read_until_closed(sleeper)
+    sleeper.close()
+    table.submit(Command("card", {"value": 5}))
+    again = connect(server.port, HOG)
+    again.sendall(b"GET /api/events HTTP/1.1\r\nHost: companion\r\n\r\n")
+    buffer = b""
+    while b"event: update" not in buffer or b"\n\n" not in buffer.split(b"event: update")[1]:
+        buffer += again.recv(65536)
+    again.close()
+    # ...to the whole state as it is now.
+    data = buffer.split(b"event: update\ndata: ")[1].split(b"\n\n")[0]
+    assert json.loads(data)["version"] == table.version == notes + 1
+
+
+def test_a_phone_that_reads_its_stream_is_never_dropped(running, table):
+    server = running(config={"LIVE_MAX_UNSENT": 4096})
+    live = server.app.extensions["companion"].live
+    table.new_game("call-of-nature", ["Ana", "Ben"])
+    reader = connect(server.port, HOG)
+    reader.sendall(b"GET /api/events HTTP/1.1\r\nHost: companion\r\n\r\n")
+    received = bytearray()
+    stop = threading.Event()
+
+    def read() -> None:
+        while not stop.is_set():
+            try:
+                chunk = reader.recv(65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            received.extend(chunk)
+
+    thread = threading.Thread(target=read, daemon=True)
+    thread.start()
+    assert wait_until(lambda: live.open_streams == 1)
+    for n in range(300):
+        table.submit(Command("note", {"text": f"note {n} " + "x" * 150}))
+    final = f'"version":{table.version},'.encode()
+    assert wait_until(lambda: final in received)
+    assert live.dropped == 0 and live.open_streams == 1
+    stop.set()
+    reader.close()
+    thread.join(5)
+
+
+class _Table:
+    def subscribe(self, listener):
+        return lambda: None
+
+
+def test_with_every_live_slot_taken_a_new_phone_gets_one_from_the_busiest():
+    from web.live import Broadcast, TooManyStreams
+
+    live = Broadcast(_Table(), render=lambda update: {}, max_streams=3, max_per_phone=6,
+                     heartbeat=0.05)
+    hog = [live.stream([], phone="192.168.1.50") for _ in range(2)]
+    alone = live.stream([], phone="192.168.1.51")
+    newcomer = live.stream([], phone="192.168.1.52")
+    # The busiest phone gave up its oldest stream; the others kept theirs.
+    assert live.open_streams == 3
+    assert next(hog[0]).startswith(b"retry:")
+    assert list(itertools.islice(hog[0], 5)) == []  # ended, not beating
+    # A phone's only stream is never taken for another phone's.
+    with pytest.raises(TooManyStreams):
+        live.stream([], phone="192.168.1.53")
+    for feed in (hog[1], alone, newcomer):
+        feed.close()
+    assert live.open_streams == 0

@@ -1,0 +1,93 @@
+"""The panel's Wi-Fi page in headless Chromium, on the simulated companion
+(its stand-in network manager): a controller picks the place's Wi-Fi,
+types its password, and the companion joins it; the password is gone from
+the page once typed."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+
+import pytest
+
+from tests.test_web_e2e import PHONE, browser  # noqa: F401  (the module's browser fixture)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def companion(tmp_path):
+    from companion.config import Config
+    from companion.daemon import Daemon
+
+    config = Config(data_dir=str(tmp_path / "data")).with_web(host="127.0.0.1", port=0)
+    running = Daemon(config, simulate=True, environ={}, out=io.StringIO())
+    running.start()
+    assert running.ready()
+    yield running
+    running.stop()
+
+
+def screen_qr(companion) -> list[str]:
+    """The QR codes on the table's screen now, as a phone reads them."""
+    from PIL import Image
+
+    zxingcpp = pytest.importorskip("zxingcpp")
+    image = Image.open(io.BytesIO(companion.screen.png())).convert("L")
+    return [found.text for found in zxingcpp.read_barcodes(image)]
+
+
+def case_of_path(url: str) -> str:
+    """``url`` with its scheme and host in lower case, as a browser reads it."""
+    scheme, sep, rest = url.partition("://")
+    host, slash, path = rest.partition("/")
+    return f"{scheme.lower()}{sep}{host.lower()}{slash}{path}"
+
+
+def wait_for(check, timeout: float = 15.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if result := check():
+            return result
+        time.sleep(0.05)
+    return None
+
+
+def test_a_controller_joins_the_places_wifi_from_the_panel(browser, companion):  # noqa: F811
+    from playwright.sync_api import expect
+
+    access = companion.web.access
+    base = f"http://127.0.0.1:{companion.web.port}"
+    page = browser.new_page(viewport=PHONE)
+    try:
+        page.goto(access.join_url(base))
+        page.goto(base + "/wifi")
+        expect(page.locator("#wifi-mode")).to_contain_text("its own Wi-Fi: Companion-")
+        ssid, passphrase = companion.network.wifi_join()
+        assert wait_for(lambda: screen_qr(companion) == [f"WIFI:T:WPA;S:{ssid};P:{passphrase};;"])
+        cafe = page.locator(".wifi-row", has_text="Café Libre")
+        cafe.locator(".wifi-pick").click()
+        page.fill("#wifi-password", "wrong-password")
+        page.click("#sheet button[type=submit]")
+        expect(page.locator("#wifi-error")).to_have_text(
+            "Could not join Café Libre: the password is wrong")
+        cafe.locator(".wifi-pick").click()
+        page.fill("#wifi-password", "croissant")
+        page.click("#sheet button[type=submit]")
+        expect(page.locator("#wifi-mode")).to_have_text(re.compile(r"On Café Libre \("))
+        assert "croissant" not in page.content()
+        assert page.locator("#wifi-password").count() == 0 or \
+            page.locator("#wifi-password").input_value() == ""
+        # The table's screen shows the panel's QR code (and its PIN) again.
+        # (The scheme and host come in capitals, which URLs do not tell
+        # apart: the code is smaller for it.)
+        assert wait_for(lambda: [case_of_path(qr) for qr in screen_qr(companion)] == [
+            case_of_path(access.join_url(f"http://{companion.phone_host}:{companion.web.port}"))])
+        # Remembered, and forgotten with one tap.
+        page.click("#wifi-refresh")
+        expect(cafe.locator(".wifi-forget")).to_be_visible()
+        cafe.locator(".wifi-forget").click()
+        expect(cafe.locator(".wifi-forget")).to_have_count(0)
+    finally:
+        page.close()

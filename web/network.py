@@ -1,0 +1,175 @@
+"""The panel's Wi-Fi: where the companion is, the networks in reach, joining
+one with its password, switching to a known one, forgetting one.
+
+Anyone on the network may read where the companion is (never a password);
+the networks in reach and every change are for controllers, with the
+session's CSRF token (the app-wide guard in :mod:`web.api`).  A join answers
+202 at once: the companion may leave the hotspot the phone is on, and
+shows the outcome on the table's screen (the new address's QR code, or why
+it failed, back on its hotspot).  A password goes to the network service and
+nowhere else: not in an answer, an error message or the log.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, jsonify
+
+from . import access
+from .api import controllers_only, takes
+from .bodies import SAFE, Refused, Shape, member
+from .errors import ApiError
+from .openapi import _error, _json, _ref, operation
+from .panel import panel
+
+bp = Blueprint("network", __name__, url_prefix="/api/network")
+# The panel's Wi-Fi page (its script is static/js/wifi.js).
+page_bp = Blueprint("wifi_page", __name__)
+
+MAX_SSID = 32
+# WPA2: 8 to 63 printable ASCII characters, or a 64-digit hex key.
+PASSWORD = "^(?:[\\x20-\\x7e]{8,63}|[0-9A-Fa-f]{64})$"
+
+
+class Ssid(Shape):
+    """A network's name: 1 to 32 characters, no control characters (a name
+    longer than 32 bytes in UTF-8 is refused by NetworkManager, and the
+    companion says so on its screen)."""
+
+    phrase = f"a network's name: text of 1 to {MAX_SSID} characters"
+
+    def schema(self) -> dict:
+        return {"type": "string", "minLength": 1, "maxLength": MAX_SSID, "pattern": SAFE}
+
+    def check(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or not 1 <= len(value) <= MAX_SSID:
+            raise self.refuse(value, where)
+        return value
+
+
+class Password(Shape):
+    """A Wi-Fi password, or nothing for an open or a known network.  A
+    refusal says what is wrong with it, never the value."""
+
+    phrase = ("a Wi-Fi password: 8 to 63 printable ASCII characters or 64 hex "
+              "digits, or null or \"\" for an open or a known network")
+    _regex = re.compile(PASSWORD)
+
+    def schema(self) -> dict:
+        return {"anyOf": [{"type": "null"}, {"type": "string", "maxLength": 0},
+                          {"type": "string", "pattern": PASSWORD}]}
+
+    def check(self, value: Any, where: str) -> str | None:
+        if value is None or value == "":
+            return None
+        if not isinstance(value, str) or not self._regex.match(value):
+            raise Refused(f"{where} must be {self.phrase}")
+        return value
+
+
+@dataclass(frozen=True)
+class WifiJoin:
+    """A network to join, with its password when it needs one."""
+
+    ssid: str = field(metadata=member(Ssid(), "the network's name"))
+    password: str | None = field(default=None, metadata=member(
+        Password(), "left out (or null) for an open or a known network"))
+
+
+@dataclass(frozen=True)
+class WifiForget:
+    """A remembered network to forget."""
+
+    ssid: str = field(metadata=member(Ssid(), "the network's name"))
+
+
+REQUESTS: tuple[type, ...] = (WifiJoin, WifiForget)
+
+
+def _network() -> Any:
+    network = panel().services.network
+    if network is None:
+        raise ApiError(404, "no-network", "this companion does not manage its Wi-Fi")
+    return network
+
+
+_NO_NETWORK = {"404": _error("this companion does not manage its Wi-Fi (error 'no-network')")}
+_SPECTATOR = {"403": _error("no valid X-CSRF-Token, or a spectator's session")}
+
+
+@page_bp.get("/wifi")
+def wifi_page():
+    from flask import render_template
+
+    access.csrf_token()  # the session exists before the page's script asks for it
+    return render_template("wifi.html", page="wifi")
+
+
+@bp.get("")
+@operation("where the companion's Wi-Fi is: a network, its own hotspot, joining",
+           {"200": _json("the Wi-Fi's status", _ref("NetworkStatus"))})
+def status():
+    network = panel().services.network
+    if network is None:
+        return jsonify({"mode": "unmanaged"})
+    return jsonify(network.status())
+
+
+@bp.get("/networks")
+@operation("the networks in reach, strongest first (controllers)",
+           {"200": _json("the networks and the status", {
+               "type": "object", "required": ["networks", "status"],
+               "properties": {"networks": {"type": "array", "items": _ref("WifiNetwork")},
+                              "status": _ref("NetworkStatus")}}),
+            **_SPECTATOR, **_NO_NETWORK})
+@controllers_only
+def networks():
+    network = _network()
+    return jsonify({"networks": network.networks(), "status": network.status()})
+
+
+@bp.post("/join")
+@operation("join a network with its password; the outcome shows on the table's screen "
+           "(on failure the companion goes back to its hotspot)",
+           {"202": _json("joining", _ref("NetworkStatus")), **_SPECTATOR, **_NO_NETWORK,
+            "400": _error("no network name, or a password WPA2 cannot take")},
+           changes=True)
+@controllers_only
+@takes(WifiJoin)
+def join(body: WifiJoin):
+    network = _network()
+    try:
+        network.join(body.ssid, body.password)
+    except ValueError:
+        raise ApiError(400, "bad-request", "that password cannot be a Wi-Fi's (WPA2 takes "
+                                           "8 to 63 printable characters)") from None
+    return jsonify(network.status()), 202
+
+
+@bp.post("/switch")
+@operation("join the known network on offer",
+           {"202": _json("joining", _ref("NetworkStatus")), **_SPECTATOR, **_NO_NETWORK,
+            "409": _error("no known network is on offer (error 'no-offer')")},
+           changes=True)
+@controllers_only
+def switch():
+    network = _network()
+    if network.switch() is None:
+        raise ApiError(409, "no-offer", "no known Wi-Fi is in reach to switch to")
+    return jsonify(network.status()), 202
+
+
+@bp.post("/forget")
+@operation("forget a remembered network",
+           {"202": _json("forgetting", _ref("NetworkStatus")), **_SPECTATOR, **_NO_NETWORK,
+            "400": _error("no network name")},
+           changes=True)
+@controllers_only
+@takes(WifiForget)
+def forget(body: WifiForget):
+    network = _network()
+    network.forget(body.ssid)
+    return jsonify(network.status()), 202
