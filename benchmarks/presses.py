@@ -102,12 +102,14 @@ def moves(view, target: Any) -> tuple[str, int]:
 
 
 def turn(game: str, players: list[str], prepare: Callable[[Table], None],
-         steps: list[Any], expected: str) -> list[str]:
+         steps: list[Any], expected: str, variants: tuple[str, ...] = (),
+         new: bool = True) -> list[str]:
     """Play one turn on a fresh table; return the keys it took."""
     with tempfile.TemporaryDirectory() as folder:
         table = Table(Journal.open(Path(folder) / "companion.db"))
         try:
-            table.new_game(game, players)
+            if new:
+                table.new_game(game, players, variants)
             prepare(table)
             menu = TableMenu(table, dice_source="manual")
             table.subscribe(menu.on_update)
@@ -174,6 +176,26 @@ def elderly_man_behind(table: Table) -> None:
                                     "popo": 0, "colour": "orange", "name": "Elderly Man"}))
 
 
+# A box as its owner describes it: the likeliest kind is offered first.
+BOX = [{"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 20},
+       {"name": "Ragazzo", "colour": "neutral", "pipi": 2, "popo": 0, "copies": 12},
+       {"name": "Anziano", "colour": "orange", "pipi": 2, "popo": 0, "copies": 6},
+       {"name": "Distratto", "colour": "orange", "pipi": 1, "popo": 0, "copies": 6},
+       {"name": "Infame", "colour": "yellow", "pipi": 1, "popo": 0, "copies": 6}]
+
+
+def boxed_queues_chosen(table: Table) -> None:
+    table.new_game("bathroom-rush", BR, options={"box": BOX})
+    queues_chosen(table)
+
+
+def light_cleanup(table: Table) -> None:
+    """Light tracking at the end of the first round: Ana entered hers."""
+    for _ in range(3):
+        table.submit(Command("end-turn", {}))
+    table.submit(Command("bathroom-tokens", {"player": "Ana", "pipi": 0, "popo": 0}))
+
+
 def situations() -> dict[str, list[tuple[str, list[str]]]]:
     con = [
         ("+3 card", turn("call-of-nature", CON, nothing, [First(3)], "card value=3")),
@@ -208,14 +230,30 @@ def situations() -> dict[str, list[tuple[str, list[str]]]]:
          turn("bathroom-rush", BR, first_round_revealed,
               [First(2), Enter(0), Enter("Orange"), Enter("Elderly Man")],
               "reveal queue=1 position=8 pipi=2 popo=0 colour=orange name=Elderly Man")),
-        ("Elderly Man passes in front, effects done",
+        *[(f"reveal, box of 5 kinds: {kind['name']} ({kind['copies']})",
+           turn("bathroom-rush", BR, boxed_queues_chosen, [First(kind["name"])],
+                f"reveal-kind queue=1 position=1 kind={kind['name']}", new=False))
+          for kind in BOX],
+        ("Elderly Man passes in front", turn("bathroom-rush", BR, elderly_man_behind,
+                                             ["ok", "ok"], "effect")),
+        ("Queue Defence against the Elderly Man",
          turn("bathroom-rush", BR, elderly_man_behind,
-              ["hold-ok", Enter("Pass in front"), Enter("Ana"), "ok", "ok"],
-              "pass-in-front player=Ana / effects-done")),
+              ["hold-ok", Enter("Ana: Queue Defence against Elderly Man?")], "defend")),
         ("decompress, red die 2", turn("bathroom-rush", BR, in_phase_e,
                                        ["hold-ok", Enter("Ana: decompress (red die)"), First(2)],
                                        "decompress / roll values=2")),
         ("pass", turn("bathroom-rush", BR, in_phase_e, ["hold-ok", Enter("Ana: pass")], "pass")),
+        ("light: the turn is over", turn("bathroom-rush", BR, nothing, ["ok", "ok"],
+                                                  "end-turn", ("light-tracking",))),
+        ("light: decompress, red die 2",
+         turn("bathroom-rush", BR, nothing,
+              ["hold-ok", Enter("Ana: decompress (red die)"), First(2)],
+              "decompress / roll values=2", ("light-tracking",))),
+        ("light: Ben's bathroom tokens, 2 pipì",
+         turn("bathroom-rush", BR, light_cleanup,
+              ["hold-ok", Enter("Ben: the tokens you take from your bathroom"), Enter(2),
+               Enter(0)],
+              "bathroom-tokens player=Ben pipi=2 popo=0", ("light-tracking",))),
         ("Action card Swap, then end the turn",
          turn("bathroom-rush", BR, in_phase_e, [First("Swap"), "ok", "ok"],
               "action card=Swap / end-turn")),

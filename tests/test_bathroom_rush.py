@@ -167,8 +167,212 @@ def test_a_game_is_for_two_to_four_players(players):
 def test_an_unknown_variant_or_option_is_refused_at_setup():
     with pytest.raises(BadSetup, match="unknown variant"):
         new_game(variants=("speed",))
-    with pytest.raises(BadSetup, match="takes no options, not deck"):
+    with pytest.raises(BadSetup, match="takes no option deck; its options are: box, persona_deck"):
         BathroomRush(Setup(THREE, frozenset(), {"deck": 40}))
+
+
+# -- the Persona deck, an option of the setup -----------------------------------
+
+
+def test_the_persona_deck_holds_the_boxs_50_cards_unless_the_setup_says_otherwise():
+    assert new_game().persona_deck == 50 - 24
+    game = BathroomRush(Setup(THREE, frozenset(), {"persona_deck": 40}))
+    assert game.persona_deck == 40 - 24
+    assert game.view()["persona_deck"] == 16
+
+
+@pytest.mark.parametrize("deck", [26, 121, "40", True, None])
+def test_a_persona_deck_too_small_to_deal_or_not_a_number_is_refused(deck):
+    # Three players: 4 queues of 6 and one behind each player need 27 cards.
+    with pytest.raises(BadSetup, match="holds 27 to 120 cards"):
+        BathroomRush(Setup(THREE, frozenset(), {"persona_deck": deck}))
+
+
+def test_the_options_are_described_for_the_setup_screens():
+    assert "persona_deck" in BathroomRush.describe()["options"]
+
+
+# -- the box described by its owner: a reveal is one kind still unseen -----------
+
+
+BOX = [
+    {"name": "Anziano", "colour": "orange", "pipi": 2, "popo": 0, "copies": 2},
+    {"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 40},
+    {"name": "Avido lettore", "colour": "orange", "pipi": 1, "popo": 1, "copies": 1},
+    {"name": "Lost Young Man", "colour": "yellow", "pipi": 0, "popo": 0, "copies": 1},
+]
+
+
+def boxed(variants=(), box=BOX):
+    game = BathroomRush(Setup(THREE, frozenset(variants), {"box": box}))
+    play(game, "choose-queue 1", "choose-queue 2", "choose-queue 3")
+    return game
+
+
+def unseen(game):
+    return {k["name"]: k["unseen"] for k in game.view()["box"]}
+
+
+def test_with_a_box_the_deck_is_the_boxs_cards_and_every_kind_is_unseen():
+    game = boxed()
+    assert game.persona_deck == 44 - 27
+    assert unseen(game) == {"Anziano": 2, "Signora": 40, "Avido lettore": 1,
+                            "Lost Young Man": 1}
+
+
+def test_a_reveal_is_the_choice_of_a_kind_with_its_printed_values():
+    game = boxed()
+    assert [e.command for e in game.expected()[:2]] == ["reveal-kind", "reveal"]
+    assert game.expected()[0].prompt == "Which Persona is in the bathroom of queue 1?"
+    events = play(game, "reveal-kind 1 1 Anziano")
+    assert events[0].message == "Revealed in the bathroom of queue 1: Elderly Man, 2 pipì"
+    p = game.persona(1, 1)
+    assert (p["pipi"], p["popo"], p["colour"], p["name"]) == (2, 0, "orange", "Anziano")
+    assert unseen(game)["Anziano"] == 1
+
+
+def test_a_kind_may_be_named_in_english_or_by_its_number():
+    game = boxed()
+    play(game, "reveal-kind 1 1 elderly man", "reveal-kind 2 1 3")
+    assert unseen(game)["Anziano"] == 1 and unseen(game)["Avido lettore"] == 0
+
+
+def test_a_reveal_of_a_persona_the_box_no_longer_holds_is_refused(table, db_path):
+    import sqlite3
+
+    from companion.core.engine import Command
+
+    table.new_game("bathroom-rush", list(THREE), options={"box": BOX})
+    for q in (1, 2, 3):
+        table.submit(Command("choose-queue", {"queue": q}))
+    table.submit(Command("reveal-kind", {"queue": 1, "position": 1, "kind": "Avido lettore"}))
+    before = (table.game.dumps(), table.version)
+    with sqlite3.connect(db_path) as db:
+        rows = db.execute("SELECT COUNT(*) FROM entries").fetchone()[0]
+    with pytest.raises(IllegalCommand, match="all 1 Avido lettore of the box are already "
+                                             "face up or discarded"):
+        table.submit(Command("reveal-kind", {"queue": 2, "position": 1,
+                                             "kind": "Avido lettore"}))
+    assert (table.game.dumps(), table.version) == before
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("SELECT COUNT(*) FROM entries").fetchone()[0] == rows
+
+
+def test_a_kind_the_box_does_not_have_is_refused():
+    game = boxed()
+    assert refused(game, "reveal-kind 1 1 Nonno").rule == "no-such-kind"
+
+
+def test_a_kind_seen_and_discarded_stays_seen_until_the_deck_is_reshuffled():
+    game = boxed()
+    play(game, "reveal-kind 1 1 Anziano")
+    game.box_seen = [0, 0, 0, 0]
+    slot = game.queues[0]["slots"].pop(0)
+    game._discard([slot])
+    assert game.box_seen == [1, 0, 0, 0] and unseen(game)["Anziano"] == 1
+    game.persona_deck = 0
+    game._draw([])
+    assert unseen(game)["Anziano"] == 2
+
+
+def test_beginners_without_yellow_effects_take_the_lost_young_man_out_of_the_box():
+    game = boxed(variants=("no-yellow",))
+    assert "Lost Young Man" not in unseen(game)
+    assert game.persona_deck == 43 - 27
+
+
+@pytest.mark.parametrize("box, why", [
+    ([], "a box is a list"),
+    ([{"name": "Anziano", "colour": "pink", "pipi": 1, "popo": 0, "copies": 50}],
+     "the colour is one of"),
+    ([{"name": "Anziano", "colour": "orange", "pipi": 1, "popo": 0, "copies": 0}],
+     "copies is a whole number from 1"),
+    ([{"name": "Anziano", "colour": "orange", "pipi": 1, "popo": 0, "copies": 20},
+      {"name": "anziano", "colour": "orange", "pipi": 1, "popo": 0, "copies": 20}],
+     "names anziano twice"),
+    ([{"name": "Anziano", "colour": "orange", "pipi": 1, "popo": 0, "copies": 10}],
+     "holds 10 Persona cards to play with"),
+])
+def test_a_box_badly_described_is_refused_at_setup(box, why):
+    with pytest.raises(BadSetup, match=why):
+        BathroomRush(Setup(THREE, frozenset(), {"box": box}))
+
+
+def test_a_deck_size_that_disagrees_with_the_box_is_refused():
+    with pytest.raises(BadSetup, match="the box described holds 44 Persona cards, not 50"):
+        BathroomRush(Setup(THREE, frozenset(), {"box": BOX, "persona_deck": 50}))
+
+
+# -- the variants: tips for first games -------------------------------------------
+
+
+def test_beginners_without_yellow_effects_take_the_lost_young_man_out_of_the_deck():
+    game = new_game(variants=("no-yellow",))
+    assert game.persona_deck == 50 - 1 - 24
+
+
+def test_without_yellow_effects_a_yellow_persona_does_nothing():
+    game = position(["n2 Ana n1", "y1@Infamous_Person n1 Ben y1", "n1 n1 Cy n1", "n1 n3"],
+                    variants=("no-yellow",))
+    play(game, "pass")
+    assert game.phase == "E"
+    assert line(game, 2) == "y1 n1 Ben y1"
+
+
+def test_without_yellow_effects_orange_and_red_still_act():
+    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"],
+                    variants=("no-yellow",))
+    play(game, "pass")
+    assert game.phase == "D"
+
+
+def test_first_game_and_no_yellow_together_leave_no_persona_effect():
+    game = position(["n2 Ana n1", "y1 o1 Ben r1 n1", "n1 n1 Cy n1", "n1 n3"],
+                    variants=("first-game", "no-yellow"))
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+def test_the_lost_young_man_must_leave_enough_cards_to_deal():
+    with pytest.raises(BadSetup, match="without the Lost Young Man"):
+        BathroomRush(Setup(THREE, frozenset({"no-yellow"}), {"persona_deck": 27}))
+
+
+def test_keep_playing_a_player_reaching_the_popo_limit_stays_in_the_game():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], reserves={ANA: (0, 3)},
+                    variants=("keep-playing",))
+    events = play(game, "decompress", "roll 4")
+    assert reserve(game, ANA) == (0, 4)
+    assert "player-eliminated" not in kinds(events)
+    assert "Ana reaches 4 popò and keeps playing" in [e.message for e in events]
+    assert line(game, 1) == "n2 Ana ?"
+    assert game.active() == BEN
+
+
+def test_keep_playing_the_limit_is_said_once_and_popo_keep_counting():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], reserves={ANA: (0, 4)},
+                    variants=("keep-playing",))
+    events = play(game, "decompress", "roll 4")
+    assert reserve(game, ANA) == (0, 5)
+    assert "limit-reached" not in kinds(events)
+    assert game.score(ANA) == 25
+
+
+def test_keep_playing_a_reserve_may_be_corrected_beyond_the_limit():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], variants=("keep-playing",))
+    play(game, "set-reserve Ben 2 6")
+    assert reserve(game, BEN) == (2, 6)
+    refused(new_game(), "set-reserve Ben 2 4", BadArgument)
+
+
+def test_keep_playing_the_player_over_the_limit_can_still_win_the_final_count():
+    game = position(["Ana n1", "n2 Ben n1", "n1"], players=("Ana", "Ben"), turn=BEN,
+                    final_round=True, arrived=[ANA], reserves={ANA: (0, 3), BEN: (0, 4)},
+                    variants=("keep-playing",))
+    play(game, "pass")
+    assert game.over
+    assert game.result().winners == (ANA,)
+    assert game.result().scores == (15, 22)
 
 
 def test_players_choose_their_queue_in_turn_order_from_the_first_player():
@@ -315,7 +519,7 @@ def test_a_player_eliminated_during_their_own_turn_hands_the_turn_on():
                     first=CY, reserves={ANA: (4, 3)})
     play(game, "pass")
     assert game.phase == "D" and game.active() == ANA
-    play(game, "take-tokens Ana 1 0")
+    play(game, "effect")
     assert reserve(game, ANA) is None
     assert game.active() == BEN
 
@@ -360,56 +564,178 @@ def test_phase_d_is_skipped_when_no_persona_has_an_effect():
     assert any(e.message.startswith("D: no Persona effect to resolve") for e in events)
 
 
+def effects_of(game):
+    """Phase D's list as the players read it."""
+    return game.view()["effects"]
+
+
 def test_phase_d_follows_the_rulebook_order_bathroom_front_behind():
     game = position(["n2 Ana n1",
                      "y1@Infamous_Person r1 n1 o1 Ben o2@Elderly_Man n1 y0 n2",
                      "n1 n1 Cy n1", "n1 n3"],
                     permanents={2: [("Clogged Toilet", 1, 0)]})
-    play(game, "pass")
+    events = play(game, "pass")
     assert game.phase == "D"
-    assert game.view()["effects"] == [
-        "permanent card Clogged Toilet behind the door of queue 2",
-        "Infamous Person in the bathroom of queue 2: a Persona card goes on top of it, "
-        "unless a defensive card is played",
+    assert effects_of(game) == [
+        ("Infamous Person in the bathroom of queue 2: a Persona card goes on top of it, "
+        "unless a defensive card is played"),
         "the orange Persona at position 4 of queue 2, in front of Ben",
-        "Elderly Man at position 6 of queue 2, behind Ben: passes in front of the player he "
-        "stands behind (pass-in-front) unless a Queue Defence blocks him",
+        ("Elderly Man at position 6 of queue 2, behind Ben: passes in front of the player he "
+        "stands behind unless a Queue Defence blocks him"),
         "the yellow Persona at position 8 of queue 2",
     ]
-    assert commands(game) == ["effects-done", "swap-behind", "pass-in-front", "remove-front",
-                              "remove-behind", "change-queue", "add-tokens", "place-permanent",
-                              "remove-permanent", "flip", "take-tokens"]
+    assert "Clogged Toilet behind the door of queue 2 acts again at the start of Ben's turn" \
+        in [e.message for e in events]
+    assert commands(game) == ["effect", "defend"]
 
 
-def test_the_elderly_man_passes_in_front_and_is_turned_over():
-    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
-    play(game, "pass", "pass-in-front")
-    assert line(game, 2) == "n1 n1 o0 Ben n1"
-    events = play(game, "effects-done")
-    assert game.persona(2, 3)["flipped"] is True
-    assert events[0].message == ("Elderly Man (at position 3 of queue 2, in front of Ben) "
-                                 "is turned over: its effect is spent")
+def test_phase_d_waits_for_one_effect_at_a_time_in_order():
+    game = position(["n2 Ana n1", "n1 n1 o1 Ben o2@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    first = game.expected()[0]
+    assert first.prompt == ("Ben: apply the effect of the orange Persona at position 3 of "
+                            "queue 2, in front of Ben with the queue operations, then say it "
+                            "is done")
+    play(game, "effect")
+    assert [e.prompt for e in game.expected()] == [
+        "Ben: Elderly Man behind you passes in front of you",
+        "Ben: Queue Defence against Elderly Man?"]
+    play(game, "defend")
     assert game.phase == "E"
 
 
-def test_a_blocked_orange_persona_is_turned_over_all_the_same():
+# Persona by Persona, each condition met and not met.
+
+
+def test_a_red_or_orange_persona_not_adjacent_never_acts():
+    game = position(["n2 Ana n1", "n1 o1 r1 n1 Ben n1 r1 o1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+def test_a_red_or_orange_persona_in_the_bathroom_but_not_adjacent_never_acts():
+    game = position(["n2 Ana n1", "r1 n1 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+@pytest.mark.parametrize("colour", ["o", "r"])
+def test_a_red_or_orange_persona_in_the_bathroom_acts_when_the_player_is_right_behind_it(
+        colour):
+    game = position(["n2 Ana n1", f"{colour}1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert effects_of(game) == [(f"the {COLOUR_LETTERS[colour]} Persona in the bathroom of "
+                                f"queue 2, in front of Ben")]
+
+
+@pytest.mark.parametrize("queue_2", ["n1 n1 y1 n1 Ben n1 n1", "n1 n1 n1 n1 Ben n1 n1 y1",
+                                     "y1 n1 n1 Ben n1"])
+def test_a_yellow_persona_acts_wherever_it_stands_in_the_players_queue(queue_2):
+    game = position(["n2 Ana n1", queue_2, "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert [line.split(" at ")[0].split(" in ")[0] for line in effects_of(game)] == [
+        "the yellow Persona"]
+
+
+def test_a_yellow_persona_acts_only_in_the_turn_of_the_player_concerned():
+    game = position(["n2 Ana n1", "n1 n1 Ben n1", "n1 y1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E" and game.active() == BEN
+
+
+def test_the_elderly_man_behind_the_player_passes_in_front_and_is_turned_over():
     game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
-    play(game, "pass", "effects-done")
+    play(game, "pass")
+    assert commands(game) == ["effect", "defend"]
+    events = play(game, "effect")
+    assert line(game, 2) == "n1 n1 o0 Ben n1"
+    assert game.persona(2, 3)["flipped"] is True
+    assert kinds(events)[:2] == ["persona-moved", "flipped"]
+    assert events[0].message == "Elderly Man passes in front of Ben in queue 2"
+    assert game.phase == "E"
+
+
+def test_an_elderly_man_moved_away_by_a_correction_cannot_pass_in_front():
+    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    game.queues[1]["slots"].insert(3, game.queues[1]["slots"].pop(2))
+    assert refused(game, "effect").rule == "not-behind"
+
+
+def test_the_mother_with_baby_behind_the_player_passes_in_front():
+    game = position(["n2 Ana n1", "n1 n1 Ben o0@Mother_with_Baby n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "effect")
+    assert line(game, 2) == "n1 n1 o0 Ben n1"
+    assert game.persona(2, 3)["flipped"] is True
+
+
+@pytest.mark.parametrize("name", ["Elderly_Man", "Mother_with_Baby"])
+def test_the_elderly_man_or_the_mother_in_front_of_the_player_does_not_act(name):
+    game = position(["n2 Ana n1", f"n1 o0@{name} Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E"
+    assert game.persona(2, 2)["flipped"] is False
+
+
+def test_an_elderly_man_blocked_by_a_queue_defence_stays_behind_and_is_turned_over():
+    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    events = play(game, "pass", "defend")
     assert line(game, 2) == "n1 n1 Ben o0 n1"
     assert game.persona(2, 4)["flipped"] is True
+    assert events[0].message == ("Ben plays a Queue Defence: Elderly Man at position 4 of "
+                                 "queue 2, behind Ben is blocked")
+
+
+def test_an_elderly_man_turned_over_never_acts_again():
+    game = position(["n2 Ana n1", "n1 n1 Ben o0*@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+def test_a_persona_arriving_behind_after_the_elderly_man_acts_next_turn_not_now():
+    game = position(["n2 n1 Ana n1", "n1 n1 Ben o0@Elderly_Man o1@Distracted n1",
+                     "n1 n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "effect")
+    assert line(game, 2) == "n1 n1 o0 Ben o1 n1"
+    assert game.phase == "E"
+    assert game.persona(2, 5)["flipped"] is False
 
 
 def test_a_red_persona_stays_face_up_and_acts_every_turn():
     game = position(["n2 Ana n1", "n1 n1 Ben r0 n1", "n1 n1 Cy n1", "n1 n3"])
-    play(game, "pass", "effects-done")
+    play(game, "pass", "effect")
+    assert game.persona(2, 4)["flipped"] is False
+    assert game.phase == "E"
+
+
+def test_a_red_persona_blocked_acts_again_the_next_turn():
+    game = position(["n2 n1 Ana n1", "n1 n1 Ben r0 n1", "n1 n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "defend")
     assert game.persona(2, 4)["flipped"] is False
 
 
-def test_distracted_makes_the_player_take_a_pipi():
+@pytest.mark.parametrize("queue_2, place", [("n1 o1@Distracted Ben n1", 2),
+                                            ("n1 n1 Ben o1@Distracted n1", 4)])
+def test_the_distracted_adjacent_makes_the_player_take_a_pipi(queue_2, place):
+    game = position(["n2 Ana n1", queue_2, "n1 n1 Cy n1", "n1 n3"], reserves={BEN: (1, 0)})
+    play(game, "pass", "effect")
+    assert reserve(game, BEN) == (2, 0)
+    assert game.persona(2, place)["flipped"] is True
+
+
+def test_the_distracted_not_adjacent_does_nothing():
+    game = position(["n2 Ana n1", "o1@Distracted n1 Ben n1", "n1 n1 Cy n1", "n1 n3"],
+                    reserves={BEN: (1, 0)})
+    play(game, "pass")
+    assert game.phase == "E" and reserve(game, BEN) == (1, 0)
+
+
+def test_the_distracted_blocked_gives_no_pipi_and_is_turned_over():
     game = position(["n2 Ana n1", "n1 o1@Distracted Ben n1", "n1 n1 Cy n1", "n1 n3"],
                     reserves={BEN: (1, 0)})
-    play(game, "pass", "take-tokens Ben 1 0", "effects-done")
-    assert reserve(game, BEN) == (2, 0)
+    play(game, "pass", "defend")
+    assert reserve(game, BEN) == (1, 0)
+    assert game.persona(2, 2)["flipped"] is True
 
 
 def test_the_free_queue_personas_act_before_the_first_players_own():
@@ -417,13 +743,47 @@ def test_the_free_queue_personas_act_before_the_first_players_own():
                      "n1 y0@Infamous_Person n1"], turn=CY)
     play(game, "pass")
     assert game.active() == BEN
-    effects = game.view()["effects"]
-    assert effects[0].startswith("Infamous Person in the bathroom of queue 4")
-    assert effects[1] == "the orange Persona at position 3 of queue 2, behind Ben"
+    assert effects_of(game) == [
+        ("Infamous Person in the bathroom of queue 4: a Persona card goes on top of it, "
+        "unless a defensive card is played"),
+        "the orange Persona at position 3 of queue 2, behind Ben"]
+
+
+def test_a_red_or_orange_persona_in_the_free_queue_never_acts():
+    game = position(["n2 n1 Ana n1", "n1 n1 Ben n1", "n1 n1 n1 Cy n1", "r0 o1 n1"], turn=CY)
+    play(game, "pass")
+    assert game.active() == BEN and game.phase == "E"
 
 
 def test_the_free_queue_is_not_resolved_again_later_in_the_round():
     game = position(["n2 n1 Ana n1", "n1 n1 Ben n1", "n1 n1 n1 Cy n1", "y0 n1"])
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+def test_the_infamous_person_in_the_bathroom_gets_a_persona_on_top_from_the_deck():
+    game = position(["n2 Ana n1", "y1@Infamous_Person n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    deck = game.persona_deck
+    play(game, "pass", "effect")
+    assert line(game, 2) == "? y1 n1 Ben n1"
+    assert game.persona_deck == deck - 1
+    assert game.persona(2, 2)["tokens"] == [1, 0]
+
+
+def test_the_infamous_person_not_in_the_bathroom_does_nothing():
+    game = position(["n2 Ana n1", "n1 y1@Infamous_Person Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E"
+
+
+def test_the_infamous_person_blocked_gets_nothing_on_top():
+    game = position(["n2 Ana n1", "y1@Infamous_Person n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "defend")
+    assert line(game, 2) == "y1 n1 Ben n1"
+
+
+def test_the_entrepreneur_waits_for_nothing():
+    game = position(["n2 Ana n1", "o0@Entrepreneur Ben n1", "n1 n1 Cy n1", "n1 n3"])
     play(game, "pass")
     assert game.phase == "E"
 
@@ -436,12 +796,32 @@ def test_the_avid_reader_rolls_the_blue_die_onto_the_persona_after_him():
     play(game, "roll 2")
     assert game.persona(2, 2)["tokens"] == [2, 0]
     assert game.persona(2, 1)["flipped"] is True
-    assert "roll" not in commands(game)
+    assert game.phase == "E"
+
+
+def test_the_avid_reader_acts_from_the_bathroom_even_when_not_adjacent():
+    game = position(["n2 Ana n1", "o1@Avid_Reader n2 n1 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert commands(game) == ["roll", "defend"]
+
+
+def test_the_avid_reader_not_in_the_bathroom_does_nothing():
+    game = position(["n2 Ana n1", "n1 o1@Avid_Reader Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.phase == "E"
+    assert game.persona(2, 2)["flipped"] is False
+
+
+def test_the_avid_reader_blocked_leaves_nothing_and_is_turned_over():
+    game = position(["n2 Ana n1", "o1@Avid_Reader n2 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "defend")
+    assert game.persona(2, 2)["tokens"] == [0, 0]
+    assert game.persona(2, 1)["flipped"] is True
 
 
 def test_the_avid_readers_pipi_join_the_next_personas_printed_ones_in_the_bathroom():
     game = position(["n2 n1 Ana n1", "o1@Avid_Reader n2 n1 Ben n1", "n1 n1 n1 Cy n1", "n1 n3"])
-    play(game, "pass", "roll 1", "effects-done", "pass", "pass")
+    play(game, "pass", "roll 1", "pass", "pass")
     assert game.round == 2
     assert game.persona(2, 1)["tokens"] == [3, 0]
 
@@ -449,9 +829,34 @@ def test_the_avid_readers_pipi_join_the_next_personas_printed_ones_in_the_bathro
 def test_the_avid_reader_has_no_effect_when_a_player_is_right_after_him():
     game = position(["n2 Ana n1", "o1@Avid_Reader Ben n1", "n1 n1 Cy n1", "n1 n3"])
     play(game, "pass")
-    assert "roll" not in commands(game)
-    play(game, "effects-done")
+    assert commands(game) == ["effect", "defend"]
+    play(game, "effect")
     assert game.persona(2, 1)["flipped"] is True
+    assert game.persona(2, 1)["tokens"] == [1, 0]
+
+
+def test_a_persona_the_player_moved_away_from_keeps_its_effect_for_later():
+    # The orange Persona in front sends Ben two places back (the table
+    # applies it by hand): the Distracted is no longer adjacent when his
+    # turn in phase D comes.
+    game = position(["n2 Ana n1", "n1 n1 o1 Ben o1@Distracted n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    events = play(game, "swap-behind", "swap-behind", "effect")
+    assert line(game, 2) == "n1 n1 o1 o1 n1 Ben"
+    assert game.phase == "E"
+    assert game.persona(2, 3)["flipped"] is True
+    assert game.persona(2, 4)["flipped"] is False
+    assert "effect-passed" in kinds(events)
+
+
+def test_a_listed_persona_is_turned_over_only_once_resolved():
+    game = position(["n2 Ana n1", "n1 n1 o1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert game.persona(2, 5)["flipped"] is False
+    play(game, "effect")
+    assert game.persona(2, 3)["flipped"] is True
+    assert game.persona(2, 5)["flipped"] is False
+    assert game.phase == "D"
 
 
 def test_the_first_game_variant_ignores_orange_and_red_personas():
@@ -683,8 +1088,8 @@ def test_empty_bottle_takes_tokens_out_of_a_reserve_never_below_zero():
     ("swap-behind", "there is no Persona behind Ana in queue 1 to swap with"),
     ("pass-in-front", "there is no Persona behind Ana in queue 1 to pass"),
     ("remove-behind", "there is no Persona behind Ana in queue 1 to remove"),
-    ("remove-front Ben", "Ben is in the bathroom of queue 2: there is no Persona in front of "
-                         "Ben to remove"),
+    ("remove-front Ben", ("Ben is in the bathroom of queue 2: there is no Persona in front of "
+                         "Ben to remove")),
     ("add-tokens 2 1 0", "position 1 of queue 2 is Ben, not a Persona"),
     ("add-tokens 1 1 0 5", "queue 1 has 3 places: there is no Persona at position 5"),
     ("flip 1 3", "position 3 of queue 1 is Ana, not a Persona"),
@@ -849,7 +1254,62 @@ def test_nothing_is_accepted_after_the_game_is_over():
 
 def test_a_command_not_expected_now_is_refused():
     game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
-    assert "the game waits for" in str(refused(game, "effects-done", NotExpected))
+    assert "the game waits for" in str(refused(game, "effect", NotExpected))
+
+
+# Who acts: every turn command carries the acting player, filled in when left out.
+
+
+@pytest.mark.parametrize("words, step", [
+    ("pass player=Ben", "choose"),
+    ("action Cunning player=Ben", "choose"),
+    ("decompress player=Ben", "choose"),
+    ("end-turn player=Cy", "action"),
+])
+def test_a_turn_command_from_another_player_is_refused(words, step):
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], step=step,
+                    card="Cunning" if step == "action" else None)
+    error = refused(game, words, WrongPlayer)
+    assert "it is not" in str(error) and "waiting for Ana" in str(error)
+
+
+@pytest.mark.parametrize("words", ["effect player=Ana", "defend player=Cy"])
+def test_a_persona_effect_answered_by_another_player_is_refused(words):
+    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    refused(game, words, WrongPlayer)
+
+
+def test_the_acting_player_is_filled_in_when_left_out_and_accepted_when_named():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    command = game.parse_words("pass")
+    game.check_expected(*game.parse(command))
+    events = play(game, "pass player=Ana")
+    assert events[0].data["player"] == ANA
+    play(game, "action Give Up Your Place player=Ben")
+    assert game.action_card == "Give Up Your Place"
+
+
+def test_a_command_from_the_wrong_player_leaves_the_table_and_its_journal_untouched(table,
+                                                                                   db_path):
+    import sqlite3
+
+    from companion.core.engine import Command
+
+    table.new_game("bathroom-rush", ["Ana", "Ben"])
+    table.submit(Command("choose-queue", {"queue": 1}))
+    table.submit(Command("choose-queue", {"queue": 2}))
+    while table.current().expected[0].command == "reveal":
+        args = dict(table.current().expected[0].args)
+        table.submit(Command("reveal", {**args, "pipi": 1, "popo": 0, "colour": "neutral"}))
+    before = (table.game.dumps(), table.version)
+    with sqlite3.connect(db_path) as db:
+        rows = db.execute("SELECT COUNT(*) FROM entries").fetchone()[0]
+    with pytest.raises(WrongPlayer):
+        table.submit(Command("pass", {"player": "Ben"}))
+    assert (table.game.dumps(), table.version) == before
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("SELECT COUNT(*) FROM entries").fetchone()[0] == rows
 
 
 def test_a_queue_number_beyond_the_doors_is_refused():
@@ -920,7 +1380,9 @@ def test_the_view_shows_phase_queues_reserves_and_the_free_queue():
     assert view["queues"][1]["slots"][2]["pipi"] is None
     assert view["reserves"][BEN] == {"seat": BEN, "name": "Ben", "pipi": 2, "popo": 1,
                                      "eliminated": False, "popo_limit": 4, "score": 7,
+                                     "over_limit": False,
                                      "queue": 2, "position": 2, "in_bathroom": False}
+    assert (view["popo_limit"], view["eliminates"]) == (4, True)
     assert view["permanents"] == [{"queue": 3, "card": "Clogged Toilet", "pipi": 1, "popo": 0}]
     assert view["scores"] is None
 
@@ -938,3 +1400,101 @@ def test_a_saved_game_loads_back_identical():
     again = BathroomRush.loads(game.dumps())
     assert again == game and again.view() == game.view()
     assert again.expected() == game.expected()
+
+
+# -- light tracking: a scorekeeper, not a referee ----------------------------------
+
+
+def light(players=THREE, variants=()):
+    return BathroomRush(Setup(tuple(players), frozenset({"light-tracking", *variants})))
+
+
+def test_light_tracking_keeps_no_queue_and_starts_at_the_first_turn():
+    game = light()
+    assert game.queues == [] and game.phase == "E" and game.active() == ANA
+    assert commands(game)[:3] == ["end-turn", "decompress", "take-tokens"]
+    assert game.expected()[0].prompt == "Ana: the turn is over (an Action card or a pass)"
+
+
+def test_light_tracking_a_typical_turn_is_one_command():
+    game = light()
+    play(game, "end-turn")
+    assert game.active() == BEN
+
+
+def test_light_tracking_decompression_rolls_the_red_die_and_replaces_nobody():
+    game = light()
+    game.reserves[ANA]["pipi"] = 3
+    events = play(game, "decompress", "roll 2")
+    assert reserve(game, ANA) == (1, 0)
+    assert "persona-replaced" not in kinds(events)
+    assert game.active() == BEN
+
+
+def test_light_tracking_the_cleanup_is_one_entry_per_player_then_the_token_moves_on():
+    game = light()
+    play(game, "end-turn", "end-turn", "end-turn")
+    assert game.phase == "cleanup"
+    assert [e.args for e in game.expected() if e.command == "bathroom-tokens"] == [
+        {"player": ANA}, {"player": BEN}, {"player": CY}]
+    play(game, "bathroom-tokens Ben 3 0")
+    refused(game, "bathroom-tokens Ben 1 0", WrongPlayer)
+    play(game, "bathroom-tokens Ana 6 0", "bathroom-tokens Cy 0 1")
+    assert [reserve(game, s) for s in (ANA, BEN, CY)] == [(1, 1), (3, 0), (0, 1)]
+    assert game.round == 2 and game.first_player == BEN and game.active() == BEN
+
+
+def test_light_tracking_the_popo_limit_eliminates_at_the_cleanup():
+    game = light()
+    game.reserves[CY]["popo"] = 3
+    play(game, "end-turn", "end-turn", "end-turn", "bathroom-tokens Cy 5 0")
+    assert reserve(game, CY) is None
+    play(game, "bathroom-tokens Ana 0 0", "bathroom-tokens Ben 0 0")
+    assert game.round_order == [BEN, ANA]
+
+
+def test_light_tracking_keep_playing_nobody_is_eliminated():
+    game = light(variants=("keep-playing",))
+    game.reserves[CY]["popo"] = 3
+    play(game, "end-turn", "end-turn", "end-turn", "bathroom-tokens Cy 5 0")
+    assert reserve(game, CY) == (0, 4)
+
+
+def test_light_tracking_reaching_the_bathroom_through_a_card_gives_final_turns_then_the_count():
+    game = light()
+    events = play(game, "reached Ana")
+    assert events[0].message == ("Ana reaches the bathroom: the rest of this round is the "
+                                 "final turns")
+    play(game, "end-turn", "end-turn", "end-turn")
+    assert game.phase == "count"
+    assert [e.args for e in game.expected()] == [{"player": BEN}, {"player": CY}]
+    play(game, "count-tokens Ben 2 0", "count-tokens Cy 1 0")
+    assert game.over
+    assert game.result().winners == (ANA,)
+    assert game.result().scores == (0, 2, 1)
+
+
+def test_light_tracking_reaching_the_bathroom_at_the_cleanup_ends_the_game_after_it():
+    game = light()
+    play(game, "end-turn", "end-turn", "end-turn", "bathroom-tokens Ana 2 0", "reached Ben")
+    assert game.phase == "cleanup"
+    play(game, "bathroom-tokens Ben 1 0", "bathroom-tokens Cy 1 0")
+    assert game.phase == "count"
+    play(game, "count-tokens Ana 0 0", "count-tokens Cy 3 0")
+    assert game.result().winners == (BEN,)
+
+
+def test_light_tracking_a_tie_is_broken_by_decompression_rolls():
+    game = light(("Ana", "Ben"))
+    play(game, "reached Ana", "end-turn", "end-turn", "count-tokens Ben 0 0")
+    assert game.phase == "tie-break"
+    play(game, "roll 4", "roll 1")
+    assert game.result().winners == (BEN,)
+
+
+def test_light_tracking_an_entry_made_twice_is_refused():
+    game = light()
+    play(game, "end-turn", "end-turn", "end-turn", "bathroom-tokens Ana 1 0")
+    refused(game, "bathroom-tokens Ana 1 0", WrongPlayer)
+    play(game, "reached Ben")
+    refused(game, "reached Ben", WrongPlayer)

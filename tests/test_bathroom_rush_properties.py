@@ -24,11 +24,16 @@ PERSONA_NAMES = (None, "Avid Reader", "Elderly Man", "Mother with Baby", "Distra
 ACTION_CARDS = ("Cunning", "Give Up Your Place", "Swap", "Sneeze", "Cleaner", "Change Queue",
                 "Empty Bottle", "Concentration")
 # The turn moves on when these are answered; the queue operations do not.
-PROGRESS = ("choose-queue", "reveal", "roll", "effects-done", "pass", "end-turn", "decompress")
+PROGRESS = ("choose-queue", "reveal", "roll", "effect", "defend", "pass", "end-turn",
+            "decompress")
 # How often each answer is drawn: mostly moving on, and often enough moving
 # a player up that some games end through a card.
-WEIGHTS = {**dict.fromkeys(PROGRESS, 6), "remove-front": 4}
+WEIGHTS = {**dict.fromkeys(PROGRESS, 6), "remove-front": 4, "bathroom-tokens": 6,
+           "count-tokens": 6, "reached": 1}
 COLOURS = ("neutral", "orange", "red", "yellow")
+# What light tracking asks for besides (a player reaching the bathroom ends
+# the game soon: drawn rarely).
+LIGHT = ("bathroom-tokens", "count-tokens", "reached")
 
 
 def legal_commands(game: BathroomRush, *, corrections: bool = False) -> SearchStrategy[Command]:
@@ -67,10 +72,15 @@ def _answer(draw, game: BathroomRush, wait: Expectation) -> Command:
     if name == "roll":
         return Command(name, {"values": [draw(st.integers(1, wait.dice.sides))],
                               "player": draw(st.sampled_from([wait.player, None]))})
-    if name in ("effects-done", "pass", "end-turn"):
-        return Command(name, {})
+    if name in ("effect", "defend", "pass", "end-turn"):
+        return Command(name, {"player": draw(st.sampled_from([wait.player, None]))})
     if name == "action":
         return Command(name, {"card": draw(st.sampled_from(ACTION_CARDS))})
+    if name in ("bathroom-tokens", "count-tokens"):
+        return Command(name, {**wait.args, "pipi": draw(st.integers(0, 4)),
+                              "popo": draw(st.sampled_from([0, 0, 0, 1]))})
+    if name == "reached":
+        return Command(name, dict(wait.args))
     if name == "decompress":
         return Command(name, {"concentration": draw(st.booleans())})
     return _operation(draw, game, name)
@@ -109,7 +119,7 @@ def _targets(game: BathroomRush, name: str) -> list:
 
 
 def _available(game: BathroomRush, wait: Expectation) -> bool:
-    return wait.command in PROGRESS or wait.command == "action" or bool(
+    return wait.command in PROGRESS + LIGHT or wait.command == "action" or bool(
         _targets(game, wait.command))
 
 
@@ -146,10 +156,17 @@ def _progress(game: BathroomRush, data) -> Command:
     resolve nothing; in a tie-break the first to roll takes the risk, so
     that a tie cannot last."""
     wait = game.expected()[0]
+    if game.light and game.phase == "E" and game.step == "choose":
+        if not game.final_round:
+            return Command("reached", {"player": game.active()})
+        return Command("end-turn", {})
+    if game.light and game.phase in ("cleanup", "count"):
+        name = "bathroom-tokens" if game.phase == "cleanup" else "count-tokens"
+        return Command(name, {"player": game.pending[0], "pipi": 0, "popo": 0})
     if game.phase == "E" and game.step == "choose":
         return Command("pass", {})
     if (game.phase == "E" and game.step == "action") or game.phase == "D":
-        return Command("end-turn" if game.phase == "E" else "effects-done", {})
+        return Command("end-turn" if game.phase == "E" else "defend", {})
     if game.phase == "tie-break":
         return Command("roll", {"values": [4 if wait.player == game.tie_pending[0]
                                            and len(game.tie_pending) == len(game.tie_group)
@@ -186,7 +203,7 @@ def test_no_reserve_ever_holds_five_pipi(data):
     def check(game):
         for r in game.reserves:
             assert 0 <= r["pipi"] < 5 and r["popo"] >= 0
-            assert r["eliminated"] or r["popo"] < game.popo_limit
+            assert r["eliminated"] or r["popo"] < game.popo_limit or game.keep_playing
 
     play_to_the_end(new_game(data), data, check)
 
@@ -197,7 +214,9 @@ def test_a_player_stands_in_one_queue_and_a_queue_holds_one_player(data):
         seen = [slot["player"] for queue in state.queues for slot in queue["slots"]
                 if "player" in slot]
         assert len(seen) == len(set(seen))
-        if state.phase != "setup":
+        if state.light:
+            assert state.queues == []
+        elif state.phase != "setup":
             assert sorted(seen) == state.live_seats()
             assert state.free_queue() is not None or state.over
         for queue in state.queues:
@@ -245,7 +264,7 @@ def test_a_refused_command_changes_nothing(data):
             Command("roll", {"values": [5]}), Command("swap-behind", {"player": 0}),
             Command("remove-front", {"player": 1}), Command("choose-queue", {"queue": 1}),
             Command("add-tokens", {"queue": 1, "pipi": 1, "popo": 0, "position": 9}),
-            Command("flip", {"queue": 2, "position": 3}), Command("effects-done", {}),
+            Command("flip", {"queue": 2, "position": 3}), Command("effect", {}),
             Command("end-turn", {}), Command("reveal", {"queue": 1, "position": 4, "pipi": 1,
                                                         "popo": 0, "colour": "neutral"}),
         ]), label="maybe refused")

@@ -569,14 +569,15 @@ def queues_chosen(table) -> None:
         table.submit(Command("choose-queue", {"queue": queue}))
 
 
-def personas_revealed(table, colours=None) -> None:
+def personas_revealed(table, colours=None, *, named=True) -> None:
     """Reveal every Persona waiting, with 1 pipì; ``colours`` maps a
-    (queue, position) to another colour than neutral."""
+    (queue, position) to another colour than neutral, an Elderly Man
+    unless not ``named`` (a Persona whose effect the table applies)."""
     colours = colours or {}
     while table.current().expected[0].command == "reveal":
         args = dict(table.current().expected[0].args)
         colour = colours.get((args["queue"], args["position"]), "neutral")
-        name = {"name": "Elderly Man"} if colour != "neutral" else {}
+        name = {"name": "Elderly Man"} if colour != "neutral" and named else {}
         table.submit(Command("reveal", {**args, "pipi": 1, "popo": 0, "colour": colour,
                                         **name}))
 
@@ -600,6 +601,30 @@ def test_a_neutral_persona_is_revealed_in_four_presses_without_its_name(table, m
     presses += press(menu, "ok")
     assert presses == 4
     assert last_command(table) == "reveal queue=1 position=1 pipi=1 popo=0 colour=neutral"
+
+
+BOX = [{"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 40},
+       {"name": "Anziano", "colour": "orange", "pipi": 2, "popo": 0, "copies": 4},
+       {"name": "Avido lettore", "colour": "orange", "pipi": 1, "popo": 0, "copies": 1}]
+
+
+def test_with_a_box_a_reveal_is_the_likeliest_kind_in_two_presses(table, menu_for):
+    table.new_game("bathroom-rush", ["Ana", "Ben", "Cy"], options={"box": BOX})
+    menu = menu_for("")
+    queues_chosen(table)
+    press(menu, "ok")
+    assert menu.view().items == ("Signora", "Anziano", "Avido lettore")
+    assert press(menu, "ok") == 1
+    assert last_command(table) == "reveal-kind queue=1 position=1 kind=Signora"
+
+
+def test_a_kind_all_seen_is_no_longer_offered(table, menu_for):
+    table.new_game("bathroom-rush", ["Ana", "Ben", "Cy"], options={"box": BOX})
+    menu = menu_for("")
+    queues_chosen(table)
+    table.submit(Command("reveal-kind", {"queue": 1, "position": 1, "kind": "Avido lettore"}))
+    press(menu, "ok")
+    assert menu.view().items == ("Signora", "Anziano")
 
 
 def test_an_orange_persona_is_asked_its_name(table, menu_for):
@@ -650,28 +675,37 @@ def test_an_action_card_is_chosen_by_its_name(table, menu_for):
 def test_the_queue_operations_are_listed_by_their_names(table, menu_for):
     menu = menu_for("bathroom-rush")
     queues_chosen(table)
-    personas_revealed(table, {(1, 8): "orange"})
+    personas_revealed(table, {(1, 8): "orange"}, named=False)
     press(menu, "hold-ok")
-    assert menu.view().items[1:5] == ("Swap behind", "Pass in front", "Remove front",
-                                      "Remove behind")
-    press(menu, "down down ok")
+    assert menu.view().items[2:6] == ("A player swaps with the Persona behind",
+                                      "The Persona behind passes in front",
+                                      "The Persona in front leaves", "The Persona behind leaves")
+    press(menu, "down down down ok")
     assert menu.view().items == ("Ana", "Ben", "Cy")
     press(menu, "ok")
     assert last_command(table) == "pass-in-front player=Ana"
 
 
-def test_effects_done_asks_first_and_holding_ok_sends_nothing(table, menu_for):
+def test_a_persona_effect_asks_first_and_holding_ok_sends_nothing(table, menu_for):
     menu = menu_for("bathroom-rush")
     queues_chosen(table)
     personas_revealed(table, {(1, 8): "orange"})
     version = table.version
     press(menu, "ok")
-    assert menu.view().text == "Effects done: Ana?"
+    assert menu.view().text == "Effect happens: Ana?"
     press(menu, "back hold-ok")
     assert menu.view().title == "Actions"
     assert table.version == version
     press(menu, "back ok ok")
-    assert last_command(table) == "effects-done"
+    assert last_command(table) == "effect"
+
+
+def test_a_queue_defence_against_a_persona_is_the_second_choice(table, menu_for):
+    menu = menu_for("bathroom-rush")
+    queues_chosen(table)
+    personas_revealed(table, {(1, 8): "orange"})
+    press(menu, "hold-ok down ok ok")
+    assert last_command(table) == "defend"
 
 
 BATHROOM_RUSH_CORRECTIONS = "back down down down ok"
@@ -699,7 +733,7 @@ def test_correcting_a_persona_starts_at_what_was_revealed(table, menu_for):
 def test_turning_a_persona_back_up_starts_where_it_lies_turned_over(table, menu_for):
     menu = menu_for("bathroom-rush")
     queues_chosen(table)
-    personas_revealed(table, {(1, 8): "orange"})
+    personas_revealed(table, {(1, 8): "orange"}, named=False)
     table.submit(Command("flip", {"queue": 2, "position": 8}))
     press(menu, BATHROOM_RUSH_CORRECTIONS + " up up ok")
     press(menu, "ok ok")

@@ -459,6 +459,25 @@ def test_bathroom_rush_shows_the_queues_door_first_and_the_reserves(companion, p
     assert page.script_errors == []
 
 
+def test_with_a_box_described_a_bathroom_rush_reveal_is_one_tap_on_a_kind(companion, phones):
+    box = [{"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 30},
+           {"name": "Anziano", "colour": "orange", "pipi": 2, "popo": 0, "copies": 1}]
+    companion.table.new_game("bathroom-rush", ["Ana", "Ben"], options={"box": box})
+    companion.table.submit(Command("choose-queue", {"queue": 1}))
+    companion.table.submit(Command("choose-queue", {"queue": 2}))
+    page = controller(phones, companion)
+    page.wait_for_selector(".br-kinds")
+    expect(page.locator(".br-kinds h2")).to_have_text(
+        "Which Persona is in the bathroom of queue 1?")
+    expect(page.locator(".br-kinds .persona-kind")).to_have_text(["Signora ×30", "Anziano ×1"])
+    page.click(".br-kinds .persona-kind[data-kind=Anziano]")
+    revealed = page.locator(".queue[data-queue='1'] .persona.orange")
+    expect(revealed).to_have_attribute("aria-label", "2 pipì, 0 popò printed")
+    # All the copies of the Elderly Man are seen: the kind is no longer offered.
+    expect(page.locator(".br-kinds .persona-kind")).to_have_text(["Signora ×30"])
+    assert page.script_errors == []
+
+
 def test_a_respite_offers_the_roll_button_or_die_entry_as_the_dice_source_says(companion, phones):
     start_call_of_nature(companion)
     companion.table.submit(Command("set-pressure", {"value": 40}))

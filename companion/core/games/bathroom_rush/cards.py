@@ -17,29 +17,32 @@ from ...engine import Dice
 RED_DIE = Dice(4, 1, "red")
 BLUE_DIE = Dice(2, 1, "blue")
 PERSONA_CARDS = 50
+MAX_PERSONA_DECK = 120
 QUEUE_LENGTH = 6
+MIN_DECK_PER_QUEUE = QUEUE_LENGTH
+# The Lost Young Man: one card, taken out for beginners without yellow effects.
+LOST_YOUNG_MEN = 1
 COLOURS = ("neutral", "orange", "red", "yellow")
 PIPI_PER_POPO = 5
 POPO_LIMIT = 4
 POPO_LIMIT_TWO_PLAYERS = 3
 
-# Persona name -> what its effect asks of the table, as a reminder in prompts.
-PERSONA_HINTS = {
-    "elderly man": "passes in front of the player he stands behind (pass-in-front) "
-                   "unless a Queue Defence blocks him",
-    "mother with baby": "passes in front of the player she stands behind (pass-in-front) "
-                        "unless a Queue Defence blocks her",
-    "avid reader": "roll the blue die: that many pipì go on the Persona after him, "
-                   "unless a Queue Defence blocks him",
-    "distracted": "the player takes a pipì (take-tokens) unless a Queue Defence blocks him",
-    "entrepreneur": "stays in the bathroom the whole turn; any Action card may be played on him",
-    "infamous person": "a Persona card goes on top of it, unless a defensive card is played",
-}
-
-# A Persona whose effect happens once even though it is not orange.
-ONE_SHOT_PERSONAS = frozenset({"avid reader"})
-
+ELDERLY_MAN = "elderly man"
+MOTHER_WITH_BABY = "mother with baby"
 AVID_READER = "avid reader"
+DISTRACTED = "distracted"
+ENTREPRENEUR = "entrepreneur"
+INFAMOUS_PERSON = "infamous person"
+LOST_YOUNG_MAN = "lost young man"
+
+# The ids the table's sentences name the known Personas by.
+PERSONA_IDS = {key: key.replace(" ", "-") for key in (
+    ELDERLY_MAN, MOTHER_WITH_BABY, AVID_READER, DISTRACTED, ENTREPRENEUR, INFAMOUS_PERSON,
+    LOST_YOUNG_MAN)}
+
+# The Personas whose card says to turn it over once its effect is resolved
+# or blocked, whatever colour the table entered for it.
+ONE_SHOT_PERSONAS = frozenset({ELDERLY_MAN, MOTHER_WITH_BABY, AVID_READER, DISTRACTED})
 
 # The only Action cards that may be played against a player who reached the
 # bathroom through an Action card, during the final turns.
@@ -78,7 +81,3 @@ def card_key(name: str | None) -> str:
         return ""
     words = " ".join(re.sub(r"[^\w]+", " ", name.casefold()).split())
     return _ITALIAN.get(words, words)
-
-
-def persona_hint(name: str | None) -> str:
-    return PERSONA_HINTS.get(card_key(name), "")

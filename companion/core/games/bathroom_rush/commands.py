@@ -11,20 +11,12 @@ MAX_QUEUES = 5
 MAX_POSITION = 20
 MAX_PRINTED = 9
 MAX_ON_CARD = 40
+# With the keep-playing variant a reserve may hold more popò than the limit.
+MAX_KEPT_POPO = 40
 
 # Queue operations the Action and Persona cards cause, offered in phases D and E.
-OPERATIONS = (
-    ("swap-behind", "swap-behind [player]: swaps with the Persona behind (Give Up Your Place)"),
-    ("pass-in-front", "pass-in-front [player]: the Persona behind passes in front"),
-    ("remove-front", "remove-front [player]: the Persona in front leaves; the player moves up"),
-    ("remove-behind", "remove-behind [player]: the Persona behind leaves"),
-    ("change-queue", "change-queue: the player moves to the end of the free queue"),
-    ("add-tokens", "add-tokens queue pipi popo: tokens onto a bathroom Persona"),
-    ("place-permanent", "place-permanent queue pipi popo card: a permanent card behind a door"),
-    ("remove-permanent", "remove-permanent queue card: a permanent card is discarded"),
-    ("flip", "flip queue position: a Persona whose effect is spent is turned over"),
-    ("take-tokens", "take-tokens player pipi popo: tokens into (or out of) a reserve"),
-)
+OPERATIONS = ("swap-behind", "pass-in-front", "remove-front", "remove-behind", "change-queue",
+              "add-tokens", "place-permanent", "remove-permanent", "flip", "take-tokens")
 QUEUE = Param("queue", "int", low=1, high=MAX_QUEUES, help="queue number, 1 = leftmost door")
 POSITION = Param("position", "int", low=1, high=MAX_POSITION,
                  help="place in the queue, 1 = in the bathroom")
@@ -41,6 +33,15 @@ def _moved(help_text: str = "who (the active player if left out)") -> Param:
     return Param("player", "player", optional=True, help=help_text)
 
 
+def _acting() -> Param:
+    return Param("player", "player", optional=True,
+                 help="who acts (the active player, filled in when left out)")
+
+
+def _count_on_card(name: str) -> Param:
+    return Param(name, "int", low=0, high=MAX_ON_CARD, help=f"{name} taken")
+
+
 def _count(name: str, low: int, help_text: str) -> Param:
     return Param(name, "int", low=low, high=MAX_PRINTED, help=help_text)
 
@@ -50,18 +51,39 @@ COMMANDS = (
                 help="at setup, a player stands at the end of a queue nobody holds"),
     CommandSpec("reveal", (QUEUE, POSITION, PRINTED_PIPI, PRINTED_POPO, COLOUR, PERSONA_NAME),
                 help="a face-down Persona is turned up: enter what is printed on it"),
-    CommandSpec("effects-done", help="the Persona effects of this turn are resolved"),
-    CommandSpec("action", (Param("card", "text", help="the Action card's name"),),
+    CommandSpec("reveal-kind", (QUEUE, POSITION,
+                                Param("kind", "text", help="the kind of the box (its name or "
+                                                           "number)")),
+                help="a face-down Persona is turned up: one of the kinds of the box described"),
+    CommandSpec("effect", (_acting(),),
+                help="the Persona effect phase D waits for happens (the companion applies "
+                     "the effects it knows; the table applies the others with the queue "
+                     "commands first)"),
+    CommandSpec("defend", (_acting(),),
+                help="a Queue Defence blocks the Persona effect phase D waits for"),
+    CommandSpec("action", (Param("card", "text", help="the Action card's name"), _acting()),
                 help="the active player plays an Action card"),
     CommandSpec("decompress", (Param("concentration", "bool", optional=True, default=False,
-                                     help="played with Concentration"),),
+                                     help="played with Concentration"), _acting()),
                 help="the active player decompresses: roll the red die next"),
-    CommandSpec("pass", help="the active player passes; the turn is over"),
-    CommandSpec("end-turn", help="the Action card is resolved; discard down to 3"),
+    CommandSpec("pass", (_acting(),), help="the active player passes; the turn is over"),
+    CommandSpec("end-turn", (_acting(),),
+                help="the Action card is resolved; discard down to 3"),
     CommandSpec("roll", (Param("values", "dice", help="the die rolled"),
                          _moved("who rolled")),
                 help="a die result: the red die (decompression, tie-break) "
                      "or the blue die (Avid Reader)"),
+    CommandSpec("bathroom-tokens", (Param("player", "player", help="who takes them"),
+                                    _count_on_card("pipi"), _count_on_card("popo")),
+                help="light tracking, at the cleanup: the tokens a player takes from the "
+                     "bathroom of their queue"),
+    CommandSpec("count-tokens", (Param("player", "player", help="who takes them"),
+                                 _count_on_card("pipi"), _count_on_card("popo")),
+                help="light tracking, at the final count: the tokens between a player and "
+                     "the door (permanent cards included)"),
+    CommandSpec("reached", (Param("player", "player", help="who"),),
+                help="light tracking: a player reaches the bathroom (through a card, or as "
+                     "the queues move up at the cleanup)"),
     CommandSpec("swap-behind", (_moved(),),
                 help="a player swaps places with the Persona behind them"),
     CommandSpec("pass-in-front", (_moved(),),

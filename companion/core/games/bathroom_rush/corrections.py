@@ -7,7 +7,6 @@ from __future__ import annotations
 from ...engine import Event
 from ...errors import IllegalCommand
 from .places import Places
-from .queues import label, tokens_text
 
 
 class Corrections(Places):
@@ -16,16 +15,14 @@ class Corrections(Places):
     def do_set_reserve(self, player: int, pipi: int, popo: int) -> list[Event]:
         self._need_live(player)
         self.reserves[player].update(pipi=pipi, popo=popo)
-        return [Event("correction", f"Correction: {self.players[player]}'s reserve is "
-                                    f"{tokens_text(pipi, popo, zero='empty')}",
-                      {"player": player, "pipi": pipi, "popo": popo})]
+        return [self._event("correction", {**self._who(player), "reserve_pipi": pipi,
+                                           "reserve_popo": popo, "how": "reserve"})]
 
     def do_set_tokens(self, queue: int, position: int, pipi: int, popo: int) -> list[Event]:
         p = self._need_persona(queue, position)
         p["tokens"] = [pipi, popo]
-        return [Event("correction", f"Correction: {tokens_text(pipi, popo)} on {label(p)} "
-                                    f"{self._place(queue, position - 1)}",
-                      {"queue": queue, "position": position, "pipi": pipi, "popo": popo})]
+        return [self._event("correction", {**self._of(p, queue, position - 1), "pipi": pipi,
+                                           "popo": popo, "how": "tokens"})]
 
     def do_set_persona(self, queue: int, position: int, pipi: int, popo: int, colour: str,
                        name: str | None) -> list[Event]:
@@ -35,9 +32,8 @@ class Corrections(Places):
             raise IllegalCommand(f"the Persona {where} is face down: reveal it instead",
                                  rule="face-down")
         p.update(pipi=pipi, popo=popo, colour=colour, name=name or p["name"])
-        return [Event("correction", f"Correction: the Persona {where} is {label(p)}, "
-                                    f"{tokens_text(pipi, popo)}",
-                      {"queue": queue, "position": position})]
+        return [self._event("correction", {**self._of(p, queue, position - 1), "pipi": pipi,
+                                           "popo": popo, "how": "persona"})]
 
     def do_unflip(self, queue: int, position: int) -> list[Event]:
         p = self._need_persona(queue, position)
@@ -45,8 +41,8 @@ class Corrections(Places):
         if not p["flipped"]:
             raise IllegalCommand(f"the Persona {where} is not turned over", rule="not-flipped")
         p["flipped"] = False
-        return [Event("correction", f"Correction: {label(p)} {where} is turned back up",
-                      {"queue": queue, "position": position})]
+        return [self._event("correction", {**self._of(p, queue, position - 1),
+                                           "how": "unflip"})]
 
     def do_note(self, text: str) -> list[Event]:
-        return [Event("note", text)]
+        return [self._event("note", {"text": text})]

@@ -35,7 +35,8 @@ Data model (every field plain JSON; ``state_fields`` serialises them all)
     of the active player.
 ``phase``, ``step``
     "setup" (players choose queues), "A" (reveal), "D" (Persona effects),
-    "E" (action), "count" (final count), "tie-break" or "over".  B (tokens
+    "E" (action), "cleanup" (light tracking: each player's bathroom tokens),
+    "count" (final count), "tie-break" or "over".  B (tokens
     onto the bathroom Personas) and C (draw to four) are done by the
     companion and never wait.  In E, ``step`` is "choose", "action" (a card
     was played: its queue operations, then end-turn) or "decompress"
@@ -46,8 +47,10 @@ Data model (every field plain JSON; ``state_fields`` serialises them all)
     The Action card played this turn; whether the decompression waiting for
     its die is made with Concentration.
 ``effects``
-    Phase D's list, fixed as the phase begins: ``{"persona": id}`` or
-    ``{"permanent": name, "queue": n}``.
+    Phase D's list, fixed as the phase begins (see :mod:`.effects` for who
+    acts): ``{"persona": id, "queue": n, "free": bool, "done": "",
+    "reached": bool}``; ``done`` becomes "applied", "blocked" or "passed"
+    (its condition no longer held when its turn came: it keeps its effect).
 ``final_round``, ``arrived``
     A player reached the bathroom through a card, so this round is the last;
     the seats who did (only Give Up Your Place, Swap and Sneeze may be played
@@ -58,19 +61,52 @@ Data model (every field plain JSON; ``state_fields`` serialises them all)
     The result once over.
 ``persona_deck``, ``persona_discard``, ``next_id``
     Persona cards in the deck and on the discard pile; the next id.
+``box``, ``box_seen``
+    The kinds of the box described at setup (:mod:`.box`), and per kind the
+    copies seen and discarded since the last reshuffle; a Persona revealed
+    as a kind of the box carries ``"kind"``, its index.
+``pending``
+    Light tracking (:mod:`.light`): the seats still to enter their tokens at
+    the cleanup or the final count.
 
 Decisions where the rulebook is open
 ------------------------------------
 - Phase B puts the printed tokens on every revealed bathroom Persona that
   has none yet: all of them at the start of a round, and a Persona that
   entered a bathroom during the round at the next turn.
-- Phase D lists, in queue order (the bathroom, then in front, then behind):
-  the bathroom Persona of any colour but neutral (the Avid Reader acts from
-  there), the Personas next to the player, and any other yellow Persona;
-  the permanent cards behind the player's door come first, and in the first
-  turn of a round the free queue's Personas come before everything.  At
-  effects-done every listed orange Persona, and an Avid Reader, is turned
-  over: applied or blocked, its effect is spent.
+- Phase D lists exactly the Personas whose condition holds as the phase
+  begins (:mod:`.effects`), in the rulebook's order: in the first turn of
+  a round the free queue's (only yellow ones can act there: no player is
+  adjacent), then the player's queue from the bathroom down (the
+  bathroom, in front, behind).  They are resolved one at a time: the
+  effect happens (``effect``; the Avid Reader's is the blue die) or a
+  defensive card blocks it (``defend``).  The companion applies the
+  effects the rulebook describes (the Elderly Man and the Mother with
+  Baby pass in front, the Distracted gives a pipì, the Avid Reader's
+  newspaper, a Persona from the deck on top of the Infamous Person); any
+  other the table applies with the queue commands before ``effect``.
+  When a listed Persona's turn comes and its condition no longer holds
+  (the player moved away from it), it is passed over and keeps its
+  effect for a later turn.  A Persona arriving next to the player during
+  phase D acts at their next turn.
+- A Persona is turned over only once its effect is resolved or blocked:
+  an orange one, and the Elderly Man, the Mother with Baby, the Avid
+  Reader and the Distracted whatever colour was entered.  A red Persona
+  (and a yellow one) is never turned over by the companion: a Queue
+  Defence blocks it for this turn and it acts again at the next while
+  its condition holds.
+- A card's own condition is the one that counts for a named Persona: the
+  Avid Reader acts from the bathroom of the player's queue even when he
+  is not adjacent; the Entrepreneur's effect (he stays in the bathroom)
+  waits for nothing in phase D.
+- The Persona put on top of the Infamous Person comes from the Persona
+  deck and goes into the bathroom in front of him: it is the bathroom
+  Persona from then on (revealed at the next phase A, its tokens placed
+  at the next phase B), and the Infamous Person waits under it with the
+  tokens already on him.
+- The permanent Action cards behind the active player's door are
+  recalled at the start of the turn (an event); the table applies what
+  they repeat with the queue commands.
 - ``pass`` and the decompression roll end the turn; an Action card is
   followed by its queue operations and ``end-turn``.
 - Decompressing with Concentration and rolling 4 discards every pipì of the
@@ -84,6 +120,15 @@ Decisions where the rulebook is open
   wins at once; when the Persona deck runs out, the discard pile is
   shuffled into a new deck.
 
+Words
+-----
+Every event and prompt is a sentence players say, in English, French and
+Italian (:mod:`.sentences`, found by :mod:`companion.core.text` through
+:mod:`.text`): an event carries its kind and plain data (names, places,
+tokens, the Persona as a card id or a colour), its English message is said
+from them, and :meth:`BathroomRush.event_text` says it again in another
+language; ``expected(lang)`` and ``view(lang)`` speak the language asked.
+
 The engine is built in layers, each a class the next one extends:
 :mod:`.places` (who stands where, the checks before a change, the Persona
 deck), :mod:`.scoring` (reserves, elimination, the final count, the
@@ -95,42 +140,69 @@ them together and says what the game waits for and shows.
 
 from __future__ import annotations
 
-from ...engine import Expectation, Param, Result, Setup
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ...engine import Command, Event, Expectation, Param, Result, Setup
 from ...errors import BadSetup
-from .cards import BLUE_DIE, PERSONA_CARDS, QUEUE_LENGTH, RED_DIE
-from .commands import COMMANDS, OPERATIONS, RESERVE_POPO
+from .box import box_cards, check_box, without_lost_young_man
+from .cards import (
+    AVID_READER,
+    BLUE_DIE,
+    LOST_YOUNG_MEN,
+    MAX_PERSONA_DECK,
+    MIN_DECK_PER_QUEUE,
+    PERSONA_CARDS,
+    QUEUE_LENGTH,
+    RED_DIE,
+    card_key,
+)
+from .commands import COMMANDS, MAX_KEPT_POPO, OPERATIONS, RESERVE_POPO
 from .corrections import Corrections
+from .effects import applied_by_companion
+from .light import LightTracking
 from .operations import QueueOperations
-from .queues import cap, label, slot_view
+from .queues import slot_view
+from .sentences import effect_line, event_key, render
 from .turn import TurnCommands
 
-PHASE_NAMES = {
-    "setup": "Choose queues",
-    "A": "Reveal Personas",
-    "D": "Persona effects",
-    "E": "Action, decompress or pass",
-    "count": "Final count",
-    "tie-break": "Tie-break",
-    "over": "Game over",
-}
 
-
-class BathroomRush(TurnCommands, QueueOperations, Corrections):
+class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
     key = "bathroom-rush"
     title = "Bathroom Rush"
     menu_order = 3
     min_players = 2
     max_players = 4
-    variants = {
+    variants: ClassVar[dict[str, str]] = {
         "first-game": "Tips for first games: orange and red Personas have no special effect.",
+        "no-yellow": "For new players: yellow Personas have no special effect either, and the "
+                     "Lost Young Man is taken out of the Persona deck.",
+        "keep-playing": "Nobody leaves the game: reaching the popò limit no longer eliminates; "
+                        "everyone keeps playing until the end.",
         "keep-behind": "Decompressing does not replace the Persona behind the player.",
+        "light-tracking": "A scorekeeper, not a referee: the queues stay on the table; the "
+                          "companion keeps the reserves, the rolls, the cleanup's tokens (one "
+                          "entry per player), the end, the count and the tie-break.",
+    }
+    # Setup options: how many Persona cards the deck holds (the box's 50
+    # unless the table plays with fewer or more).
+    # Setup options, with their defaults: how many Persona cards the deck
+    # holds, and the box described by its owner (none by default).
+    options: ClassVar[dict[str, dict[str, Any]]] = {
+        "persona_deck": {"default": PERSONA_CARDS,
+                         "help": f"Persona cards in the deck ({MIN_DECK_PER_QUEUE} per queue "
+                                 f"and one per player at least; {PERSONA_CARDS} in the box)"},
+        "box": {"default": None,
+                "help": "the box described by its owner: a list of the kinds of Persona, each "
+                        "{name, colour, pipi, popo, copies}; a reveal is then the choice of a "
+                        "kind still unseen"},
     }
     commands = COMMANDS
     state_fields = (
         "queues", "reserves", "first_player", "round", "round_order", "turn", "phase", "step",
         "chooser", "action_card", "concentration", "effects", "final_round", "arrived",
         "tie_group", "tie_pending", "scores", "winners", "outcome",
-        "persona_deck", "persona_discard", "next_id",
+        "persona_deck", "persona_discard", "next_id", "box", "box_seen", "pending",
     )
 
     # -- the starting table -------------------------------------------------
@@ -138,16 +210,68 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
     @classmethod
     def check_setup(cls, setup: Setup) -> Setup:
         setup = super().check_setup(setup)
-        if setup.options:
-            raise BadSetup(f"{cls.title} takes no options, not "
-                           f"{', '.join(sorted(setup.options))}")
+        unknown = set(setup.options) - set(cls.options)
+        if unknown:
+            raise BadSetup(f"{cls.title} takes no option {', '.join(sorted(unknown))}; its "
+                           f"options are: {', '.join(sorted(cls.options))}")
+        players = len(setup.players)
+        least = (players + 1) * QUEUE_LENGTH + players
+        if setup.options.get("box") is not None:
+            kinds = check_box(setup.options["box"])
+            in_box = box_cards(kinds)
+            if setup.options.get("persona_deck", in_box) != in_box:
+                raise BadSetup(f"the box described holds {in_box} Persona cards, not "
+                               f"{setup.options['persona_deck']}: leave the deck out or make "
+                               f"them agree")
+            if "no-yellow" in setup.variants:
+                in_box = box_cards(without_lost_young_man(kinds))
+            if in_box < least:
+                raise BadSetup(f"the box described holds {in_box} Persona cards to play with; "
+                               f"{players} players need {least}")
+            return setup
+        deck = setup.options.get("persona_deck", PERSONA_CARDS)
+        if (not isinstance(deck, int) or isinstance(deck, bool)
+                or not least <= deck <= MAX_PERSONA_DECK):
+            raise BadSetup(f"the Persona deck of {players} players holds {least} to "
+                           f"{MAX_PERSONA_DECK} cards (6 in each of the {players + 1} queues "
+                           f"and one behind each player), not {deck!r}")
+        if "no-yellow" in setup.variants and deck - LOST_YOUNG_MEN < least:
+            raise BadSetup(f"without the Lost Young Man the Persona deck must still hold "
+                           f"{least} cards")
         return setup
 
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        return {**super().describe(),
+                "options": {name: dict(option) for name, option in cls.options.items()}}
+
+    @property
+    def starting_deck(self) -> int:
+        """The Persona cards shuffled at setup: the deck chosen, without the
+        Lost Young Man for beginners without yellow effects."""
+        if self.setup.options.get("box") is not None:
+            return box_cards(self._box_kinds())
+        deck: int = self.setup.options.get("persona_deck", PERSONA_CARDS)
+        if "no-yellow" in self.setup.variants:
+            deck -= LOST_YOUNG_MEN
+        return deck
+
+    def _box_kinds(self) -> list[dict[str, Any]]:
+        """The kinds of the box played with (none without a box)."""
+        if self.setup.options.get("box") is None:
+            return []
+        kinds = check_box(self.setup.options["box"])
+        if "no-yellow" in self.setup.variants:
+            kinds = without_lost_young_man(kinds)
+        return kinds
+
     def start(self) -> None:
-        self.persona_deck = PERSONA_CARDS
+        self.box = self._box_kinds()
+        self.box_seen = [0] * len(self.box)
+        self.persona_deck = self.starting_deck
         self.persona_discard = 0
         self.next_id = 0
-        self.queues = [
+        self.queues = [] if self.light else [
             {"door": True, "slots": [self._draw([]) for _ in range(QUEUE_LENGTH)],
              "permanents": []}
             for _ in range(len(self.players) + 1)
@@ -170,6 +294,32 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
         self.scores = None
         self.winners = []
         self.outcome = ""
+        self.pending = []
+        if self.light:
+            # No queue to choose: the first round starts at once.
+            self._start_round([])
+
+    # -- commands -------------------------------------------------------------
+
+    def apply(self, command: Command) -> list[Event]:
+        events = super().apply(command)
+        # After any command of phase D (a queue operation too), the next
+        # effect whose condition still holds is the one waited for.
+        self._advance_effects(events)
+        return events
+
+    def parse_words(self, words: Sequence[str] | str) -> Command:
+        """``action Give Up Your Place``: every word but ``name=value`` ones
+        is the card's name."""
+        if isinstance(words, str):
+            words = words.split()
+        words = list(words)
+        if words and words[0].strip().lower() == "action":
+            named = [w for w in words[1:] if "=" in w]
+            card = [w for w in words[1:] if "=" not in w]
+            if card:
+                words = [words[0], "card=" + " ".join(card), *named]
+        return super().parse_words(words)
 
     # -- what the table can ask --------------------------------------------
 
@@ -181,68 +331,122 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
         if param.name == "queue":
             return 1, len(self.queues)
         if param is RESERVE_POPO:
-            return 0, self.popo_limit - 1
+            return 0, (MAX_KEPT_POPO if self.keep_playing else self.popo_limit - 1)
         return param.low, param.high
 
-    def expected(self) -> list[Expectation]:
+    def expected(self, lang: str = "en") -> list[Expectation]:
+        """What the game waits for, its prompts in ``lang``."""
+        def wait(command: str, key: str, data: dict[str, Any], **more: Any) -> Expectation:
+            return Expectation(command, render(key, lang, data), **more)
+
         if self.phase == "setup":
             seat = self.chooser
             free = ", ".join(str(q) for q in self.free_queues())
-            return [Expectation("choose-queue",
-                                f"{self.players[seat]}: choose a queue ({free}) and stand "
-                                f"at its end", player=seat)]
+            return [wait("choose-queue", "prompt.choose-queue", {**self._who(seat), "free": free},
+                         player=seat)]
+        if self.light:
+            return self._light_waits(lang)
         if self.phase in ("A", "count"):
-            return [self._reveal_wait(q, i) for q, i in self._pending_reveals()]
-        seat = self.active()
-        if self.phase == "D":
+            key = "prompt.reveal.count" if self.phase == "count" else "prompt.reveal"
             waits = []
-            reader = self._reader_pending()
-            if reader:
-                q, p = reader
-                waits.append(Expectation(
-                    "roll", f"{cap(label(p))} in the bathroom of queue {q}: roll the "
-                            f"blue die for the pipì he leaves on the next Persona "
-                            f"(effects-done if he is blocked)",
-                    player=seat, dice=BLUE_DIE))
-            waits.append(Expectation("effects-done",
-                                     f"{self.players[seat]}: {self._effects_prompt()}",
-                                     player=seat))
-            return waits + self._operation_waits()
-        if self.phase == "E":
-            name = self.players[seat]
-            if self.step == "decompress":
-                return [Expectation("roll", f"{name} decompresses: roll the red die",
-                                    player=seat, dice=RED_DIE)]
-            if self.step == "action":
-                return [Expectation("end-turn", f"{name}: apply {self.action_card} with the "
-                                                f"queue commands, then end-turn", player=seat)
-                        ] + self._operation_waits()
-            return [
-                Expectation("action", f"{name}: play an Action card", player=seat),
-                Expectation("decompress", f"{name}: decompress (red die)", player=seat),
-                Expectation("pass", f"{name}: pass", player=seat),
-            ]
+            for q, i in self._pending_reveals():
+                args = {"queue": q, "position": i + 1}
+                if self.box:
+                    waits.append(wait("reveal-kind", "prompt.reveal-kind", self._at(q, i),
+                                      args=args))
+                waits.append(wait("reveal", key, self._at(q, i), args=args))
+            return waits
         if self.phase == "tie-break":
-            return [Expectation("roll", f"Tie-break: {self.players[s]} makes a Decompression "
-                                        f"roll (red die)", player=s, dice=RED_DIE)
+            return [wait("roll", "prompt.roll.tie-break", self._who(s), player=s, dice=RED_DIE)
                     for s in self.tie_pending]
-        return []
+        turn = self.active()
+        if turn is None:
+            return []
+        seat = turn
+        who = self._who(seat)
+        if self.phase == "D":
+            return self._effect_waits(seat, lang)
+        if self.phase != "E":
+            return []
+        if self.step == "decompress":
+            return [wait("roll", "prompt.roll.decompress", who, player=seat, dice=RED_DIE)]
+        if self.step == "action":
+            return ([wait("end-turn", "prompt.end-turn", {**who, "card": self.action_card},
+                          player=seat)] + self._operation_waits(lang))
+        return [wait(name, f"prompt.{name}", who, player=seat)
+                for name in ("action", "decompress", "pass")]
 
-    def _reveal_wait(self, q: int, i: int) -> Expectation:
-        prefix = "Final count: reveal" if self.phase == "count" else "Reveal"
-        return Expectation("reveal", f"{prefix} the Persona {self._place(q, i)}: enter its "
-                                     f"pipì, popò and colour",
-                           args={"queue": q, "position": i + 1})
+    def _light_waits(self, lang: str) -> list[Expectation]:
+        """Light tracking waits for the end of a turn (or a decompression),
+        one entry per player at the cleanup and at the final count."""
+        def wait(command: str, key: str, seat: int, **more: Any) -> Expectation:
+            return Expectation(command, render(key, lang, self._who(seat)), player=seat,
+                               **more)
 
-    def _operation_waits(self) -> list[Expectation]:
-        return [Expectation(name, prompt) for name, prompt in OPERATIONS]
+        if self.phase == "tie-break":
+            return [wait("roll", "prompt.roll.tie-break", s, dice=RED_DIE)
+                    for s in self.tie_pending]
+        if self.phase == "cleanup":
+            return ([wait("bathroom-tokens", "prompt.bathroom-tokens", s, args={"player": s})
+                     for s in self.pending]
+                    + [wait("reached", "prompt.reached", s, args={"player": s})
+                       for s in self.live_clockwise(self.first_player)
+                       if s not in self.arrived])
+        if self.phase == "count":
+            return [wait("count-tokens", "prompt.count-tokens", s, args={"player": s})
+                    for s in self.pending]
+        seat = self.active()
+        if self.phase != "E" or seat is None:
+            return []
+        if self.step == "decompress":
+            return [wait("roll", "prompt.roll.decompress", seat, dice=RED_DIE)]
+        others = [s for s in self.live_clockwise(self.first_player) if s not in self.arrived]
+        return ([wait("end-turn", "prompt.end-turn.light", seat),
+                 wait("decompress", "prompt.decompress", seat),
+                 Expectation("take-tokens", render("prompt.take-tokens", lang, {}))]
+                + [wait("reached", "prompt.reached", s, args={"player": s}) for s in others])
+
+    def _effect_waits(self, seat: int, lang: str) -> list[Expectation]:
+        """Phase D waits for one effect at a time: it happens (a roll of
+        the blue die for the Avid Reader) or a Queue Defence blocks it."""
+        current = self._current_effect()
+        if current is None:
+            return []
+        _, q, i, p = current
+        data = {**self._who(seat), **self._of(p, q, i)}
+        ref = data["persona"]
+        if self._reader_pending():
+            happen = Expectation("roll", render("prompt.effect.avid-reader", lang, data),
+                                 player=seat, dice=BLUE_DIE)
+        elif card_key(p["name"]) == AVID_READER:
+            happen = Expectation("effect", render("prompt.effect.avid-reader.nobody", lang, data),
+                                 player=seat)
+        elif applied_by_companion(p):
+            happen = Expectation("effect", render(f"prompt.effect.{ref}", lang, data),
+                                 player=seat)
+        else:
+            happen = Expectation("effect", render("prompt.effect.other", lang, data),
+                                 player=seat)
+        block = Expectation("defend", render("prompt.defend", lang, data), player=seat)
+        waits = [happen, block]
+        if not applied_by_companion(p):
+            waits += self._operation_waits(lang)
+        return waits
+
+    def _operation_waits(self, lang: str) -> list[Expectation]:
+        return [Expectation(name, render(f"prompt.{name}", lang, {})) for name in OPERATIONS]
+
+    @classmethod
+    def event_text(cls, event: Event, lang: str) -> str:
+        """An event said again in ``lang``, from its kind and data."""
+        return render(event_key(event.kind, event.data), lang, event.data)
 
     def result(self) -> Result | None:
         if not self.over:
             return None
-        return Result(tuple(self.winners), tuple(self.scores), self.outcome)
+        return Result(tuple(self.winners), tuple(self.scores or ()), self.outcome)
 
-    def view(self) -> dict:
+    def view(self, lang: str = "en") -> dict[str, Any]:
         fq = self.free_queue()
         queues = []
         permanents = []
@@ -264,13 +468,14 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
                 "seat": seat, "name": self.players[seat],
                 "pipi": r["pipi"], "popo": r["popo"], "eliminated": r["eliminated"],
                 "popo_limit": self.popo_limit, "score": self.score(seat),
+                "over_limit": r["popo"] >= self.popo_limit,
                 "queue": place[0] if place else None,
                 "position": place[1] if place else None,
                 "in_bathroom": bool(place and place[1] == 1),
             })
         return {
             "phase": self.phase,
-            "phase_name": PHASE_NAMES[self.phase],
+            "phase_name": render(f"phase.{self.phase}", lang, {}),
             "step": self.step,
             "round": self.round,
             "active": self.active(),
@@ -279,15 +484,19 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections):
             "queues": queues,
             "permanents": permanents,
             "reserves": reserves,
-            "effects": self._effect_lines() if self.phase == "D" else [],
+            "effects": ([effect_line(e, lang) for e in self._effect_data()]
+                        if self.phase == "D" else []),
             "action_card": self.action_card,
             "final_round": self.final_round,
             "arrived": list(self.arrived),
             "tie_break": ({"tied": list(self.tie_group), "to_roll": list(self.tie_pending)}
                           if self.phase == "tie-break" else None),
             "persona_deck": self.persona_deck,
+            "popo_limit": self.popo_limit,
+            "eliminates": not self.keep_playing,
             "persona_discard": self.persona_discard,
-            "scores": list(self.scores) if self.over else None,
+            "box": self.box_view() if self.box else None,
+            "scores": list(self.scores or ()) if self.over else None,
             "winners": list(self.winners) if self.over else [],
             "message": self.outcome,
         }

@@ -14,6 +14,12 @@ PERSONAS = ("Elderly Man", "Mother with Baby", "Distracted", "Avid Reader",
             "Entrepreneur", "Infamous Person")
 
 
+def _unseen_kinds(ctx: Context) -> list[str]:
+    """The kinds of the box still unseen, the likeliest first."""
+    kinds = [k for k in ctx.state.get("box") or () if k["unseen"]]
+    return [k["name"] for k in sorted(kinds, key=lambda k: -k["unseen"])]
+
+
 def _free_queue(ctx: Context) -> int | None:
     return next((q["index"] for q in ctx.state["queues"]
                  if q["door"] and q["player"] is None), None)
@@ -69,7 +75,9 @@ HINTS: dict[str, CommandHint] = {
         "name": ParamHint(notes=PERSONAS, start=_persona("name"))}),
     "action": CommandHint("Action card", params={"card": ParamHint(notes=ACTION_CARDS)}),
     "decompress": CommandHint("Decompress", params={"concentration": ParamHint(skip=True)}),
-    "effects-done": CommandHint("Effects done"),
+    "reveal-kind": CommandHint("Reveal", params={"kind": ParamHint(offer=_unseen_kinds)}),
+    "effect": CommandHint("Effect happens"),
+    "defend": CommandHint("Queue Defence"),
     "end-turn": CommandHint("End turn"),
     "add-tokens": CommandHint("Add tokens", params={
         **_TOKENS, "queue": ParamHint(start=_actors_queue), "position": ParamHint(skip=True)}),

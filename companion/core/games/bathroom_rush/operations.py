@@ -11,11 +11,14 @@ Sneeze may be)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Event
 from ...errors import BadArgument, IllegalCommand
 from .cards import card_key
-from .queues import cap, label, modifier_text, put_tokens, tokens_text
+from .queues import cap, label, put_tokens
 from .rounds import Rounds
+from .sentences import persona_ref
 
 
 class QueueOperations(Rounds):
@@ -25,15 +28,14 @@ class QueueOperations(Rounds):
 
     def do_swap_behind(self, player: int | None) -> list[Event]:
         seat, q, behind = self._swap_with_behind(player, "to swap with")
-        return [self._persona_moved(seat, q, f"{self.players[seat]} gives up their place: "
-                                             f"{label(behind)} moves ahead in queue {q}")]
+        return [self._persona_moved(seat, q, behind, "gave-up")]
 
     def do_pass_in_front(self, player: int | None) -> list[Event]:
         seat, q, behind = self._swap_with_behind(player, "to pass")
-        return [self._persona_moved(seat, q, f"{cap(label(behind))} passes in front of "
-                                             f"{self.players[seat]} in queue {q}")]
+        return [self._persona_moved(seat, q, behind, "in-front")]
 
-    def _swap_with_behind(self, player: int | None, purpose: str) -> tuple[int, int, dict]:
+    def _swap_with_behind(self, player: int | None,
+                          purpose: str) -> tuple[int, int, dict[str, Any]]:
         """A player and the Persona behind them trade places: the seat, the
         queue and the Persona now ahead."""
         seat, q, i = self._mover(player)
@@ -42,22 +44,19 @@ class QueueOperations(Rounds):
         slots[i], slots[i + 1] = slots[i + 1], slots[i]
         return seat, q, behind
 
-    def _persona_moved(self, seat: int, q: int, message: str) -> Event:
+    def _persona_moved(self, seat: int, q: int, persona: dict[str, Any], how: str) -> Event:
         """The event of a swap, with the place the player now stands at."""
-        position = self.locate(seat)[1]
-        return Event("persona-moved", message,
-                     {"player": seat, "queue": q, "position": position})
+        position = self._where(seat)[1]
+        return self._event("persona-moved", {**self._who(seat), "persona": persona_ref(persona),
+                                             "queue": q, "position": position, "how": how})
 
     def do_remove_front(self, player: int | None) -> list[Event]:
         seat, q, i = self._mover(player)
         front = self._need_neighbour(seat, q, i - 1, "to remove")
-        self.queues[q - 1]["slots"].pop(i - 1)
-        self.persona_discard += 1
-        into = "into the bathroom" if i == 1 else f"to position {i}"
-        events = [Event("persona-removed", f"{cap(label(front))} in front of "
-                                           f"{self.players[seat]} leaves queue {q}; "
-                                           f"{self.players[seat]} moves up {into}",
-                        {"player": seat, "queue": q})]
+        self._discard([self.queues[q - 1]["slots"].pop(i - 1)])
+        events = [self._event("persona-removed", {
+            **self._who(seat), "persona": persona_ref(front), "queue": q, "position": i,
+            "how": "front" if i == 1 else "front-up"})]
         self._check_arrivals(events)
         return events
 
@@ -68,17 +67,13 @@ class QueueOperations(Rounds):
         was_last = i + 2 == len(slots)
         if was_last:
             self._check_draw(1)
-        slots.pop(i + 1)
-        self.persona_discard += 1
+        self._discard([slots.pop(i + 1)])
         events: list[Event] = []
         if was_last:
             slots.append(self._draw(events))
-            then = "a new face-down Persona takes its place"
-        else:
-            then = "the queue behind moves up"
-        events.insert(0, Event("persona-removed", f"{cap(label(behind))} behind "
-                                                  f"{self.players[seat]} leaves queue {q}; {then}",
-                               {"player": seat, "queue": q}))
+        events.insert(0, self._event("persona-removed", {
+            **self._who(seat), "persona": persona_ref(behind), "queue": q,
+            "how": "behind-new" if was_last else "behind"}))
         return events
 
     def do_change_queue(self, queue: int | None, player: int | None) -> list[Event]:
@@ -95,10 +90,7 @@ class QueueOperations(Rounds):
         self._check_draw(1)
         # The Persona behind steps into the old place simply by closing the gap.
         self.queues[q - 1]["slots"].pop(i)
-        events = [Event("queue-changed", f"{self.players[seat]} leaves queue {q} for the end "
-                                         f"of queue {free}, with a new face-down Persona "
-                                         f"behind; queue {q} is now the free queue",
-                        {"player": seat, "from": q, "to": free})]
+        events = [self._event("queue-changed", {**self._who(seat), "from": q, "to": free})]
         target = self.queues[free - 1]["slots"]
         target.append({"player": seat})
         target.append(self._draw(events))
@@ -113,17 +105,14 @@ class QueueOperations(Rounds):
         self._guard_queue(queue)
         p = self._need_persona(queue, position)
         put_tokens(p, pipi, popo)
-        return [Event("tokens-added", f"{tokens_text(pipi, popo)} added on {label(p)} "
-                                      f"{self._place(queue, position - 1)}: "
-                                      f"{tokens_text(*p['tokens'])} on the card",
-                      {"queue": queue, "position": position, "pipi": pipi, "popo": popo})]
+        return [self._event("tokens-added", {**self._of(p, queue, position - 1), "pipi": pipi,
+                                             "popo": popo, "on_card": list(p["tokens"])})]
 
     def do_place_permanent(self, queue: int, pipi: int, popo: int, card: str) -> list[Event]:
         self._guard_queue(queue)
         self.queues[queue - 1]["permanents"].append({"card": card, "pipi": pipi, "popo": popo})
-        return [Event("permanent-placed", f"{card} goes behind the door of queue {queue} "
-                                          f"({modifier_text(pipi, popo)} at the final count)",
-                      {"queue": queue, "card": card, "pipi": pipi, "popo": popo})]
+        return [self._event("permanent-placed", {"queue": queue, "card": card,
+                                                 "modifier": [pipi, popo]})]
 
     def do_remove_permanent(self, queue: int, card: str | None) -> list[Event]:
         self._need_door(queue)
@@ -143,9 +132,7 @@ class QueueOperations(Rounds):
                                      f"{queue}; there: {names}", rule="no-permanent")
             index = matches[0]
         removed = cards.pop(index)
-        return [Event("permanent-removed", f"{removed['card']} is removed from behind the door "
-                                           f"of queue {queue}",
-                      {"queue": queue, "card": removed["card"]})]
+        return [self._event("permanent-removed", {"queue": queue, "card": removed["card"]})]
 
     def do_flip(self, queue: int, position: int) -> list[Event]:
         p = self._need_persona(queue, position)
@@ -157,8 +144,7 @@ class QueueOperations(Rounds):
             raise IllegalCommand(f"{cap(label(p))} {where} is already turned over",
                                  rule="already-flipped")
         p["flipped"] = True
-        return [Event("flipped", f"{cap(label(p))} {where} is turned over",
-                      {"queue": queue, "position": position})]
+        return [self._event("flipped", {**self._of(p, queue, position - 1), "how": "by-hand"})]
 
     def do_take_tokens(self, player: int, pipi: int, popo: int) -> list[Event]:
         if not pipi and not popo:
@@ -168,12 +154,10 @@ class QueueOperations(Rounds):
         # A reserve never goes below zero: the table takes back what is there.
         pipi = max(pipi, -r["pipi"])
         popo = max(popo, -r["popo"])
-        parts = []
-        if pipi > 0 or popo > 0:
-            parts.append("takes " + tokens_text(max(pipi, 0), max(popo, 0)))
-        if pipi < 0 or popo < 0:
-            parts.append("discards " + tokens_text(max(-pipi, 0), max(-popo, 0)))
+        takes = pipi > 0 or popo > 0
+        gives = pipi < 0 or popo < 0
+        how = "both" if takes and gives else "take" if takes else "give"
         events: list[Event] = []
-        self._change_reserve(player, pipi, popo, events, " and ".join(parts) or "discards nothing")
+        self._change_reserve(player, pipi, popo, events, how)
         self._settle(events)
         return events

@@ -10,18 +10,29 @@ here too, since every move that opens a gap in a queue draws from it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Event, Game
 from ...errors import IllegalCommand
 from .cards import ALLOWED_AGAINST_ARRIVED, card_key
-from .queues import doors, find_player, is_player, join, new_persona, pending_reveals, where
+from .queues import (
+    doors,
+    find_player,
+    is_player,
+    join,
+    new_persona,
+    pending_reveals,
+    where,
+)
+from .sentences import event_key, persona_ref, render
 
 
 class Places(Game):
     """The state questions and checks the command layers build on."""
 
     # The state, as :mod:`.game`'s docstring describes it.
-    queues: list[dict]
-    reserves: list[dict]
+    queues: list[dict[str, Any]]
+    reserves: list[dict[str, Any]]
     first_player: int
     round: int
     round_order: list[int]
@@ -31,7 +42,7 @@ class Places(Game):
     chooser: int
     action_card: str | None
     concentration: bool
-    effects: list[dict]
+    effects: list[dict[str, Any]]
     final_round: bool
     arrived: list[int]
     tie_group: list[int]
@@ -42,6 +53,14 @@ class Places(Game):
     persona_deck: int
     persona_discard: int
     next_id: int
+    box: list[dict[str, Any]]
+    box_seen: list[int]
+    pending: list[int]
+
+    @property
+    def light(self) -> bool:
+        """Light tracking: the companion keeps the tokens, not the queues."""
+        return "light-tracking" in self.setup.variants
 
     # -- who and where -----------------------------------------------------
 
@@ -62,24 +81,40 @@ class Places(Game):
             return self.round_order[self.turn]
         return None
 
+    def _turn_seat(self) -> int:
+        """The active player, during a turn (phases A to E)."""
+        seat = self.active()
+        if seat is None:
+            raise AssertionError(f"no turn is being played in phase {self.phase}")
+        return seat
+
+    def _where(self, seat: int) -> tuple[int, int]:
+        """(queue, position) of a player known to stand in a queue."""
+        place = self.locate(seat)
+        if place is None:
+            raise AssertionError(f"{self.players[seat]} stands in no queue")
+        return place
+
     def locate(self, seat: int) -> tuple[int, int] | None:
         """(queue, position) of a player, position 1 being the bathroom."""
         found = find_player(self.queues, seat)
         return (found[0], found[1] + 1) if found else None
 
-    def persona(self, queue: int, position: int) -> dict | None:
+    def persona(self, queue: int, position: int) -> dict[str, Any] | None:
         """The Persona at a place, or None (a player, an empty place, no door)."""
         if not 1 <= queue <= len(self.queues):
             return None
         slots = self.queues[queue - 1]["slots"]
         if 1 <= position <= len(slots) and not is_player(slots[position - 1]):
-            return slots[position - 1]
+            found: dict[str, Any] = slots[position - 1]
+            return found
         return None
 
     def player_in(self, queue: int) -> int | None:
         for slot in self.queues[queue - 1]["slots"]:
             if is_player(slot):
-                return slot["player"]
+                seat: int = slot["player"]
+                return seat
         return None
 
     def free_queues(self) -> list[int]:
@@ -98,6 +133,30 @@ class Places(Game):
         return (self.final_round and seat in self.arrived and seat != self.active()
                 and card_key(self.action_card) not in ALLOWED_AGAINST_ARRIVED)
 
+    # -- what the events say ------------------------------------------------
+
+    def _event(self, kind: str, data: dict[str, Any], *, alert: bool = False) -> Event:
+        """An event whose sentence is said from its kind and data, in
+        English here and in any language by :func:`.sentences.render`."""
+        return Event(kind, render(event_key(kind, data), "en", data), data, alert)
+
+    def _who(self, seat: int) -> dict[str, Any]:
+        return {"player": seat, "name": self.players[seat]}
+
+    def _at(self, q: int, i: int) -> dict[str, Any]:
+        """A place as data: queue, position and the player next to it."""
+        slots = self.queues[q - 1]["slots"]
+        data: dict[str, Any] = {"queue": q, "position": i + 1}
+        if i + 1 < len(slots) and is_player(slots[i + 1]):
+            data.update(beside=self.players[slots[i + 1]["player"]], side="front")
+        elif i >= 1 and i - 1 < len(slots) and is_player(slots[i - 1]):
+            data.update(beside=self.players[slots[i - 1]["player"]], side="behind")
+        return data
+
+    def _of(self, p: dict[str, Any], q: int, i: int) -> dict[str, Any]:
+        """A Persona and its place as data."""
+        return {"persona": persona_ref(p), **self._at(q, i)}
+
     def _place(self, q: int, i: int) -> str:
         return where(self.queues, self.players, q, i)
 
@@ -109,9 +168,9 @@ class Places(Game):
     def _mover(self, player: int | None) -> tuple[int, int, int]:
         """The player a queue operation moves (the active one by default):
         seat, queue and index in the queue."""
-        seat = self.active() if player is None else player
+        seat = self._turn_seat() if player is None else player
         self._need_target(seat)
-        q, position = self.locate(seat)
+        q, position = self._where(seat)
         return seat, q, position - 1
 
     def _need_target(self, seat: int) -> None:
@@ -149,7 +208,7 @@ class Places(Game):
                                  f"eliminated; the queues in play are {open_doors}",
                                  rule="no-door")
 
-    def _need_persona(self, queue: int, position: int) -> dict:
+    def _need_persona(self, queue: int, position: int) -> dict[str, Any]:
         self._need_door(queue)
         slots = self.queues[queue - 1]["slots"]
         if position > len(slots):
@@ -160,9 +219,10 @@ class Places(Game):
             raise IllegalCommand(f"position {position} of queue {queue} is "
                                  f"{self.players[slot['player']]}, not a Persona",
                                  rule="no-persona")
-        return slot
+        persona: dict[str, Any] = slot
+        return persona
 
-    def _need_neighbour(self, seat: int, q: int, i: int, purpose: str) -> dict:
+    def _need_neighbour(self, seat: int, q: int, i: int, purpose: str) -> dict[str, Any]:
         """The Persona at index ``i`` next to ``seat`` (standing at the
         index after or before it) in queue ``q``."""
         name = self.players[seat]
@@ -174,23 +234,42 @@ class Places(Game):
         if i >= len(slots) or is_player(slots[i]):
             raise IllegalCommand(f"there is no Persona {side} {name} in queue {q} {purpose}",
                                  rule="no-persona")
-        return slots[i]
+        persona: dict[str, Any] = slots[i]
+        return persona
 
-    # -- the Persona deck --------------------------------------------------
+    # -- the Persona deck and the box ----------------------------------------
+
+    def unseen(self, kind: int) -> int:
+        """Copies of a kind of the box neither face up on the table nor
+        discarded face up since the last reshuffle."""
+        on_table = sum(1 for _, queue in doors(self.queues) for slot in queue["slots"]
+                       if not is_player(slot) and slot.get("kind") == kind)
+        left: int = self.box[kind]["copies"] - on_table - self.box_seen[kind]
+        return max(0, left)
+
+    def box_view(self) -> list[dict[str, Any]]:
+        """The grid of the kinds, with how many are still unseen."""
+        return [{"kind": k + 1, **kind, "unseen": self.unseen(k)}
+                for k, kind in enumerate(self.box)]
+
+    def _discard(self, personas: list[dict[str, Any]]) -> None:
+        """Personas onto the discard pile; the box remembers the kinds seen."""
+        self.persona_discard += len(personas)
+        for p in personas:
+            if not is_player(p) and p.get("kind") is not None:
+                self.box_seen[p["kind"]] += 1
 
     def _check_draw(self, count: int) -> None:
         if self.persona_deck + self.persona_discard < count:
             raise IllegalCommand("no Persona card is left in the deck or on the discard pile "
                                  "to draw", rule="deck-empty")
 
-    def _draw(self, events: list[Event]) -> dict:
+    def _draw(self, events: list[Event]) -> dict[str, Any]:
         """A new face-down Persona from the deck (callers check there is one)."""
         if self.persona_deck == 0:
             self.persona_deck, self.persona_discard = self.persona_discard, 0
-            events.append(Event("deck-reshuffled", f"The Persona deck is empty: the "
-                                                   f"{self.persona_deck} discarded Personas are "
-                                                   f"shuffled into a new deck",
-                                {"deck": self.persona_deck}))
+            self.box_seen = [0] * len(self.box)
+            events.append(self._event("deck-reshuffled", {"deck": self.persona_deck}))
         self.persona_deck -= 1
         self.next_id += 1
         return new_persona(self.next_id - 1)

@@ -9,45 +9,46 @@ here checks a rule: the engine does, before it changes a queue.
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 
-def new_persona(pid: int) -> dict:
+def new_persona(pid: int) -> dict[str, Any]:
     """A face-down Persona: its printed values are unknown until revealed."""
     return {"id": pid, "revealed": False, "pipi": None, "popo": None, "colour": None,
             "name": None, "flipped": False, "tokens": [0, 0], "placed": False}
 
 
-def is_player(slot: dict) -> bool:
+def is_player(slot: dict[str, Any]) -> bool:
     return "player" in slot
 
 
-def bathroom_persona(queue: dict) -> dict | None:
+def bathroom_persona(queue: dict[str, Any]) -> dict[str, Any] | None:
     """The Persona in the bathroom of a queue, or None (a player, or nobody)."""
     slots = queue["slots"]
     return slots[0] if slots and not is_player(slots[0]) else None
 
 
-def bathroom_player(queue: dict) -> int | None:
+def bathroom_player(queue: dict[str, Any]) -> int | None:
     """The seat of the player in the bathroom of a queue, or None."""
     slots = queue["slots"]
     return slots[0]["player"] if slots and is_player(slots[0]) else None
 
 
-def put_tokens(persona: dict, pipi: int, popo: int) -> None:
+def put_tokens(persona: dict[str, Any], pipi: int, popo: int) -> None:
     """Tokens onto a Persona card: they stay on it until the end of the round."""
     persona["tokens"][0] += pipi
     persona["tokens"][1] += popo
 
 
-def doors(queues: Sequence[dict]) -> Iterator[tuple[int, dict]]:
+def doors(queues: Sequence[dict[str, Any]]) -> Iterator[tuple[int, dict[str, Any]]]:
     """The queues still in play (with their door), with their numbers."""
     for q, queue in enumerate(queues, 1):
         if queue["door"]:
             yield q, queue
 
 
-def find_player(queues: Sequence[dict], seat: int) -> tuple[int, int] | None:
+def find_player(queues: Sequence[dict[str, Any]], seat: int) -> tuple[int, int] | None:
     """(queue, index) of a player."""
     for q, queue in doors(queues):
         for i, slot in enumerate(queue["slots"]):
@@ -56,7 +57,8 @@ def find_player(queues: Sequence[dict], seat: int) -> tuple[int, int] | None:
     return None
 
 
-def find_persona(queues: Sequence[dict], pid: int | None) -> tuple[int, int, dict] | None:
+def find_persona(queues: Sequence[dict[str, Any]],
+                 pid: int | None) -> tuple[int, int, dict[str, Any]] | None:
     """(queue, index, Persona) of a Persona still in a queue."""
     for q, queue in doors(queues):
         for i, slot in enumerate(queue["slots"]):
@@ -65,7 +67,8 @@ def find_persona(queues: Sequence[dict], pid: int | None) -> tuple[int, int, dic
     return None
 
 
-def pending_reveals(queues: Sequence[dict], *, final_count: bool) -> list[tuple[int, int]]:
+def pending_reveals(queues: Sequence[dict[str, Any]], *,
+                    final_count: bool) -> list[tuple[int, int]]:
     """Face-down Personas the table must reveal: those in a bathroom or
     next to a player, or at the final count those between a player and
     the door."""
@@ -83,24 +86,7 @@ def pending_reveals(queues: Sequence[dict], *, final_count: bool) -> list[tuple[
     return spots
 
 
-def persona_effects(slots: Sequence[dict], player: int | None,
-                    ignored_colours: Sequence[str] = ()) -> list[dict]:
-    """The Personas of a queue whose effect acts this turn, in queue order
-    (the bathroom, then in front of the player, then behind): the bathroom
-    Persona, those next to the player, and any yellow one.  Neutral and
-    turned-over Personas have no effect."""
-    out = []
-    for i, slot in enumerate(slots):
-        if (is_player(slot) or not slot["revealed"] or slot["flipped"]
-                or slot["colour"] == "neutral" or slot["colour"] in ignored_colours):
-            continue
-        adjacent = player is not None and abs(i - player) == 1
-        if i == 0 or adjacent or slot["colour"] == "yellow":
-            out.append({"persona": slot["id"]})
-    return out
-
-
-def tokens_ahead(queue: dict, index: int) -> tuple[int, int]:
+def tokens_ahead(queue: dict[str, Any], index: int) -> tuple[int, int]:
     """What a player at ``index`` takes at the final count: the tokens of
     every Persona between them and the door (on the card, plus the printed
     ones not yet put on it), with the permanent cards' modifiers, never
@@ -117,13 +103,13 @@ def tokens_ahead(queue: dict, index: int) -> tuple[int, int]:
 # -- words -------------------------------------------------------------------
 
 
-def label(p: dict) -> str:
+def label(p: dict[str, Any]) -> str:
     if not p["revealed"]:
         return "the face-down Persona"
     return p["name"] or f"the {p['colour']} Persona"
 
 
-def where(queues: Sequence[dict], players: Sequence[str], q: int, i: int) -> str:
+def where(queues: Sequence[dict[str, Any]], players: Sequence[str], q: int, i: int) -> str:
     """A place in words: ``at position 3 of queue 2, behind Ana``."""
     slots = queues[q - 1]["slots"]
     text = f"in the bathroom of queue {q}" if i == 0 else f"at position {i + 1} of queue {q}"
@@ -134,7 +120,7 @@ def where(queues: Sequence[dict], players: Sequence[str], q: int, i: int) -> str
     return text
 
 
-def slot_view(players: Sequence[str], i: int, slot: dict) -> dict:
+def slot_view(players: Sequence[str], i: int, slot: dict[str, Any]) -> dict[str, Any]:
     if is_player(slot):
         return {"position": i + 1, "player": slot["player"], "name": players[slot["player"]]}
     return {
@@ -148,24 +134,6 @@ def slot_view(players: Sequence[str], i: int, slot: dict) -> dict:
         "tokens_on_card": {"pipi": slot["tokens"][0], "popo": slot["tokens"][1]},
         "tokens_placed": slot["placed"],
     }
-
-
-def tokens_text(pipi: int, popo: int, *, zero: str = "no token") -> str:
-    parts = []
-    if pipi:
-        parts.append(f"{pipi} pipì")
-    if popo:
-        parts.append(f"{popo} popò")
-    return " and ".join(parts) or zero
-
-
-def modifier_text(pipi: int, popo: int) -> str:
-    parts = [f"{v:+d} {word}" for v, word in ((pipi, "pipì"), (popo, "popò")) if v]
-    return ", ".join(parts) or "no change"
-
-
-def personas_text(count: int) -> str:
-    return f"{count} Persona" + ("" if count == 1 else "s")
 
 
 def cap(text: str) -> str:

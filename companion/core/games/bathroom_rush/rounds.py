@@ -5,23 +5,14 @@ player reaches a bathroom through a card."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any
 
 from ...engine import Event
-from .cards import AVID_READER, card_key, persona_hint
-from .queues import (
-    bathroom_persona,
-    bathroom_player,
-    doors,
-    find_persona,
-    is_player,
-    join,
-    label,
-    persona_effects,
-    put_tokens,
-    tokens_text,
-)
+from .cards import AVID_READER, card_key
+from .effects import acting, acts, reader_has_target, spent_once_resolved
+from .queues import bathroom_persona, bathroom_player, doors, find_persona, put_tokens
 from .scoring import Scoring
+from .sentences import persona_ref
 
 
 class Rounds(Scoring):
@@ -33,9 +24,8 @@ class Rounds(Scoring):
         self.round += 1
         self.round_order = self.live_clockwise(self.first_player)
         self.turn = 0
-        events.append(Event("round", f"Round {self.round}: {self.players[self.first_player]} "
-                                     f"holds the first-player token",
-                            {"round": self.round, "first_player": self.first_player}))
+        events.append(self._event("round", {**self._who(self.first_player), "round": self.round,
+                                            "first_player": self.first_player}))
         self._begin_turn(events)
 
     def _begin_turn(self, events: list[Event]) -> None:
@@ -44,29 +34,38 @@ class Rounds(Scoring):
         self.action_card = None
         self.concentration = False
         self.effects = []
-        seat = self.active()
-        events.append(Event("turn", f"{self.players[seat]}'s turn", {"player": seat,
-                                                                       "round": self.round}))
+        seat = self._turn_seat()
+        events.append(self._event("turn", {**self._who(seat), "round": self.round}))
+        if self.light:
+            self.phase = "E"
+            self.step = "choose"
+            return
         self._automatic_phases(events)
 
     def _automatic_phases(self, events: list[Event]) -> None:
         """Go through phases A to C as far as the table lets the companion."""
         pending = self._pending_reveals()
         if pending:
-            events.append(Event("phase", f"A: reveal the Personas in the bathrooms and next to "
-                                         f"the players ({len(pending)} face down)",
-                                {"phase": "A"}))
+            events.append(self._event("phase", {"phase": "A", "count": len(pending)}))
             return
         self._place_bathroom_tokens(events)
-        seat = self.active()
-        events.append(Event("phase", f"C: {self.players[seat]} draws Action cards up to 4",
-                            {"phase": "C"}))
+        seat = self._turn_seat()
+        events.append(self._event("phase", {**self._who(seat), "phase": "C"}))
+        for q, card in self._permanents_of(seat):
+            events.append(self._event("permanent-acts", {**self._who(seat), "queue": q,
+                                                         "card": card}))
         self.effects = self._effects_for(seat, with_free_queue=self.turn == 0)
         if self.effects:
             self.phase = "D"
-            events.append(Event("phase", f"D: {self._effects_prompt()}", {"phase": "D"}))
+            events.append(self._event("phase", {"phase": "D", "effects": self._effect_data()}))
+            self._advance_effects(events)
         else:
-            self._open_phase_e(events, "D: no Persona effect to resolve. ")
+            self._open_phase_e(events, "no-effect")
+
+    def _permanents_of(self, seat: int) -> list[tuple[int, str]]:
+        """The permanent cards behind the door of a player's queue."""
+        q, _ = self._where(seat)
+        return [(q, c["card"]) for c in self.queues[q - 1]["permanents"]]
 
     def _place_bathroom_tokens(self, events: list[Event]) -> None:
         placed = []
@@ -75,16 +74,18 @@ class Rounds(Scoring):
             if p is not None and p["revealed"] and not p["placed"]:
                 put_tokens(p, p["pipi"], p["popo"])
                 p["placed"] = True
-                placed.append(f"queue {q}: {tokens_text(*p['tokens'])} on {label(p)}")
+                placed.append({"queue": q, "persona": persona_ref(p), "pipi": p["tokens"][0],
+                               "popo": p["tokens"][1]})
         if placed:
-            events.append(Event("tokens-placed", "B: " + "; ".join(placed), {"phase": "B"}))
+            events.append(self._event("tokens-placed", {"phase": "B", "placed": placed}))
 
-    def _open_phase_e(self, events: list[Event], before: str = "") -> None:
+    def _open_phase_e(self, events: list[Event], how: str = "") -> None:
         self.phase = "E"
         self.step = "choose"
-        name = self.players[self.active()]
-        events.append(Event("phase", f"{before}E: {name} plays an Action card, decompresses "
-                                     f"or passes", {"phase": "E"}))
+        data = {**self._who(self._turn_seat()), "phase": "E"}
+        if how:
+            data["how"] = how
+        events.append(self._event("phase", data))
 
     def _end_turn(self, events: list[Event], ended: Event) -> list[Event]:
         """The active player's turn is over (``ended`` says how); the next begins."""
@@ -112,15 +113,21 @@ class Rounds(Scoring):
             return
         if len(self.live_seats()) <= 1:
             self._last_standing(events)
-        elif self.reserves[self.active()]["eliminated"]:
+        elif self.reserves[self._turn_seat()]["eliminated"]:
             self._next_turn(events)
 
     # -- the end of a round --------------------------------------------------
 
+    def _light_end_round(self, events: list[Event]) -> None:
+        """The end of a round in light tracking (:mod:`.light`)."""
+        raise NotImplementedError
+
     def _end_round(self, events: list[Event]) -> None:
+        if self.light:
+            self._light_end_round(events)
+            return
         if self.final_round:
-            events.append(Event("phase", "The final turns are over: final count",
-                                {"phase": "count"}))
+            events.append(self._event("phase", {"phase": "count"}))
             self._start_count(events)
             return
         self._cleanup(events)
@@ -130,23 +137,18 @@ class Rounds(Scoring):
         arrived = [seat for _, queue in doors(self.queues)
                    if (seat := bathroom_player(queue)) is not None]
         if arrived:
-            names = join([self.players[s] for s in arrived])
-            verb = "reaches" if len(arrived) == 1 else "reach"
-            events.append(Event("final-round", f"{names} {verb} the bathroom as the queues "
-                                               f"move up: the game ends at once",
-                                {"players": arrived}, alert=True))
+            events.append(self._event("final-round", {
+                "players": arrived, "names": [self.players[s] for s in arrived],
+                "how": "cleanup" if len(arrived) == 1 else "cleanup-many"}, alert=True))
             self._start_count(events)
             return
         self.first_player = self.live_clockwise(self.first_player + 1)[0]
-        events.append(Event("first-player", f"The first-player token passes to "
-                                            f"{self.players[self.first_player]}",
-                            {"first_player": self.first_player}))
+        events.append(self._event("first-player", {**self._who(self.first_player),
+                                                   "first_player": self.first_player}))
         self._start_round(events)
 
     def _cleanup(self, events: list[Event]) -> None:
-        events.append(Event("cleanup", f"End of round {self.round}: the players take the tokens "
-                                       f"of their bathroom; the free queue's are discarded",
-                            {"round": self.round}))
+        events.append(self._event("cleanup", {"round": self.round}))
         for q, queue in list(doors(self.queues)):
             p = bathroom_persona(queue)
             if p is None:
@@ -154,21 +156,15 @@ class Rounds(Scoring):
             pipi, popo = p["tokens"]
             holder = self.player_in(q)
             if holder is None:
-                events.append(Event("tokens-discarded", f"Queue {q} is free: "
-                                                        f"{tokens_text(pipi, popo)} discarded",
-                                    {"queue": q, "pipi": pipi, "popo": popo}))
+                events.append(self._event("tokens-discarded", {"queue": q, "pipi": pipi,
+                                                               "popo": popo}))
             else:
-                self._change_reserve(holder, pipi, popo, events,
-                                     f"takes {tokens_text(pipi, popo)} from the bathroom of "
-                                     f"queue {q}")
-        left = 0
-        for _, queue in doors(self.queues):
-            if bathroom_persona(queue) is not None:
-                queue["slots"].pop(0)
-                left += 1
-        self.persona_discard += left
-        events.append(Event("queue-advanced", f"The {left} bathroom Personas leave and every "
-                                              f"queue moves up one place", {"left": left}))
+                self._change_reserve(holder, pipi, popo, events, "bathroom", queue=q)
+        leaving = [queue["slots"].pop(0) for _, queue in doors(self.queues)
+                   if bathroom_persona(queue) is not None]
+        left = len(leaving)
+        self._discard(leaving)
+        events.append(self._event("queue-advanced", {"left": left}))
 
     def _check_arrivals(self, events: list[Event]) -> None:
         """A player in a bathroom during a turn came there through a card:
@@ -178,70 +174,119 @@ class Rounds(Scoring):
             if seat is None or seat in self.arrived:
                 continue
             self.arrived.append(seat)
-            name = self.players[seat]
+            data = {**self._who(seat), "queue": q}
             if self.final_round:
-                message = f"{name} reaches the bathroom of queue {q} too"
-            else:
-                self.final_round = True
-                message = (f"{name} reaches the bathroom of queue {q}: the rest of this round "
-                           f"is the final turns, and only Give Up Your Place, Swap and Sneeze "
-                           f"may be played against {name}")
-            events.append(Event("final-round", message, {"player": seat, "queue": q},
-                                alert=True))
+                data["how"] = "too"
+            self.final_round = True
+            events.append(self._event("final-round", data, alert=True))
 
     # -- phase D: the Persona effects ------------------------------------------
 
-    def _effects_for(self, seat: int, *, with_free_queue: bool) -> list[dict]:
-        """Phase D's list: the free queue's Personas in the first turn of a
-        round, then the permanent cards behind the player's door, then the
-        Personas of the player's queue."""
-        ignored = ("orange", "red") if "first-game" in self.setup.variants else ()
+    def _ignored_colours(self) -> tuple[str, ...]:
+        ignored: tuple[str, ...] = ()
+        if "first-game" in self.setup.variants:
+            ignored += ("orange", "red")
+        if "no-yellow" in self.setup.variants:
+            ignored += ("yellow",)
+        return ignored
+
+    def _effects_for(self, seat: int, *, with_free_queue: bool) -> list[dict[str, Any]]:
+        """Phase D's list, fixed as the phase begins: in the first turn of a
+        round the free queue's Personas, then those of the player's queue,
+        each queue from the bathroom down."""
+        ignored = self._ignored_colours()
         entries = []
         free = self.free_queue()
         if with_free_queue and free is not None:
-            entries += persona_effects(self.queues[free - 1]["slots"], None, ignored)
-        q, position = self.locate(seat)
-        entries += [{"permanent": c["card"], "queue": q}
-                    for c in self.queues[q - 1]["permanents"]]
-        entries += persona_effects(self.queues[q - 1]["slots"], position - 1, ignored)
+            slots = self.queues[free - 1]["slots"]
+            entries += [{"persona": slots[i]["id"], "queue": free, "free": True, "done": ""}
+                        for i in acting(slots, None, ignored)]
+        q, position = self._where(seat)
+        slots = self.queues[q - 1]["slots"]
+        entries += [{"persona": slots[i]["id"], "queue": q, "free": False, "done": ""}
+                    for i in acting(slots, position - 1, ignored)]
         return entries
 
-    def _listed_personas(self) -> Iterator[tuple[int, int, dict]]:
-        """(queue, index, Persona) of each Persona on phase D's list that is
-        still in a queue."""
-        for entry in self.effects:
-            found = find_persona(self.queues, entry.get("persona"))
-            if found is not None:
-                yield found
+    def _still_acts(self, entry: dict[str, Any]) -> tuple[int, int, dict[str, Any]] | None:
+        """(queue, index, Persona) of a listed Persona whose condition still
+        holds now, or None: it left, or the player moved away from it."""
+        found = find_persona(self.queues, entry["persona"])
+        if found is None:
+            return None
+        q, i, _ = found
+        player = None
+        if not entry["free"]:
+            place = self.locate(self._turn_seat())
+            if place is None or place[0] != q:
+                return None
+            player = place[1] - 1
+        slots = self.queues[q - 1]["slots"]
+        return found if acts(slots, i, player, self._ignored_colours()) else None
 
-    def _effect_lines(self) -> list[str]:
-        lines = []
+    def _current_effect(self) -> tuple[dict[str, Any], int, int, dict[str, Any]] | None:
+        """The effect phase D waits for: (entry, queue, index, Persona).
+        Once reached it stays the one waited for until it is resolved or
+        blocked, whatever the table does meanwhile to apply it."""
         for entry in self.effects:
-            if "permanent" in entry:
-                lines.append(f"permanent card {entry['permanent']} behind the door of "
-                             f"queue {entry['queue']}")
+            if not entry["done"]:
+                found = (find_persona(self.queues, entry["persona"]) if entry.get("reached")
+                         else None)
+                return (entry, *found) if found is not None else None
+        return None
+
+    def _advance_effects(self, events: list[Event]) -> None:
+        """Move phase D on to the next effect whose condition still holds
+        when it is reached; a Persona whose condition no longer holds then
+        keeps its effect for a later turn.  With none left, phase E opens."""
+        if self.phase != "D":
+            return
+        for entry in self.effects:
+            if entry["done"]:
                 continue
             found = find_persona(self.queues, entry["persona"])
-            if found is None:
+            if entry.get("reached"):
+                if found is not None:
+                    return
+                # The Persona left the queue as its effect was applied.
+                entry["done"] = "applied"
                 continue
-            q, i, p = found
-            hint = persona_hint(p["name"])
-            done = " (turned over)" if p["flipped"] else ""
-            lines.append(f"{label(p)} {self._place(q, i)}{done}"
-                         + (f": {hint}" if hint else ""))
+            if self._still_acts(entry) is not None:
+                entry["reached"] = True
+                return
+            entry["done"] = "passed"
+            if found is not None:
+                q, i, p = found
+                events.append(self._event("effect-passed", self._of(p, q, i)))
+        self._open_phase_e(events)
+
+    def _resolved(self, entry: dict[str, Any], q: int, i: int, p: dict[str, Any], how: str,
+                  events: list[Event]) -> None:
+        """An effect applied or blocked: a one-shot Persona is turned over."""
+        entry["done"] = how
+        if spent_once_resolved(p) and not p["flipped"]:
+            p["flipped"] = True
+            place = find_persona(self.queues, p["id"])
+            q, i = (place[0], place[1]) if place else (q, i)
+            events.append(self._event("flipped", self._of(p, q, i)))
+
+    def _effect_data(self) -> list[dict[str, Any]]:
+        """Phase D's list as data: each Persona, its place, how it went."""
+        lines = []
+        for entry in self.effects:
+            found = find_persona(self.queues, entry["persona"])
+            if found is not None:
+                q, i, p = found
+                lines.append({**self._of(p, q, i), "done": entry["done"]})
         return lines
 
-    def _effects_prompt(self) -> str:
-        lines = self._effect_lines()
-        listed = "; ".join(lines) if lines else "nothing left"
-        return f"resolve, in order: {listed}; then effects-done"
-
-    def _reader_pending(self) -> tuple[int, dict] | None:
-        """The Avid Reader waiting for his blue die: listed, in a bathroom,
-        not turned over, with a Persona right after him."""
-        for q, i, p in self._listed_personas():
-            slots = self.queues[q - 1]["slots"]
-            if (i == 0 and not p["flipped"] and card_key(p["name"]) == AVID_READER
-                    and len(slots) > 1 and not is_player(slots[1])):
-                return q, p
+    def _reader_pending(self) -> tuple[int, dict[str, Any]] | None:
+        """The Avid Reader waiting for his blue die: the current effect, in
+        a bathroom, with a Persona right after him."""
+        current = self._current_effect()
+        if current is None:
+            return None
+        _, q, i, p = current
+        slots = self.queues[q - 1]["slots"]
+        if card_key(p["name"]) == AVID_READER and reader_has_target(slots, i):
+            return q, p
         return None

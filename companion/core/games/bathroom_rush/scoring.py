@@ -4,10 +4,12 @@ final count, the tie-break and the result."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Event
 from .cards import PIPI_PER_POPO, POPO_LIMIT, POPO_LIMIT_TWO_PLAYERS, RED_DIE
 from .places import Places
-from .queues import is_player, join, personas_text, tokens_ahead, tokens_text
+from .queues import is_player, tokens_ahead
 
 
 class Scoring(Places):
@@ -17,16 +19,25 @@ class Scoring(Places):
     def popo_limit(self) -> int:
         return POPO_LIMIT_TWO_PLAYERS if len(self.players) == 2 else POPO_LIMIT
 
+    @property
+    def keep_playing(self) -> bool:
+        """Reaching the popò limit no longer eliminates (the rulebook's tip
+        for tables that dislike leaving the game early)."""
+        return "keep-playing" in self.setup.variants
+
     def score(self, seat: int) -> int:
         r = self.reserves[seat]
-        return r["pipi"] + PIPI_PER_POPO * r["popo"]
+        total: int = r["pipi"] + PIPI_PER_POPO * r["popo"]
+        return total
 
     # -- reserves --------------------------------------------------------------
 
     def _change_reserve(self, seat: int, pipi: int, popo: int, events: list[Event],
-                        why: str) -> None:
+                        how: str, **data: Any) -> None:
+        """Tokens into (or out of) a reserve; ``how`` and ``data`` say why,
+        as the event's sentence tells it."""
         r = self.reserves[seat]
-        name = self.players[seat]
+        had = r["popo"]
         r["pipi"] = max(0, r["pipi"] + pipi)
         r["popo"] = max(0, r["popo"] + popo)
         converted = 0
@@ -34,54 +45,54 @@ class Scoring(Places):
             r["pipi"] -= PIPI_PER_POPO
             r["popo"] += 1
             converted += 1
-        now = tokens_text(r["pipi"], r["popo"], zero="empty")
-        events.append(Event("reserve-changed", f"{name} {why}: reserve {now}",
-                            {"player": seat, "pipi": r["pipi"], "popo": r["popo"]}))
+        events.append(self._event("reserve-changed", {
+            **self._who(seat), "took_pipi": pipi, "took_popo": popo, "reserve_pipi": r["pipi"],
+            "reserve_popo": r["popo"], "how": how, **data}))
         if converted:
-            times = "" if converted == 1 else f" ({converted} times)"
-            events.append(Event("popo-converted", f"Five of {name}'s pipì become one "
-                                                  f"popò{times}",
-                                {"player": seat, "count": converted}))
+            events.append(self._event("popo-converted", {
+                **self._who(seat), "count": converted,
+                **({"how": "many"} if converted > 1 else {})}))
         if r["popo"] >= self.popo_limit:
-            self._eliminate(seat, events)
+            if self.keep_playing:
+                if had < self.popo_limit:
+                    events.append(self._event("limit-reached", {
+                        **self._who(seat), "limit": self.popo_limit}, alert=True))
+            else:
+                self._eliminate(seat, events)
 
     def _eliminate(self, seat: int, events: list[Event]) -> None:
         where = self.locate(seat)
         self.reserves[seat]["eliminated"] = True
-        name = self.players[seat]
-        closed = ""
+        data: dict[str, Any] = {**self._who(seat), "limit": self.popo_limit, "queue": None}
         if where:
             queue = self.queues[where[0] - 1]
-            count = sum(1 for slot in queue["slots"] if not is_player(slot))
-            self.persona_discard += count
+            personas = [slot for slot in queue["slots"] if not is_player(slot)]
+            count = len(personas)
+            self._discard(personas)
             queue.update(door=False, slots=[], permanents=[])
-            closed = (f": queue {where[0]} is closed, its door removed and its "
-                      f"{personas_text(count)} discarded")
+            data.update(queue=where[0], count_personas=count, how="queue")
         if seat in self.tie_pending:
             self.tie_pending.remove(seat)
-        events.append(Event("player-eliminated", f"{name} has {self.popo_limit} popò and is "
-                                                 f"eliminated{closed}",
-                            {"player": seat, "queue": where[0] if where else None},
-                            alert=True))
+        if seat in self.pending:
+            self.pending.remove(seat)
+        events.append(self._event("player-eliminated", data, alert=True))
 
     def _decompress(self, seat: int, value: int, concentration: bool,
                     events: list[Event]) -> None:
         """A Decompression roll: pipì discarded, or on the top face a popò
         taken (unless with Concentration, when every pipì goes)."""
         r = self.reserves[seat]
-        name = self.players[seat]
+        who = self._who(seat)
         if value < RED_DIE.sides or concentration:
             gone = r["pipi"] if value == RED_DIE.sides else min(value, r["pipi"])
-            how = " with Concentration" if value == RED_DIE.sides else ""
-            events.append(Event("decompressed", f"{name} rolls {value}{how}: discards "
-                                                f"{gone} pipì",
-                                {"player": seat, "roll": value, "pipi": -gone}))
+            how = "concentration" if value == RED_DIE.sides else "pipi"
+            events.append(self._event("decompressed", {**who, "roll": value, "gone": gone,
+                                                       "how": how}))
             if gone:
-                self._change_reserve(seat, -gone, 0, events, f"discards {gone} pipì")
+                self._change_reserve(seat, -gone, 0, events, "discards", gone=gone)
         else:
-            events.append(Event("decompressed", f"{name} rolls {value}: takes one popò",
-                                {"player": seat, "roll": value, "popo": 1}))
-            self._change_reserve(seat, 0, 1, events, "takes one popò")
+            events.append(self._event("decompressed", {**who, "roll": value, "how": "popo"}))
+            self._change_reserve(seat, 0, 1, events, "popo")
 
     # -- the end -------------------------------------------------------------
 
@@ -91,60 +102,56 @@ class Scoring(Places):
         self.effects = []
         pending = self._pending_reveals()
         if pending:
-            events.append(Event("phase", f"Final count: reveal the {len(pending)} face-down "
-                                         f"Personas between the players and the doors",
-                                {"phase": "count"}))
+            events.append(self._event("phase", {"phase": "count", "how": "reveal",
+                                                "count": len(pending)}))
             return
         self._final_count(events)
 
     def _final_count(self, events: list[Event]) -> None:
         for seat in self.live_seats():
-            q, position = self.locate(seat)
+            q, position = self._where(seat)
             if position == 1:
                 continue
             queue = self.queues[q - 1]
             pipi, popo = tokens_ahead(queue, position - 1)
-            with_cards = " and the permanent cards" if queue["permanents"] else ""
-            self._change_reserve(seat, pipi, popo, events,
-                                 f"takes {tokens_text(pipi, popo)} for the "
-                                 f"{personas_text(position - 1)} between them and the door of "
-                                 f"queue {q}{with_cards}")
+            how = "count-cards" if queue["permanents"] else "count"
+            self._change_reserve(seat, pipi, popo, events, how, queue=q,
+                                 count_personas=position - 1)
         self._decide(self.live_seats(), events)
 
     def _decide(self, contenders: list[int], events: list[Event]) -> None:
         alive = [s for s in contenders if not self.reserves[s]["eliminated"]]
         if not alive:
-            self._finish([], "Every player in contention was eliminated: the game has no "
-                             "winner", events)
+            self._finish([], {"how": "no-winner"}, events)
             return
         best = min(self.score(s) for s in alive)
         tied = [s for s in alive if self.score(s) == best]
         if len(tied) == 1:
-            self._finish(tied, f"{self.players[tied[0]]} wins with {best} "
-                               f"(pipì + 5 × popò)", events)
+            self._finish(tied, {**self._who(tied[0]), "score": best, "how": "wins"}, events)
             return
         self.phase = "tie-break"
         self.tie_group = tied
         self.tie_pending = list(tied)
-        events.append(Event("tie-break", f"{join([self.players[s] for s in tied])} are tied at "
-                                         f"{best}: each makes a Decompression roll (red die)",
-                            {"tied": tied, "score": best}, alert=True))
+        events.append(self._event("tie-break", {
+            "tied": tied, "names": [self.players[s] for s in tied], "score": best},
+            alert=True))
 
     def _last_standing(self, events: list[Event]) -> None:
         live = self.live_seats()
         if live:
-            message = f"{self.players[live[0]]} is the last player standing and wins"
+            said: dict[str, Any] = {**self._who(live[0]), "how": "last"}
         else:
-            message = "Every player was eliminated: the game has no winner"
-        self._finish(live, message, events)
+            said = {"how": "nobody"}
+        self._finish(live, said, events)
 
-    def _finish(self, winners: list[int], message: str, events: list[Event]) -> None:
+    def _finish(self, winners: list[int], said: dict[str, Any], events: list[Event]) -> None:
         self.phase = "over"
         self.step = ""
         self.tie_pending = []
         self.winners = list(winners)
         self.scores = [None if r["eliminated"] else self.score(s)
                        for s, r in enumerate(self.reserves)]
-        self.outcome = message
-        events.append(Event("game-over", message, {"winners": self.winners,
-                                                   "scores": self.scores}, alert=True))
+        event = self._event("game-over", {**said, "winners": self.winners,
+                                          "scores": self.scores}, alert=True)
+        self.outcome = event.message
+        events.append(event)

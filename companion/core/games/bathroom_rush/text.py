@@ -2,11 +2,15 @@
 
 Keys follow :mod:`companion.core.text`; ``board.*`` are the panel board's
 phrases.  Italian falls back to English until it is written.
+
+The sentences players say (prompts, events, the cards' names) are in
+:mod:`.sentences`, merged in below.
 """
 
 from __future__ import annotations
 
 from ...text import Phrases
+from .sentences import SENTENCES
 
 TEXT: Phrases = {
     "en": {
@@ -43,7 +47,12 @@ TEXT: Phrases = {
         "command.change-queue": "Change queue",
         "command.choose-queue": "Choose a queue",
         "command.decompress": "Decompress",
-        "command.effects-done": "Effects resolved",
+        "command.effect": "The effect happens",
+        "command.defend": "Queue Defence",
+        "command.reveal-kind": "Reveal a kind of the box",
+        "command.bathroom-tokens": "Tokens from one's bathroom",
+        "command.count-tokens": "Tokens up to the door",
+        "command.reached": "Reaches the bathroom",
         "command.end-turn": "End the turn",
         "command.flip": "Turn a Persona over",
         "command.pass": "Pass",
@@ -68,6 +77,9 @@ TEXT: Phrases = {
         "title": "Bathroom Rush",
         "variant.first-game": "First game",
         "variant.keep-behind": "Keep the one behind",
+        "variant.no-yellow": "No yellow effects",
+        "variant.keep-playing": "Keep playing",
+        "variant.light-tracking": "Light tracking",
     },
     "fr": {
         "board.chart": "Réserves (pipì + 5 × popò)",
@@ -107,7 +119,12 @@ TEXT: Phrases = {
         "command.change-queue": "Changer de file",
         "command.choose-queue": "Choisir une file",
         "command.decompress": "Décompresser",
-        "command.effects-done": "Effets résolus",
+        "command.effect": "L'effet a lieu",
+        "command.defend": "Défense de file",
+        "command.reveal-kind": "Révéler une sorte de la boîte",
+        "command.bathroom-tokens": "Jetons de ses toilettes",
+        "command.count-tokens": "Jetons jusqu'à la porte",
+        "command.reached": "Arrive aux toilettes",
         "command.end-turn": "Finir le tour",
         "command.flip": "Retourner un Persona",
         "command.note": "Écrire une note",
@@ -139,6 +156,13 @@ TEXT: Phrases = {
         ),
         "variant.keep-behind": "Garder celui de derrière",
         "variant.keep-behind.help": "Décompresser ne remplace pas le Persona derrière le joueur.",
+        "variant.no-yellow": "Sans effets jaunes",
+        "variant.keep-playing": "Tout le monde joue jusqu'au bout",
+        "variant.light-tracking": "Suivi léger",
     },
     "it": {},
 }
+
+# The table's sentences, said from the events' kind and data: they win over
+# a label of the same key.
+TEXT = {lang: {**TEXT.get(lang, {}), **SENTENCES[lang]} for lang in SENTENCES}

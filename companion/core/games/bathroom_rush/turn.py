@@ -5,11 +5,25 @@ card, a decompression or a pass), the end of the turn, and the die rolls
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Event
 from ...errors import IllegalCommand
-from .cards import CONCENTRATION, DEFENSIVE_CARDS, ONE_SHOT_PERSONAS, card_key
-from .queues import cap, label, put_tokens, tokens_text
+from .box import find_kind
+from .cards import (
+    AVID_READER,
+    CONCENTRATION,
+    DEFENSIVE_CARDS,
+    DISTRACTED,
+    ELDERLY_MAN,
+    INFAMOUS_PERSON,
+    MOTHER_WITH_BABY,
+    card_key,
+)
+from .effects import reader_has_target
+from .queues import cap, label, put_tokens
 from .rounds import Rounds
+from .sentences import persona_ref
 
 
 class TurnCommands(Rounds):
@@ -27,16 +41,13 @@ class TurnCommands(Rounds):
         if last:
             self._check_draw(len(self.players))
         self.queues[queue - 1]["slots"].append({"player": seat})
-        events = [Event("queue-chosen", f"{self.players[seat]} stands at the end of queue {queue}",
-                        {"player": seat, "queue": queue})]
+        events = [self._event("queue-chosen", {**self._who(seat), "queue": queue})]
         self.chooser += 1
         if last:
             for s in range(len(self.players)):
-                q, _ = self.locate(s)
+                q, _ = self._where(s)
                 self.queues[q - 1]["slots"].append(self._draw(events))
-            events.append(Event("persona-drawn", f"One more Persona goes behind each player; "
-                                                 f"queue {self.free_queue()} is the free queue",
-                                {"free_queue": self.free_queue()}))
+            events.append(self._event("persona-drawn", {"free_queue": self.free_queue()}))
             self._start_round(events)
         return events
 
@@ -53,10 +64,8 @@ class TurnCommands(Rounds):
             raise IllegalCommand(f"the Persona {where} stays face down: the Personas revealed "
                                  f"now are {allowed}", rule="not-revealable")
         p.update(revealed=True, pipi=pipi, popo=popo, colour=colour, name=name)
-        events = [Event("revealed", f"Revealed {where}: {label(p)}, "
-                                    f"{tokens_text(pipi, popo)}",
-                        {"queue": queue, "position": position, "pipi": pipi, "popo": popo,
-                         "colour": colour, "name": name})]
+        events = [self._event("revealed", {**self._of(p, queue, position - 1), "pipi": pipi,
+                                           "popo": popo, "colour": colour, "name": name})]
         if not self._pending_reveals():
             if self.phase == "A":
                 self._automatic_phases(events)
@@ -64,50 +73,108 @@ class TurnCommands(Rounds):
                 self._final_count(events)
         return events
 
-    def do_effects_done(self) -> list[Event]:
-        events = []
-        for q, i, p in self._listed_personas():
-            one_shot = p["colour"] == "orange" or card_key(p["name"]) in ONE_SHOT_PERSONAS
-            if one_shot and not p["flipped"]:
-                p["flipped"] = True
-                events.append(Event("flipped", f"{cap(label(p))} ({self._place(q, i)}) "
-                                               f"is turned over: its effect is spent",
-                                    {"queue": q, "position": i + 1}))
-        self._open_phase_e(events)
+    def do_reveal_kind(self, queue: int, position: int, kind: str) -> list[Event]:
+        """A reveal with the box described: one of its kinds still unseen."""
+        index = find_kind(self.box, kind)
+        if index is None:
+            kinds = ", ".join(k["name"] for k in self.box) or "none: no box was described"
+            raise IllegalCommand(f"the box holds no kind {kind!r}; its kinds are {kinds}",
+                                 rule="no-such-kind")
+        found = self.box[index]
+        if self.unseen(index) == 0:
+            left = ", ".join(f"{k['name']} ({self.unseen(n)})" for n, k in enumerate(self.box)
+                             if self.unseen(n)) or "none"
+            raise IllegalCommand(f"all {found['copies']} {found['name']} of the box are already "
+                                 f"face up or discarded: this Persona is another kind; still "
+                                 f"unseen: {left}", rule="kind-all-seen")
+        p = self._need_persona(queue, position)
+        events = self.do_reveal(queue, position, found["pipi"], found["popo"], found["colour"],
+                                found["name"])
+        # The same card, whatever the phases that followed did.
+        p["kind"] = index
         return events
 
-    def do_action(self, card: str) -> list[Event]:
-        name = self.players[self.active()]
+    # -- phase D: one Persona effect at a time ---------------------------------
+
+    def _need_current(self) -> tuple[dict[str, Any], int, int, dict[str, Any]]:
+        current = self._current_effect()
+        if current is None:
+            raise IllegalCommand("no Persona effect waits to be resolved", rule="no-effect")
+        return current
+
+    def do_effect(self, player: int | None) -> list[Event]:
+        """The current effect happens: the companion applies the effects it
+        knows; any other the table has applied with the queue commands."""
+        entry, q, i, p = self._need_current()
+        seat = self._turn_seat()
+        key = card_key(p["name"])
+        slots = self.queues[q - 1]["slots"]
+        events: list[Event] = []
+        if key in (ELDERLY_MAN, MOTHER_WITH_BABY):
+            if i < 1 or slots[i - 1].get("player") != seat:
+                raise IllegalCommand(f"{cap(label(p))} no longer stands right behind "
+                                     f"{self.players[seat]}: defend, or correct the queue",
+                                     rule="not-behind")
+            slots[i - 1], slots[i] = slots[i], slots[i - 1]
+            events.append(self._event("persona-moved", {
+                **self._who(seat), "persona": persona_ref(p), "queue": q, "position": i + 1,
+                "how": "in-front"}))
+        elif key == DISTRACTED:
+            self._resolved(entry, q, i, p, "applied", events)
+            self._change_reserve(seat, 1, 0, events, "distracted", persona=persona_ref(p))
+            self._settle(events)
+            return events
+        elif key == AVID_READER:
+            if reader_has_target(slots, i):
+                raise IllegalCommand(f"{cap(label(p))} leaves his newspaper on the Persona "
+                                     f"after him: roll the blue die", rule="roll-first")
+            events.append(self._event("effect-applied", {**self._of(p, q, i), "how": "nobody"}))
+        elif key == INFAMOUS_PERSON:
+            self._check_draw(1)
+            slots.insert(0, self._draw(events))
+            events.append(self._event("persona-on-top", {"persona": persona_ref(p), "queue": q}))
+        else:
+            events.append(self._event("effect-applied", self._of(p, q, i)))
+        self._resolved(entry, q, i, p, "applied", events)
+        return events
+
+    def do_defend(self, player: int | None) -> list[Event]:
+        """A defensive card blocks the current effect; a one-shot Persona is
+        turned over all the same."""
+        entry, q, i, p = self._need_current()
+        events = [self._event("effect-blocked", {**self._who(self._turn_seat()),
+                                                 **self._of(p, q, i)})]
+        self._resolved(entry, q, i, p, "blocked", events)
+        return events
+
+    def do_action(self, card: str, player: int | None) -> list[Event]:
+        name = self.players[self._turn_seat()]
         if card_key(card) in DEFENSIVE_CARDS:
             raise IllegalCommand(
                 f"{card} is a defensive card: it is played together with the attack or the "
                 f"Persona effect it blocks and is never the Action card of the turn; {name} "
                 f"plays another Action card, decompresses or passes", rule="defensive-card")
+        who = self._who(self._turn_seat())
         if card_key(card) == CONCENTRATION:
-            return [Event("action", f"{name} plays {card}",
-                          {"player": self.active(), "card": card})] + self.do_decompress(True)
+            return ([self._event("action", {**who, "card": card, "how": "concentration"})]
+                    + self.do_decompress(True, player))
         self.step = "action"
         self.action_card = card
-        return [Event("action", f"{name} plays {card}: apply it with the queue commands, "
-                                f"then end-turn", {"player": self.active(), "card": card})]
+        return [self._event("action", {**who, "card": card})]
 
-    def do_decompress(self, concentration: bool) -> list[Event]:
+    def do_decompress(self, concentration: bool, player: int | None) -> list[Event]:
         self.step = "decompress"
         self.concentration = bool(concentration)
-        with_card = " with Concentration" if concentration else ""
-        return [Event("decompress", f"{self.players[self.active()]} decompresses{with_card}: "
-                                    f"roll the red die",
-                      {"player": self.active(), "concentration": self.concentration})]
+        data = {**self._who(self._turn_seat()), "concentration": self.concentration}
+        if self.concentration:
+            data["how"] = "concentration"
+        return [self._event("decompress", data)]
 
-    def do_pass(self) -> list[Event]:
-        return self._end_turn([], Event("passed", f"{self.players[self.active()]} passes and "
-                                                  f"discards down to 3 Action cards",
-                                        {"player": self.active()}))
+    def do_pass(self, player: int | None) -> list[Event]:
+        return self._end_turn([], self._event("passed", self._who(self._turn_seat())))
 
-    def do_end_turn(self) -> list[Event]:
-        return self._end_turn([], Event("turn-ended", f"{self.players[self.active()]} discards "
-                                                      f"down to 3 Action cards; the turn is over",
-                                        {"player": self.active()}))
+    def do_end_turn(self, player: int | None) -> list[Event]:
+        return self._end_turn([], self._event("turn-ended", self._who(self._turn_seat())))
 
     def do_roll(self, values: list[int], player: int | None) -> list[Event]:
         value = values[0]
@@ -120,10 +187,10 @@ class TurnCommands(Rounds):
     # -- what a roll does ------------------------------------------------------
 
     def _decompression_roll(self, value: int) -> list[Event]:
-        seat = self.active()
-        q, position = self.locate(seat)
+        seat = self._turn_seat()
+        q, position = (0, 0) if self.light else self._where(seat)
         behind = None
-        if "keep-behind" not in self.setup.variants:
+        if "keep-behind" not in self.setup.variants and not self.light:
             behind = self.persona(q, position + 1)
         if behind is not None:
             self._check_draw(1)
@@ -131,30 +198,27 @@ class TurnCommands(Rounds):
         self._decompress(seat, value, self.concentration, events)
         if behind is not None and not self.reserves[seat]["eliminated"]:
             slots = self.queues[q - 1]["slots"]
-            self.persona_discard += 1
+            self._discard([slots[position]])
             slots[position] = self._draw(events)
-            events.append(Event("persona-replaced", f"{cap(label(behind))} behind "
-                                                    f"{self.players[seat]} leaves the queue; a "
-                                                    f"new face-down Persona takes the place",
-                                {"queue": q, "position": position + 1}))
-        return self._end_turn(events, Event("turn-ended", f"{self.players[seat]}'s turn is over; "
-                                                          f"discard down to 3 Action cards",
-                                            {"player": seat}))
+            events.append(self._event("persona-replaced", {
+                **self._who(seat), "persona": persona_ref(behind), "queue": q,
+                "position": position + 1}))
+        return self._end_turn(events, self._event("turn-ended", {**self._who(seat),
+                                                                 "how": "roll"}))
 
     def _reader_roll(self, value: int) -> list[Event]:
-        q, reader = self._reader_pending()
-        after = self.queues[q - 1]["slots"][1]
+        entry, q, i, reader = self._need_current()
+        after = self.queues[q - 1]["slots"][i + 1]
         put_tokens(after, value, 0)
-        reader["flipped"] = True
-        return [Event("tokens-added", f"{cap(label(reader))} leaves his newspaper: "
-                                      f"{value} pipì on {label(after)} at position 2 of "
-                                      f"queue {q}; he is turned over",
-                      {"queue": q, "position": 2, "pipi": value, "popo": 0})]
+        events = [self._event("tokens-added", {
+            "persona": persona_ref(reader), "after": persona_ref(after), "queue": q,
+            "position": i + 2, "pipi": value, "popo": 0, "how": "reader"})]
+        self._resolved(entry, q, i, reader, "applied", events)
+        return events
 
     def _tie_break_roll(self, value: int, player: int | None) -> list[Event]:
         seat = self.tie_pending[0] if player is None else player
-        events = [Event("tie-break", f"Tie-break: {self.players[seat]} rolls {value}",
-                        {"player": seat, "roll": value})]
+        events = [self._event("tie-break", {**self._who(seat), "roll": value, "how": "roll"})]
         self._decompress(seat, value, False, events)
         if seat in self.tie_pending:
             self.tie_pending.remove(seat)

@@ -20,6 +20,7 @@ export function render(update) {
   return h("div", { class: "board br" },
     header(update, facts),
     h("section", { class: "queues", "aria-label": t("bathroom-rush:board.queues") }, view.queues.map((q) => queue(view, update, q))),
+    kinds(view, update),
     view.effects?.length ? h("section", { class: "card" }, h("h2", { text: t("bathroom-rush:board.effects") }),
       h("ol", {}, view.effects.map((line) => h("li", { text: line })))) : null,
     h("ul", { class: "players" }, view.reserves.map((r) => playerRow(update, r.seat, {
@@ -29,6 +30,22 @@ export function render(update) {
       right: reserve(r),
       badges: r.eliminated ? [h("span", { class: "badge dead", text: t("bathroom-rush:board.eliminated") })] : [],
     }))));
+}
+
+// With the box described, a reveal is one tap on the kinds still unseen
+// (with how many), for the first Persona waiting to be revealed.
+function kinds(view, update) {
+  const exp = update.expected.find((e) => e.command === "reveal-kind");
+  if (!view.box || !exp) return null;
+  const offered = view.box.filter((k) => k.unseen > 0);
+  return h("section", { class: "card br-kinds", "aria-label": exp.prompt },
+    h("h2", { text: exp.prompt }),
+    h("div", { class: "options", role: "group" }, offered.map((k) => h("button", {
+      type: "button", class: ["option", "persona-kind", k.colour], dataset: { kind: k.name },
+      title: `${k.name} · ${k.pipi} pipì ${k.popo} popò`,
+      onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
+        detail: { ...exp, args: { ...exp.args, kind: k.name } }, bubbles: true })),
+    }, `${k.name} ×${k.unseen}`))));
 }
 
 function where(r) {

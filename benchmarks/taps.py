@@ -1,0 +1,196 @@
+"""Taps in the phone panel for Bathroom Rush, counted on the real pages.
+
+Headless Chromium (/usr/bin/chromium, through Playwright) at a phone's size
+(390x844) joins the real panel served by waitress on loopback, on a real
+table and journal, and plays a 3-player game by tapping what a player would
+tap; every tap is counted.  The game is created with its setup (three
+players, and for full tracking the box described by its owner); the figures
+start from the table page.  Dice come from the panel's ROLL button.
+
+    .venv/bin/python benchmarks/taps.py
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.core.journal import Journal  # noqa: E402
+from companion.core.table import Table  # noqa: E402
+from tests.fakes import FixedDice  # noqa: E402
+from web import Services, create_app  # noqa: E402
+from web.server import serve  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+PLAYERS = ["Ana", "Ben", "Cy"]
+WAIT_MS = 15_000
+BOX = [{"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 20},
+       {"name": "Ragazzo", "colour": "neutral", "pipi": 2, "popo": 0, "copies": 12},
+       {"name": "Anziano", "colour": "orange", "pipi": 2, "popo": 0, "copies": 6},
+       {"name": "Distratto", "colour": "orange", "pipi": 1, "popo": 0, "copies": 6},
+       {"name": "Infame", "colour": "yellow", "pipi": 1, "popo": 0, "copies": 6}]
+
+
+class Panel:
+    """A phone on the panel that counts its taps."""
+
+    def __init__(self, page: Any, table: Table) -> None:
+        self.page = page
+        self.table = table
+        self.taps = 0
+
+    def tap(self, selector: str) -> None:
+        self.page.click(selector)
+        self.taps += 1
+
+    def command(self, name: str) -> None:
+        """Tap the dock's button for ``name``; wait for the table to take it."""
+        version = self.table.version
+        self.tap(f"button[data-command='{name}']")
+        self._wait_past(version)
+
+    def form(self, name: str, choices: dict[str, Any]) -> None:
+        """Open the form of ``name``, tap each choice, then OK."""
+        version = self.table.version
+        self.tap(f"button[data-command='{name}']")
+        for param, value in choices.items():
+            self.tap(f".field[data-param={param}] .option[data-value='{value}']")
+        self.tap("#sheet button[type=submit]")
+        self._wait_past(version)
+
+    def roll(self) -> None:
+        version = self.table.version
+        self.tap("#roll")
+        self._wait_past(version)
+
+    def reveal_kinds(self) -> None:
+        """Every Persona waiting, one tap each on the first kind offered."""
+        while any(e.command == "reveal-kind" for e in self.table.current().expected):
+            version = self.table.version
+            self.tap(".br-kinds .persona-kind >> nth=0")
+            self._wait_past(version)
+
+    def _wait_past(self, version: int) -> None:
+        """Wait until the table took the tap and the phone shows what comes
+        next (so that no tap lands on a button of the state before)."""
+        stop = threading.Event()
+        while self.table.version <= version:
+            stop.wait(0.01)
+        update = self.table.current()
+        if not update.expected:
+            return
+        first = update.expected[0]
+        if first.command == "reveal-kind":
+            self.page.wait_for_function(
+                "(p) => document.querySelector('.br-kinds h2')?.textContent === p",
+                arg=first.prompt)
+            return
+        who = update.players[first.player] if first.player is not None else ""
+        target = "#roll" if first.dice else f"button[data-command='{first.command}']"
+        self.page.wait_for_function(
+            "([who, target]) => (document.querySelector('#prompt')?.textContent || '')"
+            ".startsWith(who) && !!document.querySelector(target) && "
+            "!document.querySelector('#sheet[open]')", arg=[who, target])
+
+
+def serve_table(folder: Path) -> tuple[Table, Any, Any, str]:
+    table = Table(Journal.open(folder / "companion.db"))
+    dice = FixedDice(table, [2])
+    services = Services(screen_png=lambda: b"", press_key=lambda key: None, dice=dice)
+    app = create_app(table, config={"SECRET_KEY": "taps-benchmark",
+                                    "COLOURS_FILE": str(folder / "colours.json")},
+                     services=services)
+    server = serve(app, "127.0.0.1", 0, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{server.port}"
+    return table, app, server, app.extensions["companion"].access.join_url(url)
+
+
+def measure(browser: Any, light: bool) -> dict[str, int]:
+    figures: dict[str, int] = {}
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        table, _app, server, join_url = serve_table(folder)
+        try:
+            if light:
+                table.new_game("bathroom-rush", PLAYERS, ["light-tracking"])
+            else:
+                table.new_game("bathroom-rush", PLAYERS, options={"box": BOX})
+            context = browser.new_context(viewport=PHONE, device_scale_factor=2,
+                                          is_mobile=True, has_touch=True)
+            context.set_default_timeout(WAIT_MS)
+            page = context.new_page()
+            page.goto(join_url)
+            page.wait_for_selector("#conn[data-state=live]")
+            panel = Panel(page, table)
+
+            if not light:
+                for queue in (1, 2, 3):
+                    panel.form("choose-queue", {"queue": queue})
+                panel.reveal_kinds()
+            figures["setup to the first action"] = panel.taps
+
+            def turn(what: str, play: Any) -> None:
+                before = panel.taps
+                play()
+                if not light:
+                    panel.reveal_kinds()
+                figures[what] = panel.taps - before
+
+            end = "end-turn" if light else "pass"
+            turn("a turn: pass", lambda: panel.command(end))
+            turn("a turn: decompress (red die by ROLL)",
+                 lambda: (panel.form("decompress", {}), panel.roll()))
+
+            def to_round_end() -> None:
+                """The turns left in this round, then its cleanup."""
+                start = table.current().state["round"]
+                while table.current().state["round"] == start:
+                    if table.current().state["phase"] == "E":
+                        panel.command(end)
+                        continue
+                    version = table.version
+                    panel.tap("button[data-command='bathroom-tokens'] >> nth=0")
+                    panel.tap(".field[data-param=pipi] [data-digit='1']")
+                    panel.tap(".field[data-param=popo] [data-digit='0']")
+                    panel.tap("#sheet button[type=submit]")
+                    panel._wait_past(version)
+
+            to_round_end()
+            if not light:
+                panel.reveal_kinds()
+            cleanup_round = to_round_end
+            turn("a full round with its cleanup", cleanup_round)
+            context.close()
+        finally:
+            server.close()
+            table.close()
+    return figures
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM,
+                                             args=["--headless", "--no-sandbox"])
+        try:
+            for light in (False, True):
+                title = "light tracking" if light else "full tracking, box of 5 kinds described"
+                print(f"Bathroom Rush, 3 players, {title} (taps)")
+                for what, taps in measure(browser, light).items():
+                    print(f"  {what:<44} {taps:>3}")
+        finally:
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()
