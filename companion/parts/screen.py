@@ -86,7 +86,8 @@ class ScreenPart(Component):
                               roll=self.dice.roll_button,
                               wifi=network.wifi_join if network else None,
                               network_offer=network.offered if network else None,
-                              switch_network=network.switch if network else None)
+                              switch_network=network.switch if network else None,
+                              smart_dice=self.dice.pixels)
         self._unsubscribes = [
             self.table.subscribe(self._on_update),
             self.table.subscribe(RollListener(self._on_roll, self.menu.update)),

@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..engine import Command, CommandSpec, Expectation, Game, Param
 from ..errors import BadSetup, IllegalCommand, NoGame, StaleVersion, UnknownKey
 from ..games import available, game_class
-from ..ports import TablePort
+from ..ports import SmartDice, SmartDie, TablePort
 from ..table import Update
 from .entry import EDITING, Blocked, Entry, Now
 from .hints import HINTS, CommandHint
@@ -65,6 +65,19 @@ class _List(_Level):
     def step(self, delta: int) -> None:
         if self.choices:
             self.index = (self.index - delta) % len(self.choices)
+
+
+class _LiveList(_List):
+    """A list whose choices are read again each time it is shown or keyed
+    (the smart dice: they answer a look, connect and drop on their own)."""
+
+    def __init__(self, title: str, choices: Callable[[], Sequence[_Choice]]) -> None:
+        super().__init__(title, choices())
+        self._read = choices
+
+    def refresh(self) -> None:
+        self.choices = list(self._read())
+        self.index = min(self.index, max(len(self.choices) - 1, 0))
 
 
 class _Confirm(_Level):
@@ -116,7 +129,9 @@ class TableMenu:
     the names a game started from the menu takes, in order.  ``wifi()``
     returns the companion's own Wi-Fi ``(name, password)`` while it is the
     hotspot (the Join screen shows it first), ``network_offer()`` a known
-    network in reach, and ``switch_network()`` joins it.
+    network in reach, and ``switch_network()`` joins it.  ``smart_dice``
+    (the Pixels dice) puts "Pixels dice" in the main menu: the dice paired,
+    each given a role or forgotten, and the dice in reach to pair.
     """
 
     def __init__(
@@ -134,6 +149,7 @@ class TableMenu:
         wifi: Callable[[], tuple[str, str] | None] | None = None,
         network_offer: Callable[[], str | None] | None = None,
         switch_network: Callable[[], Any] | None = None,
+        smart_dice: SmartDice | None = None,
     ) -> None:
         self._table = table
         self._join_info = join_info
@@ -147,6 +163,7 @@ class TableMenu:
         self._wifi = wifi
         self._network_offer = network_offer
         self._switch_network = switch_network
+        self._smart_dice = smart_dice
         self._stack: list[_Shown] = []
         self._pending: Update | None = None
         self._pending_lock = threading.Lock()
@@ -241,6 +258,8 @@ class TableMenu:
         top = self._stack[-1] if self._stack else None
         if top is None:
             return self._game_view()
+        if isinstance(top, _LiveList):
+            top.refresh()
         if isinstance(top, _List):
             return MenuView(ViewKind.LIST, top.title, tuple(c.label for c in top.choices),
                             top.index, footer=KEYS_ENTER)
@@ -484,6 +503,10 @@ class TableMenu:
             choices.insert(0, _Choice(f"Wi-Fi: {offer}", lambda: self._ask_switch(offer)))
         choices += [
             _Choice(f"Dice: {self.dice_source}", self._open_dice_sources),
+        ]
+        if self._smart_dice is not None:
+            choices.append(_Choice("Pixels dice", self._open_smart_dice))
+        choices += [
             _Choice("Join (QR code)", self._open_join),
         ]
         if self._sign_out is not None:
@@ -555,6 +578,67 @@ class TableMenu:
             self._say("Dice", str(refused))
             return
         self._stack.clear()
+
+    # -- the smart dice: paired, in reach, roles ----------------------------------
+
+    def _open_smart_dice(self) -> None:
+        smart = self._smart_dice
+        assert smart is not None
+
+        def choices() -> list[_Choice]:
+            shown = [_Choice(_die_label(die, die.role or "no role"),
+                             partial(self._open_die, die.address, die.name))
+                     for die in smart.dice()]
+            return [*shown, _Choice("Find dice in reach", self._open_in_reach)]
+
+        self._stack.append(_LiveList("Pixels dice", choices))
+
+    def _open_in_reach(self) -> None:
+        smart = self._smart_dice
+        assert smart is not None
+        smart.look()
+
+        def choices() -> list[_Choice]:
+            heard = [_Choice(_die_label(die), partial(self._pair_die, die.address, die.name))
+                     for die in smart.in_reach()]
+            if smart.looking:
+                return [*heard, _Choice("Looking...", lambda: None)]
+            return [*heard, _Choice("Look again", smart.look)]
+
+        self._stack.append(_LiveList("Dice in reach", choices))
+
+    def _pair_die(self, address: str, name: str) -> None:
+        assert self._smart_dice is not None
+        self._smart_dice.pair(address, name)
+        self._stack.pop()  # the dice in reach: the paired list shows it now
+        self._open_die(address, name)
+
+    def _open_die(self, address: str, name: str) -> None:
+        smart = self._smart_dice
+        assert smart is not None
+        choices = [_Choice(f"Make it {role}", partial(self._assign_die, address, role))
+                   for role in smart.roles]
+        choices.append(_Choice("No role", partial(self._assign_die, address, None)))
+        choices.append(_Choice("Forget it", partial(
+            self._stack.append, _Confirm(name, f"Forget {name}? Pair it again to use it.",
+                                         partial(self._forget_die, address)))))
+        self._stack.append(_List(name, choices))
+
+    def _assign_die(self, address: str, role: str | None) -> None:
+        assert self._smart_dice is not None
+        self._stack.pop()
+        try:
+            self._smart_dice.assign(address, role)
+        except (KeyError, ValueError) as refused:
+            self._say("Pixels dice", str(refused).strip("'\""))
+
+    def _forget_die(self, address: str) -> None:
+        assert self._smart_dice is not None
+        self._stack.pop()  # the die's list
+        try:
+            self._smart_dice.forget(address)
+        except KeyError:
+            pass  # forgotten meanwhile (from a phone)
 
     # -- joining: the Wi-Fi, then the panel ----------------------------------------
 
@@ -654,6 +738,8 @@ class TableMenu:
             self._adopt(update)
 
     def _list_key(self, level: _List, key: str) -> bool:
+        if isinstance(level, _LiveList):
+            level.refresh()
         if key in ("up", "down"):
             level.step(1 if key == "up" else -1)
             return True
@@ -673,6 +759,13 @@ class TableMenu:
         if self.update is None:
             raise NoGame("no game at the table yet: start one first")
         return self.update
+
+
+def _die_label(die: SmartDie, role: str = "") -> str:
+    """``d6: Pixel 42 87%``, ``Pixel 7 (away)``."""
+    battery = f" {die.battery}%" if die.battery is not None else ""
+    away = "" if die.connected or not role else " (away)"
+    return f"{role + ': ' if role else ''}{die.name}{battery}{away}"
 
 
 def _newer(update: Update, than: Update) -> bool:
