@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..engine import Command, CommandSpec, Expectation, Game, Param
 from ..errors import BadSetup, IllegalCommand, NoGame, StaleVersion, UnknownKey
 from ..games import available, game_class
+from ..keys import DICE_SOURCES, KEYS, KINDS
 from ..ports import SmartDice, SmartDie, TablePort
 from ..table import Update
 from ..text import DEFAULT_LANGUAGE, say
@@ -26,10 +27,6 @@ from .hints import HINTS, CommandHint
 from .view import MenuView, ViewKind, humanize
 
 log = logging.getLogger(__name__)
-
-KEYS = ("up", "down", "ok", "back", "roll")
-KINDS = ("press", "long", "repeat")
-DICE_SOURCES = ("button", "manual", "serial", "pixels")
 
 # How the table's journal names what came from the keys.
 SOURCE = "buttons"
