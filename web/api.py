@@ -190,6 +190,7 @@ def history():
         "can_undo": now.can_undo,
         "can_redo": now.can_redo,
         "undo_text": now.undo_text,
+        "undo_events": [e.to_json() for e in now.undo_events],
     }, separators=(",", ":"))
     entries = table.history()
 
@@ -398,6 +399,32 @@ def command():
 
 
 command.request_kind = CommandRequest
+
+
+@bp.post("/preview")
+@operation("what a command would do, played on a copy of the game: its events (the "
+           "sentences to show before it is confirmed) and the state after it; nothing "
+           "is written or sent to the other phones, and it is refused as /api/command "
+           "would refuse it", {
+               **{k: v for k, v in table_change().items() if k != "503"},
+               "200": _json("what the command would do", _ref("Preview")),
+           }, changes=True)
+@controllers_only
+def preview():
+    try:
+        body = bodies.read(CommandRequest, request.get_data(cache=True))
+    except UnknownCommandName as exc:
+        table = panel().table
+        if not table.has_game:
+            raise
+        known = ", ".join(spec.name for spec in table.game.commands)
+        raise UnknownCommand(f"{table.game.title} has no command '{exc.name}'; "
+                             f"its commands are: {known}") from None
+    return jsonify(panel().table.preview(body.command, expected_game=body.game_id,
+                                         expected_version=body.version).to_json())
+
+
+preview.request_kind = CommandRequest
 
 
 @bp.post("/undo")
