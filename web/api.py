@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.core.errors import NotExpected, StaleVersion, UnknownCommand
+from companion.core.errors import NoGame, NotExpected, StaleVersion, UnknownCommand
 from companion.core.games import available, canonical_key
 from companion.core.menu import KEYS
 
@@ -175,24 +175,44 @@ def text():
 
 
 @bp.get("/history")
-@operation("every change of the current game, in order",
-           {"200": _json("the history", _ref("History"))})
+@operation("every change of the current game, or of a past one, in order; a past game "
+           "comes with its last state ('state') for its board and chart",
+           {"200": _json("the history", _ref("History")),
+            "400": _error("'game' is not a game's id"),
+            "404": _error("no such game in the journal")},
+           parameters=[{"name": "game", "in": "query", "required": False,
+                        "schema": {"type": "integer", "minimum": 1},
+                        "description": "a past game's id (from GET /api/past-games); "
+                                       "without it, the current game"}])
 def history():
     table = panel().table
-    if not table.has_game:
+    wanted = request.args.get("game")
+    past = None
+    if wanted is not None:
+        if not wanted.isdigit() or not 0 < int(wanted) <= 2**53:
+            raise bad_request(f"'game' must be a game's id (a whole number), not {wanted!r}")
+        try:
+            now, entries = table.past(int(wanted))
+        except NoGame as exc:
+            raise ApiError(404, "no-game", str(exc)) from None
+        current = table.has_game and table.current().game_id == now.game_id
+        past = None if current else state_json(now, panel().colours)
+    elif not table.has_game:
         return jsonify({"game_id": None, "game": None, "version": 0, "entries": []})
-    now = table.current()
+    else:
+        now, entries = table.current(), table.history()
+    live = past is None
     head = json.dumps({
         "game_id": now.game_id,
         "game": now.game_key,
         "version": now.version,
         "players": list(now.players),
-        "can_undo": now.can_undo,
-        "can_redo": now.can_redo,
-        "undo_text": now.undo_text,
-        "undo_events": [e.to_json() for e in now.undo_events],
+        "can_undo": live and now.can_undo,
+        "can_redo": live and now.can_redo,
+        "undo_text": now.undo_text if live else None,
+        "undo_events": [e.to_json() for e in now.undo_events] if live else [],
+        "state": past,
     }, separators=(",", ":"))
-    entries = table.history()
 
     def body() -> Iterator[str]:
         # A long game has thousands of entries: they are written as text a

@@ -264,6 +264,8 @@ SCHEMAS: dict[str, Any] = {
             "can_redo": {"type": "boolean"},
             "undo_text": NULLABLE_STR,
             "undo_events": {"type": "array", "items": _ref("Event")},
+            "state": {"oneOf": [_ref("GameState"), {"type": "null"}],
+                      "description": "a past game's last state (null for the current game)"},
             "entries": {"type": "array", "items": _ref("HistoryEntry")},
         },
     },

@@ -625,29 +625,20 @@ class Table:
 
     def _update(self, action: str, events: Sequence[Event], command: Command | None = None,
                 source: str = "") -> Update:
-        session = self._require()
-        game = session.game
-        undo_text, undo_events = _undo_said(session)
-        return Update(
-            game_id=session.game_id,
-            game_key=game.key,
-            title=game.title,
-            version=session.version,
-            action=Action(action),
-            state=game.view(),
-            expected=tuple(game.expected()),
-            events=tuple(events),
-            over=game.over,
-            result=game.result(),
-            players=game.players,
-            can_undo=bool(session.done),
-            can_redo=bool(session.undone),
-            undo_text=undo_text,
-            undo_events=undo_events,
-            setup=game.setup.to_json(),
-            command=command,
-            source=source,
-        )
+        return _update_of(self._require(), action, events, command, source)
+
+    def past(self, game_id: int) -> tuple[Update, list[HistoryEntry]]:
+        """A game of the journal as it stands (the current one, or a past
+        one replayed) and its history: a finished game opens to its end,
+        its chart and its story."""
+        with self._lock:
+            session = self._session
+            if session is None or session.game_id != game_id:
+                row = self._journal.game(game_id)
+                if row is None:
+                    raise NoGame(f"no game {game_id} in the journal; see the list of games")
+                session = self._load(row)
+            return _update_of(session, "current", ()), list(session.history)
 
     def _replay(self) -> None:
         """Rebuild the latest game from the journal and make it current."""
@@ -697,6 +688,32 @@ class Table:
             if entry.action != "undo":
                 session.done[-1].events_json = kept.events_json
         return session
+
+
+def _update_of(session: _Session, action: str, events: Sequence[Event],
+                command: Command | None = None, source: str = "") -> Update:
+    game = session.game
+    undo_text, undo_events = _undo_said(session)
+    return Update(
+        game_id=session.game_id,
+        game_key=game.key,
+        title=game.title,
+        version=session.version,
+        action=Action(action),
+        state=game.view(),
+        expected=tuple(game.expected()),
+        events=tuple(events),
+        over=game.over,
+        result=game.result(),
+        players=game.players,
+        can_undo=bool(session.done),
+        can_redo=bool(session.undone),
+        undo_text=undo_text,
+        undo_events=undo_events,
+        setup=game.setup.to_json(),
+        command=command,
+        source=source,
+    )
 
 
 def _undo_said(session: _Session) -> tuple[str | None, tuple[Event, ...]]:

@@ -45,7 +45,8 @@ function renderPast(past) {
     return;
   }
   list.replaceChildren(...past.map((g) => h("li", { dataset: { game: g.id } },
-    h("div", {}, h("b", { text: gameTitle(g.game) }), h("span", { class: "status-tag", text: t(`status.${g.status}`) })),
+    h("div", {}, h("a", { href: `/history?game=${g.id}`, class: "past-link" }, h("b", { text: gameTitle(g.game) })),
+      h("span", { class: "status-tag", text: t(`status.${g.status}`) })),
     h("div", { class: "meta", text: `${when(g.started)} · ${g.players.join(", ")}` }),
     g.result ? h("div", { text: winners(g) }) : null)));
 }
