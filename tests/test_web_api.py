@@ -1340,3 +1340,20 @@ def test_undo_names_in_words_what_it_takes_back(controller, playing):
     last = controller.get("/api/history").json["entries"][-1]
     assert last["action"] == "undo" and last["undid"] == played["events"]
     assert last["said"] == f"Undone: {played['undo_text']}"
+
+
+def test_statistics_are_exported_as_csv_and_json(controller, table):
+    from companion.core.engine import Command
+
+    table.new_game(CON, ["Ana", "Ben", "Cy"], variants=["no-end-roll"])
+    table.submit(Command("adjust-mastery", {"player": "Ben", "delta": -7}))
+    stats = controller.get("/api/stats").json
+    assert stats["games"][CON]["games"] == 1
+    file = controller.get("/api/stats.json")
+    assert file.headers["Content-Disposition"].startswith("attachment")
+    assert json.loads(file.data) == stats
+    rows = controller.get("/api/stats.csv")
+    assert rows.mimetype == "text/csv"
+    lines = rows.data.decode().splitlines()
+    assert lines[0].startswith("game,player,played,won")
+    assert {line.split(",")[1] for line in lines[1:]} == {"Ana", "Ben", "Cy"}

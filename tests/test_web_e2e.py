@@ -372,8 +372,8 @@ def test_statistics_show_wins_per_player(companion, phones):
     page.goto(f"{companion.url}/stats")
     page.wait_for_selector("[data-player=Ana]")
     assert page.inner_text("#games-played") == "1"
-    assert page.locator("[data-player=Ana] td.num").all_inner_texts() == ["1", "1"]
-    assert page.locator("[data-player=Ben] td.num").all_inner_texts() == ["0", "1"]
+    assert page.locator("#player-stats [data-player=Ana] td.num").all_inner_texts() == ["1", "1"]
+    assert page.locator("#player-stats [data-player=Ben] td.num").all_inner_texts() == ["0", "1"]
     shot(page, "stats")
 
 

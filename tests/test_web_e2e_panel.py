@@ -6,6 +6,7 @@ and setup in plain words."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -137,4 +138,23 @@ def test_a_past_game_opens_to_its_history_and_chart(companion, phones):
     assert lines[-1].startswith("Ana plays +20")
     expect(page.locator("#undo")).to_be_hidden()
     shot(page, "past-game")
+    assert page.script_errors == []
+
+
+def test_statistics_per_game_with_records_head_to_head_and_exports(companion, phones):
+    for loser in ("Ben", "Ben", "Ana"):
+        companion.table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
+        companion.table.submit(Command("card", {"value": 30}))
+        companion.table.submit(Command("adjust-mastery", {"player": loser, "delta": -7}))
+    page = controller(phones, companion)
+    page.goto(f"{companion.url}/stats")
+    section = page.locator(".game-stats[data-game=call-of-nature]")
+    expect(section.locator("[data-player=Ana] td.num")).to_have_text(["2", "3", "67%", "0", "2"])
+    expect(section.locator(".record")).to_contain_text("Highest Pressure survived: 30")
+    expect(section.locator(".h2h li")).to_have_text("Ana 2 – 1 Ben (3 games)")
+    with page.expect_download() as download:
+        page.click("#export-csv")
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert text.startswith("game,player,played,won") and "Ana" in text
+    shot(page, "stats-per-game")
     assert page.script_errors == []

@@ -25,6 +25,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion.core.errors import NoGame, NotExpected, StaleVersion, UnknownCommand
 from companion.core.games import available, canonical_key
 from companion.core.menu import KEYS
+from companion.core.stats import CSV_COLUMNS, to_csv
 
 from . import access, bodies
 from .bodies import (
@@ -227,10 +228,29 @@ def history():
 
 
 @bp.get("/stats")
-@operation("games played and won, per game and per player",
+@operation("statistics of the finished games: games and wins per player, win rate, "
+           "streaks, records and head to head, per game",
            {"200": _json("the statistics", _ref("Stats"))})
 def stats():
     return jsonify(panel().table.stats())
+
+
+@bp.get("/stats.csv")
+@operation("the statistics per game and player as a CSV file", {
+    "200": {"description": "CSV: " + ", ".join(CSV_COLUMNS),
+            "content": {"text/csv": {"schema": {"type": "string"}}}}})
+def stats_csv():
+    return Response(to_csv(panel().table.stats()), mimetype="text/csv",
+                    headers={"Content-Disposition": 'attachment; filename="statistics.csv"'})
+
+
+@bp.get("/stats.json")
+@operation("the statistics as a JSON file to keep (as GET /api/stats)",
+           {"200": _json("the statistics", _ref("Stats"))})
+def stats_file():
+    return Response(json.dumps(panel().table.stats(), ensure_ascii=False, indent=1),
+                    mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="statistics.json"'})
 
 
 @bp.get("/past-games")

@@ -271,8 +271,15 @@ SCHEMAS: dict[str, Any] = {
     },
     "Stats": {
         "type": "object",
-        "required": ["games_played", "by_game", "players"],
+        "required": ["games_played", "by_game", "players", "games"],
         "properties": {
+            "games": {
+                "type": "object",
+                "description": "per game key: its finished games, players ranked by wins "
+                               "(rate in percent, current and best win streak), its record "
+                               "and head to head",
+                "additionalProperties": _ref("GameStats"),
+            },
             "games_played": {"type": "integer"},
             "by_game": {"type": "object", "additionalProperties": {"type": "integer"}},
             "players": {
@@ -283,6 +290,44 @@ SCHEMAS: dict[str, Any] = {
                     "properties": {"played": {"type": "integer"}, "won": {"type": "integer"}},
                 },
             },
+        },
+    },
+    "GameStats": {
+        "type": "object",
+        "required": ["games", "players", "record", "head_to_head"],
+        "properties": {
+            "games": {"type": "integer"},
+            "players": {"type": "array", "items": {
+                "type": "object",
+                "required": ["name", "played", "won", "rate", "streak", "best_streak"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "played": {"type": "integer"},
+                    "won": {"type": "integer"},
+                    "rate": {"type": "integer", "minimum": 0, "maximum": 100},
+                    "streak": {"type": "integer", "description": "wins in a row, now"},
+                    "best_streak": {"type": "integer"},
+                }}},
+            "record": {"oneOf": [{"type": "null"}, {
+                "type": "object",
+                "required": ["kind", "value", "player", "game_id", "at"],
+                "properties": {
+                    "kind": {"enum": ["highest-pressure-survived", "biggest-flush",
+                                      "lowest-score"]},
+                    "value": {"type": "integer"},
+                    "player": {"type": "string"},
+                    "game_id": {"type": "integer"},
+                    "at": {"oneOf": [{"type": "number"}, {"type": "null"}]},
+                }}]},
+            "head_to_head": {"type": "array", "items": {
+                "type": "object",
+                "required": ["a", "b", "games", "a_won", "b_won"],
+                "properties": {
+                    "a": {"type": "string"}, "b": {"type": "string"},
+                    "games": {"type": "integer"},
+                    "a_won": {"type": "integer", "description": "games a won and b did not"},
+                    "b_won": {"type": "integer"},
+                }}},
         },
     },
     "PastGame": {

@@ -44,6 +44,7 @@ from .errors import (
 )
 from .games import game_class
 from .journal import GameRow, Journal
+from .stats import Played, compute, in_effect, summarise
 
 log = logging.getLogger(__name__)
 
@@ -286,6 +287,8 @@ class Table:
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self._session: _Session | None = None
+        # Finished games summed up for the statistics, by id.
+        self._summaries: dict[int, tuple[tuple[int, float | None, str], Played]] = {}
         self._replay()
 
     # -- reading -----------------------------------------------------------
@@ -371,21 +374,33 @@ class Table:
             return [_game_summary(row) for row in self._journal.games()]
 
     def stats(self) -> dict[str, Any]:
-        """Games played and won, per game and per player (by name), over
-        every finished game in the journal."""
+        """Statistics over every finished game in the journal, per game:
+        games and wins per player, win rate, streaks, records, head to
+        head (see :func:`companion.core.stats.compute`).  A finished game is
+        replayed once to sum it up; its summary is kept."""
         with self._lock:
             rows = [r for r in self._journal.games() if r.status == "over"]
-        by_game: dict[str, int] = {}
-        players: dict[str, dict[str, int]] = {}
-        for row in rows:
-            by_game[row.game] = by_game.get(row.game, 0) + 1
-            names = row.setup.get("players", [])
-            winners = set((row.result or {}).get("winners", []))
-            for seat, name in enumerate(names):
-                entry = players.setdefault(name, {"played": 0, "won": 0})
-                entry["played"] += 1
-                entry["won"] += seat in winners
-        return {"games_played": len(rows), "by_game": by_game, "players": players}
+            played = [self._summary(row) for row in rows]
+        return compute(played)
+
+    def _summary(self, row: GameRow) -> Played:
+        key = (row.id, row.ended, row.status)
+        kept = self._summaries.get(row.id)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        session = self._session
+        if session is None or session.game_id != row.id:
+            try:
+                session = self._load(row)
+            except ForeignDatabase:
+                log.warning("game %s does not replay: counted without its record", row.id)
+                session = None
+        groups = [] if session is None else in_effect(
+            (entry.action, entry.events) for entry in session.history)
+        summary = summarise(row.id, row.game, row.setup, row.result, row.started,
+                                  row.ended, groups)
+        self._summaries[row.id] = (key, summary)
+        return summary
 
     # -- listeners -----------------------------------------------------------
 
