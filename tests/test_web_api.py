@@ -1357,3 +1357,25 @@ def test_statistics_are_exported_as_csv_and_json(controller, table):
     lines = rows.data.decode().splitlines()
     assert lines[0].startswith("game,player,played,won")
     assert {line.split(",")[1] for line in lines[1:]} == {"Ana", "Ben", "Cy"}
+
+
+def test_players_are_remembered_as_profiles_with_their_colours(make_app, tmp_path):
+    from companion.core.journal import Journal
+
+    colours = tmp_path / "colours.json"
+    app = make_app(COLOURS_FILE=str(colours))
+    phone = joined(app)
+    assert phone.get("/api/profiles").json == []
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
+    first = phone.get("/api/state").json
+    phone.post("/api/new-game", {"game": CON, "players": [
+        {"name": "Dee", "colour": "#7a5c3e"}, {"name": "ana", "colour": "#00a3a3"}],
+        **made_against(first)})
+    expected = [{"name": "Dee", "colour": "#7a5c3e"}, {"name": "ana", "colour": "#00a3a3"},
+                {"name": "Ben", "colour": "#1d6fd6"}, {"name": "Cy", "colour": "#2a9d3f"}]
+    assert phone.get("/api/profiles").json == expected
+    # Kept beside the journal: a restarted panel offers them again.
+    table = Table(Journal.open(tmp_path / "other.db"))
+    again = create_app(table, config={"SECRET_KEY": "x", "COLOURS_FILE": str(colours)})
+    assert Phone(again).get("/api/profiles").json == expected
+    table.close()

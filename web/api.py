@@ -253,6 +253,17 @@ def stats_file():
                     headers={"Content-Disposition": 'attachment; filename="statistics.json"'})
 
 
+@bp.get("/profiles")
+@operation("the players met before, each with the colour they last played with, "
+           "the latest first: offered at the next setup",
+           {"200": _json("the profiles", {"type": "array", "items": {
+               "type": "object", "required": ["name", "colour"],
+               "properties": {"name": {"type": "string"},
+                              "colour": {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"}}}})})
+def profiles():
+    return jsonify(panel().colours.profiles())
+
+
 @bp.get("/past-games")
 @operation(f"past and current games, newest first (at most {PAST_GAMES_SHOWN})",
            {"200": _json("the games", {"type": "array", "items": _ref("PastGame")})})
@@ -413,7 +424,7 @@ def new_game(body: NewGameRequest):
     update = table.new_game(canonical_key(body.game), names, variants=body.variants,
                             options=body.options, expected_game=body.game_id,
                             expected_version=body.version)
-    chosen.choose(update.game_id, colours)
+    chosen.choose(update.game_id, colours, names=list(update.players))
     # The phones may have got the new game before its colours were kept:
     # send it again (a phone takes a message of the version it shows).
     panel().live.on_update(update)
