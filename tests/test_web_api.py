@@ -1379,3 +1379,16 @@ def test_players_are_remembered_as_profiles_with_their_colours(make_app, tmp_pat
     again = create_app(table, config={"SECRET_KEY": "x", "COLOURS_FILE": str(colours)})
     assert Phone(again).get("/api/profiles").json == expected
     table.close()
+
+
+def test_a_bathroom_rush_box_is_taken_as_a_list_of_kinds(controller):
+    box = [{"name": "Anziano", "colour": "orange", "pipi": 2, "popo": 0, "copies": 20}]
+    started = controller.post("/api/new-game", {
+        "game": "bathroom-rush", "players": PLAYERS[:2], "options": {"box": box},
+        **NO_GAME_SHOWN})
+    assert started.status_code == 200, started.json
+    assert started.json["setup"]["options"]["box"] == box
+    deep = controller.post("/api/new-game", {
+        "game": "bathroom-rush", "players": PLAYERS[:2],
+        "options": {"box": [{"name": {"too": "deep"}}]}, **made_against(started.json)})
+    assert deep.status_code == 400

@@ -158,3 +158,77 @@ def test_statistics_per_game_with_records_head_to_head_and_exports(companion, ph
     assert text.startswith("game,player,played,won") and "Ana" in text
     shot(page, "stats-per-game")
     assert page.script_errors == []
+
+
+def test_setup_speaks_plainly_colours_have_names_and_players_are_remembered(companion, phones):
+    page = controller(phones, companion)
+    page.goto(f"{companion.url}/setup")
+    page.click("[data-game=call-of-nature]")
+    for seat, name in enumerate(["Ana", "Ben"]):
+        page.fill(f"input[data-seat='{seat}']", name)
+    expect(page.locator(".player-row .swatch-name").first).to_have_text("Red")
+    page.click(".player-row:nth-child(2) .swatch")
+    expect(page.locator(".player-row:nth-child(2) .swatch-name")).to_have_text("Green")
+    # Options: plain controls with a sentence each, no JSON anywhere.
+    page.click("#options-box summary")
+    options = page.locator("#options")
+    expect(options).to_contain_text("Highest Pressure card")
+    expect(options).to_contain_text("Cards taken out by each deck variant")
+    assert page.locator("#options textarea").count() == 0
+    assert "{" not in options.inner_text()
+    page.click("[data-option-field=max_value] button[aria-label$='−1']")
+    shot(page, "setup-plain")
+    page.click("#start")
+    page.wait_for_url(f"{companion.url}/")
+    assert companion.table.game.setup.options == {"max_value": 29}
+    assert companion.table.game.players == ("Ana", "Ben")
+    # The next setup offers Ana and Ben with their colours.
+    other = controller(phones, companion)
+    other.goto(f"{companion.url}/setup")
+    other.click("[data-game=ohshit]")
+    expect(other.locator("input[data-seat='1']")).to_have_value("Ben")
+    other.click(".player-row:nth-child(2) .icon-btn >> nth=2")  # Ben leaves the table...
+    other.click("#profiles [data-profile=Ben]")  # ...and comes back in one tap
+    expect(other.locator("input[data-seat='1']")).to_have_value("Ben")
+    expect(other.locator(".player-row:nth-child(2) .swatch-name")).to_have_text("Green")
+    assert page.script_errors == [] and other.script_errors == []
+
+
+def test_a_bathroom_rush_box_is_described_with_plain_controls(companion, phones):
+    page = controller(phones, companion)
+    page.goto(f"{companion.url}/setup")
+    page.click("[data-game=bathroom-rush]")
+    for seat, name in enumerate(["Ana", "Ben"]):
+        page.fill(f"input[data-seat='{seat}']", name)
+    page.click("#options-box summary")
+    page.click("#box-add")
+    row = page.locator(".box-row").first
+    row.locator("input.text-input").first.fill("Anziano")
+    row.locator("select").select_option("orange")
+    row.locator(".box-number").nth(0).locator("button[aria-label$='+1']").click()
+    row.locator(".box-number").nth(2).locator("input").fill("19")
+    row.locator(".box-number").nth(2).locator("button[aria-label$='+1']").click()
+    shot(page, "setup-box")
+    page.click("#start")
+    page.wait_for_url(f"{companion.url}/")
+    assert companion.table.game.setup.options["box"] == [
+        {"name": "Anziano", "colour": "orange", "pipi": 1, "popo": 0, "copies": 20}]
+    assert page.script_errors == []
+
+
+def test_ohshit_poops_carry_a_letter_and_players_are_never_poop_chips(companion, phones):
+    companion.table.new_game("ohshit", ["Ana", "Ben"])
+    page = controller(phones, companion)
+    page.click("[data-command=poop]")
+    page.click(".field[data-param=target] .option[data-value='1']")
+    colours = page.locator(".field[data-param=colour] .option .poop.mini")
+    letters = colours.all_inner_texts()
+    assert len(letters) == len(set(letters)) >= 5 and all(letters)
+    # Players are picked by round dots and names, never square chips.
+    assert page.locator(".field[data-param=target] .option .poop").count() == 0
+    page.click(".field[data-param=colour] .option[data-value=grassy]")
+    page.click("#sheet button[type=submit]")
+    chip = page.locator(".player[data-seat='1'] .poop[data-kind=grassy]")
+    expect(chip).to_have_attribute("data-letter", "G")
+    shot(page, "ohshit-letters")
+    assert page.script_errors == []

@@ -178,7 +178,9 @@ function pickButtons(items, { onPick = () => {}, selected = undefined, numbers =
         onPick(item.value);
         onChange(item.value, true);
       },
-    }, item.colour ? dot(item.colour) : null, item.label);
+    }, item.letter
+      ? h("span", { class: "poop mini", style: { background: item.colour }, dataset: { kind: String(item.value) }, "aria-hidden": "true" }, item.letter)
+      : item.colour ? dot(item.colour) : null, item.label);
     return button;
   });
   return {
@@ -215,8 +217,10 @@ function widgetFor(param, game, command, state, onChange = () => {}) {
       return playerPicker(state, { onChange });
     case "choice": {
       const colourOf = boardFor(game).choiceColour;
+      const letterOf = boardFor(game).choiceLetter;
       return pickButtons(param.choices.map((c) => ({
         value: c, label: choiceLabel(game, c), colour: colourOf ? colourOf(state, c) : null,
+        letter: letterOf ? letterOf(state, c) : null,
       })), { onChange });
     }
     case "bool":

@@ -17,8 +17,25 @@ const HEX = {
 };
 const OTHER = "#888888";
 
+// Each kind also has a letter (the first of its name in the phone's
+// language, more when two names start alike) and a pattern of its own, so
+// that no one needs to tell the colours apart; poops are square chips with
+// their letter, players round dots, never one for the other.
 function kinds(view) {
-  return [...view.colours, view.unicorn].map((slug) => ({ slug, hex: HEX[slug] ?? OTHER }));
+  const slugs = [...view.colours, view.unicorn];
+  const names = slugs.map((slug) => t(`ohshit:card.${slug}`));
+  return slugs.map((slug, i) => {
+    const name = names[i];
+    // The shortest start of its name no other kind's name shares.
+    let size = 1;
+    while (size < name.length && names.some((other, j) => j !== i && other.slice(0, size).toUpperCase() === name.slice(0, size).toUpperCase())) size += 1;
+    const letter = name.slice(0, size).replace(/^./, (c) => c.toUpperCase());
+    return { slug, hex: HEX[slug] ?? OTHER, letter };
+  });
+}
+
+export function choiceLetter(state, value) {
+  return kinds(state.state).find((k) => k.slug === value)?.letter ?? null;
 }
 
 function kindLabel(kind) {
@@ -56,7 +73,7 @@ export function render(update) {
 function pile(view, player) {
   const chips = kinds(view).filter((k) => player.pile[k.slug] > 0).map((k) => h("span", {
     class: "poop", style: { background: k.hex }, title: kindLabel(k), "aria-label": `${player.pile[k.slug]} ${kindLabel(k)}`,
-    dataset: { kind: k.slug },
+    dataset: { kind: k.slug, letter: k.letter },
   }, String(player.pile[k.slug])));
   return h("div", { class: "pile" }, chips,
     h("span", { class: ["pile-total", player.pile_total >= view.full_pile && "full"], title: t("ohshit:board.pile_total", { n: view.full_pile }) }, `${player.pile_total}/${view.full_pile}`));
@@ -64,7 +81,7 @@ function pile(view, player) {
 
 function legend(view) {
   return h("ul", { class: "facts legend", "aria-label": t("ohshit:board.legend") }, kinds(view).map((k) => h("li", {},
-    h("span", { class: "dot", style: { background: k.hex } }), " ", kindLabel(k))));
+    h("span", { class: "poop mini", style: { background: k.hex }, dataset: { kind: k.slug }, "aria-hidden": "true" }, k.letter), " ", kindLabel(k))));
 }
 
 export function chart(update) {
