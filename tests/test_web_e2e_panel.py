@@ -232,3 +232,15 @@ def test_ohshit_poops_carry_a_letter_and_players_are_never_poop_chips(companion,
     expect(chip).to_have_attribute("data-letter", "G")
     shot(page, "ohshit-letters")
     assert page.script_errors == []
+
+
+def test_an_ohshit_poop_is_three_taps_from_the_pile_with_its_preview(companion, phones):
+    companion.table.new_game("ohshit", ["Ana", "Ben"])
+    page = controller(phones, companion)
+    page.click(".player[data-seat='1'] [data-poop-on='1']")  # Ben's pile
+    assert page.locator(".field[data-param=target]").count() == 0  # the pile said whose
+    page.click(".field[data-param=colour] .option[data-value=frosty]")
+    expect(page.locator("#sheet .preview")).to_contain_text("frosty poop on Ben's pile")
+    page.click("#sheet button[type=submit]")
+    expect(page.locator(".player[data-seat='1'] .poop[data-kind=frosty]")).to_have_text("1")
+    assert page.script_errors == []

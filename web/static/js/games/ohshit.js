@@ -48,6 +48,9 @@ export function choiceColour(state, value) {
 
 export function render(update) {
   const view = update.state;
+  // A poop is played by tapping the pile it goes on: then only its colour
+  // is asked (three taps: the pile, the colour, OK).
+  const poop = (update.expected ?? []).find((e) => e.command === "poop");
   const facts = [
     t("ohshit:board.turn", { n: view.turn }),
     t("ohshit:board.draw", { n: view.draw_pile }),
@@ -65,9 +68,19 @@ export function render(update) {
         !p.alive ? h("span", { class: "badge dead", text: t("ohshit:board.dead") }) : null,
       ],
       sub: p.alive ? t("ohshit:board.hand", { n: p.hand }) : null,
-      right: pile(view, p),
+      right: poop && p.alive ? pileButton(update, poop, p, pile(view, p)) : pile(view, p),
     }))),
     legend(view));
+}
+
+function pileButton(update, exp, player, content) {
+  return h("button", {
+    type: "button", class: "pile-act", dataset: { poopOn: player.seat },
+    "aria-label": t("board.poop_on", { name: update.players[player.seat] }),
+    onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
+      detail: { ...exp, args: { ...exp.args, target: player.seat } }, bubbles: true,
+    })),
+  }, content);
 }
 
 function pile(view, player) {
