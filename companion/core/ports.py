@@ -58,6 +58,10 @@ class TablePort(Protocol):
 
     def stats(self) -> dict[str, Any]: ...
 
+    def saved_options(self, key: str) -> dict[str, Any]: ...
+
+    def save_option(self, key: str, name: str, value: Any) -> None: ...
+
 
 class DiceService(Protocol):
     """Where rolls come from, as the screen, the menu and the panel use it:

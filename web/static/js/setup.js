@@ -123,8 +123,27 @@ function renderVariants() {
     h("input", { type: "checkbox", name: "variant", value: name }))));
 }
 
+// A setup option kept by the companion (the Bathroom Rush box) is shown as
+// what it is, with a way to play without it, never as JSON.
+let saved = {};
+
+function renderSavedBox() {
+  const g = game();
+  const offered = Boolean(g?.options?.box);
+  $("#saved-box").hidden = !offered;
+  if (!offered) return;
+  const box = saved[g.key]?.box;
+  $("#use-box-row").hidden = !box;
+  $("#no-box").hidden = Boolean(box);
+  if (box) {
+    const cards = box.reduce((sum, k) => sum + k.copies, 0);
+    $("#box-facts").textContent = t("box.summary", { kinds: box.length, cards });
+  }
+}
+
 function renderOptions() {
-  const options = Object.entries(game()?.options ?? {});
+  renderSavedBox();
+  const options = Object.entries(game()?.options ?? {}).filter(([name]) => name !== "box");
   $("#options-box").hidden = options.length === 0;
   $("#options").replaceChildren(...options.map(([name, option]) => {
     const isNumber = typeof option.default === "number";
@@ -173,6 +192,7 @@ function collectOptions() {
       if (JSON.stringify(value) !== JSON.stringify(option.default)) out[input.dataset.option] = value;
     }
   }
+  if (game().options?.box && saved[game().key]?.box && !$("#use-box").checked) out.box = null;
   return out;
 }
 
@@ -253,6 +273,7 @@ boot().then(async () => {
   } else if (Array.isArray(kept.players)) {
     players = kept.players.filter((p) => typeof p?.name === "string").map((p) => ({ name: p.name, colour: p.colour || nextColour() }));
   }
+  saved = await api("GET", "/api/saved-options").catch(() => ({}));
   renderGames();
   renderVariants();
   renderOptions();

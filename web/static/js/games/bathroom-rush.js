@@ -2,7 +2,7 @@
 // each player stands; the free queue; each reserve in pipì and popò with the
 // popò limit.  The chart is the reserves as scores (pipì + 5 x popò).
 
-import { h, t } from "../core.js";
+import { h, has, t } from "../core.js";
 import { barChart, header, playerRow, waitingSeats } from "./common.js";
 
 const PIPI_COLOUR = "#e8b90c";
@@ -32,11 +32,44 @@ export function render(update) {
     }))));
 }
 
+// Without a box, a reveal is a colour (light blue already chosen) then one
+// of the usual token combinations: at most two taps.  Anything else printed
+// goes through the Persona's own button and its form.
+const COLOURS = ["neutral", "orange", "red", "yellow"];
+const USUAL = [[1, 0], [2, 0], [3, 0], [4, 0], [0, 1], [1, 1], [2, 1], [0, 2], [0, 0]];
+let picked = { key: null, colour: "neutral" };
+
+function printedGrid(update) {
+  const exp = update.expected.find((e) => e.command === "reveal");
+  if (!exp) return null;
+  const key = `${update.game_id}:${exp.args.queue}:${exp.args.position}`;
+  if (picked.key !== key) picked = { key, colour: "neutral" };
+  const colours = COLOURS.map((colour) => h("button", {
+    type: "button", class: ["option", "persona-colour", colour], role: "radio",
+    "aria-pressed": String(colour === picked.colour), dataset: { colour },
+    onclick: (event) => {
+      picked.colour = colour;
+      for (const b of event.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+    },
+  }, has(`bathroom-rush:choice.${colour}`) ? t(`bathroom-rush:choice.${colour}`) : colour));
+  const printed = USUAL.map(([pipi, popo]) => h("button", {
+    type: "button", class: ["option", "persona-printed"], dataset: { pipi, popo },
+    "aria-label": t("bathroom-rush:board.persona_is", { pipi, popo }),
+    onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
+      detail: { ...exp, args: { ...exp.args, pipi, popo, colour: picked.colour, name: null } }, bubbles: true })),
+  }, h("span", { class: "printed" }, token(PIPI_COLOUR), String(pipi)), h("span", { class: "printed" }, token(POPO_COLOUR), String(popo))));
+  return h("section", { class: "card br-kinds br-printed", "aria-label": exp.prompt },
+    h("h2", { text: exp.prompt }),
+    h("div", { class: "segmented colours", role: "radiogroup" }, colours),
+    h("div", { class: "options printed-grid", role: "group" }, printed));
+}
+
 // With the box described, a reveal is one tap on the kinds still unseen
 // (with how many), for the first Persona waiting to be revealed.
 function kinds(view, update) {
+  if (!view.box) return printedGrid(update);
   const exp = update.expected.find((e) => e.command === "reveal-kind");
-  if (!view.box || !exp) return null;
+  if (!exp) return null;
   const offered = view.box.filter((k) => k.unseen > 0);
   return h("section", { class: "card br-kinds", "aria-label": exp.prompt },
     h("h2", { text: exp.prompt }),
