@@ -126,7 +126,7 @@ on("session", () => {
   $("#save-box").textContent = isController() ? t("box.save") : t("join.button");
 });
 
-boot({ live: false }).then(async () => {
+boot().then(async () => {
   try {
     const saved = await api("GET", "/api/saved-options");
     kinds = (saved[GAME]?.box ?? []).map((k) => ({ ...k }));

@@ -19,8 +19,9 @@ export function render(update) {
   const waiting = waitingSeats(update);
   return h("div", { class: "board br" },
     header(update, facts),
-    h("section", { class: "queues", "aria-label": t("bathroom-rush:board.queues") }, view.queues.map((q) => queue(view, update, q))),
+    // What the game waits for comes first: a reveal is a tap without scrolling.
     kinds(view, update),
+    h("section", { class: "queues", "aria-label": t("bathroom-rush:board.queues") }, view.queues.map((q) => queue(view, update, q))),
     view.effects?.length ? h("section", { class: "card" }, h("h2", { text: t("bathroom-rush:board.effects") }),
       h("ol", {}, view.effects.map((line) => h("li", { text: line })))) : null,
     h("ul", { class: "players" }, view.reserves.map((r) => playerRow(update, r.seat, {
