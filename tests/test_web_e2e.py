@@ -686,4 +686,14 @@ def test_the_box_is_described_once_shared_as_a_file_and_used_by_new_games(
     page.click("#start")
     page.wait_for_url(f"{companion.url}/")
     assert [k["name"] for k in companion.table.current().state["box"]] == ["Signora", "Anziano"]
+    # Each player stands at the end of a queue with one tap on it.
+    for queue, name in ((2, "Ana"), (3, "Ben"), (1, "Cy")):
+        stand = page.locator(f".queue[data-queue='{queue}'] .stand")
+        expect(stand).to_have_text(f"{name}: stand here")
+        stand.click()
+        expect(page.locator(f".queue[data-queue='{queue}'] .pawn")).to_have_text(name[0])
+    expect(page.locator(".stand")).to_have_count(0)
+    assert [r["queue"] for r in companion.table.current().state["reserves"]] == [2, 3, 1]
+    expect(page.locator(".br-kinds .persona-kind")).to_have_text(["Signora ×40", "Anziano ×3"])
+    shot(page, "bathroom-rush-reveal-kind")
     assert page.script_errors == []

@@ -107,8 +107,15 @@ function queue(view, update, q) {
   const title = !q.door ? t("bathroom-rush:board.closed", { q: q.index })
     : q.free ? t("bathroom-rush:board.free_queue", { q: q.index })
       : t("bathroom-rush:board.queue", { q: q.index });
+  // At setup, a player stands at the end of a queue with one tap on it.
+  const choose = update.expected.find((e) => e.command === "choose-queue");
+  const stand = choose && q.door && owner === null ? h("button", {
+    type: "button", class: "btn primary stand", dataset: { queue: q.index },
+    onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
+      detail: { ...choose, args: { ...choose.args, queue: q.index } }, bubbles: true })),
+  }, t("bathroom-rush:board.stand_here", { name: update.players[choose.player] ?? "" })) : null;
   return h("div", { class: ["queue", q.free && "free", owner !== null && owner === view.active && "active"], dataset: { queue: q.index } },
-    h("div", { class: "queue-owner" }, title, h("small", { text: owner !== null ? update.players[owner] : q.free ? t("bathroom-rush:board.nobody") : "" }),
+    h("div", { class: "queue-owner" }, title, h("small", { text: owner !== null ? update.players[owner] : q.free ? t("bathroom-rush:board.nobody") : "" }), stand,
       q.permanents.length ? h("small", { text: q.permanents.map((c) => c.card).join(", ") }) : null),
     h("div", { class: "queue-line" }, line));
 }
