@@ -46,6 +46,10 @@ Data model (every field plain JSON; ``state_fields`` serialises them all)
 ``action_card``, ``concentration``
     The Action card played this turn; whether the decompression waiting for
     its die is made with Concentration.
+``attack``
+    The Action card named with ``play`` while it is applied
+    (:mod:`.actions`): the card, the places it may strike, the one chosen
+    and the player who may answer it with a defensive card; None otherwise.
 ``effects``
     Phase D's list, fixed as the phase begins (see :mod:`.effects` for who
     acts): ``{"persona": id, "queue": n, "free": bool, "done": "",
@@ -145,6 +149,7 @@ from typing import Any, ClassVar
 
 from ...engine import Command, Event, Expectation, Param, Result, Setup
 from ...errors import BadSetup
+from .actions import ActionCards
 from .box import box_cards, check_box, without_lost_young_man
 from .cards import (
     AVID_READER,
@@ -161,13 +166,11 @@ from .commands import COMMANDS, MAX_KEPT_POPO, OPERATIONS, RESERVE_POPO
 from .corrections import Corrections
 from .effects import applied_by_companion
 from .light import LightTracking
-from .operations import QueueOperations
 from .queues import slot_view
 from .sentences import effect_line, event_key, render
-from .turn import TurnCommands
 
 
-class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
+class BathroomRush(ActionCards, Corrections, LightTracking):
     key = "bathroom-rush"
     title = "Bathroom Rush"
     menu_order = 3
@@ -203,6 +206,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
         "chooser", "action_card", "concentration", "effects", "final_round", "arrived",
         "tie_group", "tie_pending", "scores", "winners", "outcome",
         "persona_deck", "persona_discard", "next_id", "box", "box_seen", "pending",
+        "attack",
     )
 
     # -- the starting table -------------------------------------------------
@@ -295,6 +299,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
         self.winners = []
         self.outcome = ""
         self.pending = []
+        self.attack = None
         if self.light:
             # No queue to choose: the first round starts at once.
             self._start_round([])
@@ -370,11 +375,14 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
             return []
         if self.step == "decompress":
             return [wait("roll", "prompt.roll.decompress", who, player=seat, dice=RED_DIE)]
+        if self.attack is not None:
+            return self._card_waits(seat, lang)
         if self.step == "action":
             return ([wait("end-turn", "prompt.end-turn", {**who, "card": self.action_card},
                           player=seat)] + self._operation_waits(lang))
-        return [wait(name, f"prompt.{name}", who, player=seat)
-                for name in ("action", "decompress", "pass")]
+        return [self._play_wait(seat, lang)] + [
+            wait(name, f"prompt.{name}", who, player=seat)
+            for name in ("action", "decompress", "pass")]
 
     def _light_waits(self, lang: str) -> list[Expectation]:
         """Light tracking waits for the end of a turn (or a decompression),
@@ -487,6 +495,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
             "effects": ([effect_line(e, lang) for e in self._effect_data()]
                         if self.phase == "D" else []),
             "action_card": self.action_card,
+            "attack": self._attack_view(),
             "final_round": self.final_round,
             "arrived": list(self.arrived),
             "tie_break": ({"tied": list(self.tie_group), "to_roll": list(self.tie_pending)}
