@@ -167,8 +167,12 @@ class ActionCards(TurnCommands, QueueOperations):
                         found.append((q, i + 1))
         elif card == CUNNING:
             q, position = self._where(seat)
+            last = position + 1 == len(self.queues[q - 1]["slots"])
+            can_draw = self.persona_deck + self.persona_discard > 0
             for other in (position - 1, position + 1):
-                if self.persona(q, other) is not None:
+                # The last Persona behind is replaced from the deck.
+                if self.persona(q, other) is not None and (other < position or not last
+                                                           or can_draw):
                     found.append((q, other))
         elif card == CLEANER:
             for q, queue in enumerate(self.queues, 1):

@@ -701,11 +701,10 @@ _EN_ACTIONS: dict[str, str] = {
     "prompt.target.give-up-your-place": "{name}: who gives up their place? {target}, queue "
                                         "{queue}",
     "prompt.target.cunning": "{name}: which Persona leaves the queue? {Persona} {place}",
-    "prompt.target.cleaner": "{name}: which bathroom does the Cleaner strike? {Persona} {place}",
-    "prompt.defend.give-up-your-place": "{target}: Queue Defence against {name}'s Give Up Your "
-                                        "Place?",
+    "prompt.target.cleaner": "{name}: which bathroom does the {card} strike? {Persona} {place}",
+    "prompt.defend.give-up-your-place": "{target}: Queue Defence against {name}'s {card}?",
     "prompt.effect.give-up-your-place": "{target} gives up their place to {persona} behind",
-    "prompt.defend.cleaner": "{target}: Bathroom Defence against {name}'s Cleaner?",
+    "prompt.defend.cleaner": "{target}: Bathroom Defence against {name}'s {card}?",
     "prompt.roll.cleaner": "{name}: roll the red die: that many pipì on {persona} in the "
                            "bathroom of queue {queue}, and the permanent cards are discarded",
     "prompt.roll.empty-bottle": "{name}: roll the red die: that many pipì leave your reserve",
@@ -714,9 +713,9 @@ _EN_ACTIONS: dict[str, str] = {
                                         "cancelled",
     "event.card-blocked.bathroom-defence": "{name} plays a Bathroom Defence: {by}'s {card} is "
                                            "cancelled",
-    "event.cleaned": "The Cleaner strikes the bathroom of queue {queue}: {name} rolls {roll}, "
+    "event.cleaned": "The {card} strikes the bathroom of queue {queue}: {name} rolls {roll}, "
                      "{tokens} on {persona} ({on_card} on the card)",
-    "event.cleaned.cards": "The Cleaner strikes the bathroom of queue {queue}: {name} rolls "
+    "event.cleaned.cards": "The {card} strikes the bathroom of queue {queue}: {name} rolls "
                            "{roll}, {tokens} on {persona} ({on_card} on the card); "
                            "{names} discarded from the bathrooms",
     "event.reserve-changed.bottle": "{name} empties a bottle: rolls {roll}, discards {gone} "
@@ -740,8 +739,7 @@ _FR_ACTIONS: dict[str, str] = {
     "prompt.play": "{name} : quelle carte Action ?",
     "prompt.target.give-up-your-place": "{name} : qui cède sa place ? {target}, file {queue}",
     "prompt.target.cunning": "{name} : quelle Persona quitte la file ? {Persona} {place}",
-    "prompt.target.cleaner": "{name} : quelles toilettes l'Addetto alle pulizie frappe-t-il ? "
-                             "{Persona} {place}",
+    "prompt.target.cleaner": "{name} : quelles toilettes {card} frappe-t-il ? {Persona} {place}",
     "prompt.defend.give-up-your-place": "{target} : Défense de file contre le {card} de "
                                         "{name} ?",
     "prompt.effect.give-up-your-place": "{target} cède sa place à {persona} derrière",
@@ -782,8 +780,7 @@ _IT_ACTIONS: dict[str, str] = {
     "prompt.play": "{name}: quale carta Azione?",
     "prompt.target.give-up-your-place": "{name}: chi cede il posto? {target}, fila {queue}",
     "prompt.target.cunning": "{name}: quale Persona lascia la fila? {Persona} {place}",
-    "prompt.target.cleaner": "{name}: quale bagno colpisce l'Addetto alle pulizie? {Persona} "
-                             "{place}",
+    "prompt.target.cleaner": "{name}: quale bagno colpisce {card}? {Persona} {place}",
     "prompt.defend.give-up-your-place": "{target}: Difesa fila contro {card} di {name}?",
     "prompt.effect.give-up-your-place": "{target} cede il posto a {persona} dietro",
     "prompt.defend.cleaner": "{target}: Difesa bagno contro {card} di {name}?",
