@@ -698,10 +698,11 @@ _EN_ACTIONS: dict[str, str] = {
     "card.sneeze": "Sneeze",
     "card.desperate-scream": "Desperate Scream",
     "prompt.play": "{name}: which Action card?",
-    "prompt.target.give-up-your-place": "{name}: who gives up their place? {target}, queue "
-                                        "{queue}",
-    "prompt.target.cunning": "{name}: which Persona leaves the queue? {Persona} {place}",
-    "prompt.target.cleaner": "{name}: which bathroom does the {card} strike? {Persona} {place}",
+    "prompt.target.give-up-your-place": "{name}: who gives up their place? Tap them in the "
+                                        "queues",
+    "prompt.target.cunning": "{name}: which Persona leaves the queue, in front of you or "
+                             "behind you? Tap it",
+    "prompt.target.cleaner": "{name}: which bathroom does the {card} strike? Tap its Persona",
     "prompt.defend.give-up-your-place": "{target}: Queue Defence against {name}'s {card}?",
     "prompt.effect.give-up-your-place": "{target} gives up their place to {persona} behind",
     "prompt.defend.cleaner": "{target}: Bathroom Defence against {name}'s {card}?",
@@ -737,9 +738,11 @@ _FR_ACTIONS: dict[str, str] = {
     "card.sneeze": "Starnuto",
     "card.desperate-scream": "Urlo disperato",
     "prompt.play": "{name} : quelle carte Action ?",
-    "prompt.target.give-up-your-place": "{name} : qui cède sa place ? {target}, file {queue}",
-    "prompt.target.cunning": "{name} : quelle Persona quitte la file ? {Persona} {place}",
-    "prompt.target.cleaner": "{name} : quelles toilettes {card} frappe-t-il ? {Persona} {place}",
+    "prompt.target.give-up-your-place": "{name} : qui cède sa place ? Touche-le dans les files",
+    "prompt.target.cunning": "{name} : quelle Persona quitte la file, devant ou derrière toi ? "
+                             "Touche-la",
+    "prompt.target.cleaner": "{name} : quelles toilettes {card} frappe-t-il ? Touche leur "
+                             "Persona",
     "prompt.defend.give-up-your-place": "{target} : Défense de file contre le {card} de "
                                         "{name} ?",
     "prompt.effect.give-up-your-place": "{target} cède sa place à {persona} derrière",
@@ -778,9 +781,10 @@ _IT_ACTIONS: dict[str, str] = {
     "card.sneeze": "Starnuto",
     "card.desperate-scream": "Urlo disperato",
     "prompt.play": "{name}: quale carta Azione?",
-    "prompt.target.give-up-your-place": "{name}: chi cede il posto? {target}, fila {queue}",
-    "prompt.target.cunning": "{name}: quale Persona lascia la fila? {Persona} {place}",
-    "prompt.target.cleaner": "{name}: quale bagno colpisce {card}? {Persona} {place}",
+    "prompt.target.give-up-your-place": "{name}: chi cede il posto? Toccalo nelle file",
+    "prompt.target.cunning": "{name}: quale Persona lascia la fila, davanti o dietro di te? "
+                             "Toccala",
+    "prompt.target.cleaner": "{name}: quale bagno colpisce {card}? Tocca la sua Persona",
     "prompt.defend.give-up-your-place": "{target}: Difesa fila contro {card} di {name}?",
     "prompt.effect.give-up-your-place": "{target} cede il posto a {persona} dietro",
     "prompt.defend.cleaner": "{target}: Difesa bagno contro {card} di {name}?",
