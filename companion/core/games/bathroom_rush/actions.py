@@ -299,15 +299,15 @@ class ActionCards(TurnCommands, QueueOperations):
             if card == GIVE_UP:
                 behind = self.queues[q - 1]["slots"][position]
                 data["persona"] = persona_ref(behind)
-                return [Expectation("defend", render("prompt.defend.give-up-your-place", lang,
+                return [Expectation("effect", render("prompt.effect.give-up-your-place", lang,
                                                      data), player=target),
-                        Expectation("effect", render("prompt.effect.give-up-your-place", lang,
+                        Expectation("defend", render("prompt.defend.give-up-your-place", lang,
                                                      data), player=target)]
             data["persona"] = persona_ref(self.queues[q - 1]["slots"][0])
-            return [Expectation("defend", render("prompt.defend.cleaner", lang, data),
-                                player=target),
-                    Expectation("roll", render("prompt.roll.cleaner", lang, data), player=seat,
-                                dice=RED_DIE)]
+            return [Expectation("roll", render("prompt.roll.cleaner", lang, data), player=seat,
+                                dice=RED_DIE),
+                    Expectation("defend", render("prompt.defend.cleaner", lang, data),
+                                player=target)]
         return []
 
     def _attack_view(self) -> dict[str, Any] | None:

@@ -698,13 +698,13 @@ _EN_ACTIONS: dict[str, str] = {
     "card.sneeze": "Sneeze",
     "card.desperate-scream": "Desperate Scream",
     "prompt.play": "{name}: which Action card?",
-    "prompt.target.give-up-your-place": "{name}: who gives up their place? Tap them in the "
-                                        "queues",
-    "prompt.target.cunning": "{name}: which Persona leaves the queue, in front of you or "
-                             "behind you? Tap it",
-    "prompt.target.cleaner": "{name}: which bathroom does the {card} strike? Tap its Persona",
+    "prompt.target.give-up-your-place": "{name}: {card} on {target}, queue {queue}?",
+    "prompt.target.cunning": "{name}: {card} on {persona} {place}?",
+    "prompt.target.cleaner": "{name}: {card} on the bathroom of queue {queue}?",
+    "board.tap-target": "Tap the place the card strikes",
     "prompt.defend.give-up-your-place": "{target}: Queue Defence against {name}'s {card}?",
-    "prompt.effect.give-up-your-place": "{target} gives up their place to {persona} behind",
+    "prompt.effect.give-up-your-place": "{target}: {name}'s {card}: {persona} behind you "
+                                        "passes in front of you — Queue Defence?",
     "prompt.defend.cleaner": "{target}: Bathroom Defence against {name}'s {card}?",
     "prompt.roll.cleaner": "{name}: roll the red die: that many pipì on {persona} in the "
                            "bathroom of queue {queue}, and the permanent cards are discarded",
@@ -738,14 +738,14 @@ _FR_ACTIONS: dict[str, str] = {
     "card.sneeze": "Starnuto",
     "card.desperate-scream": "Urlo disperato",
     "prompt.play": "{name} : quelle carte Action ?",
-    "prompt.target.give-up-your-place": "{name} : qui cède sa place ? Touche-le dans les files",
-    "prompt.target.cunning": "{name} : quelle Persona quitte la file, devant ou derrière toi ? "
-                             "Touche-la",
-    "prompt.target.cleaner": "{name} : quelles toilettes {card} frappe-t-il ? Touche leur "
-                             "Persona",
+    "prompt.target.give-up-your-place": "{name} : {card} sur {target}, file {queue} ?",
+    "prompt.target.cunning": "{name} : {card} sur {persona} {place} ?",
+    "prompt.target.cleaner": "{name} : {card} sur les toilettes de la file {queue} ?",
+    "board.tap-target": "Touche la place que la carte frappe",
     "prompt.defend.give-up-your-place": "{target} : Défense de file contre le {card} de "
                                         "{name} ?",
-    "prompt.effect.give-up-your-place": "{target} cède sa place à {persona} derrière",
+    "prompt.effect.give-up-your-place": "{target} : {card} de {name} : {persona} derrière toi "
+                                        "passe devant — Défense de file ?",
     "prompt.defend.cleaner": "{target} : Défense des toilettes contre le {card} de {name} ?",
     "prompt.roll.cleaner": "{name} : lance le dé rouge : autant de pipì sur {persona} aux "
                            "toilettes de la file {queue}, et les cartes permanentes sont "
@@ -781,12 +781,13 @@ _IT_ACTIONS: dict[str, str] = {
     "card.sneeze": "Starnuto",
     "card.desperate-scream": "Urlo disperato",
     "prompt.play": "{name}: quale carta Azione?",
-    "prompt.target.give-up-your-place": "{name}: chi cede il posto? Toccalo nelle file",
-    "prompt.target.cunning": "{name}: quale Persona lascia la fila, davanti o dietro di te? "
-                             "Toccala",
-    "prompt.target.cleaner": "{name}: quale bagno colpisce {card}? Tocca la sua Persona",
+    "prompt.target.give-up-your-place": "{name}: {card} su {target}, fila {queue}?",
+    "prompt.target.cunning": "{name}: {card} su {persona} {place}?",
+    "prompt.target.cleaner": "{name}: {card} sul bagno della fila {queue}?",
+    "board.tap-target": "Tocca il posto che la carta colpisce",
     "prompt.defend.give-up-your-place": "{target}: Difesa fila contro {card} di {name}?",
-    "prompt.effect.give-up-your-place": "{target} cede il posto a {persona} dietro",
+    "prompt.effect.give-up-your-place": "{target}: {card} di {name}: {persona} dietro di te "
+                                        "passa davanti — Difesa fila?",
     "prompt.defend.cleaner": "{target}: Difesa bagno contro {card} di {name}?",
     "prompt.roll.cleaner": "{name}: tira il dado rosso: altrettanti pipì su {persona} nel bagno "
                            "della fila {queue}, e le carte permanenti sono scartate",

@@ -19,6 +19,8 @@ export function render(update) {
   const waiting = waitingSeats(update);
   return h("div", { class: "board br" },
     header(update, facts),
+    update.expected.some((e) => e.command === "target")
+      ? h("p", { class: "hint br-tap-target", text: t("bathroom-rush:board.tap-target") }) : null,
     h("section", { class: "queues", "aria-label": t("bathroom-rush:board.queues") }, view.queues.map((q) => queue(view, update, q))),
     kinds(view, update),
     actionCards(update),
