@@ -651,7 +651,7 @@ def test_decompressing_is_chosen_from_the_actions_then_the_red_die_entered(table
     queues_chosen(table)
     personas_revealed(table)
     assert menu.view().footer == "Ana: which Action card?"
-    press(menu, "hold-ok down down ok")
+    press(menu, "hold-ok down ok")
     assert last_command(table) == "decompress"
     view = menu.view()
     assert (view.kind, view.unit, view.high) == ("game", "", None)

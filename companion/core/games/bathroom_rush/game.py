@@ -382,7 +382,7 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
                           player=seat)] + self._operation_waits(lang))
         return [self._play_wait(seat, lang)] + [
             wait(name, f"prompt.{name}", who, player=seat)
-            for name in ("action", "decompress", "pass")]
+            for name in ("decompress", "pass", "action")]
 
     def _light_waits(self, lang: str) -> list[Expectation]:
         """Light tracking waits for the end of a turn (or a decompression),
