@@ -27,13 +27,14 @@ def per_call_us(action, rounds: int = ROUNDS) -> float:
 
 def bench_debouncer() -> None:
     debouncer = Debouncer()
-    flip = [True]
+    ticks = [0.0]
 
-    def edge() -> None:
-        debouncer.edge(flip[0])
-        flip[0] = not flip[0]
+    def edges() -> None:
+        ticks[0] += 0.1
+        debouncer.fall(ticks[0])
+        debouncer.rise(ticks[0] + 0.05)
 
-    print(f"Debouncer.edge: {per_call_us(edge):.2f} us per edge")
+    print(f"Debouncer fall and rise: {per_call_us(edges):.2f} us per press")
 
 
 def bench_press_to_on_key() -> None:

@@ -143,6 +143,29 @@ def die_face_pins(value: Any) -> tuple[int, ...]:
     return tuple(gpio_pin(pin) for pin in value)
 
 
+def debounce_ms(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 50:
+        raise ValueError(f"milliseconds from 0 to 50 (a few: 5), not {value!r}")
+    return float(value)
+
+
+PIXELS_ROLES = ("red", "blue", "d6")
+
+
+def pixels_dice(value: Any) -> tuple[tuple[str, str | None], ...]:
+    """Pixels dice as "AA:BB:CC:DD:EE:FF d6" (a Bluetooth address and the
+    game's die it plays: red, blue or d6; without one, it is only shown)."""
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f'a list such as ["AA:BB:CC:DD:EE:FF d6"], not {value!r}')
+    dice = []
+    for entry in value:
+        words = entry.split() if isinstance(entry, str) else []
+        if not 1 <= len(words) <= 2 or (len(words) == 2 and words[1] not in PIXELS_ROLES):
+            raise ValueError(f'"<address> [red|blue|d6]" for each die, not {entry!r}')
+        dice.append((words[0].upper(), words[1] if len(words) == 2 else None))
+    return tuple(dice)
+
+
 def session_hours(value: Any) -> int:
     return _int(value, range(1, 24 * 7 + 1),
                 "a whole number of hours from 1 to 168 (a week)")
@@ -168,6 +191,8 @@ class Buttons:
     ok: int = _key(gpio_pin, 13)
     back: int = _key(gpio_pin, 19)
     roll: int = _key(gpio_pin, 26)
+    # How long a line must stay low for a press (a shorter glitch is none).
+    debounce_ms: float = _key(debounce_ms, 5.0)
 
 
 @dataclass(frozen=True)
@@ -204,13 +229,21 @@ class DisplaySettings:
 
 @dataclass(frozen=True)
 class SerialSettings:
-    port: str = _key(text, "/dev/ttyUSB0")
+    # "auto": the one dice device under /dev/serial/by-id/.
+    port: str = _key(text, "auto")
     baud: int = _key(one_of(BAUD_RATES), 9600)
 
 
 @dataclass(frozen=True)
 class Dice:
     source: str = _key(one_of(DICE_SOURCES), "button")
+
+
+@dataclass(frozen=True)
+class Pixels:
+    """Pixels smart dice over Bluetooth LE (bleak; the "pixels" extra)."""
+
+    dice: tuple[tuple[str, str | None], ...] = _key(pixels_dice, ())
 
 
 @dataclass(frozen=True)
@@ -269,6 +302,7 @@ SECTIONS: dict[str, type] = {
     "display": DisplaySettings,
     "serial": SerialSettings,
     "dice": Dice,
+    "pixels": Pixels,
     "web": Web,
     "network": Network,
 }
@@ -294,6 +328,7 @@ class Config:
     display: DisplaySettings = field(default_factory=DisplaySettings)
     serial: SerialSettings = field(default_factory=SerialSettings)
     dice: Dice = field(default_factory=Dice)
+    pixels: Pixels = field(default_factory=Pixels)
     web: Web = field(default_factory=Web)
     network: Network = field(default_factory=Network)
 

@@ -105,6 +105,7 @@ class Daemon:
         self.display = DisplayPart(config, simulate)
         self.table_part = TablePart(self.directory)
         self.dice: DicePart | None = None
+        self.pixels: Any = None
         self.screen: ScreenPart | None = None
         self.keypad: KeypadPart | None = None
         self.web: WebPart | None = None
@@ -114,28 +115,42 @@ class Daemon:
 
     def start(self) -> None:
         """Start everything; raises only when an essential part fails."""
-        self._start(self.display)
         self._start(self.table_part)
         table = self.table_part.table
         # The panel (Flask) loads here, not for ``companion doctor``.
         from companion.parts.web import DiscoveryPart, WebPart
 
-        if self.simulate:
-            from gpiozero.pins.mock import MockFactory
-
-            self.pin_factory = MockFactory()
         self._refresh_address()
         self.dice = DicePart(self.config, table, self.simulate)
         self.network = NetworkPart(self.config.network, self.directory, self._network_manager(),
                                    on_change=self._network_changed)
         self.web = WebPart(self.config, table, self.directory, self._services())
         self.screen = ScreenPart(table, self.display, self.dice, self._join_info,
-                                 sign_out=self._sign_out, network=self.network)
+                                 sign_out=self._sign_out, network=self.network,
+                                 language=self.config.language)
         self.dice.on_change = self.screen.redraw
+        # The panel first: on a Pi Zero's one slow core every part started
+        # before it delays the first phone; the dice, the display and the
+        # keys follow within the second.
+        self.web.create()
+        self._start(self.web)
+        self._start(self.dice)
+        if self.config.pixels.dice or self.config.dice.source == "pixels":
+            from companion.parts.hardware import PixelsPart
+
+            self.pixels = PixelsPart(self.config, self.dice)
+            self._start(self.pixels)
+            self.dice.pixels = self.pixels
+        if self.simulate:
+            from gpiozero.pins.mock import MockFactory
+
+            from drivers.mockpins import TimedMockPin
+
+            # Simulated presses carry their edges' times, as lgpio's do.
+            self.pin_factory = MockFactory(pin_class=TimedMockPin)
         self.keypad = KeypadPart(self.config, self.screen, self.pin_factory)
         outputs = OutputsPart(self.config, table, self.pin_factory)
-        self._start(self.dice)
-        self.web.create()
+        self._start(self.display)
         self._start(self.screen)
         self._start(self.network)
         if self.simulate:
@@ -143,7 +158,6 @@ class Daemon:
             self.network.settled(5.0)
         self._start(self.keypad)
         self._start(outputs)
-        self._start(self.web)
         web = self.web
         if self._wants_portal():
             self._start(PortalPart(self.config.web.host, self._panel_url))
@@ -298,6 +312,11 @@ class Daemon:
         sd_notify("STOPPING=1", self.environ)
         if message:
             self.display.farewell = message
+        # The display starts after the panel but goes last, with the
+        # journal closed: its farewell is the last word.
+        if self.display in self.started:
+            self.started.remove(self.display)
+            self.started.insert(0, self.display)
         while self.started:
             part = self.started.pop()
             try:

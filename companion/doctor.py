@@ -217,8 +217,24 @@ def check_pins(pins: Mapping[str, int], pin_factory: Any = None,
 
 
 def check_serial(port: str, dice_source: str,
-                 access: Callable[[str, int], bool] = os.access) -> Finding:
+                 access: Callable[[str, int], bool] = os.access,
+                 by_id: Path | None = None) -> Finding:
+    from drivers.serial_dice import AUTO, BY_ID, PortNotFound, find_dice_port
+
     used = dice_source == "serial"
+    if port == AUTO:
+        try:
+            port = find_dice_port(by_id or BY_ID)
+        except PortNotFound as missing:
+            if not used:
+                return Finding(OK, f"{missing.strerror}; dice come from the "
+                                   f"{dice_source}, so none is needed")
+            return Finding(FAIL, str(missing.strerror),
+                           "plug the dice device in, or set [serial] port to its "
+                           "name under /dev/serial/by-id/")
+        found = f"the dice device found: {port}"
+    else:
+        found = f"the serial port {port} is there"
     if not os.path.exists(port):
         if not used:
             return Finding(OK, f"no dice device at {port}; dice come from the "
@@ -227,7 +243,7 @@ def check_serial(port: str, dice_source: str,
                        "plug it in; 'ls /dev/serial/by-id/' shows a name that survives "
                        "replugging, to set as [serial] port")
     if access(port, os.R_OK | os.W_OK):
-        return Finding(OK, f"the serial port {port} is there and can be opened")
+        return Finding(OK, f"{found} and can be opened")
     group = _group_of(port)
     return Finding(FAIL if used else WARN,
                    f"no permission to open {port} (group {group})",

@@ -21,21 +21,25 @@ thread, or into a hold thread, would end that thread and every later key
 event it carries.
 
 Debouncing is ours (:class:`Debouncer`) rather than gpiozero's
-``bounce_time``: the same rule on every pin library, and gpiozero's mock pins
-ignore ``bounce_time`` anyway.  So is the timing of long presses and repeats
-(:class:`HoldTimer`): gpiozero's ``Button`` keeps a hold thread per button
-that wakes ten times a second while nothing happens; the keys are plain
-``DigitalInputDevice`` inputs and one thread sleeps until a held key is due.
+``bounce_time``: a press counts when the line has stayed low for a few
+milliseconds, measured on the edge times the pin library hands over (the
+kernel's timestamps with lgpio), so a lone glitch is no press and chatter is
+one; gpiozero's mock pins ignore ``bounce_time`` anyway.  So is the timing of
+long presses and repeats (:class:`HoldTimer`): gpiozero's ``Button`` keeps a
+hold thread per button that wakes ten times a second while nothing happens;
+the keys are plain ``DigitalInputDevice`` inputs and one thread sleeps until
+a held key is due (or settled).
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+import operator
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from gpiozero import DigitalInputDevice, RotaryEncoder
 
@@ -73,67 +77,104 @@ class NotSimulated(errors.CompanionError, RuntimeError):
 
 
 class Debouncer:
-    """Tells one key's presses from the chatter of its contacts.
+    """Tells one key's presses from glitches and the chatter of its contacts,
+    on the times the pin library gives each edge (the kernel's timestamps
+    with lgpio), not the time Python gets round to the callback.
 
-    Fed every raw edge, it counts a press when the line was quiet (no edge
-    either way) for ``window`` seconds before it.  A press that chatters
-    therefore counts once, and so does the chatter of a release: its stray
-    "press" edges follow the release within the window.  Two real presses
-    closer together than ``window`` also count once; fingers are far slower
-    than the 20 ms default.
+    A press counts when the line has stayed low for ``settle`` seconds: a
+    lone spike shorter than that is no press.  It counts once per press: a
+    chatter of short lows and highs before the line settles low counts once,
+    when the line has settled; and after a counted press the line must stay
+    high for ``settle`` before another low can count, so the chatter of a
+    release counts nothing.  Two presses 60 ms apart are two.
 
-    Deciding on the first edge, without waiting for the line to settle, needs
-    no timer and no thread.
+    The decision comes either from the release edge (its time says the low
+    lasted long enough) or, for a key still held, from :meth:`settled`,
+    called by a timer ``settle`` seconds after the falling edge: no polling.
+    ``ticks_diff`` is the pin factory's, so that ticks that wrap still give
+    the right interval.
     """
 
-    def __init__(self, window: float = 0.02,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        if window < 0:
-            raise ValueError(f"a debounce window is 0 or more seconds, not {window}")
-        self.window = window
-        self._clock = clock
-        self._last_edge: float | None = None
+    def __init__(self, settle: float = 0.005,
+                 ticks_diff: Callable[[Any, Any], float] = operator.sub) -> None:
+        if settle < 0:
+            raise ValueError(f"a debounce time is 0 or more seconds, not {settle}")
+        self.settle = settle
+        self._diff = ticks_diff
+        self._low_since: Any = None   # ticks of the falling edge of this low spell
+        self._high_since: Any = None  # ticks of the last rising edge
+        self._counted = False         # this low spell has counted already
+        self._armed = True            # a low spell may count (high long enough before it)
+        self._spell = 0               # numbers the low spells, for the timer
         self._lock = threading.Lock()
 
-    def edge(self, pressed: bool) -> bool:
-        """Take one raw edge (``pressed``: the key went down); return True when
-        it is a press that counts."""
+    def fall(self, ticks: Any) -> int:
+        """The line went low at ``ticks``; returns the number of this low
+        spell, to hand to :meth:`settled` ``settle`` seconds later.  With
+        ``settle`` 0 a press counts at once: see :meth:`settled`."""
         with self._lock:
-            now = self._clock()
-            quiet = self._last_edge is None or now - self._last_edge >= self.window
-            self._last_edge = now
-        return pressed and quiet
+            if (not self._armed and self._high_since is not None
+                    and self._diff(ticks, self._high_since) >= self.settle):
+                self._armed = True
+            self._low_since = ticks
+            self._counted = False
+            self._spell += 1
+            return self._spell
+
+    def rise(self, ticks: Any) -> bool:
+        """The line went high at ``ticks``; True when the low spell it ends is
+        a press that the timer has not counted yet."""
+        with self._lock:
+            self._spell += 1
+            counts = (self._armed and not self._counted and self._low_since is not None
+                      and self._diff(ticks, self._low_since) >= self.settle)
+            if counts or self._counted:
+                self._armed = False
+            self._low_since = None
+            self._counted = False
+            self._high_since = ticks
+            return counts
+
+    def settled(self, spell: int) -> bool:
+        """The timer's call: True when low spell ``spell`` is still going on
+        (no edge since), may count and has not counted yet."""
+        with self._lock:
+            if spell != self._spell or not self._armed or self._counted:
+                return False
+            self._counted = True
+            return True
 
 
 class HoldTimer:
-    """One thread for the long presses and repeats of every key.
+    """One thread for the settling, long presses and repeats of every key.
 
-    :meth:`arm` asks for ``fire(key)`` ``delay`` seconds from now;
-    :meth:`disarm` (the key is released) cancels it.  The thread sleeps
-    until the nearest deadline, or without a timeout while no key is down:
-    an idle keypad costs no wake-ups.
+    :meth:`arm` asks for ``fire(name)`` (or the given ``fire``) ``delay``
+    seconds from now; :meth:`disarm` (the key is released) cancels it.  The
+    thread sleeps until the nearest deadline, or without a timeout while no
+    key is down: an idle keypad costs no wake-ups.
     """
 
     def __init__(self, fire: Callable[[str], None],
                  clock: Callable[[], float] = time.monotonic) -> None:
         self._fire = fire
         self._clock = clock
-        self._due: dict[str, float] = {}
+        self._due: dict[str, tuple[float, Callable[[str], None]]] = {}
         self._changed = threading.Condition()
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="keys held", daemon=True)
         self._thread.start()
 
-    def arm(self, key: str, delay: float) -> None:
+    def arm(self, name: str, delay: float,
+            fire: Callable[[str], None] | None = None) -> None:
         with self._changed:
-            self._due[key] = self._clock() + delay
+            self._due[name] = (self._clock() + delay, fire or self._fire)
             self._changed.notify()
 
-    def disarm(self, key: str) -> None:
+    def disarm(self, name: str) -> None:
         with self._changed:
             # No notify: a thread woken for a deadline that is gone finds
             # nothing due and sleeps again.
-            self._due.pop(key, None)
+            self._due.pop(name, None)
 
     def close(self) -> None:
         with self._changed:
@@ -149,17 +190,28 @@ class HoldTimer:
                 if not self._due:
                     self._changed.wait()
                     continue
-                key, due = min(self._due.items(), key=lambda item: item[1])
+                name, (due, fire) = min(self._due.items(), key=lambda item: item[1][0])
                 left = due - self._clock()
                 if left > 0:
                     self._changed.wait(left)
                     continue
-                del self._due[key]
+                del self._due[name]
                 self._changed.release()
                 try:
-                    self._fire(key)  # it may arm the key again
+                    fire(name)  # it may arm again
                 finally:
                     self._changed.acquire()
+
+
+class _KeyInput(DigitalInputDevice):
+    """A key's input that keeps the ticks of the edge it is reporting, so that
+    its ``when_activated``/``when_deactivated`` handlers can read them."""
+
+    edge_ticks: Any = None
+
+    def _pin_changed(self, ticks: Any, state: Any) -> None:
+        self.edge_ticks = ticks
+        super()._pin_changed(ticks, state)
 
 
 def _never_raises(handler: Callable[..., None]) -> Callable[..., None]:
@@ -177,7 +229,7 @@ def _never_raises(handler: Callable[..., None]) -> Callable[..., None]:
     return guarded
 
 
-def _require_mock(key: str, pin) -> None:
+def _require_mock(key: str, pin: Any) -> None:
     from gpiozero.pins.mock import MockPin
 
     if not isinstance(pin, MockPin):
@@ -194,7 +246,9 @@ class Keypad:
     changes; ``encoder`` (an :class:`EncoderPins`, or anything with ``a``,
     ``b`` and ``push``) replaces UP, DOWN and OK by a rotary encoder.
     ``pin_factory`` is passed to every gpiozero device (``MockFactory()`` in
-    tests and the simulation); ``clock`` feeds the debouncers.
+    tests and the simulation).  ``debounce`` is how long a line must stay
+    low for a press, measured on the pin library's edge times; ``clock``
+    stands in for them with a pin library that gives none.
     """
 
     def __init__(
@@ -205,9 +259,9 @@ class Keypad:
         encoder: EncoderPins | None = None,
         hold_time: float = 0.8,
         repeat_interval: float = 0.15,
-        debounce: float = 0.02,
+        debounce: float = 0.005,
         clock: Callable[[], float] = time.monotonic,
-        pin_factory=None,
+        pin_factory: Any = None,
     ) -> None:
         for key in pins:
             if key not in KEYS:
@@ -217,10 +271,16 @@ class Keypad:
                 f"hold_time and repeat_interval are more than 0 seconds, "
                 f"not {hold_time} and {repeat_interval}"
             )
+        if debounce < 0:
+            raise ValueError(f"a debounce time is 0 or more seconds, not {debounce}")
         self._on_key = on_key
         self.hold_time = hold_time
         self.repeat_interval = repeat_interval
-        self._buttons: dict[str, DigitalInputDevice] = {}
+        self.debounce = debounce
+        self._clock = clock
+        self._no_ticks_logged = False
+        self._simulated_until = float("-inf")
+        self._buttons: dict[str, _KeyInput] = {}
         self._debouncers: dict[str, Debouncer] = {}
         self._encoder: RotaryEncoder | None = None
         self._closed = False
@@ -237,19 +297,33 @@ class Keypad:
                     self._rotated, "down")
                 wiring = {"ok": encoder.push, "back": wiring["back"], "roll": wiring["roll"]}
             for key, pin in wiring.items():
-                self._add_button(key, pin, debounce, clock, pin_factory)
+                self._add_button(key, pin, pin_factory)
         except BaseException:
             self.close()
             raise
 
-    def _add_button(self, key: str, pin: int, debounce: float,
-                    clock: Callable[[], float], pin_factory) -> None:
+    def _add_button(self, key: str, pin: int, pin_factory: Any) -> None:
         # To ground, with the internal pull-up: active (pressed) when low.
-        button = DigitalInputDevice(pin, pull_up=True, pin_factory=pin_factory)
+        button = _KeyInput(pin, pull_up=True, pin_factory=pin_factory)
         self._buttons[key] = button
-        self._debouncers[key] = Debouncer(debounce, clock)
+        self._debouncers[key] = Debouncer(self.debounce, button.pin_factory.ticks_diff)
         button.when_activated = functools.partial(self._pressed, key)
         button.when_deactivated = functools.partial(self._released, key)
+
+    def _ticks(self, key: str) -> Any:
+        """The time of the edge being reported, from the pin library, or the
+        clock's reading when it gives none."""
+        ticks = self._buttons[key].edge_ticks
+        if ticks is not None:
+            return ticks
+        if not self._no_ticks_logged:
+            self._no_ticks_logged = True
+            log.warning("the pin library gives no edge times; the keys are "
+                        "debounced on the time their edges are handled")
+            # The clock's readings and the factory's ticks must not mix.
+            for debouncer in self._debouncers.values():
+                debouncer._diff = operator.sub
+        return self._clock()
 
     # -- the pin library's side ------------------------------------------
 
@@ -258,13 +332,29 @@ class Keypad:
         # Every edge down (chatter too) starts the hold delay again, and
         # every edge up cancels it: only a key that stays down is held.
         self._holds.arm(key, self.hold_time)
-        if self._debouncers[key].edge(pressed=True):
-            self._on_key(key, "press")
+        spell = self._debouncers[key].fall(self._ticks(key))
+        if self.debounce == 0:
+            self._settled(key, spell)
+        else:
+            self._holds.arm(f"{key} settled", self.debounce,
+                            functools.partial(self._settle_due, key, spell))
 
     @_never_raises
     def _released(self, key: str) -> None:
         self._holds.disarm(key)
-        self._debouncers[key].edge(pressed=False)
+        self._holds.disarm(f"{key} settled")
+        if self._debouncers[key].rise(self._ticks(key)):
+            self._on_key(key, "press")
+
+    def _settle_due(self, key: str, spell: int, _name: str) -> None:
+        self._settled(key, spell)
+
+    @_never_raises
+    def _settled(self, key: str, spell: int) -> None:
+        if self._closed or not self._buttons[key].is_active:
+            return
+        if self._debouncers[key].settled(spell):
+            self._on_key(key, "press")
 
     @_never_raises
     def _held(self, key: str) -> None:
@@ -284,9 +374,10 @@ class Keypad:
 
     def press(self, key: str) -> None:
         """Press and release ``key`` by driving the mock pins, so that the
-        whole driver path runs (debouncer included: presses closer together
-        than the debounce window count once, as on the real keys).  UP and
-        DOWN on an encoder turn it one detent.
+        whole driver path runs, debouncer included: the key stays down a
+        little longer than the debounce time (on :class:`~drivers.mockpins.TimedMockPin` pins
+        by the edges' times, on plain mock pins by waiting).  UP and DOWN on
+        an encoder turn it one detent.
 
         Only for a keypad built on gpiozero's ``MockFactory``; raises
         :class:`NotSimulated` on real pins.
@@ -294,10 +385,22 @@ class Keypad:
         if key not in KEYS:
             raise UnknownKey(key)
         if key in self._buttons:
-            pin = self._buttons[key].pin
+            button = self._buttons[key]
+            pin = button.pin
             _require_mock(key, pin)
-            pin.drive_low()
-            pin.drive_high()
+            down_for = self.debounce * 1.5
+            from drivers.mockpins import TimedMockPin
+
+            if isinstance(pin, TimedMockPin):
+                # After the last simulated release, with a quiet spell.
+                start = max(button.pin_factory.ticks(), self._simulated_until + down_for)
+                self._simulated_until = start + down_for
+                pin.drive_low(ticks=start)
+                pin.drive_high(ticks=start + down_for)
+            else:
+                pin.drive_low()
+                threading.Event().wait(down_for)
+                pin.drive_high()
             return
         assert self._encoder is not None
         lead, follow = self._encoder.a.pin, self._encoder.b.pin

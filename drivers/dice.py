@@ -7,7 +7,10 @@ Three dice sources (HARDWARE.md), one in force at a time:
 - ``manual``: players roll the game's own dice and enter the values through
   the menus or the panel (those are commands like any other, not rolls made
   here);
-- ``serial``: a dice device reports each roll (see ``drivers.serial_dice``).
+- ``serial``: a dice device reports each roll (see ``drivers.serial_dice``);
+- ``pixels``: Pixels smart dice report each settled roll over Bluetooth LE
+  (see ``drivers.pixels``), each die the game's red, blue or d6 as the
+  players chose.
 
 A :class:`DiceTray` is the one thing that rolls and submits rolls, whoever
 asked (the ROLL key, a phone, the dice device): it knows the source in
@@ -94,6 +97,8 @@ class DiceTray:
         self._rng = rng
         self._ignored: Counter[str] = Counter()
         self._lock = threading.Lock()
+        # The values of a several-dice roll gathered so far, and its dice.
+        self._gathering: tuple[Dice | None, list[int]] = (None, [])
         self.source = source
 
     @classmethod
@@ -188,6 +193,47 @@ class DiceTray:
             self._ignore("refused", reason)
         return reason
 
+    def on_pixels_roll(self, role: str, sides: int | None, value: int) -> str | None:
+        """A settled roll of the Pixels die that plays ``role`` (red, blue,
+        d6), a die of ``sides`` faces when it said so.
+
+        The roll counts when the game waits for that die: a d6 role answers
+        a roll of d6 (two settled rolls make a 2d6).  A die with a multiple
+        of the sides awaited folds its value onto them (a d6 as the blue
+        d2: odd 1, even 2).  Otherwise it is ignored, counted and logged,
+        and the reason returned; ``None`` when the game took it or waits
+        for the other dice of the roll.
+        """
+        if self.source != "pixels":
+            return self._ignore("not-the-source", f"the dice source is {self.source}")
+        dice = self._waiting()
+        if dice is None:
+            return self._ignore("not-waiting", "the game is not waiting for a roll")
+        wanted = f"d{dice.sides}" if dice.name.endswith(f"d{dice.sides}") else dice.name
+        if role != wanted:
+            return self._ignore("wrong-dice", f"the {role} die rolled but the game waits for "
+                                              f"{dice.name}")
+        if sides and sides != dice.sides:
+            if sides % dice.sides:
+                return self._ignore("wrong-dice", f"a d{sides} cannot roll {dice.name} "
+                                                  f"(d{dice.sides})")
+            value = (value - 1) % dice.sides + 1
+        if not 1 <= value <= dice.sides:
+            return self._ignore("wrong-dice", f"{value} is not a face of {dice.name}")
+        with self._lock:
+            gathered_for, values = self._gathering
+            if gathered_for != dice:
+                values = []
+            values = values + [value]
+            if len(values) < dice.count:
+                self._gathering = (dice, values)
+                return None
+            self._gathering = (None, [])
+        reason = self._play(dice, values)
+        if reason is not None:
+            self._ignore("refused", reason)
+        return reason
+
     # -- inside ---------------------------------------------------------------
 
     def _play(self, dice: Dice, values: list[int]) -> str | None:
@@ -231,4 +277,5 @@ class RollListener:
 _OTHER_SOURCE = {
     "manual": "the dice are entered by hand: roll the game's dice and enter the values",
     "serial": "the dice come from the dice device: roll it",
+    "pixels": "the dice are Pixels smart dice: roll them",
 }

@@ -24,6 +24,7 @@ from .screens import (
     menu_screen,
     value_screen,
     wifi_screen,
+    word,
 )
 from .screens.canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit_lines
 
@@ -35,35 +36,39 @@ DIE_GAP = 6
 FOOTER_SIZE = 10
 
 
-def render(view: MenuView, update: Update | None = None) -> Image.Image:
+def render(view: MenuView, update: Update | None = None, lang: str = "en") -> Image.Image:
     """The frame for ``view``; ``update`` (the table's last Update, or None
-    before any game) is drawn for the game screen."""
+    before any game) is drawn for the game screen, in ``lang``."""
     kind = view.kind
     if kind == "game":
-        return game_screen(update) if update is not None else idle_screen()
+        if update is not None:
+            return game_screen(update, lang)
+        return idle_screen(view.url or None, view.pin or None, lang)
     if kind == "list":
-        return menu_screen(view.title, list(view.items), view.index)
+        return menu_screen(view.title, list(view.items), view.index, lang)
     if kind == "value":
-        return value_screen(view.title, view.value or 0, view.low, view.high, view.signed)
+        return value_screen(view.title, view.value or 0, view.low, view.high, view.signed,
+                            lang)
     if kind == "dice":
         return roll_entry_screen(view)
     if kind == "confirm":
-        return confirm_screen(view.title, view.text, view.footer)
+        return confirm_screen(view.title, view.text, view.footer, lang)
     if kind == "message":
         return alert_screen(view.text, view.title)
     if kind == "qr":
-        return join_screen(view.url, view.pin or None)
+        return join_screen(view.url, view.pin or None, lang)
     if kind == "wifi":
         return wifi_screen(view.title, view.pin)
     raise ValueError(f"no screen for a menu view of kind {kind!r}; kinds are "
                      "game, list, value, dice, confirm, message, qr, wifi")
 
 
-def confirm_screen(title: str, question: str, keys: str = "") -> Image.Image:
+def confirm_screen(title: str, question: str, keys: str = "",
+                   lang: str = "en") -> Image.Image:
     """A question before something is done: a title bar, the question, and
     what the keys do."""
     c = Canvas()
-    top = c.title_bar(title or "Sure?", 12)
+    top = c.title_bar(title or word("sure", lang), 12)
     bottom = HEIGHT - (FOOTER_SIZE + 2 if keys else 0)
     c.centred_lines(fit_lines(question, WIDTH - 4, 3, 12, bold=True), 12, top, bottom,
                     bold=True)

@@ -6,8 +6,11 @@ The device reports each roll as one ASCII line (HARDWARE.md)::
 
 ending with ``\\n`` or ``\\r\\n``; words are separated by spaces and case does
 not matter.  :func:`parse_line` reads one line; a :class:`SerialDiceReader`
-thread reads the port, passes each good roll on, counts and logs the lines it
-ignores, and rides out the device being unplugged and plugged back.
+thread reads the port, passes each good roll on, counts the lines it ignores
+and sums them up in the log at most once a minute (a device at the wrong baud
+rate must not fill the SD card), and rides out the device being unplugged and
+plugged back.  The port ``"auto"`` is the one dice device found under
+``/dev/serial/by-id/`` (names there survive replugging, ``ttyUSB0`` does not).
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ import errno
 import logging
 import os
 import threading
+import time
 import tty
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 import serial
@@ -28,7 +33,11 @@ from companion.core.errors import CompanionError
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PORT = "/dev/ttyUSB0"
+AUTO = "auto"
+DEFAULT_PORT = AUTO
+BY_ID = Path("/dev/serial/by-id")
+# Ignored lines are summed up in the log at most this often (seconds).
+SUMMARY_INTERVAL = 60.0
 DEFAULT_BAUDRATE = 9600
 MAX_LINE = 128  # bytes; a real roll line is a dozen
 
@@ -56,6 +65,69 @@ class BadDiceLine(CompanionError, ValueError):
 
 
 _FORM = "a roll reads 'ROLL <sides> <value> [<value> ...]'"
+
+
+class PortNotFound(CompanionError, OSError):
+    """``"auto"`` found no single dice device under ``/dev/serial/by-id/``."""
+
+
+def find_dice_port(by_id: Path = BY_ID) -> str:
+    """The one serial device under ``by_id`` (its stable name); raises
+    :class:`PortNotFound` saying what is there when there is none or several."""
+    try:
+        names = sorted(entry.name for entry in by_id.iterdir())
+    except OSError:
+        names = []
+    if len(names) == 1:
+        return str(by_id / names[0])
+    if not names:
+        raise PortNotFound(errno.ENOENT, f"no dice device under {by_id}/ (not plugged in)")
+    raise PortNotFound(errno.EEXIST, f"{len(names)} serial devices under {by_id}/ "
+                       f"({', '.join(names)}): set [serial] port to the dice device's")
+
+
+def resolve_port(port: str, by_id: Path = BY_ID) -> str:
+    """``port`` itself, or for ``"auto"`` the one device under ``by_id``."""
+    return find_dice_port(by_id) if port == AUTO else port
+
+
+class IgnoredLines:
+    """Counts the lines a reader ignores and sums them up in the log: the
+    first at once, then at most one summary per ``interval`` seconds (on the
+    next ignored line after it, or when :meth:`flush` is called)."""
+
+    def __init__(self, port: str, interval: float = SUMMARY_INTERVAL,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.port = port
+        self.interval = interval
+        self.total: Counter[str] = Counter()
+        self._clock = clock
+        self._unreported: Counter[str] = Counter()
+        self._last_example = ""
+        self._logged_at: float | None = None
+
+    def add(self, bad: BadDiceLine) -> None:
+        self.total[bad.reason] += 1
+        self._unreported[bad.reason] += 1
+        self._last_example = str(bad)
+        now = self._clock()
+        if self._logged_at is None or now - self._logged_at >= self.interval:
+            self.flush(now)
+
+    def flush(self, now: float | None = None) -> None:
+        if not self._unreported:
+            return
+        count = sum(self._unreported.values())
+        reasons = ", ".join(f"{n} {reason}" for reason, n in sorted(self._unreported.items()))
+        if count == 1:
+            log.warning("dice device %s: line ignored (%s): %s", self.port, reasons,
+                        self._last_example)
+        else:
+            log.warning("dice device %s: %d lines ignored (%s), the last: %s (a wrong "
+                        "baud rate garbles every line)", self.port, count, reasons,
+                        self._last_example)
+        self._unreported.clear()
+        self._logged_at = self._clock() if now is None else now
 
 
 def parse_line(line: bytes | str) -> Roll | None:
@@ -134,7 +206,9 @@ class SerialDiceReader:
     its read until a byte comes, the device goes away or :meth:`stop` wakes
     it: ``read_timeout`` is ``None``, so an idle table costs no wake-ups.
     Lines that are not valid rolls are ignored, counted in :attr:`ignored` by
-    reason and logged.
+    reason and summed up in the log at most once a minute (``clock`` times
+    that).  ``port`` ``"auto"`` is the one device under ``by_id``, looked
+    for at each attempt to open it.
     When the port cannot be opened or fails, the reader retries after the
     waits of ``backoff`` (doubling, the companion's :data:`BACKOFF`), and
     :attr:`status` says what it waits for, for the screen and the panel.
@@ -149,14 +223,17 @@ class SerialDiceReader:
         opener: Callable[..., serial.Serial] = serial.serial_for_url,
         read_timeout: float | None = None,
         backoff: Backoff = BACKOFF,
+        by_id: Path = BY_ID,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.port = port
+        self.by_id = by_id
         self.baudrate = baudrate
         self.read_timeout = read_timeout
         self.backoff = backoff
         self.status = f"waiting for {port}: not started"
         # Written by the reader thread only.
-        self.ignored: Counter[str] = Counter()
+        self._ignored = IgnoredLines(port, clock=clock)
         self._on_roll = on_roll
         self._opener = opener
         # Failures in a row of the port (the reader thread's).
@@ -164,6 +241,11 @@ class SerialDiceReader:
         self._stopping = threading.Event()
         self._link: serial.Serial | None = None
         self._thread: threading.Thread | None = None
+
+    @property
+    def ignored(self) -> Counter[str]:
+        """Lines ignored since the start, by reason."""
+        return self._ignored.total
 
     @property
     def retry_delay(self) -> float:
@@ -194,6 +276,7 @@ class SerialDiceReader:
                 pass  # closed meanwhile: the read ends with the port
         if self._thread is not None:
             self._thread.join(timeout)
+        self._ignored.flush()
         self.status = "stopped"
 
     def __enter__(self) -> SerialDiceReader:
@@ -207,7 +290,9 @@ class SerialDiceReader:
     def _run(self) -> None:
         while not self._stopping.is_set():
             try:
-                link = self._opener(self.port, baudrate=self.baudrate, bytesize=8,
+                port = resolve_port(self.port, self.by_id)
+                self._ignored.port = port
+                link = self._opener(port, baudrate=self.baudrate, bytesize=8,
                                     parity="N", stopbits=1, timeout=self.read_timeout)
             except (OSError, ValueError) as failure:  # SerialException is an OSError
                 self._wait_for_port(_plain_reason(failure))
@@ -229,7 +314,8 @@ class SerialDiceReader:
                 self._wait_for_port(lost)
 
     def _wait_for_port(self, reason: str) -> None:
-        self._set_status(f"waiting for {self.port}: {reason}")
+        where = f"a dice device under {self.by_id}/" if self.port == AUTO else self.port
+        self._set_status(f"waiting for {where}: {reason}")
         self._stopping.wait(self.retry_delay)
         self._failures += 1
 
@@ -267,8 +353,7 @@ class SerialDiceReader:
             log.exception("the dice roll listener failed on %s", roll)
 
     def _ignore(self, bad: BadDiceLine) -> None:
-        self.ignored[bad.reason] += 1
-        log.warning("dice device line ignored (%s): %s", bad.reason, bad)
+        self._ignored.add(bad)
 
 
 def _close_quietly(link: serial.Serial) -> None:
@@ -290,6 +375,8 @@ _PLAIN_REASONS = {
 
 
 def _plain_reason(failure: BaseException) -> str:
+    if isinstance(failure, PortNotFound):
+        return str(failure.strerror)
     code = getattr(failure, "errno", None)
     return _PLAIN_REASONS.get(code, str(failure)) if isinstance(code, int) else str(failure)
 

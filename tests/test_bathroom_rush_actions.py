@@ -303,3 +303,15 @@ def test_the_view_shows_the_places_the_card_may_strike():
     attack = game.view()["attack"]
     assert attack["card"] == "cunning" and attack["step"] == "target"
     assert attack["targets"] == [{"queue": 1, "position": 2}, {"queue": 1, "position": 4}]
+
+
+def test_a_card_being_applied_is_kept_by_the_journal_and_a_game_without_one_reads_as_before():
+    game = position(TABLE)
+    assert "attack" not in game.dumps() and "attack" not in game.view()
+    play(game, "play card=give-up-your-place", "target queue=2 position=2")
+    again = BathroomRush.loads(game.dumps())
+    assert again.dumps() == game.dumps()
+    assert [(e.command, e.player) for e in again.expected()] == [("effect", BEN),
+                                                                 ("defend", BEN)]
+    play(again, "effect")
+    assert line(again, 2) == "n2 n1 Ben" and "attack" not in again.dumps()

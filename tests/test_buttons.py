@@ -10,6 +10,7 @@ import pytest
 from gpiozero import Button
 from gpiozero.exc import GPIOPinInUse
 from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.pi import PiPin
 
 from drivers.buttons import (
     DEFAULT_PINS,
@@ -19,6 +20,7 @@ from drivers.buttons import (
     Keypad,
     UnknownKey,
 )
+from drivers.mockpins import TimedMockPin
 
 WAIT = 10.0  # generous: the hold thread runs in real time on a shared machine
 
@@ -76,118 +78,170 @@ def pin_of(factory: MockFactory, key: str):
     return factory.pin(DEFAULT_PINS[key])
 
 
-def chatter(pin, clock: FakeClock, edges: int = 20, within: float = 0.005) -> None:
-    """A press whose contacts bounce: ``edges`` edges within ``within`` seconds,
-    ending down."""
+@pytest.fixture
+def timed():
+    """Mock pins driven at given times, as lgpio reports the kernel's."""
+    factory = MockFactory(pin_class=TimedMockPin)
+    yield factory
+    factory.reset()
+
+
+MS = 0.001
+
+
+def chatter(pin, start: float, edges: int = 20, within: float = 5 * MS) -> float:
+    """A press whose contacts bounce: ``edges`` edges within ``within``
+    seconds from ``start``, ending down; returns the time of the last edge."""
+    t = start
     for i in range(edges):
-        if i:
-            clock.advance(within / edges)
-        pin.drive_low() if i % 2 == 0 else pin.drive_high()
-    pin.drive_low()
+        t = start + i * within / edges
+        pin.drive_low(ticks=t) if i % 2 == 0 else pin.drive_high(ticks=t)
+    t += within / edges
+    pin.drive_low(ticks=t)
+    return t
 
 
-# -- the debouncer alone, on an exact clock --------------------------------
+# -- the debouncer alone, on exact times -------------------------------------
+# Times are binary fractions where a boundary is tested, so that it is exact.
 
 
-def test_twenty_edges_within_five_ms_are_one_press(clock):
-    debouncer = Debouncer(0.02, clock)
-    counted = []
-    for i in range(20):
-        counted.append(debouncer.edge(pressed=i % 2 == 0))
-        clock.advance(0.00025)
-    assert counted.count(True) == 1
-    assert counted[0] is True
+def test_a_low_spell_as_long_as_the_settle_time_is_a_press():
+    debouncer = Debouncer(2**-8)
+    debouncer.fall(10.0)
+    assert debouncer.rise(10.0 + 2**-8) is True
 
 
-def test_chatter_of_a_release_is_no_press(clock):
-    debouncer = Debouncer(0.02, clock)
-    debouncer.edge(pressed=True)
-    clock.advance(1.0)
-    counted = []
-    for i in range(20):
-        counted.append(debouncer.edge(pressed=i % 2 == 1))
-        clock.advance(0.00025)
-    assert counted.count(True) == 0
+def test_a_low_spell_just_shorter_than_the_settle_time_is_no_press():
+    debouncer = Debouncer(2**-8)
+    debouncer.fall(10.0)
+    assert debouncer.rise(10.0 + 2**-8 - 2**-20) is False
 
 
-# Times in these two are binary fractions, so that the boundary is exact.
+def test_a_key_held_counts_when_its_timer_comes_and_not_again_at_release():
+    debouncer = Debouncer(0.005)
+    spell = debouncer.fall(10.0)
+    assert debouncer.settled(spell) is True
+    assert debouncer.settled(spell) is False
+    assert debouncer.rise(10.5) is False
 
 
-def test_a_press_a_whole_window_after_the_last_edge_counts(clock):
-    debouncer = Debouncer(0.03125, clock)
-    debouncer.edge(pressed=True)
-    clock.advance(0.5)
-    debouncer.edge(pressed=False)
-    clock.advance(0.03125)
-    assert debouncer.edge(pressed=True) is True
+def test_the_timer_of_a_low_spell_that_ended_counts_nothing():
+    debouncer = Debouncer(0.005)
+    spell = debouncer.fall(10.0)
+    debouncer.rise(10.0001)
+    assert debouncer.settled(spell) is False
 
 
-def test_a_press_just_inside_the_window_does_not_count(clock):
-    debouncer = Debouncer(0.03125, clock)
-    debouncer.edge(pressed=True)
-    clock.advance(0.5)
-    debouncer.edge(pressed=False)
-    clock.advance(0.03125 - 2**-20)
-    assert debouncer.edge(pressed=True) is False
+def test_after_a_press_the_line_must_stay_high_before_the_next_counts():
+    debouncer = Debouncer(0.005)
+    debouncer.fall(10.0)
+    assert debouncer.rise(10.1) is True
+    # The release chatters with a long low: it is still the same press.
+    debouncer.fall(10.1 + 0.001)
+    assert debouncer.rise(10.1 + 0.008) is False
 
 
-def test_a_negative_window_is_refused():
+def test_a_negative_settle_time_is_refused():
     with pytest.raises(ValueError, match="0 or more seconds"):
         Debouncer(-0.01)
 
 
-# -- presses on mock pins --------------------------------------------------
+# -- presses on mock pins, at the edges' times -------------------------------
 
 
-def test_each_key_reports_its_press(factory, clock, keys):
-    with Keypad(keys, clock=clock, pin_factory=factory):
-        for key in KEYS:
-            pin_of(factory, key).drive_low()
-            clock.advance(0.1)
-            pin_of(factory, key).drive_high()
-            clock.advance(1.0)
-    assert keys.events == [(key, "press") for key in KEYS]
+def test_a_lone_spike_of_a_tenth_of_a_millisecond_is_no_press(timed, keys):
+    with Keypad(keys, pin_factory=timed):
+        roll = pin_of(timed, "roll")
+        roll.drive_low(ticks=100.0)
+        roll.drive_high(ticks=100.0 + 0.1 * MS)
+    assert keys.events == []
 
 
-def test_chattering_ok_on_mock_pins_is_one_press(factory, clock, keys):
-    with Keypad(keys, clock=clock, pin_factory=factory):
-        chatter(pin_of(factory, "ok"), clock)
-        clock.advance(0.3)
-        pin_of(factory, "ok").drive_high()
+def test_twenty_edges_of_chatter_are_one_press(timed, keys):
+    with Keypad(keys, pin_factory=timed):
+        ok = pin_of(timed, "ok")
+        last = chatter(ok, 100.0)
+        ok.drive_high(ticks=last + 0.1)
     assert keys.events == [("ok", "press")]
 
 
-def test_the_next_press_after_chatter_counts_again(factory, clock, keys):
-    with Keypad(keys, clock=clock, pin_factory=factory):
-        ok = pin_of(factory, "ok")
-        chatter(ok, clock)
-        clock.advance(0.3)
-        ok.drive_high()
-        clock.advance(0.5)
-        chatter(ok, clock)
-        clock.advance(0.3)
-        ok.drive_high()
+def test_chatter_then_holding_counts_once_when_the_line_settles(timed, keys):
+    with Keypad(keys, pin_factory=timed):
+        ok = pin_of(timed, "ok")
+        chatter(ok, 100.0)
+        # No further edge: the settle timer decides.
+        assert keys.wait_for(1)
+        ok.drive_high(ticks=200.0)
+    assert keys.events == [("ok", "press")]
+
+
+def test_two_real_presses_60_ms_apart_are_two(timed, keys):
+    with Keypad(keys, pin_factory=timed):
+        up = pin_of(timed, "up")
+        for start in (100.0, 100.060):
+            last = chatter(up, start, edges=6, within=1 * MS)
+            up.drive_high(ticks=last + 30 * MS)
+            # chatter of the release
+            up.drive_low(ticks=last + 30.2 * MS)
+            up.drive_high(ticks=last + 30.4 * MS)
+    assert keys.events == [("up", "press"), ("up", "press")]
+
+
+def test_each_key_reports_its_press(timed, keys):
+    with Keypad(keys, pin_factory=timed):
+        for i, key in enumerate(KEYS):
+            pin_of(timed, key).drive_low(ticks=100.0 + i)
+            pin_of(timed, key).drive_high(ticks=100.1 + i)
+    assert keys.events == [(key, "press") for key in KEYS]
+
+
+def test_the_settle_time_is_the_callers(timed, keys):
+    with Keypad(keys, debounce=0.05, pin_factory=timed):
+        back = pin_of(timed, "back")
+        back.drive_low(ticks=100.0)
+        back.drive_high(ticks=100.0 + 0.03)
+        back.drive_low(ticks=101.0)
+        back.drive_high(ticks=101.0 + 0.06)
+    assert keys.events == [("back", "press")]
+
+
+class UntimedPin(TimedMockPin):
+    """A pin library that hands over no edge times."""
+
+    def _call_when_changed(self):
+        PiPin._call_when_changed(self, None, self._state)
+
+
+def test_without_edge_times_the_keypad_says_so_once_and_uses_its_clock(keys, caplog):
+    factory = MockFactory(pin_class=UntimedPin)
+    clock = FakeClock()
+    try:
+        with caplog.at_level(logging.WARNING, logger="drivers.buttons"):
+            with Keypad(keys, clock=clock, pin_factory=factory):
+                ok = pin_of(factory, "ok")
+                for _ in range(2):
+                    ok.drive_low()
+                    clock.advance(0.0001)  # a spike
+                    ok.drive_high()
+                    clock.advance(1.0)
+                    ok.drive_low()
+                    clock.advance(0.1)  # a press
+                    ok.drive_high()
+                    clock.advance(1.0)
+    finally:
+        factory.reset()
     assert keys.events == [("ok", "press"), ("ok", "press")]
+    assert caplog.text.count("gives no edge times") == 1
 
 
-def test_chatter_on_mock_pins_with_the_real_clock_is_one_press(factory, keys):
-    # A wide window so that a stalled machine cannot split the burst.
-    with Keypad(keys, debounce=0.5, pin_factory=factory):
-        roll = pin_of(factory, "roll")
-        for _ in range(10):
-            roll.drive_low()
-            roll.drive_high()
-    assert keys.events == [("roll", "press")]
-
-
-def test_a_failing_callback_does_not_reach_the_pin(factory, clock, caplog):
+def test_a_failing_callback_does_not_reach_the_pin(timed, caplog):
     def on_key(key: str, kind: str) -> None:
         raise RuntimeError("screen busy")
 
-    with Keypad(on_key, clock=clock, pin_factory=factory):
+    with Keypad(on_key, pin_factory=timed):
         with caplog.at_level(logging.ERROR, logger="drivers.buttons"):
-            pin_of(factory, "back").drive_low()
-            pin_of(factory, "back").drive_high()
+            pin_of(timed, "back").drive_low(ticks=100.0)
+            pin_of(timed, "back").drive_high(ticks=100.1)
     assert "screen busy" in caplog.text
 
 
@@ -253,23 +307,23 @@ def test_a_key_released_before_its_hold_time_gives_no_long(factory, keys):
 # -- the rotary encoder ----------------------------------------------------
 
 
-def test_turning_the_encoder_clockwise_is_up_and_back_is_down(factory, clock, keys):
-    with Keypad(keys, encoder=EncoderPins(), clock=clock, pin_factory=factory) as keypad:
+def test_turning_the_encoder_clockwise_is_up_and_back_is_down(factory, keys):
+    with Keypad(keys, encoder=EncoderPins(), pin_factory=factory) as keypad:
         keypad.press("up")
         keypad.press("up")
         keypad.press("down")
     assert keys.events == [("up", "press"), ("up", "press"), ("down", "press")]
 
 
-def test_the_encoder_push_is_ok(factory, clock, keys):
-    with Keypad(keys, encoder=EncoderPins(), clock=clock, pin_factory=factory):
-        factory.pin(22).drive_low()
-        factory.pin(22).drive_high()
+def test_the_encoder_push_is_ok(timed, keys):
+    with Keypad(keys, encoder=EncoderPins(), pin_factory=timed):
+        timed.pin(22).drive_low(ticks=100.0)
+        timed.pin(22).drive_high(ticks=100.1)
     assert keys.events == [("ok", "press")]
 
 
-def test_with_an_encoder_the_up_down_ok_pins_stay_free(factory, clock, keys):
-    with Keypad(keys, encoder=EncoderPins(), clock=clock, pin_factory=factory):
+def test_with_an_encoder_the_up_down_ok_pins_stay_free(factory, keys):
+    with Keypad(keys, encoder=EncoderPins(), pin_factory=factory):
         for key in ("up", "down", "ok"):
             Button(DEFAULT_PINS[key], pin_factory=factory).close()
         with pytest.raises(GPIOPinInUse):
@@ -279,13 +333,19 @@ def test_with_an_encoder_the_up_down_ok_pins_stay_free(factory, clock, keys):
 # -- the simulation's press() and the keypad's life ------------------------
 
 
-def test_press_runs_the_driver_path(factory, clock, keys):
-    with Keypad(keys, clock=clock, pin_factory=factory) as keypad:
+def test_press_runs_the_driver_path(timed, keys):
+    with Keypad(keys, pin_factory=timed) as keypad:
         keypad.press("roll")
-        clock.advance(1.0)
         keypad.press("ok")
-    assert keys.events == [("roll", "press"), ("ok", "press")]
-    assert pin_of(factory, "roll").state is True  # released again
+        keypad.press("ok")
+    assert keys.events == [("roll", "press"), ("ok", "press"), ("ok", "press")]
+    assert pin_of(timed, "roll").state is True  # released again
+
+
+def test_press_on_plain_mock_pins_holds_the_key_down_long_enough(factory, keys):
+    with Keypad(keys, debounce=0.002, pin_factory=factory) as keypad:
+        keypad.press("back")
+    assert keys.events == [("back", "press")]
 
 
 def test_press_of_an_unknown_key_names_the_keys(factory, keys):
@@ -299,13 +359,12 @@ def test_a_pin_for_an_unknown_key_is_refused(factory, keys):
         Keypad(keys, pins={"select": 4}, pin_factory=factory)
 
 
-def test_a_changed_pin_is_used_and_the_others_keep_their_defaults(factory, clock, keys):
-    with Keypad(keys, pins={"roll": 4}, clock=clock, pin_factory=factory):
-        factory.pin(4).drive_low()
-        factory.pin(4).drive_high()
-        clock.advance(1.0)
-        pin_of(factory, "up").drive_low()
-        pin_of(factory, "up").drive_high()
+def test_a_changed_pin_is_used_and_the_others_keep_their_defaults(timed, keys):
+    with Keypad(keys, pins={"roll": 4}, pin_factory=timed):
+        timed.pin(4).drive_low(ticks=100.0)
+        timed.pin(4).drive_high(ticks=100.1)
+        pin_of(timed, "up").drive_low(ticks=101.0)
+        pin_of(timed, "up").drive_high(ticks=101.1)
     assert keys.events == [("roll", "press"), ("up", "press")]
 
 

@@ -37,8 +37,8 @@ def test_default_display_is_an_ssd1306_at_0x3c_on_bus_1():
             display.address) == ("ssd1306", 128, 64, 1, 0x3C)
 
 
-def test_default_serial_dice_device_is_ttyusb0_at_9600_baud():
-    assert (Config().serial.port, Config().serial.baud) == ("/dev/ttyUSB0", 9600)
+def test_default_serial_dice_device_is_the_one_under_by_id_at_9600_baud():
+    assert (Config().serial.port, Config().serial.baud) == ("auto", 9600)
 
 
 def test_default_panel_listens_everywhere_on_8080_in_english_with_the_roll_button():
@@ -79,7 +79,8 @@ def test_a_bad_value_is_refused_naming_the_key(text, named):
 
 
 def test_a_refusal_says_what_is_allowed():
-    with pytest.raises(ConfigError, match=r"one of 'button', 'manual', 'serial', not 'cup'"):
+    with pytest.raises(ConfigError,
+                       match=r"one of 'button', 'manual', 'serial', 'pixels', not 'cup'"):
         config.parse('[dice]\nsource = "cup"\n')
 
 

@@ -518,7 +518,8 @@ def test_a_bad_config_value_is_exit_status_2_naming_the_key(tmp_path):
                            "--config", str(cfg)],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
-    assert "[dice] source must be one of 'button', 'manual', 'serial', not 'cup'" in done.stderr
+    assert ("[dice] source must be one of 'button', 'manual', 'serial', 'pixels', not 'cup'"
+            in done.stderr)
 
 
 # -- discovery ----------------------------------------------------------------------------------

@@ -241,10 +241,10 @@ def test_the_source_changes_at_run_time():
 def test_an_unknown_source_is_refused_naming_the_sources():
     tray = tray_for(FakeGame(D6), "button")
     with pytest.raises(UnknownDiceSource,
-                       match="'bluetooth'; the sources are button, manual, serial"):
+                       match="'bluetooth'; the sources are button, manual, serial, pixels"):
         tray.source = "bluetooth"
     assert tray.source == "button"
-    assert SOURCES == ("button", "manual", "serial")
+    assert SOURCES == ("button", "manual", "serial", "pixels")
 
 
 def test_an_unknown_source_is_refused_at_the_start():

@@ -201,6 +201,21 @@ def test_a_missing_dice_device_is_fine_when_the_roll_button_rolls(tmp_path):
     assert doctor.check_serial(str(tmp_path / "ttyUSB0"), "button").level == OK
 
 
+def test_auto_reports_the_one_dice_device_found_under_by_id(tmp_path):
+    by_id = tmp_path / "by-id"
+    by_id.mkdir()
+    device = by_id / "usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0"
+    device.write_bytes(b"")
+    finding = doctor.check_serial("auto", "serial", by_id=by_id)
+    assert finding == Finding(OK, f"the dice device found: {device} and can be opened")
+
+
+def test_auto_without_a_dice_device_fails_when_it_is_the_dice_source(tmp_path):
+    finding = doctor.check_serial("auto", "serial", by_id=tmp_path / "by-id")
+    assert finding.level == FAIL and "no dice device under" in finding.what
+    assert doctor.check_serial("auto", "button", by_id=tmp_path / "by-id").level == OK
+
+
 def test_a_port_without_permission_names_the_group_to_join(tmp_path):
     port = tmp_path / "ttyUSB0"
     port.write_bytes(b"")

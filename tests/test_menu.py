@@ -235,7 +235,7 @@ def test_choosing_manual_dice_in_the_menu_tells_the_dice_driver(menu_for):
     press(menu, "down down down down ok")
     view = menu.view()
     assert (view.title, view.items, view.index) == ("Dice source",
-                                                    ("button", "manual", "serial"), 0)
+                                                    ("button", "manual", "serial", "pixels"), 0)
     press(menu, "down ok")
     assert chosen == ["manual"]
     assert menu.dice_source == "manual"
@@ -775,3 +775,14 @@ def test_with_no_game_the_menu_offers_dice_join_and_a_new_game(menu_for):
     menu = menu_for("")
     press(menu, "back")
     assert menu.view().items == ("Dice: manual", "Join (QR code)", "New game")
+
+
+def test_home_shows_the_pin_and_one_key_shows_the_qr_code(menu_for):
+    menu = menu_for("")
+    home = menu.view()
+    assert (home.kind, home.pin, home.url) == ("game", JOIN[1], JOIN[0])
+    press(menu, "up")
+    assert menu.view() == MenuView("qr", "Join", url=JOIN[0], pin=JOIN[1],
+                                   text="Scan to open the table on your phone", footer="OK")
+    press(menu, "ok")
+    assert menu.view() == home

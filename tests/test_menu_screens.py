@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import segno
 from PIL import Image, ImageChops
 
 from companion.core.engine import Command
@@ -44,11 +43,20 @@ VIEWS = {
 }
 
 
+LARGE = Path(__file__).parent / "reference" / "4x" / "menu"
+
+
 def assert_same_as_reference(name: str, image: Image.Image) -> None:
     path = REFERENCE / f"{name}.png"
     if os.environ.get("UPDATE_REFERENCE"):
         path.parent.mkdir(parents=True, exist_ok=True)
         image.save(path)
+        LARGE.mkdir(parents=True, exist_ok=True)
+        image.convert("L").resize((512, 256), Image.Resampling.NEAREST).save(
+            LARGE / f"{name}.png", optimize=True)
+    with Image.open(LARGE / f"{name}.png") as large:
+        assert image.convert("L").resize((512, 256), Image.Resampling.NEAREST).tobytes() \
+            == large.convert("L").tobytes(), f"{LARGE / name}.png is not the frame at 4x"
     with Image.open(path) as stored:
         reference = stored.convert("1")
     assert image.size == reference.size
@@ -82,15 +90,26 @@ def test_before_any_game_the_game_view_is_the_idle_screen():
     assert ImageChops.difference(image, idle_screen()).getbbox() is None
 
 
-def test_the_qr_code_is_drawn_module_for_module():
+def test_home_shows_the_pin_in_the_tables_language():
+    view = MenuView("game", "Tabletop Companion", url="http://192.168.1.20:8080/?join=x",
+                    pin="482193")
+    image = render(view, None, "it")
+    expected = idle_screen("http://192.168.1.20:8080/?join=x", "482193", "it")
+    assert ImageChops.difference(image, expected).getbbox() is None
+    assert ImageChops.difference(image, idle_screen()).getbbox() is not None
+
+
+def test_the_qr_code_is_drawn_module_for_module_two_pixels_a_module():
     image = render(VIEWS["qr"])
-    code = segno.make(JOIN_URL, error="m", micro=False)
+    from drivers.screens.common import qr_code
+
+    code = qr_code(JOIN_URL)
     modules = code.symbol_size(scale=1, border=0)[0]
     # The code sits on a lit square at the left; its dark modules are unlit.
     left, top, right, bottom = Image.eval(image.crop((0, 0, 64, 64)), lambda v: 255 - v
                                           ).getbbox()
     scale = (right - left) // modules
-    assert scale >= 1 and right - left == bottom - top == modules * scale
+    assert scale >= 2 and right - left == bottom - top == modules * scale
     for row, line in enumerate(code.matrix_iter(scale=1, border=0)):
         for col, dark in enumerate(line):
             block = image.crop((left + col * scale, top + row * scale,

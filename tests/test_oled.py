@@ -169,9 +169,36 @@ class Clock:
         return self.now
 
 
+class ManualTimer:
+    """The display's retry timer, fired by the test: no thread, no sleep."""
+
+    def __init__(self) -> None:
+        self.pending: list[list] = []  # [delay, action, cancelled]
+
+    def __call__(self, delay, action):
+        entry = [delay, action, False]
+        self.pending.append(entry)
+        timer = self
+
+        class Handle:
+            def cancel(self) -> None:
+                entry[2] = True
+                if entry in timer.pending:
+                    timer.pending.remove(entry)
+
+        return Handle()
+
+    def fire(self) -> float:
+        """Run the next retry; returns the delay it was set for."""
+        delay, action, _ = self.pending.pop(0)
+        action()
+        return delay
+
+
 def opened(controller: str, **kwargs):
     serial = RecordingInterface()
     clock = Clock()
+    kwargs.setdefault("timer", ManualTimer())
     display = Display(controller, serial_interface=serial, clock=clock, **kwargs)
     return display, serial, clock
 
@@ -319,7 +346,8 @@ class SilentBus:
 
 def test_no_display_on_the_bus_at_start_says_so_and_drops_frames():
     bus = SilentBus()
-    display = Display("ssd1306", serial_interface=i2c(bus=bus, address=0x3C), clock=Clock())
+    display = Display("ssd1306", serial_interface=i2c(bus=bus, address=0x3C), clock=Clock(),
+                      timer=ManualTimer())
 
     assert display.status == NO_DISPLAY
     assert "DeviceNotFoundError" in display.last_error
@@ -328,7 +356,7 @@ def test_no_display_on_the_bus_at_start_says_so_and_drops_frames():
 
 
 def test_a_pi_without_that_i2c_bus_says_so_through_lumas_own_i2c():
-    display = Display("ssd1306", port=99, clock=Clock())
+    display = Display("ssd1306", port=99, clock=Clock(), timer=ManualTimer())
 
     assert display.status == ("no display at 0x3C on I2C bus 99: check the wiring and that I2C "
                               "is enabled (raspi-config)")
@@ -339,7 +367,8 @@ def test_a_pi_without_that_i2c_bus_says_so_through_lumas_own_i2c():
 def test_a_display_plugged_in_later_is_found_by_the_next_frame_after_the_backoff():
     bus = SilentBus()
     clock = Clock()
-    display = Display("ssd1306", serial_interface=i2c(bus=bus, address=0x3C), clock=clock)
+    display = Display("ssd1306", serial_interface=i2c(bus=bus, address=0x3C), clock=clock,
+                      timer=ManualTimer())
     bus.answering = True
     _, screen = call_of_nature_after(5)
 
@@ -380,7 +409,7 @@ def test_an_io_error_mid_game_drops_frames_then_recovery_sends_a_full_frame():
 
 
 def test_retries_come_further_apart_while_the_display_stays_away():
-    display, serial, clock = opened("sh1106")
+    display, serial, clock = opened("sh1106", probe_every=60.0)
     serial.fault = DeviceNotFoundError("I2C device not found on address: 0x3C")
     display.show(off_screen())  # fails, and schedules a retry
     attempts = []
@@ -395,11 +424,86 @@ def test_retries_come_further_apart_while_the_display_stays_away():
     assert attempts == [0.5, 1.5, 3.5, 7.5, 15.5, 31.5]
 
 
+def test_the_display_tries_again_by_the_backoff_but_at_most_2_s_apart():
+    display, serial, clock = opened("ssd1306")
+    serial.fault = DeviceNotFoundError("I2C device not found on address: 0x3C")
+    delays = []
+    for _ in range(10):
+        display.show(off_screen())
+        delays.append(display._retry_at - clock.now)
+        clock.now = display._retry_at
+    assert delays[:3] == [0.5, 1.0, 2.0] and max(delays) == 2.0
+
+
+def test_the_picture_returns_on_the_retry_timer_with_no_frame_offered():
+    timer = ManualTimer()
+    display, serial, _ = opened("ssd1306", timer=timer)
+    _, screen = call_of_nature_after(5)
+    display.show(screen)
+    serial.fault = OSError(errno.EIO, "Input/output error")
+    assert display.show(off_screen()) is False  # the bus stops answering mid-game
+
+    # Tries while the bus stays silent change nothing and come again.
+    delays = [timer.fire() for _ in range(4)]
+    assert display.ok is False and len(timer.pending) == 1
+    serial.fault = None
+    start = len(serial.writes)
+    delays.append(timer.fire())
+
+    assert max(delays) <= 3.0
+    assert display.ok and timer.pending == []
+    panel = Ssd1306Model().feed(written(serial, start))
+    assert same(panel.picture(), off_screen())  # the last frame offered, in full
+
+
+def test_closing_cancels_the_retry_timer():
+    timer = ManualTimer()
+    display, serial, _ = opened("ssd1306", timer=timer)
+    serial.fault = OSError(errno.EIO, "Input/output error")
+    display.show(off_screen())
+    assert len(timer.pending) == 1
+    display.close()
+    assert timer.pending == []
+
+
+def test_thirty_reopenings_keep_at_most_two_devices():
+    # luma's exit hook holds its device: a device freed is a hook removed.
+    import gc
+    import tracemalloc
+    import weakref
+
+    from luma.oled.device import ssd1306
+
+    timer = ManualTimer()
+    display, serial, _ = opened("ssd1306", timer=timer)
+    devices = weakref.WeakSet()
+    tracemalloc.start()
+    try:
+        gc.collect()
+        memory_before = tracemalloc.get_traced_memory()[0]
+        for round_ in range(30):
+            devices.add(display._device)
+            serial.fault = OSError(errno.EIO, "Input/output error")
+            display.show(off_screen(f"outage {round_}"))
+            serial.fault = None
+            timer.fire()
+            assert display.ok
+        gc.collect()
+        growth = tracemalloc.get_traced_memory()[0] - memory_before
+    finally:
+        tracemalloc.stop()
+
+    devices.add(display._device)
+    assert all(isinstance(d, ssd1306) for d in devices)
+    assert len(devices) <= 2  # of the 31 built
+    assert growth < 2_000_000
+
+
 def test_no_permission_on_the_bus_says_how_to_get_it():
     serial = RecordingInterface()
     serial.fault = DevicePermissionError("I2C device permission denied: /dev/i2c-1")
 
-    display = Display("ssd1306", serial_interface=serial, clock=Clock())
+    display = Display("ssd1306", serial_interface=serial, clock=Clock(), timer=ManualTimer())
 
     assert display.status == ("no permission to use I2C bus 1: add the companion's user to "
                               "the 'i2c' group")
@@ -409,7 +513,8 @@ def test_the_status_names_the_configured_bus_and_address():
     serial = RecordingInterface()
     serial.fault = OSError(errno.EREMOTEIO, "Remote I/O error")
 
-    display = Display("sh1106", port=3, address="0x3D", serial_interface=serial, clock=Clock())
+    display = Display("sh1106", port=3, address="0x3D", serial_interface=serial, clock=Clock(),
+                      timer=ManualTimer())
 
     assert display.status.startswith("no display at 0x3D on I2C bus 3:")
 

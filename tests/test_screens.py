@@ -1,20 +1,22 @@
-"""The screens, drawn from real game states and compared pixel for pixel
-with the committed reference images in tests/reference/.
+"""The screens, drawn from real game states in each of the table's
+languages and compared pixel for pixel with the committed reference images
+in tests/reference/<language>/.  The same images at 4x scale, for review,
+are in tests/reference/4x/<language>/.
 
-After a deliberate change of a screen, regenerate the references with
+After a deliberate change of a screen, regenerate both with
 ``UPDATE_REFERENCE=1 .venv/bin/python -m pytest tests/test_screens.py`` and
-look at them before committing.
+look at the 4x images before committing.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-import segno
 from PIL import Image, ImageChops
 
 from companion.core.engine import Command, Setup
@@ -36,23 +38,30 @@ def play(game, *commands):
     return game
 
 
-def screen_of(game):
-    return screens.GAME_SCREENS[game.key](game.view(), game.players, game.expected())
+LANGUAGES = ("en", "fr", "it")
+SCALE = 4
 
 
-def call_of_nature(names=("Ana", "Ben", "Cy"), *commands):
-    return screen_of(play(CallOfNature(Setup(tuple(names))), *commands))
+def screen_of(game, lang="en"):
+    return screens.game_screen(Update(
+        game_id=1, game_key=game.key, title=game.title, version=1, action="command",
+        state=game.view(), expected=tuple(game.expected()), events=(), over=False,
+        result=None, players=game.players, can_undo=False, can_redo=False), lang)
+
+
+def call_of_nature(names=("Ana", "Ben", "Cy"), *commands, lang="en"):
+    return screen_of(play(CallOfNature(Setup(tuple(names))), *commands), lang)
 
 
 def card(value):
     return ("card", {"value": value})
 
 
-def ohshit(names, *commands):
-    return screen_of(play(OhShit(Setup(tuple(names))), *commands))
+def ohshit(names, *commands, lang="en"):
+    return screen_of(play(OhShit(Setup(tuple(names))), *commands), lang)
 
 
-def bathroom_rush(names, queues, *commands):
+def bathroom_rush(names, queues, *commands, lang="en"):
     game = BathroomRush(Setup(tuple(names)))
     for queue in queues:
         game.apply(Command("choose-queue", {"queue": queue}))
@@ -63,7 +72,7 @@ def bathroom_rush(names, queues, *commands):
         args.update(pipi=2, popo=revealed % 2, colour="neutral")
         game.apply(Command("reveal", args))
         revealed += 1
-    return screen_of(play(game, *commands))
+    return screen_of(play(game, *commands), lang)
 
 
 def finished_call_of_nature():
@@ -79,101 +88,139 @@ def finished_call_of_nature():
 
 CASES = {
     # Call of Nature
-    "con-start": lambda: call_of_nature(),
-    "con-pressure-12-cys-turn": lambda: call_of_nature(("Ana", "Ben", "Cy"), card(5), card(7)),
-    "con-pressure-15-anas-turn": lambda: call_of_nature(("Ana", "Ben", "Cy"),
-                                                      card(5), card(7), card(3)),
-    "con-ben-crossed-31": lambda: call_of_nature(("Ana", "Ben", "Cy"), card(20), card(15)),
-    "con-respite-at-50": lambda: call_of_nature(("Ana", "Ben", "Cy"),
-                                                card(20), card(20), card(10)),
-    "con-ben-exploded-end-rolls": lambda: call_of_nature(
+    "con-start": lambda lang: call_of_nature(lang=lang),
+    "con-pressure-12-cys-turn": lambda lang: call_of_nature(("Ana", "Ben", "Cy"), card(5),
+                                                            card(7), lang=lang),
+    "con-pressure-15-anas-turn": lambda lang: call_of_nature(
+        ("Ana", "Ben", "Cy"), card(5), card(7), card(3), lang=lang),
+    "con-ben-crossed-31": lambda lang: call_of_nature(("Ana", "Ben", "Cy"), card(20), card(15),
+                                                      lang=lang),
+    "con-respite-at-50": lambda lang: call_of_nature(("Ana", "Ben", "Cy"),
+                                                     card(20), card(20), card(10), lang=lang),
+    "con-ben-exploded-end-rolls": lambda lang: call_of_nature(
         ("Ana", "Ben", "Cy"), ("adjust-mastery", {"player": 1, "delta": -6}),
-        card(20), card(15)),
-    "con-six-players-after-u-turn": lambda: call_of_nature(
+        card(20), card(15), lang=lang),
+    "con-six-players-after-u-turn": lambda lang: call_of_nature(
         ("Ana", "Benoît", "Cy", "Zoé", "Eve", "Fabrice"),
-        card(7), ("special", {"card": "u-turn"}), card(30)),
-    "con-pressure-set-to-120": lambda: call_of_nature(("Ana", "Ben"),
-                                                      ("set-pressure", {"value": 120})),
-    "con-game-over": lambda: screens.game_screen(finished_call_of_nature()),
+        card(7), ("special", {"card": "u-turn"}), card(30), lang=lang),
+    "con-pressure-set-to-120": lambda lang: call_of_nature(
+        ("Ana", "Ben"), ("set-pressure", {"value": 120}), lang=lang),
+    "con-all-thresholds-passed": lambda lang: call_of_nature(
+        ("Ana", "Ben"), ("set-pressure", {"value": 95}), lang=lang),
+    "con-game-over": lambda lang: screens.game_screen(finished_call_of_nature(), lang),
     # OhShit!
-    "ohshit-four-players": lambda: ohshit(
+    "ohshit-two-players": lambda lang: ohshit(
+        ("Ana", "Ben"), ("poop", {"target": 1, "colour": "spicy"}), lang=lang),
+    "ohshit-four-players": lambda lang: ohshit(
         ("Ana", "Ben", "Cy", "Zoé"),
         ("poop", {"target": 1, "colour": "spicy"}), ("poop", {"target": 1, "colour": "frosty"}),
         ("constipation", {"target": 3}), ("poop", {"target": 0, "colour": "unicorn"}),
-        ("poop", {"target": 0, "colour": "fruity"})),
-    "ohshit-six-players-one-dead": lambda: ohshit(
+        ("poop", {"target": 0, "colour": "fruity"}), lang=lang),
+    "ohshit-six-players-one-dead": lambda lang: ohshit(
         ("Ana", "Ben", "Cy", "Zoé", "Eve", "Maximilien"),
         ("poop", {"target": 5, "colour": "grassy"}), ("constipation", {"target": 5}),
-        ("poop", {"target": 5, "colour": "precious"}), ("kill", {"player": 2})),
+        ("poop", {"target": 5, "colour": "precious"}), ("kill", {"player": 2}), lang=lang),
+    "ohshit-constipated-player-acts": lambda lang: ohshit(
+        ("Ana", "Ben", "Cy"), ("constipation", {"target": 1}),
+        ("poop", {"target": 1, "colour": "precious"}), lang=lang),
     # Bathroom Rush
-    "bathroom-rush-choosing-queues": lambda: screen_of(play(
-        BathroomRush(Setup(("Ana", "Ben", "Cy"))), ("choose-queue", {"queue": 2}))),
-    "bathroom-rush-three-players": lambda: bathroom_rush(("Ana", "Ben", "Cy"), (2, 3, 4)),
-    "bathroom-rush-after-a-decompression": lambda: bathroom_rush(
-        ("Ana", "Ben", "Cy"), (2, 3, 4), ("decompress", {}), ("roll", {"values": [4]})),
-    "bathroom-rush-two-players-limit-3": lambda: bathroom_rush(("Ana", "Ben"), (1, 3)),
-    "bathroom-rush-ana-eliminated": lambda: bathroom_rush(
+    "bathroom-rush-choosing-queues": lambda lang: screen_of(play(
+        BathroomRush(Setup(("Ana", "Ben", "Cy"))), ("choose-queue", {"queue": 2})), lang),
+    "bathroom-rush-three-players": lambda lang: bathroom_rush(("Ana", "Ben", "Cy"), (2, 3, 4),
+                                                              lang=lang),
+    "bathroom-rush-after-a-decompression": lambda lang: bathroom_rush(
+        ("Ana", "Ben", "Cy"), (2, 3, 4), ("decompress", {}), ("roll", {"values": [4]}),
+        lang=lang),
+    "bathroom-rush-two-players-limit-3": lambda lang: bathroom_rush(("Ana", "Ben"), (1, 3),
+                                                                    lang=lang),
+    "bathroom-rush-ana-eliminated": lambda lang: bathroom_rush(
         ("Ana", "Ben", "Cy", "Zoé"), (5, 1, 2, 3),
         ("set-reserve", {"player": 0, "pipi": 2, "popo": 3}), ("decompress", {}),
-        ("roll", {"values": [4]})),
+        ("roll", {"values": [4]}), lang=lang),
     # Shared screens
-    "alert-threshold": lambda: screens.alert_screen(
+    "alert-threshold": lambda lang: screens.alert_screen(
         "Ben crosses 61: loses 2 Mastery (now 5)", "Threshold 61"),
-    "alert-event-threshold-fired": lambda: screens.event_screen(next(
+    "alert-event-threshold-fired": lambda lang: screens.event_screen(next(
         e for e in play(CallOfNature(Setup(("Ana", "Ben", "Cy"))), card(20)).apply(
             Command("card", {"value": 15})) if e.kind == "threshold-fired")),
-    "alert-long-message-cut": lambda: screens.alert_screen(
+    "alert-long-message-cut": lambda lang: screens.alert_screen(
         "The draw pile is empty: shuffle the Décharge into a new draw pile of poops only, "
         "then keep playing; the companion keeps counting every card that comes back",
         "Draw pile"),
-    "menu-top": lambda: screens.menu_screen(
-        "New game", ["Call of Nature", "OhShit!", "Bathroom Rush"], 0),
-    "menu-scrolled": lambda: screens.menu_screen(
+    "menu-top": lambda lang: screens.menu_screen(
+        "New game", ["Call of Nature", "OhShit!", "Bathroom Rush"], 0, lang),
+    "menu-scrolled": lambda lang: screens.menu_screen(
         "Menu", ["Undo", "Redo", "Corrections", "Dice source", "Join from a phone",
-                 "Statistics", "Shut down the companion and switch off"], 4),
-    "menu-last": lambda: screens.menu_screen(
+                 "Statistics", "Shut down the companion and switch off"], 4, lang),
+    "menu-last": lambda lang: screens.menu_screen(
         "Menu", ["Undo", "Redo", "Corrections", "Dice source", "Join from a phone",
-                 "Statistics", "Shut down the companion and switch off"], 6),
-    "value-card": lambda: screens.value_screen("Card value", 5, -30, 30, signed=True),
-    "value-count": lambda: screens.value_screen("Draw pile", 63, 1, 500),
-    "dice-respite-d6": lambda: screens.dice_screen([4], "Ana: Respite"),
-    "dice-end-2d6": lambda: screens.dice_screen([3, 5], "Ben rolls 2d6"),
-    "dice-red-die": lambda: screens.dice_screen([2], "Red die"),
-    "dice-many": lambda: screens.dice_screen([6, 1, 3, 5, 2]),
-    "join-with-pin": lambda: screens.join_screen("http://192.168.1.23:8080/", "4821"),
-    "join-without-pin": lambda: screens.join_screen("http://companion.local:8080/"),
-    "idle": lambda: screens.idle_screen("http://192.168.1.23:8080/"),
-    "idle-no-network": lambda: screens.idle_screen(),
-    "off": lambda: screens.off_screen(),
+                 "Statistics", "Shut down the companion and switch off"], 6, lang),
+    "menu-empty": lambda lang: screens.menu_screen("Corrections", [], 0, lang),
+    "value-card": lambda lang: screens.value_screen("Card value", 5, -30, 30, signed=True,
+                                                    lang=lang),
+    "value-count": lambda lang: screens.value_screen("Draw pile", 63, 1, 500, lang=lang),
+    "dice-respite-d6": lambda lang: screens.dice_screen([4], "Ana: Respite"),
+    "dice-end-2d6": lambda lang: screens.dice_screen([3, 5], "Ben rolls 2d6"),
+    "dice-red-die": lambda lang: screens.dice_screen([2], "Red die"),
+    "dice-many": lambda lang: screens.dice_screen([6, 1, 3, 5, 2]),
+    "join-with-pin": lambda lang: screens.join_screen(JOIN_URL, "482193", lang),
+    "join-without-pin": lambda lang: screens.join_screen("http://companion.local:8080/",
+                                                         lang=lang),
+    "home": lambda lang: screens.idle_screen("http://192.168.1.23:8080/", "482193", lang),
+    "home-no-panel": lambda lang: screens.idle_screen(lang=lang),
+    "off": lambda lang: screens.off_screen(lang=lang),
 }
+# A panel address as the companion makes it: a private address, the port and
+# the join token (24 characters).
+JOIN_URL = "http://192.168.178.100:8080/?join=Qm9vZ2llV29vZ2llQm9vZ2ll"
 
 
+def reference_paths(name: str, lang: str) -> tuple[Path, Path]:
+    return REFERENCE / lang / f"{name}.png", REFERENCE / "4x" / lang / f"{name}.png"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_the_screen_matches_its_reference_image(name, tmp_path):
-    image = CASES[name]()
+def test_the_screen_matches_its_reference_image(name, lang, tmp_path):
+    image = CASES[name](lang)
     assert image.mode == "1" and image.size == (128, 64)
-    reference = REFERENCE / f"{name}.png"
+    reference, large = reference_paths(name, lang)
     if UPDATE or not reference.exists():
-        reference.parent.mkdir(exist_ok=True)
+        for path in (reference, large):
+            path.parent.mkdir(parents=True, exist_ok=True)
         image.save(reference)
+        image.convert("L").resize((128 * SCALE, 64 * SCALE), Image.Resampling.NEAREST) \
+            .save(large, optimize=True)
         if not UPDATE:
-            pytest.fail(f"wrote missing reference {reference.name}; look at it and commit it")
+            pytest.fail(f"wrote missing reference {reference}; look at it and commit it")
     expected = Image.open(reference).convert("1")
     difference = ImageChops.difference(image, expected).getbbox()
     if difference is not None:
         image.save(tmp_path / f"{name}.png")
     assert difference is None, (
-        f"{name} differs from its reference within {difference}; drawn: {tmp_path / name}.png")
+        f"{name} ({lang}) differs from its reference within {difference}; "
+        f"drawn: {tmp_path / name}.png")
 
 
-def test_the_qr_code_is_drawn_module_for_module_as_segno_makes_it():
-    url = "http://192.168.1.23:8080/"
-    image = screens.join_screen(url, "4821")
-    matrix = [list(row) for row in segno.make(url, error="m", micro=False).matrix_iter(border=0)]
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_4x_review_images_are_the_references_scaled(lang):
+    for name in CASES:
+        reference, large = reference_paths(name, lang)
+        scaled = Image.open(reference).convert("L").resize((128 * SCALE, 64 * SCALE),
+                                                           Image.Resampling.NEAREST)
+        assert ImageChops.difference(scaled, Image.open(large).convert("L")).getbbox() is None, \
+            f"{large} is not {reference} at 4x: regenerate with UPDATE_REFERENCE=1"
+
+
+def test_the_qr_code_is_drawn_module_for_module_in_two_pixel_modules():
+    image = screens.join_screen(JOIN_URL, "482193")
+    qr = screens.common.qr_code(JOIN_URL)
+    matrix = [list(row) for row in qr.matrix_iter(border=0)]
     size = len(matrix)
     scale = (64 - 4) // size
     border = (64 - size * scale) // 2
 
+    assert qr.version == 3 and scale == 2
     for row in range(size):
         for col in range(size):
             for dy in range(scale):
@@ -184,6 +231,26 @@ def test_the_qr_code_is_drawn_module_for_module_as_segno_makes_it():
     # The quiet zone around the code is lit.
     assert all(image.getpixel((x, 0)) for x in range(64))
     assert all(image.getpixel((0, y)) for y in range(64))
+
+
+def test_the_qr_code_holds_the_address_with_only_its_scheme_and_host_in_capitals():
+    segments = screens.common.qr_segments(JOIN_URL)
+    head, path = segments[0][0], segments[1][0]
+    assert head == "HTTP://192.168.178.100:8080/"
+    assert head.lower() + path == JOIN_URL  # the token keeps its case
+
+
+def test_a_phone_reads_the_join_code_as_the_panels_address():
+    zxingcpp = pytest.importorskip("zxingcpp")
+    image = screens.join_screen(JOIN_URL, "482193").convert("L")
+    read = [found.text for found in zxingcpp.read_barcodes(image)]
+    assert read == ["HTTP://192.168.178.100:8080/?join=Qm9vZ2llV29vZ2llQm9vZ2ll"]
+
+
+def test_a_host_name_too_long_for_a_version_3_code_still_gets_a_code():
+    url = "http://tabletop-companion-in-the-kitchen.local:8080/?join=Qm9vZ2llV29vZ2llQm9vZ2ll"
+    image = screens.join_screen(url, "482193")
+    assert image.getpixel((0, 0))  # a lit quiet zone: a code was drawn, in 1-pixel modules
 
 
 def test_a_pressure_digit_that_stays_keeps_its_pixels():
@@ -230,3 +297,79 @@ def test_wrapping_keeps_whole_words_and_cuts_only_a_word_wider_than_the_line():
     assert wrap("Ben crosses 61", line, 12) == ["Ben crosses", "61"]
     assert wrap("Ben crosses 61", line - 1, 12) == ["Ben", "crosses 61"]
     assert all(text_width(line, 12) <= 40 for line in wrap("Supercalifragilistic", 40, 12))
+
+
+# -- the fonts' glyphs, in every language -------------------------------------
+
+SIZES = (8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 28, 36)
+NAMES = ("Benoît", "Zoé", "Maximilien", "Niccolò", "Françoise", "Jürgen", "Ilaria", "Jiří")
+GAME_WORDS = ("Décharge", "Épicé", "Précieux", "Herbeux", "Givré", "Fruité", "Licorne",
+              "pipì", "popò", "Tregua", "Répit", "Pressione", "Maîtrise", "Padronanza")
+
+
+def all_words():
+    from drivers.screens.words import WORDS
+
+    words = {w for phrases in WORDS.values() for w in phrases.values()}
+    return sorted({w.format(threshold=61, total=12) for w in words} | set(NAMES)
+                  | set(GAME_WORDS))
+
+
+def touching_glyphs(text: str, size: int, bold: bool) -> list[str]:
+    """Neighbouring glyphs of ``text`` whose ink shares a row with no unlit
+    column between them, as the screens set it."""
+    from drivers.screens.canvas import _edges, layout
+
+    starts = layout(text, size, bold)[0]
+    inked = [(ch, x, _edges(ch, size, bold)) for ch, x in zip(text, starts, strict=True)
+             if not ch.isspace() and _edges(ch, size, bold)]
+    touching = []
+    for (a, xa, ea), (b, xb, eb) in itertools.pairwise(inked):
+        for y, (_, right) in ea.items():
+            if y in eb and xb + eb[y][0] - (xa + right) < 2:
+                touching.append(a + b)
+                break
+    return touching
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_no_two_glyphs_touch_in_any_word_of_any_language(bold):
+    found = {(word, size): touching
+             for word in all_words() for size in SIZES
+             if (touching := touching_glyphs(word, size, bold))}
+    assert found == {}
+
+
+def islands(image: Image.Image) -> int:
+    """Runs of lit columns parted by unlit ones: glyphs that stand apart."""
+    columns = [image.crop((x, 0, x + 1, image.size[1])).getbbox() is not None
+               for x in range(image.size[0])]
+    return sum(1 for x, lit in enumerate(columns) if lit and (x == 0 or not columns[x - 1]))
+
+
+def test_decharge_keeps_its_eight_letters_apart_where_the_font_alone_reads_dechamge():
+    from PIL import ImageDraw
+
+    from drivers.screens.canvas import Canvas, font
+
+    alone = Image.new("1", (128, 64))
+    draw = ImageDraw.Draw(alone)
+    draw.fontmode = "1"
+    draw.text((2, 20), "Décharge", font=font(11), fill=255, anchor="ls")
+    set_here = Canvas()
+    set_here.text((2, 20), "Décharge", 11)
+
+    assert islands(alone) < 8  # Pillow alone welds the r to the g
+    assert islands(set_here.image) == 8
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("bold", [False, True])
+def test_the_dot_of_an_i_or_j_stands_apart_from_its_stem(size, bold):
+    from drivers.screens.canvas import ink
+
+    for glyph in "ijíìÎ":
+        mask, _, _ = ink(glyph, size, bold, "ls")
+        rows = [mask.crop((0, y, mask.size[0], y + 1)).getbbox() is not None
+                for y in range(mask.size[1])]
+        assert not all(rows), f"{glyph!r} at {size} px: the dot touches the stem"

@@ -19,11 +19,15 @@ from drivers.dice import DiceTray
 from drivers.serial_dice import (
     MAX_LINE,
     BadDiceLine,
+    IgnoredLines,
     LineSplitter,
+    PortNotFound,
     Roll,
     SerialDiceReader,
     SimulatedDiceDevice,
+    find_dice_port,
     parse_line,
+    resolve_port,
 )
 
 WAIT = 10.0  # generous: threads on a shared machine
@@ -209,6 +213,17 @@ def device():
         yield device
 
 
+def wait_until(condition, timeout: float = WAIT) -> bool:
+    """Wait for ``condition`` (the reader's status has no event to wait on)."""
+    done = threading.Event()
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        done.wait(0.01)
+    return True
+
+
 def reader_for(on_roll, plug: Plug, port: str = "dice", **options) -> SerialDiceReader:
     options.setdefault("backoff", Backoff(0.01, 0.05))
     return SerialDiceReader(on_roll, port=port, opener=plug, **options)
@@ -281,7 +296,75 @@ def test_bad_lines_are_counted_by_reason_and_good_ones_still_arrive(rolls, devic
             assert rolls.wait_for(1)
     assert rolls.rolls == [(6, [1])]
     assert reader.ignored == {"not-a-roll": 1, "out-of-range": 2, "malformed": 1}
-    assert "9 is not a face of a 6-sided die" in caplog.text
+    # The first at once, the rest summed up (here when the reader stops).
+    assert "line ignored (1 not-a-roll): 'HELLO' is not a roll" in caplog.text
+    assert ("3 lines ignored (1 malformed, 2 out-of-range), the last: 7 is not a face"
+            in caplog.text)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_flood_of_bad_lines_is_summed_up_at_most_once_a_minute(caplog):
+    clock = Clock()
+    ignored = IgnoredLines("/dev/ttyUSB0", clock=clock)
+    garbage = BadDiceLine("malformed", "'\\xf3' is not ASCII")
+    with caplog.at_level(logging.WARNING, logger="drivers.serial_dice"):
+        for _ in range(480):  # a wrong baud rate: eight lines a second for a minute
+            ignored.add(garbage)
+            clock.now += 0.125
+        ignored.add(garbage)
+
+    assert len(caplog.records) == 2
+    assert caplog.records[0].getMessage().endswith("line ignored (1 malformed): "
+                                                   "'\\xf3' is not ASCII")
+    assert "480 lines ignored (480 malformed)" in caplog.records[1].getMessage()
+    assert ignored.total == {"malformed": 481}
+
+
+def test_auto_finds_the_one_dice_device_under_by_id(tmp_path):
+    device = tmp_path / "usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0"
+    device.touch()
+    assert find_dice_port(tmp_path) == str(device)
+    assert resolve_port("/dev/ttyAMA0", tmp_path) == "/dev/ttyAMA0"
+
+
+def test_auto_with_none_or_several_devices_says_what_it_found(tmp_path):
+    with pytest.raises(PortNotFound, match="no dice device under"):
+        find_dice_port(tmp_path / "missing")
+    (tmp_path / "usb-a").touch()
+    (tmp_path / "usb-b").touch()
+    with pytest.raises(PortNotFound,
+                       match=r"2 serial devices .*usb-a, usb-b.*set \[serial\] port"):
+        find_dice_port(tmp_path)
+
+
+def test_an_auto_reader_opens_the_device_plugged_in_later_under_its_stable_name(rolls, device,
+                                                                                tmp_path):
+    plug = Plug(device.port)
+    opened = []
+
+    def opener(port, **settings):
+        opened.append(port)
+        return plug(port, **settings)
+
+    with SerialDiceReader(rolls, port="auto", by_id=tmp_path, opener=opener,
+                          backoff=Backoff(0.01, 0.05)) as reader:
+        def waiting():
+            return reader.status == (f"waiting for a dice device under {tmp_path}/: "
+                                     f"no dice device under {tmp_path}/ (not plugged in)")
+        assert wait_until(waiting)
+        (tmp_path / "usb-dice-if00").touch()
+        assert plug.wait_for_links(1)
+        device.roll(6, [4])
+        assert rolls.wait_for(1)
+    assert opened == [str(tmp_path / "usb-dice-if00")]
+    assert rolls.rolls == [(6, [4])]
 
 
 def test_an_endless_line_is_dropped_up_to_its_end(rolls, device):

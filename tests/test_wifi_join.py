@@ -33,9 +33,20 @@ CASES = {
 
 
 def decoded(image: Image.Image) -> list[str]:
-    """What a QR decoder reads off the image, at the OLED's own pixels."""
-    return [found.text for found in zxingcpp.read_barcodes(image.convert("L"))
+    """What a QR decoder reads off the image, at the OLED's own pixels, an
+    address with its scheme and host in lower case as a browser reads them
+    (the panel's code carries them in capitals: a smaller code)."""
+    return [as_browser_reads(found.text)
+            for found in zxingcpp.read_barcodes(image.convert("L"))
             if found.format == zxingcpp.BarcodeFormat.QRCode]
+
+
+def as_browser_reads(text: str) -> str:
+    scheme, sep, rest = text.partition("://")
+    if not sep or scheme.lower() not in ("http", "https"):
+        return text
+    host, slash, path = rest.partition("/")
+    return f"{scheme.lower()}{sep}{host.lower()}{slash}{path}"
 
 
 # -- the Wi-Fi QR code ------------------------------------------------------------------------

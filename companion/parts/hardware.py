@@ -72,7 +72,10 @@ class DisplayPart(Component):
 
     def start(self) -> None:
         from drivers.oled import Display, RecordingInterface
+        from drivers.screens.words import word
 
+        if self.farewell == "Companion is off":
+            self.farewell = word("off", self.config.language)
         settings = self.config.display
         bus = self.bus
         if bus is None and self.simulate:
@@ -121,6 +124,7 @@ class KeypadPart(Retrying):
                       "back": buttons.back, "roll": buttons.roll},
                 encoder=(EncoderPins(encoder.a, encoder.b, encoder.push)
                          if encoder.enabled else None),
+                debounce=buttons.debounce_ms / 1000,
                 pin_factory=self.pin_factory,
             )
 
@@ -197,6 +201,8 @@ class DicePart(Component):
         self.reader: Any = None
         self.device: Any = None
         self._initial = config.dice.source
+        # The Pixels dice, when the daemon runs them (a PixelsPart).
+        self.pixels: Any = None
         # Called when the source changes (the screen's prompt says it).
         self.on_change: Callable[[], None] = lambda: None
 
@@ -246,6 +252,8 @@ class DicePart(Component):
             return "ROLL rolls the dice"
         if self.source == "manual":
             return "players roll their own dice and enter them"
+        if self.source == "pixels":
+            return pixels_status(self.pixels.dice() if self.pixels is not None else [])
         return f"dice device {self.reader.status}" if self.reader else "dice device not started"
 
     def roll_button(self) -> str | None:
@@ -271,6 +279,8 @@ class DicePart(Component):
                                current_game=now.game_id)
         if expected_version is not None and expected_version != now.version:
             raise StaleVersion(expected_version, now.version)
+        if self.tray is None:
+            raise NotExpected("the dice are starting: roll again in a moment", rule="starting")
         if self.source != "serial" or self.device is None:
             return self.tray.roll(expected_version, expected_game=expected_game)
         dice = awaited_dice(self.table.game.expected())
@@ -291,3 +301,63 @@ class DicePart(Component):
         finally:
             unsubscribe()
         return values
+
+
+def pixels_status(dice: list[Any]) -> str:
+    """The Pixels dice as the panel shows them: each die's role, name,
+    battery and whether it is in reach."""
+    if not dice:
+        return "no Pixels die paired: add them under [pixels] dice"
+    shown = []
+    for die in dice:
+        battery = f" {die.battery}%" if die.battery is not None else ""
+        reach = "" if die.connected else " (out of reach)"
+        shown.append(f"{die.role or 'no role'}: {die.name}{battery}{reach}")
+    return "Pixels dice: " + "; ".join(shown)
+
+
+class PixelsPart(Component):
+    """Pixels smart dice (the "pixels" dice source): the dice of
+    ``[pixels] dice`` kept connected over Bluetooth LE, each settled roll
+    handed to the dice tray as the serial device's are.  Players pair more
+    dice and give them roles through :meth:`pair` and :meth:`assign`."""
+
+    name = "pixels"
+
+    def __init__(self, config: Config, dice: DicePart, factory: Any = None) -> None:
+        self.config = config
+        self.dice_part = dice
+        self.factory = factory
+        self.hub: Any = None
+
+    def start(self) -> None:
+        from drivers.pixels import PixelsDice
+
+        options = {"factory": self.factory} if self.factory is not None else {}
+        tray = self.dice_part.tray
+        self.hub = PixelsDice(lambda role, sides, value: tray.on_pixels_roll(role, sides, value),
+                              on_change=self.dice_part.on_change, **options).start()
+        for address, role in self.config.pixels.dice:
+            self.hub.pair(address, role=role)
+
+    def stop(self) -> None:
+        if self.hub is not None:
+            self.hub.stop()
+
+    def fault(self) -> str | None:
+        if self.hub is None or self.dice_part.source != "pixels":
+            return None
+        away = [d.name for d in self.hub.dice() if not d.connected and d.role]
+        return f"Pixels dice: {', '.join(away)} out of reach" if away else None
+
+    # -- what the menu and the panel use ----------------------------------
+
+    def pair(self, address: str, name: str = "", role: str | None = None) -> None:
+        self.hub.pair(address, name, role)
+
+    def assign(self, address: str, role: str | None) -> None:
+        self.hub.assign(address, role)
+
+    def dice(self) -> list[Any]:
+        """Each die: name, role, battery, connected, last face."""
+        return self.hub.dice() if self.hub is not None else []

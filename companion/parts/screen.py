@@ -51,8 +51,9 @@ class ScreenPart(Component):
                  join_info: Callable[[], tuple[str, str]], *,
                  sign_out: Callable[[], tuple[str, str]] | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 network: Any = None) -> None:
+                 network: Any = None, language: str = "en") -> None:
         self.table = table
+        self.language = language
         self._clock = clock
         # Moments to show over the menu: (what to draw, seconds), and the
         # deadline of the one on screen.
@@ -138,7 +139,7 @@ class ScreenPart(Component):
         if frame is None:
             from drivers.screens import idle_screen
 
-            frame = idle_screen()
+            frame = idle_screen(lang=self.language)
         if cached is not None and cached[0] is frame:
             return cached[1]
         out = io.BytesIO()
@@ -243,7 +244,7 @@ class ScreenPart(Component):
             else:
                 from drivers.menu_screens import render
 
-                image = render(self.menu.view(), self.menu.update)
+                image = render(self.menu.view(), self.menu.update, self.language)
         except Exception:
             log.exception("drawing the screen failed")
             return

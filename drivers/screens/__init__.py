@@ -9,6 +9,8 @@ and ``update.expected``; :func:`game_screen` picks the right one for an
 
 from __future__ import annotations
 
+import inspect
+from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
@@ -32,6 +34,7 @@ from .common import (
 )
 from .generic import generic_screen
 from .ohshit import ohshit_screen
+from .words import word
 
 if TYPE_CHECKING:
     from companion.core.table import Update
@@ -84,23 +87,32 @@ __all__ = [
     "WIDTH", "HEIGHT", "GAME_SCREENS", "game_screen", "screen_for", "generic_screen",
     "call_of_nature_screen", "ohshit_screen", "bathroom_rush_screen",
     "alert_screen", "event_screen", "menu_screen", "value_screen", "dice_screen", "join_screen",
-    "result_screen", "idle_screen", "off_screen", "wifi_screen", "wifi_qr_text",
+    "result_screen", "idle_screen", "off_screen", "wifi_screen", "wifi_qr_text", "word",
 ]
 
 
-def game_screen(update: Update) -> Image.Image:
+@cache
+def _speaks(screen: GameScreen) -> bool:
+    """Whether a game's screen takes the table's language (``lang=``)."""
+    return "lang" in inspect.signature(screen).parameters
+
+
+def game_screen(update: Update, lang: str = "en") -> Image.Image:
     """The screen for a table :class:`~companion.core.table.Update` (or anything
     with ``game_key``, ``title``, ``state``, ``players``, ``expected``,
     ``over`` and ``result``): the game's own screen (the generic one for a
-    game without), or the result once the game is over."""
+    game without), in ``lang`` when it takes one, or the result once the
+    game is over."""
     if update.over and update.result is not None:
         result = update.result
         scores = getattr(result, "scores", ())
         lines = [
             f"{name}: {score}" for name, score in zip(update.players, scores) if score is not None
         ]
-        return result_screen(result.message, [", ".join(lines)] if lines else ())
+        return result_screen(result.message, [", ".join(lines)] if lines else (), lang)
     screen = screen_for(update.game_key)
     if screen is None:
         return generic_screen(update.state, update.players, update.expected, update.title)
+    if _speaks(screen):
+        return screen(update.state, update.players, update.expected, lang=lang)  # type: ignore[call-arg]
     return screen(update.state, update.players, update.expected)

@@ -19,21 +19,18 @@ from typing import Any, Mapping, Sequence
 from PIL import Image
 
 from .canvas import ON, WIDTH, Canvas, fit, text_width
+from .words import word
 
 RIGHT = 72  # left edge of the column beside the Pressure
-PHASE_LINE = {
-    "respite": "Respite: d6",
-    "end-rolls": "End: 2d6",
-    "over": "Game over",
-}
+PHASE_LINE = {"respite": "respite", "end-rolls": "end-rolls", "over": "game-over"}
 
 
 def call_of_nature_screen(state: Mapping[str, Any], players: Sequence[str],
-                          expected: Sequence[Any] = ()) -> Image.Image:
+                          expected: Sequence[Any] = (), lang: str = "en") -> Image.Image:
     """The table during a Call of Nature game, from ``CallOfNature.view()``."""
     c = Canvas()
     _pressure(c, int(state.get("pressure", 0)))
-    c.text((RIGHT, 11), _next_line(state), 11, width=WIDTH - RIGHT)
+    c.text((RIGHT, 11), _next_line(state, lang), 11, width=WIDTH - RIGHT)
     acting = state.get("active")
     clockwise = state.get("direction", "clockwise") == "clockwise"
     c.turn_arrow(RIGHT, 16, clockwise)
@@ -51,15 +48,16 @@ def _pressure(c: Canvas, pressure: int) -> None:
     c.text((0, 30), text, size, bold=True, steady=True)
 
 
-def _next_line(state: Mapping[str, Any]) -> str:
+def _next_line(state: Mapping[str, Any], lang: str = "en") -> str:
     phase = state.get("phase", "play")
     if phase in PHASE_LINE:
-        return PHASE_LINE[phase]
+        return word(PHASE_LINE[phase], lang)
     threshold = state.get("next_threshold")
     if threshold is None:
-        return "all passed"
+        return word("all-passed", lang)
+    line = word("next", lang, threshold=threshold)
     cost = state.get("next_threshold_cost")
-    return f"next {threshold} −{cost}" if cost else f"next {threshold}"
+    return f"{line} −{cost}" if cost else line
 
 
 def _name(state: Mapping[str, Any], players: Sequence[str], seat: int) -> str:

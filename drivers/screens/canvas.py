@@ -4,8 +4,15 @@ Text is drawn with FreeType's monochrome rasteriser (``fontmode "1"``), whose
 hinting gives crisp 1-bit glyphs; the result depends only on the font files
 shipped in ``drivers/fonts`` and the Pillow version.
 
+Text is set glyph by glyph (:func:`layout`): each glyph at its advance,
+rounded to a whole pixel, and one pixel further wherever its ink would
+touch the glyph before it.  At 9 to 11 pixels a hinted "rg" otherwise
+reads "m" ("Décharge" as "Déchamge"); every string in every language keeps
+at least one unlit column between neighbouring glyphs, and a digit that
+stays keeps its pixels when the one after it changes.
+
 Rasterising is most of the cost of a screen, and a slow one on a Pi Zero,
-while the table shows the same few strings over and over: each string's ink
+while the table shows the same few glyphs over and over: each glyph's ink
 is rasterised once, kept in a bounded cache, and stamped onto later screens
 through a mask, which lights exactly the pixels ``ImageDraw.text`` would.
 """
@@ -31,7 +38,7 @@ ELLIPSIS = "…"
 # screens (an inked string's mask is a byte per pixel of its ink: a few
 # hundred bytes for a word, 8 kB for a whole-screen line of large type).
 FONT_FACES = 32
-INKED_STRINGS = 256
+INKED_STRINGS = 2048
 MEASURED_STRINGS = 2048
 # Room around a string's measured box when it is rasterised, so no ink is lost.
 INK_MARGIN = 2
@@ -44,8 +51,8 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 @lru_cache(maxsize=MEASURED_STRINGS)
 def text_length(text: str, size: int, bold: bool = False) -> float:
-    """The advance of ``text`` in pixels, to 1/64 of a pixel."""
-    return font(size, bold).getlength(text)
+    """The width of ``text`` as :func:`layout` sets it, in pixels."""
+    return float(layout(text, size, bold)[1])
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
@@ -55,14 +62,103 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
 @lru_cache(maxsize=MEASURED_STRINGS)
 def advances(text: str, size: int, bold: bool = False) -> tuple[float, ...]:
     """Where each character of ``text`` starts, from the start of the string."""
+    return tuple(float(x) for x in layout(text, size, bold)[0])
+
+
+@lru_cache(maxsize=INKED_STRINGS)
+def _edges(glyph: str, size: int, bold: bool) -> dict[int, tuple[int, int]]:
+    """Per row of a glyph's ink (baseline-relative), its leftmost and
+    rightmost lit columns from the pen position."""
+    inked = ink(glyph, size, bold, "ls")
+    if inked is None:
+        return {}
+    mask, left, top = inked
+    width, height = mask.size
+    pixels = mask.load()
+    rows: dict[int, tuple[int, int]] = {}
+    for y in range(height):
+        lit = [x for x in range(width) if pixels[x, y]]
+        if lit:
+            rows[top + y] = (left + lit[0], left + lit[-1])
+    return rows
+
+
+def _gap_needed(before: dict[int, tuple[int, int]], after: dict[int, tuple[int, int]],
+                distance: int) -> int:
+    """How many pixels to move the later glyph so that, in every row, one
+    unlit column at least parts it from the earlier one."""
+    push = 0
+    for y, (_, right) in before.items():
+        row = after.get(y)
+        if row is not None:
+            push = max(push, right + 2 - (distance + row[0]))
+    return push
+
+
+@lru_cache(maxsize=MEASURED_STRINGS)
+def layout(text: str, size: int, bold: bool = False) -> tuple[tuple[int, ...], int]:
+    """Where each glyph of ``text`` starts (whole pixels from the pen's
+    start) and the width of the whole: the font's advances, with a pixel
+    more wherever two neighbouring glyphs would touch."""
     face = font(size, bold)
-    return tuple(face.getlength(text[:i]) for i in range(len(text)))
+    starts: list[int] = []
+    shift = 0
+    previous: dict[int, tuple[int, int]] = {}
+    previous_x = 0
+    for i, glyph in enumerate(text):
+        x = int(round(face.getlength(text[:i]))) + shift
+        edges = _edges(glyph, size, bold) if not glyph.isspace() else {}
+        if previous and edges:
+            push = max(0, _gap_needed(previous, edges, x - previous_x))
+            x += push
+            shift += push
+        starts.append(x)
+        if edges:
+            previous, previous_x = edges, x
+    return tuple(starts), int(round(face.getlength(text))) + shift
+
+
+# Glyphs whose dot or accent the hinting can weld to the stem at some sizes
+# ("i" as "l" in 9-pixel type), and the glyph without it.
+WELDED = {"i": "ı", "j": "ȷ", "í": "ı", "ì": "ı", "î": "ı", "Î": "I", "Í": "I", "Ì": "I"}
 
 
 @lru_cache(maxsize=INKED_STRINGS)
 def ink(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int] | None:
     """``text`` rasterised as a mask (255 where lit), and where its top left
-    corner sits from the anchor point; None for text with no ink."""
+    corner sits from the anchor point; None for text with no ink.  A dot or
+    accent that the hinting welds to its stem is lifted a pixel."""
+    inked = _raw_ink(text, size, bold, anchor)
+    if inked is None or text not in WELDED:
+        return inked
+    stem = _raw_ink(WELDED[text], size, bold, anchor)
+    mask, left, top = inked
+    if stem is None:
+        return inked
+    if stem[2] <= top and text in "ij":
+        # The hinting dropped the dot: put one back, a row above the stem.
+        width, height = mask.size
+        dotted = Image.new("L", (width, height + 2), 0)
+        dotted.paste(mask, (0, 2))
+        for x in range(width):
+            if mask.getpixel((x, 0)):
+                dotted.putpixel((x, 0), 255)
+        return dotted, left, top - 2
+    if stem[2] <= top:
+        return inked
+    split = stem[2] - top  # the mask's first row of the stem
+    rows = [mask.crop((0, y, mask.size[0], y + 1)).getbbox() is not None
+            for y in range(mask.size[1])]
+    if not all(rows[:split + 1]):
+        return inked  # a row parts them already
+    lifted = Image.new("L", (mask.size[0], mask.size[1] + 1), 0)
+    lifted.paste(mask.crop((0, 0, mask.size[0], split)), (0, 0))
+    lifted.paste(mask.crop((0, split, mask.size[0], mask.size[1])), (0, split + 1))
+    return lifted, left, top - 1  # the stem stays, the dot goes up a row
+
+
+def _raw_ink(text: str, size: int, bold: bool,
+             anchor: str) -> tuple[Image.Image, int, int] | None:
     face = font(size, bold)
     left, top, right, bottom = face.getbbox(text, mode="1", anchor=anchor)
     scratch = Image.new("L", (right - left + 2 * INK_MARGIN, bottom - top + 2 * INK_MARGIN), 0)
@@ -138,22 +234,23 @@ class Canvas:
              steady: bool = False) -> None:
         """Text at ``xy`` (by default the left end of its baseline), cut to ``width``.
 
-        ``steady`` draws glyph by glyph.  Pillow places a whole string by its
-        ink's extent, so "12" and "15" put the same "1" a pixel apart; glyph by
-        glyph, a digit that stays the same keeps its pixels, and the display
-        is sent only the digit that changed.
+        Every string is set by :func:`layout`, glyph by glyph: neighbouring
+        glyphs never touch, and a digit that stays the same keeps its pixels,
+        so the display is sent only the digit that changed.  (``steady`` is
+        kept for the callers that ask for it; all text is steady now.)
         """
         if width is not None:
             text = fit(text, width, size, bold)
-        if not steady:
+        if "\n" in text:
             self._stamp(xy, text, size, bold, anchor, fill)
             return
         x, y = xy
         x -= {"l": 0.0, "m": text_length(text, size, bold) / 2,
               "r": text_length(text, size, bold)}[anchor[0]]
-        for glyph, advance in zip(text, advances(text, size, bold)):
+        x = round(x)
+        for glyph, start in zip(text, layout(text, size, bold)[0]):
             if not glyph.isspace():
-                self._stamp((round(x + advance), y), glyph, size, bold, "l" + anchor[1], fill)
+                self._stamp((x + start, y), glyph, size, bold, "l" + anchor[1], fill)
 
     def _stamp(self, xy: tuple[float, float], text: str, size: int, bold: bool, anchor: str,
                fill: int) -> None:

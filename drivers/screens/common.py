@@ -9,12 +9,16 @@ from typing import Any, Sequence
 from PIL import Image, ImageDraw
 
 from .canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit, fit_lines, text_width, wrap
+from .words import word
 
 MENU_ROWS = 4
 MENU_ROW_HEIGHT = 12
 MENU_TITLE_SIZE = 10
-# The QR code takes the left square of the screen.
+# The QR code takes the left square of the screen, modules of 2 pixels at
+# least when the address fits a version 3 code (29 modules).
 QR_SIDE = HEIGHT
+QR_MIN_MODULE = 2
+PIN_SIZE = 22
 # The panel's addresses a companion shows: its own, on one or two networks.
 QR_CODES = 4
 # Alert text: (size, lines, bold), tried in order.
@@ -42,13 +46,14 @@ def event_screen(event: Any) -> Image.Image:
     return alert_screen(event.message, event.kind.replace("-", " ").capitalize())
 
 
-def menu_screen(title: str, items: Sequence[str], selected: int) -> Image.Image:
+def menu_screen(title: str, items: Sequence[str], selected: int,
+                lang: str = "en") -> Image.Image:
     """A titled list with the selected line highlighted, scrolled so that it
     shows, with a bar on the right when the list is longer than the screen."""
     c = Canvas()
     top = c.title_bar(title, MENU_TITLE_SIZE) + 1
     if not items:
-        c.centred_lines(["(nothing here)"], 12, top, HEIGHT)
+        c.centred_lines([word("nothing-here", lang)], 12, top, HEIGHT)
         return c.image
     selected = max(0, min(selected, len(items) - 1))
     first = max(0, min(selected - 1, len(items) - MENU_ROWS))
@@ -67,7 +72,7 @@ def menu_screen(title: str, items: Sequence[str], selected: int) -> Image.Image:
 
 
 def value_screen(label: str, value: int, low: int | None = None, high: int | None = None,
-                 signed: bool = False) -> Image.Image:
+                 signed: bool = False, lang: str = "en") -> Image.Image:
     """Entering a number with the buttons: what it is for, the value big,
     and the allowed range."""
     c = Canvas()
@@ -82,7 +87,8 @@ def value_screen(label: str, value: int, low: int | None = None, high: int | Non
         high_text = f"{high:+d}" if signed and high else str(high)
         c.text((1, 62), low_text, 10)
         c.text((WIDTH - 1, 62), high_text, 10, anchor="rs")
-        c.text((WIDTH // 2, 62), "OK to confirm", 10, anchor="ms")
+        room = WIDTH - 6 - text_width(low_text, 10) - text_width(high_text, 10)
+        c.text((WIDTH // 2, 62), word("ok-to-confirm", lang), 10, anchor="ms", width=room)
     return c.image
 
 
@@ -117,24 +123,23 @@ def dice_screen(values: Sequence[int], label: str = "") -> Image.Image:
     return c.image
 
 
-def join_screen(url: str, pin: str | None = None) -> Image.Image:
-    """Joining from a phone: a QR code of the panel's address on the left
-    (dark modules unlit on a lit square, as printed codes are), the PIN big
-    on the right."""
+def join_screen(url: str, pin: str | None = None, lang: str = "en") -> Image.Image:
+    """Joining from a phone: a QR code of the panel's address filling the
+    left square (dark modules unlit on a lit square, as printed codes are,
+    2 pixels a module), the PIN big on the right, and the address."""
     c = Canvas()
     c.image.paste(qr_backdrop(url), (0, 0))
     right = QR_SIDE + (WIDTH - QR_SIDE) // 2
-    if pin:
-        c.text((right, 11), "Join: PIN", 11, anchor="ms")
-        size = 22 if text_width(pin, 22, True) <= WIDTH - QR_SIDE - 2 else 14
-        c.text((right, 35), pin, size, bold=True, anchor="ms", width=WIDTH - QR_SIDE - 2,
-               steady=True)
-    else:
-        c.text((right, 26), "Scan to", 12, anchor="ms")
-        c.text((right, 40), "join", 12, anchor="ms")
-    # The address too, for a phone that cannot scan: on two lines if need be.
-    host = url.split("://", 1)[-1].rstrip("/")
     room = WIDTH - QR_SIDE - 2
+    if pin:
+        c.text((right, 11), word("pin", lang), 11, anchor="ms", width=room)
+        size = PIN_SIZE if text_width(pin, PIN_SIZE, True) <= room else 16
+        c.text((right, 35), pin, size, bold=True, anchor="ms", width=room)
+    else:
+        c.text((right, 26), word("scan-to", lang), 12, anchor="ms", width=room)
+        c.text((right, 40), word("join", lang), 12, anchor="ms", width=room)
+    # The address too, for a phone that cannot scan: on two lines if need be.
+    host = url.split("://", 1)[-1].split("/", 1)[0]
     if text_width(host, 9) <= room or ":" not in host:
         c.text((right, 61), host, 9, anchor="ms", width=room)
     else:
@@ -181,10 +186,10 @@ def wifi_screen(ssid: str, passphrase: str) -> Image.Image:
     return c.image
 
 
-def result_screen(message: str, lines: Sequence[str] = ()) -> Image.Image:
+def result_screen(message: str, lines: Sequence[str] = (), lang: str = "en") -> Image.Image:
     """The end of a game: who won (the engine's sentence) and a line of scores."""
     c = Canvas()
-    top = c.title_bar("Game over", 10)
+    top = c.title_bar(word("game-over", lang), 10)
     y = top + 11
     for row in fit_lines(message, WIDTH - 4, 3, 11, bold=True):
         c.text((WIDTH // 2, y), row, 11, bold=True, anchor="ms")
@@ -195,37 +200,79 @@ def result_screen(message: str, lines: Sequence[str] = ()) -> Image.Image:
     return c.image
 
 
-def idle_screen(panel_url: str | None = None) -> Image.Image:
-    """No game at the table yet: how to start one."""
+def idle_screen(panel_url: str | None = None, pin: str | None = None,
+                lang: str = "en") -> Image.Image:
+    """Home: no game at the table yet.  The PIN a phone types to join, big,
+    and the keys: OK starts a game, UP shows the QR code."""
     c = Canvas()
-    c.text((WIDTH // 2, 16), "Tabletop", 15, bold=True, anchor="ms")
-    c.text((WIDTH // 2, 31), "Companion", 15, bold=True, anchor="ms")
-    c.text((WIDTH // 2, 46), "No game: press OK", 11, anchor="ms")
+    c.text((WIDTH // 2, 11), word("home-title", lang), 12, bold=True, anchor="ms",
+           width=WIDTH - 2)
+    if pin:
+        label = word("pin", lang)
+        gap = 5
+        width = text_width(label, 12) + gap + text_width(pin, PIN_SIZE, True)
+        left = (WIDTH - width) // 2
+        c.text((left, 38), label, 12)
+        c.text((left + text_width(label, 12) + gap, 38), pin, PIN_SIZE, bold=True)
+        c.text((WIDTH // 2, 51), panel_url.split("://", 1)[-1].split("/", 1)[0]
+               if panel_url else "", 10, anchor="ms", width=WIDTH - 2)
+        c.text((WIDTH // 2, 63), word("home-keys", lang), 10, anchor="ms", width=WIDTH - 2)
+        return c.image
+    c.text((WIDTH // 2, 38), word("home-keys-no-panel", lang), 12, anchor="ms", width=WIDTH - 2)
     if panel_url:
         c.text((WIDTH // 2, 60), panel_url.split("://", 1)[-1].rstrip("/"), 10, anchor="ms",
                width=WIDTH - 2)
     return c.image
 
 
-def off_screen(message: str = "Companion is off") -> Image.Image:
+def off_screen(message: str | None = None, lang: str = "en") -> Image.Image:
     """The last screen, left lit when the companion stops."""
     c = Canvas()
     c.draw.rounded_rectangle((2, 2, WIDTH - 3, HEIGHT - 3), radius=6, outline=ON)
+    message = word("off", lang) if message is None else message
     c.centred_lines(fit_lines(message, WIDTH - 12, 3, 13, bold=True), 13, 4, HEIGHT - 4,
                     bold=True)
     return c.image
 
 
+def qr_segments(url: str) -> list[tuple[str, int]]:
+    """``url`` as QR segments: the scheme and host, which are not case
+    sensitive, in upper case as alphanumeric (5.5 bits a character), the
+    rest as bytes.  A panel address with its join token then fits a
+    version 3 code (29 modules), which 2-pixel modules fit on 64 rows."""
+    from segno import consts
+
+    scheme, sep, rest = url.partition("://")
+    host, slash, path = rest.partition("/")
+    head = f"{scheme}{sep}{host}{slash}".upper()
+    allowed = set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
+    if not sep or not set(head) <= allowed:
+        return [(url, consts.MODE_BYTE)]
+    return [(head, consts.MODE_ALPHANUMERIC)] + ([(path, consts.MODE_BYTE)] if path else [])
+
+
+def qr_code(url: str, error: str = "l") -> Any:
+    """The smallest QR code of ``url`` (error correction L by default,
+    boosted when room allows): a screen of 64 rows must show it in modules
+    of 2 pixels.  Text that is no address is segno's to encode."""
+    import segno
+
+    segments = qr_segments(url)
+    if len(segments) == 1 and segments[0][0] == url:
+        return segno.make(url, error=error, micro=False)
+    # segno takes a sequence of (content, mode) segments; its hints say only str.
+    return segno.make(segments, error=error, boost_error=True,  # type: ignore[arg-type]
+                      micro=False)
+
+
 @lru_cache(maxsize=QR_CODES)
-def qr_backdrop(url: str, error: str = "m") -> Image.Image:
+def qr_backdrop(url: str, error: str = "l") -> Image.Image:
     """A blank screen but for ``url`` as a QR code on its left square, dark
     modules unlit on a lit square.  Encoding and drawing it module by module
     takes milliseconds, and the address seldom changes."""
-    import segno
-
     backdrop = Image.new("1", (WIDTH, HEIGHT), OFF)
     draw = ImageDraw.Draw(backdrop)
-    qr = segno.make(url, error=error, micro=False)
+    qr = qr_code(url, error)
     modules = qr.symbol_size(scale=1, border=0)[0]
     # The widest quiet zone that still lets each module be a whole number of pixels.
     scale = max(1, (QR_SIDE - 4) // modules)

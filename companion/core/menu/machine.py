@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 KEYS = ("up", "down", "ok", "back", "roll")
 KINDS = ("press", "long", "repeat")
-DICE_SOURCES = ("button", "manual", "serial")
+DICE_SOURCES = ("button", "manual", "serial", "pixels")
 
 # How the table's journal names what came from the keys.
 SOURCE = "buttons"
@@ -291,7 +291,10 @@ class TableMenu:
     def _game_view(self) -> MenuView:
         update = self.update
         if update is None:
-            return MenuView(ViewKind.GAME, "Tabletop Companion", footer="No game: OK to start one")
+            # Home: the PIN in sight, and UP for the QR code.
+            url, pin = self._join_info() if self._join_info is not None else ("", "")
+            return MenuView(ViewKind.GAME, "Tabletop Companion",
+                            footer="No game: OK to start one", url=url, pin=pin)
         if update.over:
             footer = update.result.message if update.result else "Game over"
         elif update.expected:
@@ -310,6 +313,9 @@ class TableMenu:
             self._back_opened = True
             return True
         if update is None or update.over:
+            if key in ("up", "down") and self._join_info is not None:
+                self._open_join()  # one key from home to the QR code
+                return True
             if key != "ok":
                 return False
             self._open_new_game()

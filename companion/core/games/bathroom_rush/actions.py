@@ -76,8 +76,10 @@ class ActionCards(TurnCommands, QueueOperations):
     answer a card in phase E."""
 
     # The card being applied: ``{"card": id, "targets": [[queue, position]...],
-    # "target": [queue, position] | None, "seat": the player who may answer}``.
-    attack: dict[str, Any] | None
+    # "target": [queue, position] | None, "seat": the player who may answer}``;
+    # None otherwise.  Serialised only while there is one (see the game's
+    # ``to_json``), so that journals of games without one read as before.
+    attack: dict[str, Any] | None = None
 
     # -- the card named ----------------------------------------------------
 

@@ -1,0 +1,195 @@
+"""The companion on a Pi Zero 2 W's budget: one core limited to 10 %.
+
+    sudo .venv/bin/python benchmarks/bench_pi_zero.py [--runs 3] [--presses 100] [--quota 10]
+
+A Pi Zero 2 W's Cortex-A53 at 1 GHz does roughly a tenth of what a
+development machine's core does; a CPU quota of 10 % of one core stands in
+for it.  The script makes a control group with that quota (cgroup v2:
+``cpu.max``; cgroup v1: ``cpu.cfs_quota_us``; both pinned to CPU 0 where
+cpusets are there) and runs each measured process inside it; without the
+right to make one (not root) it says so and measures nothing.  It prints:
+
+- ``companion serve --simulate`` (a temporary data directory and port) from
+  the process's start until the panel answers ``/api/health``
+  (target: 3 s);
+- its memory (VmRSS, VmHWM) with a game started from a phone and the live
+  stream open;
+- a key press to the frame on the display's bus, UP on a card's value and OK
+  playing the card (the journal's write included), from
+  ``benchmarks/bench_latency.py`` run inside the same quota (target: a card's
+  frame within 50 ms at the 99th percentile).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_daemon import (
+    ROOT,
+    free_port,
+    memory,
+    open_panel,
+    play_a_game,
+    read_pin,
+    wait_for_health,
+    write_config,
+)
+
+START_TARGET = 3.0
+CARD_TARGET_MS = 50.0
+CGROUP = Path("/sys/fs/cgroup")
+
+
+class NoQuota(RuntimeError):
+    """This machine will not let us make a control group."""
+
+
+def _write(path: Path, value: str) -> None:
+    path.write_text(value)
+
+
+@contextmanager
+def cpu_quota(percent: int) -> Iterator[tuple[str, Callable[[], None]]]:
+    """A control group limited to ``percent`` of one core: yields how it is
+    made and the function that moves the calling process into it (for
+    ``subprocess.Popen(preexec_fn=...)``)."""
+    name = f"companion-bench-{os.getpid()}"
+    made: list[Path] = []
+    try:
+        if (CGROUP / "cgroup.controllers").exists():  # cgroup v2
+            group = CGROUP / name
+            group.mkdir()
+            made.append(group)
+            _write(group / "cpu.max", f"{percent * 1000} 100000")
+            if (group / "cpuset.cpus").exists():
+                _write(group / "cpuset.cpus", "0")
+            procs = [group / "cgroup.procs"]
+            how = f"cgroup v2, cpu.max {percent * 1000} 100000"
+        elif (CGROUP / "cpu" / "cpu.cfs_quota_us").exists():  # cgroup v1
+            group = CGROUP / "cpu" / name
+            group.mkdir()
+            made.append(group)
+            _write(group / "cpu.cfs_period_us", "100000")
+            _write(group / "cpu.cfs_quota_us", str(percent * 1000))
+            procs = [group / "cgroup.procs"]
+            how = f"cgroup v1, cpu.cfs_quota_us {percent * 1000} of 100000"
+            cpuset = CGROUP / "cpuset"
+            if (cpuset / "cpuset.cpus").exists():
+                pinned = cpuset / name
+                pinned.mkdir()
+                made.append(pinned)
+                _write(pinned / "cpuset.mems", (cpuset / "cpuset.mems").read_text().strip())
+                _write(pinned / "cpuset.cpus", "0")
+                procs.append(pinned / "cgroup.procs")
+                how += ", cpuset 0"
+        else:
+            raise NoQuota("no cgroup CPU controller under /sys/fs/cgroup")
+    except OSError as error:
+        for group in reversed(made):
+            group.rmdir()
+        raise NoQuota(f"cannot make a control group ({error}); run as root") from error
+
+    def enter() -> None:
+        for path in procs:
+            path.write_text(str(os.getpid()))
+
+    try:
+        yield how, enter
+    finally:
+        for group in reversed(made):
+            for _ in range(50):
+                try:
+                    group.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.1)  # its last process is still leaving
+
+
+def one_start(folder: Path, enter: Callable[[], None]) -> tuple[float, dict[str, int]]:
+    port = free_port()
+    config = write_config(folder, port, mdns=False)
+    command = [sys.executable, "-m", "companion", "serve", "--simulate", "--config", str(config)]
+    started = time.perf_counter()
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True, preexec_fn=enter)
+    pin = read_pin(process)
+    try:
+        wait_for_health(port, timeout=120)
+        answered = time.perf_counter() - started
+        pin.wait(60)
+        play_a_game(port, pin.pin)  # type: ignore[attr-defined]
+        stream_done = open_panel(port)
+        time.sleep(5.0)  # at 10 %, let the screen thread draw and the stream settle
+        used = memory(process.pid)
+        stream_done.set()
+        return answered, used
+    finally:
+        process.terminate()
+        process.wait(60)
+
+
+def latency(presses: int, enter: Callable[[], None]) -> dict:
+    command = [sys.executable, str(ROOT / "benchmarks" / "bench_latency.py"),
+               "--presses", str(presses), "--json"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True,
+                          preexec_fn=enter, timeout=1800)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--presses", type=int, default=100)
+    parser.add_argument("--quota", type=int, default=10, help="percent of one core")
+    args = parser.parse_args()
+    try:
+        with cpu_quota(args.quota) as (how, enter):
+            load = os.getloadavg()[0]
+            print(f"one core limited to {args.quota} % ({how}), Python "
+                  f"{sys.version.split()[0]}, load average {load:.1f} on {os.cpu_count()} cores "
+                  f"(others' work on CPU 0 takes from the quota's share)")
+            times, rss, peak = [], [], []
+            with tempfile.TemporaryDirectory(prefix="bench-pi-zero-") as tmp:
+                for n in range(args.runs):
+                    folder = Path(tmp) / f"run{n}"
+                    folder.mkdir()
+                    answered, used = one_start(folder, enter)
+                    times.append(answered)
+                    rss.append(used["VmRSS"] / 1024)
+                    peak.append(used["VmHWM"] / 1024)
+            print(f"companion serve --simulate start until the panel answers: median "
+                  f"{statistics.median(times):.2f} s, max {max(times):.2f} s of {args.runs} "
+                  f"(target {START_TARGET} s)")
+            print(f"memory with the panel open: VmRSS {statistics.median(rss):.0f} MB, "
+                  f"VmHWM {statistics.median(peak):.0f} MB")
+            figures = latency(args.presses, enter)
+            up, ok = figures["up"], figures["ok"]
+            print(f"press to frame, UP on a card's value: p50 {up['p50']:.1f} ms, "
+                  f"p99 {up['p99']:.1f} ms ({figures['presses']} presses)")
+            print(f"press to frame, OK playing the card (journal write): p50 {ok['p50']:.1f} ms, "
+                  f"p99 {ok['p99']:.1f} ms (target p99 {CARD_TARGET_MS:.0f} ms)")
+    except NoQuota as reason:
+        if shutil.which("systemd-run"):
+            print(f"{reason}; as root, 'systemd-run --scope -p CPUQuota={args.quota}% "
+                  f"{sys.executable} benchmarks/bench_daemon.py' measures the start alone")
+        else:
+            print(reason)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
