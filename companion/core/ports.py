@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from .engine import Command, Game
-from .table import ANY_GAME, ExpectedGame, HistoryEntry, Listener, Table, Update
+from .table import ANY_GAME, ExpectedGame, HistoryEntry, Listener, Preview, Table, Update
 
 
 class TablePort(Protocol):
@@ -61,6 +61,12 @@ class TablePort(Protocol):
     def saved_options(self, key: str) -> dict[str, Any]: ...
 
     def save_option(self, key: str, name: str, value: Any) -> None: ...
+
+    def preview(self, command: Command | Mapping[str, Any], *,
+                expected_game: ExpectedGame = ANY_GAME, expected_version: int | None = None,
+                ) -> Preview: ...
+
+    def past(self, game_id: int) -> tuple[Update, list[HistoryEntry]]: ...
 
 
 class DiceService(Protocol):
