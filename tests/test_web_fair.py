@@ -241,7 +241,10 @@ def test_a_phone_that_reads_its_stream_is_never_dropped(running, table):
     for n in range(300):
         version = table.submit(Command("note", {"text": f"note {n} " + "x" * 150})).version
         mark = f'"version":{version},'.encode()
-        assert wait_until(lambda mark=mark, seen=seen: received.find(mark, seen) >= 0), f"change {n}"
+        def arrived(mark: bytes = mark, start: int = seen) -> bool:
+            return received.find(mark, start) >= 0
+
+        assert wait_until(arrived), f"change {n}"
         seen = received.find(mark, seen)
     assert len(received) > 20 * 4096
     assert live.dropped == 0 and live.open_streams == 1
