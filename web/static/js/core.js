@@ -1,7 +1,8 @@
 // What every page shares: strings, the session, the API, the live
 // connection, toasts, the bottom sheet and joining with the PIN.
 
-export const lang = document.documentElement.lang === "fr" ? "fr" : "en";
+export const LANGUAGES = ["en", "fr", "it"];
+export const lang = LANGUAGES.includes(document.documentElement.lang) ? document.documentElement.lang : "en";
 let strings = {};
 
 /** The pages' strings and every game's phrases (`<game>:<key>`, from the
@@ -90,8 +91,9 @@ export const store = {
   state: null, // the table's state: GameState or {game: null}
   companion: null, // {dice, faults, screen, virtual}
   games: null, // descriptions by key
+  offline: false, // the companion cannot be reached: controls are off
 };
-const listeners = { state: new Set(), session: new Set(), companion: new Set() };
+const listeners = { state: new Set(), session: new Set(), companion: new Set(), connection: new Set() };
 
 export function on(what, fn) {
   listeners[what].add(fn);
@@ -125,6 +127,7 @@ export function applyState(state, { force = false } = {}) {
   const previous = store.state;
   store.state = state;
   emit("state", state, previous);
+  checkSheet(state);
 }
 
 function applyCompanion(info) {
@@ -185,6 +188,11 @@ export async function refreshSession() {
  * Returns the response body, or null when refused.
  */
 export async function change(path, body, { retry = true, stale = null } = {}) {
+  if (store.offline) {
+    toast(t("error.offline"), { error: true });
+    return null;
+  }
+  ownChanges += 1;
   try {
     const data = await api("POST", path, body);
     if (data && "state" in data && "values" in data) applyState(data.state);
@@ -209,7 +217,18 @@ export async function change(path, body, { retry = true, stale = null } = {}) {
       toast(err.message, { error: true });
     }
     return null;
+  } finally {
+    ownChanges -= 1;
   }
+}
+
+// Changes this phone has on their way: the state they bring is this
+// phone's own doing, not "another phone acted".
+let ownChanges = 0;
+
+/** Is a change of this phone on its way (so a new state is its own)? */
+export function changing() {
+  return ownChanges > 0;
 }
 
 /**
@@ -225,16 +244,42 @@ export function madeAgainst(state = store.state) {
 
 let toastTimer = null;
 
-export function toast(message, { error = false, alert = false, ms = 4500 } = {}) {
+/**
+ * Say something on top of whatever is open (a sheet too: the toast is a
+ * popover in the top layer, raised again above a sheet opened after it),
+ * for `ms` (never less than 2.5 seconds), then it goes.
+ */
+export function toast(message, { error = false, alert = false, roll = false, ms = 4500 } = {}) {
   const el = $("#toast");
+  if (!el) return;
   el.textContent = message;
   el.classList.toggle("error", error);
   el.classList.toggle("alert", alert);
+  el.classList.toggle("roll", roll);
   el.hidden = false;
+  raiseToast();
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => {
+    if (el.popover && el.matches(":popover-open")) el.hidePopover();
     el.hidden = true;
-  }, ms);
+  }, Math.max(ms, 2500));
+}
+
+function raiseToast() {
+  const el = $("#toast");
+  if (!el) return;
+  // Under an open sheet the rest of the page is inert: the toast goes
+  // into the sheet while it is open, and back when it closes.
+  const sheet = $("#sheet");
+  const home = sheet?.open ? sheet : document.body;
+  const open = el.popover && el.matches(":popover-open");
+  if (el.parentElement !== home) {
+    if (open) el.hidePopover();
+    home.append(el);
+  }
+  if (el.hidden || !el.popover || !el.showPopover) return;
+  if (el.matches(":popover-open")) el.hidePopover();
+  el.showPopover();
 }
 
 function showFaults(faults) {
@@ -256,6 +301,17 @@ function setConnection(state) {
   if (!el) return;
   el.dataset.state = state;
   el.querySelector("b").textContent = t(`conn.${state}`);
+  // Lost: nothing can be sent, so the controls say so instead of failing.
+  const lost = state === "offline" || state === "reconnecting";
+  const wasLost = store.offline;
+  store.offline = lost;
+  document.body.classList.toggle("offline", lost);
+  const dock = $("#dock");
+  if (dock) dock.inert = lost;
+  const note = $("#offline-note");
+  if (note) note.hidden = !lost;
+  if (lost && !wasLost) toast(t("error.offline"), { error: true, ms: 6000 });
+  if (lost !== wasLost) emit("connection", lost);
 }
 
 function connect() {
@@ -305,15 +361,52 @@ async function wake() {
 
 export function openSheet(title, ...content) {
   const sheet = $("#sheet");
+  if (!sheet.dataset.watched) {
+    sheet.dataset.watched = "1";
+    sheet.addEventListener("close", () => {
+      sheetBound = null;
+      raiseToast();
+    });
+  }
   $("#sheet-title").textContent = title;
   $("#sheet-body").replaceChildren(...content);
+  sheetBound = null;
   if (!sheet.open) sheet.showModal();
+  raiseToast();
   return sheet;
 }
 
 export function closeSheet() {
   const sheet = $("#sheet");
+  sheetBound = null;
   if (sheet.open) sheet.close();
+}
+
+// The game and version the open sheet's form was opened for: when the
+// table moves on under it, it closes and says what changed.
+let sheetBound = null;
+
+/** Bind the open sheet to `state` (a form made for that situation). */
+export function bindSheet(state) {
+  sheetBound = state?.game ? { game_id: state.game_id, version: state.version } : null;
+}
+
+function checkSheet(state) {
+  const sheet = $("#sheet");
+  if (!sheetBound || !sheet?.open) return;
+  if (state.game_id === sheetBound.game_id && state.version === sheetBound.version) return;
+  const mine = ownChanges > 0;
+  closeSheet();
+  if (mine) return;
+  toast(t("form.changed", { what: changeSummary(state) }), { error: true, ms: 6000 });
+}
+
+/** What a state's change did, in a few words of the phone's language. */
+export function changeSummary(state) {
+  if (state.action === "undo") return t("events.undone");
+  if (state.action === "new") return t("events.new_game");
+  const told = (state.events || []).filter((e) => e.kind !== "turn" || state.events.length === 1);
+  return told.map((e) => eventText(e, state.players, state.game)).join(" · ") || t("form.changed_other");
 }
 
 // -- joining -------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 // the bottom of the screen, corrections, undo, the chart and the OLED mirror.
 
 import {
-  $, api, applyState, boot, change, closeSheet, dot, eventText, gameTitle, h, isController, on, openJoin, openSheet,
-  store, t, toast, madeAgainst,
+  $, api, applyState, bindSheet, boot, change, changeSummary, changing, closeSheet, dot, eventText, gameTitle, h,
+  isController, on, openJoin, openSheet, store, t, toast, madeAgainst,
 } from "./core.js";
 import {
   commandHelp, commandLabel, dicePad, expectationLabel, openCommandForm, paramsToAsk, promptFor, specOf,
@@ -60,13 +60,21 @@ function renderEvents(state, previous) {
     if (event.kind === "turn" && state.events.length > 1) continue;
     lines.push(h("div", { class: ["event", event.alert && "alert"], dataset: { kind: event.kind } }, eventText(event, state.players, state.game)));
   }
+  const dice = state.action === "command" ? diceOf(state) : null;
+  if (dice) lines.unshift(h("div", { class: "event", text: t("dice.rolled", { values: dice.join(" + ") }) }));
   eventsBox.replaceChildren(...lines.slice(-4));
+  if (document.visibilityState !== "visible") return;
   const alerts = state.events.filter((e) => e.alert);
-  if (alerts.length && document.visibilityState === "visible") {
+  if (dice) {
+    // A roll is seen on every phone: the dice and what they did.
+    const did = state.events.filter((e) => e.kind !== "turn").map((e) => eventText(e, state.players, state.game));
+    toast([t("dice.rolled", { values: dice.join(" + ") }), ...did].join(" · "),
+      { alert: alerts.length > 0, roll: true, ms: 6000 });
+  } else if (alerts.length) {
     // Thresholds, flushes, eliminations: worth interrupting the phone for.
     toast(alerts.map((e) => eventText(e, state.players, state.game)).join(" · "), { alert: true, ms: 6000 });
-    if (navigator.vibrate) navigator.vibrate(180);
   }
+  if (alerts.length && navigator.vibrate) navigator.vibrate(180);
 }
 
 function renderResult(state, previous) {
@@ -174,7 +182,7 @@ function renderDock(state) {
     h("button", {
       type: "button", class: "btn secondary", id: "undo", disabled: !state.can_undo,
       title: state.undo_text || "",
-      onclick: () => change("/api/undo", madeAgainst()),
+      onclick: () => change("/api/undo", madeAgainst(state)),
     }, "↶ ", t("action.undo")),
     h("button", {
       type: "button", class: "btn secondary", id: "corrections", "aria-label": t("action.corrections"),
@@ -223,7 +231,7 @@ function expectations(state) {
     if (paramsToAsk(spec, exp, { optional: true }).length === 0) {
       buttons.push(h("button", {
         type: "button", class: "btn primary big", dataset: { command: exp.command },
-        onclick: () => submitCommand(exp.command, withPlayer(spec, exp, {})),
+        onclick: () => submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state)),
       }, label));
     } else if (!inline && ask.length === 1 && ask[0].kind === "int" && wideRange(ask[0])) {
       inline = true;
@@ -258,7 +266,7 @@ function openMoreMoves(state, exps) {
       type: "button", class: "btn secondary", dataset: { command: exp.command },
       onclick: () => {
         if (paramsToAsk(spec, exp, { optional: true }).length === 0) {
-          submitCommand(exp.command, withPlayer(spec, exp, {})).then((done) => done && closeSheet());
+          submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state)).then((done) => done && closeSheet());
         } else {
           openCommandForm(spec, exp, state);
         }
@@ -266,6 +274,7 @@ function openMoreMoves(state, exps) {
     }, h("span", {}, commandLabel(state.game, exp.command), h("small", { text: commandHelp(state.game, spec) })), "›"));
   }));
   openSheet(t("action.more_moves"), list);
+  bindSheet(state);
 }
 
 function wideRange(param) {
@@ -280,8 +289,16 @@ function withPlayer(spec, exp, args) {
 
 function inlinePad(state, exp, spec, param) {
   const play = h("button", { type: "button", class: "btn primary", id: "play", disabled: true, dataset: { command: exp.command } });
-  const key = `${state.game_id}:${exp.command}`;
+  // A pad belongs to one situation (game, version, who plays): a value typed
+  // for Zoé is never sent for the next player once another phone played.
+  const key = `${state.game_id}:${state.version}:${exp.command}:${exp.player}`;
   let pad = pads.get(key);
+  if (!pad) {
+    const dropped = [...pads.values()].find((old) => old.value() !== null);
+    if (dropped && !changing() && dropped.gameId === state.game_id) {
+      toast(t("pad.dropped", { value: dropped.value(), what: changeSummary(state) }), { error: true, ms: 6000 });
+    }
+  }
   const label = (value, ok) => {
     play.disabled = !ok;
     play.textContent = ok
@@ -291,6 +308,7 @@ function inlinePad(state, exp, spec, param) {
   if (!pad) {
     pad = valuePad({ low: param.low ?? null, high: param.high ?? null, onChange: (v, ok) => pad?.onChange?.(v, ok) });
     pad.slot = h("div", { class: "pad-action" });
+    pad.gameId = state.game_id;
     pad.el.querySelector(".pad-display").append(pad.slot);
     pads = new Map([[key, pad]]);
   }
@@ -299,7 +317,7 @@ function inlinePad(state, exp, spec, param) {
   play.addEventListener("click", async () => {
     if (!pad.valid()) return;
     play.disabled = true;
-    const done = await submitCommand(exp.command, withPlayer(spec, exp, { [param.name]: pad.value() }));
+    const done = await submitCommand(exp.command, withPlayer(spec, exp, { [param.name]: pad.value() }), madeAgainst(state));
     if (done) pad.reset();
     else label(pad.value(), pad.valid());
   });
@@ -311,7 +329,7 @@ function diceAction(state, exp, spec) {
   const diceParam = spec.params.find((p) => p.kind === "dice");
   const manual = (note) => h("div", { class: "dice-manual" },
     note ? h("p", { class: "hint", text: note }) : null,
-    dicePad(exp.dice, (values) => submitCommand(exp.command, withPlayer(spec, exp, { [diceParam.name]: values }))));
+    dicePad(exp.dice, (values) => submitCommand(exp.command, withPlayer(spec, exp, { [diceParam.name]: values }), madeAgainst(state))));
   const dice = store.companion?.dice;
   if (!dice || dice.source === "manual") return manual(t("dice.enter", { dice: exp.dice.name }));
   if (dice.source === "serial") {
@@ -322,14 +340,19 @@ function diceAction(state, exp, spec) {
     type: "button", class: "btn primary big roll-btn", id: "roll",
     onclick: async (event) => {
       event.currentTarget.disabled = true;
-      const done = await change("/api/dice/roll", madeAgainst());
-      if (done) toastRoll(done.values);
+      const done = await change("/api/dice/roll", madeAgainst(state));
+      if (!done) event.target.disabled = false;
     },
   }, "⚄ ", t("dice.roll", { dice: exp.dice.name }));
 }
 
-function toastRoll(values) {
-  eventsBox.prepend(h("div", { class: "event", text: t("dice.rolled", { values: values.join(" + ") }) }));
+/** The dice a command was given (its dice parameter), or null. */
+function diceOf(state) {
+  const command = state.command;
+  const spec = command && specOf(state.game, command.name);
+  const param = spec?.params.find((p) => p.kind === "dice");
+  const values = param && command.args?.[param.name];
+  return Array.isArray(values) ? values : null;
 }
 
 // A board may offer what the game waits for on its own pieces (a face-down
@@ -343,7 +366,7 @@ board.addEventListener("act", (event) => {
     openJoin();
     return;
   }
-  if (paramsToAsk(spec, exp, { optional: true }).length === 0) submitCommand(exp.command, withPlayer(spec, exp, {}));
+  if (paramsToAsk(spec, exp, { optional: true }).length === 0) submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state));
   else openCommandForm(spec, exp, state);
 });
 
@@ -356,7 +379,7 @@ function openCorrections(state) {
     list.append(h("li", {}, h("button", {
       type: "button", class: "btn secondary", id: "redo",
       onclick: async () => {
-        if (await change("/api/redo", madeAgainst())) closeSheet();
+        if (await change("/api/redo", madeAgainst(state))) closeSheet();
       },
     }, h("span", {}, `↷ ${t("action.redo")}`))));
   }
@@ -365,9 +388,9 @@ function openCorrections(state) {
       type: "button", class: "btn secondary", dataset: { command: spec.name },
       onclick: () => {
         if (paramsToAsk(spec, null, { optional: true }).length === 0) {
-          submitCommand(spec.name, {}).then((done) => done && closeSheet());
+          submitCommand(spec.name, {}, madeAgainst(state)).then((done) => done && closeSheet());
         } else {
-          openCommandForm(spec, null, store.state);
+          openCommandForm(spec, null, state);
         }
       },
     }, h("span", {}, commandLabel(state.game, spec.name), h("small", { text: commandHelp(state.game, spec) })), "›")));
@@ -377,6 +400,7 @@ function openCorrections(state) {
   if (dice) content.push(diceSources(dice));
   content.push(h("a", { class: "btn secondary wide", href: "/history", text: t("nav.history") }));
   openSheet(t("action.corrections"), ...content);
+  bindSheet(state);
 }
 
 export function diceSources(dice) {
