@@ -72,10 +72,10 @@ install_companion() {
     install -d -m 0755 "$PREFIX"
     [[ -x "$VENV/bin/python" ]] || python3 -m venv "$VENV"
     "$VENV/bin/pip" install --quiet --upgrade pip
-    if ! "$VENV/bin/pip" install --quiet --upgrade "${CHECKOUT}[pi]"; then
+    if ! "$VENV/bin/pip" install --quiet --upgrade "${CHECKOUT}[pi,pixels]"; then
         # No lgpio wheel for this Python: build it against the system's library.
         apt-get install -y --no-install-recommends swig liblgpio-dev
-        "$VENV/bin/pip" install --quiet --upgrade "${CHECKOUT}[pi]"
+        "$VENV/bin/pip" install --quiet --upgrade "${CHECKOUT}[pi,pixels]"
     fi
     ln -sfn "$VENV/bin/companion" /usr/local/bin/companion
 }
