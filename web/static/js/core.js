@@ -511,9 +511,16 @@ export async function boot({ live = true } = {}) {
     });
     window.addEventListener("online", wake);
   }
+  const top = [$(".topbar"), $(".tabs")].filter(Boolean);
+  const measureTop = () => document.body.style.setProperty("--top-height",
+    `${top.reduce((sum, el) => sum + el.offsetHeight, 0)}px`);
+  top.forEach((el) => new ResizeObserver(measureTop).observe(el));
+  measureTop();
   const dock = document.querySelector(".dock");
   if (dock) {
-    const measure = () => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`);
+    // Beside the page (two columns) the dock takes no height from it.
+    const measure = () => document.body.style.setProperty("--dock-height",
+      `${dock.getBoundingClientRect().left > 0 ? 0 : dock.offsetHeight}px`);
     new ResizeObserver(measure).observe(dock);
     measure();
   } else {
