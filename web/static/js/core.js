@@ -465,22 +465,22 @@ export async function signOutEveryPhone() {
 // -- start -----------------------------------------------------------------------------
 
 function languageSwitch() {
-  const button = $("#lang-switch");
-  if (!button) return;
-  button.addEventListener("click", () => {
-    const next = button.dataset.lang;
-    document.cookie = `lang=${next}; path=/; max-age=31536000; SameSite=Lax`;
-    try {
-      localStorage.setItem("lang", next);
-    } catch (err) {
-      /* private mode: the cookie is enough */
-    }
-    location.reload();
-  });
+  for (const button of document.querySelectorAll(".lang-chip[data-lang]")) {
+    button.addEventListener("click", () => {
+      const next = button.dataset.lang;
+      document.cookie = `lang=${next}; path=/; max-age=31536000; SameSite=Lax`;
+      try {
+        localStorage.setItem("lang", next);
+      } catch (err) {
+        /* private mode: the cookie is enough */
+      }
+      location.reload();
+    });
+  }
   // A language chosen earlier on this phone survives a lost cookie.
   try {
     const kept = localStorage.getItem("lang");
-    if (kept && kept !== lang && !document.cookie.includes("lang=")) {
+    if (kept && LANGUAGES.includes(kept) && kept !== lang && !document.cookie.includes("lang=")) {
       document.cookie = `lang=${kept}; path=/; max-age=31536000; SameSite=Lax`;
       location.reload();
     }
@@ -543,18 +543,30 @@ export function gameTitle(key, fallbackTitle) {
   return has(`${key}:title`) ? t(`${key}:title`) : fallbackTitle || store.games?.[key]?.title || humanize(key);
 }
 
-/** A core event in the phone's language when a translation fits its data. */
+/** A core event in the phone's language, from its kind and data: the
+ * game's `event.<kind>.<value>` (a form told apart by a value of its data,
+ * such as the correction made) before `event.<kind>`, the first whose
+ * fields the data fills; English is the event's own sentence. */
 export function eventText(event, players = [], game = "") {
-  const key = [`${game}:event.${event.kind}`, `event.${event.kind}`].find((k) => has(k));
-  if (lang === "en" || !key) return event.message;
+  if (lang === "en") return event.message;
   const data = { ...event.data };
-  for (const field of ["player", "target"]) {
+  const values = Object.values(event.data || {})
+    .filter((v) => typeof v === "string" || typeof v === "boolean").map(String);
+  const keys = [...values.map((v) => `event.${event.kind}.${v}`), `event.${event.kind}`, `event.${event.kind}.other`]
+    .flatMap((k) => [`${game}:${k}`, k]).filter((k) => has(k));
+  if (!keys.length) return event.message;
+  for (const field of ["player", "target", "starter"]) {
     if (typeof data[field] === "number" && players[data[field]] !== undefined) data[field] = players[data[field]];
   }
+  if (Array.isArray(data.winners)) data.winners = data.winners.map((s) => players[s] ?? s).join(", ");
   for (const [field, value] of Object.entries(data)) {
+    if (Array.isArray(value)) data[field] = value.join(" + ");
     const label = typeof value === "string" ? first([`${game}:choice.${value}`, `${game}:card.${value}`]) : null;
     if (label !== null) data[field] = label;
   }
-  const text = t(key, data);
-  return /\{\w+\}/.test(text) ? event.message : text;
+  for (const key of keys) {
+    const text = t(key, data);
+    if (!/\{\w+\}/.test(text)) return text;
+  }
+  return event.message;
 }
