@@ -15,8 +15,7 @@ from typing import Any, Sequence
 
 from ...errors import BadSetup
 from .cards import COLOURS, LOST_YOUNG_MAN, card_key
-
-Kind = dict[str, Any]
+from .model import Kind
 
 MAX_KINDS = 60
 MAX_COPIES = 50
@@ -58,7 +57,8 @@ def check_box(raw: Any) -> list[Kind]:
         if extra:
             raise BadSetup(f"{name}: a kind has name, colour, pipi, popo and copies, not "
                            f"{', '.join(sorted(extra))}")
-        kinds.append({"name": name, "colour": colour, **values})
+        kinds.append(Kind(name=name, colour=colour, pipi=values["pipi"], popo=values["popo"],
+                          copies=values["copies"]))
     return kinds
 
 

@@ -14,7 +14,7 @@ class Corrections(Places):
 
     def do_set_reserve(self, player: int, pipi: int, popo: int) -> list[Event]:
         self._need_live(player)
-        self.reserves[player].update(pipi=pipi, popo=popo)
+        self.reserves[player].update({"pipi": pipi, "popo": popo})
         return [self._event("correction", {**self._who(player), "reserve_pipi": pipi,
                                            "reserve_popo": popo, "how": "reserve"})]
 
@@ -31,7 +31,7 @@ class Corrections(Places):
         if not p["revealed"]:
             raise IllegalCommand(f"the Persona {where} is face down: reveal it instead",
                                  rule="face-down")
-        p.update(pipi=pipi, popo=popo, colour=colour, name=name or p["name"])
+        p.update({"pipi": pipi, "popo": popo, "colour": colour, "name": name or p["name"]})
         return [self._event("correction", {**self._of(p, queue, position - 1), "pipi": pipi,
                                            "popo": popo, "how": "persona"})]
 

@@ -21,7 +21,6 @@ queue, whose effects come before the first player's turn) when:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .cards import (
     AVID_READER,
@@ -33,8 +32,7 @@ from .cards import (
     ONE_SHOT_PERSONAS,
     card_key,
 )
-
-Slot = dict[str, Any]
+from .model import Slot
 
 # The Personas the companion resolves itself when the effect is not
 # blocked; any other acts as the table applies it with the queue commands.

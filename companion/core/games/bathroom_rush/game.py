@@ -7,67 +7,14 @@ whose turn it is and in which phase.  It never knows a hand.  Where the
 rulebook is open it follows the rules notes, and the decisions listed at the
 end of this docstring.
 
-Data model (every field plain JSON; ``state_fields`` serialises them all)
--------------------------------------------------------------------------
-``queues``
-    One per bathroom door.  Commands and views number them from 1, left to
-    right: ``{"door": bool, "slots": [slot...], "permanents": [card...]}``.
-    The queue of an eliminated player keeps its number but loses its door,
-    its Personas and its permanent cards.
-``slots``
-    The line, bathroom first (position 1 is "in the bathroom").  A slot is
-    a player ``{"player": seat}`` or a Persona ``{"id", "revealed", "pipi",
-    "popo", "colour", "name", "flipped", "tokens", "placed"}``: printed
-    values, colour (neutral, orange, red, yellow) and name stay ``None``
-    until it is revealed; ``flipped`` means turned over once its effect is
-    spent (its values stay known); ``tokens`` ``[pipi, popo]`` are the tokens
-    lying on the card (an Avid Reader's, a Cleaner's, and the printed ones
-    once it is in the bathroom); ``placed`` says its printed tokens were put
-    on it in phase B.  ``id`` follows a Persona as it moves during a turn.
-``permanents``
-    Permanent Action cards behind the door: ``{"card", "pipi", "popo"}``,
-    the name and the token modifier the final count applies.
-``reserves``
-    Per seat ``{"pipi", "popo", "eliminated"}``; pipì is always below 5.
-``first_player``, ``round``, ``round_order``, ``turn``
-    The first-player token, the round (0 while queues are chosen), the seats
-    playing this round clockwise from the first player, and the index in it
-    of the active player.
-``phase``, ``step``
-    "setup" (players choose queues), "A" (reveal), "D" (Persona effects),
-    "E" (action), "cleanup" (light tracking: each player's bathroom tokens),
-    "count" (final count), "tie-break" or "over".  B (tokens
-    onto the bathroom Personas) and C (draw to four) are done by the
-    companion and never wait.  In E, ``step`` is "choose", "action" (a card
-    was played: its queue operations, then end-turn) or "decompress"
-    (waiting for the red die).
-``chooser``
-    During setup, the seat choosing a queue.
-``action_card``, ``concentration``
-    The Action card played this turn; whether the decompression waiting for
-    its die is made with Concentration.
-``effects``
-    Phase D's list, fixed as the phase begins (see :mod:`.effects` for who
-    acts): ``{"persona": id, "queue": n, "free": bool, "done": "",
-    "reached": bool}``; ``done`` becomes "applied", "blocked" or "passed"
-    (its condition no longer held when its turn came: it keeps its effect).
-``final_round``, ``arrived``
-    A player reached the bathroom through a card, so this round is the last;
-    the seats who did (only Give Up Your Place, Swap and Sneeze may be played
-    against them).
-``tie_group``, ``tie_pending``
-    The tied seats and those still to roll in this pass of the tie-break.
-``scores``, ``winners``, ``outcome``
-    The result once over.
-``persona_deck``, ``persona_discard``, ``next_id``
-    Persona cards in the deck and on the discard pile; the next id.
-``box``, ``box_seen``
-    The kinds of the box described at setup (:mod:`.box`), and per kind the
-    copies seen and discarded since the last reshuffle; a Persona revealed
-    as a kind of the box carries ``"kind"``, its index.
-``pending``
-    Light tracking (:mod:`.light`): the seats still to enter their tokens at
-    the cleanup or the final count.
+Data model
+----------
+The state is :class:`.model.State` (every field plain JSON; ``state_fields``
+serialises them all, in its order): the queues (:class:`.model.Queue`, one
+per bathroom door, numbered from 1, their slots bathroom first), the
+reserves, the turn, the :class:`.model.Phase` and its step, phase D's
+effects, the Persona deck and the box.  The view screens read is
+:class:`.model.View`.
 
 Decisions where the rulebook is open
 ------------------------------------
@@ -140,11 +87,12 @@ them together and says what the game waits for and shows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ...engine import Command, Event, Expectation, Param, Result, Setup
+from ...engine import Command, Event, Expectation, Game, Param, Result, Setup
 from ...errors import BadSetup
+from ..views import plain, state_fields
 from .box import box_cards, check_box, without_lost_young_man
 from .cards import (
     AVID_READER,
@@ -161,6 +109,16 @@ from .commands import COMMANDS, MAX_KEPT_POPO, OPERATIONS, RESERVE_POPO
 from .corrections import Corrections
 from .effects import applied_by_companion
 from .light import LightTracking
+from .model import (
+    Kind,
+    PermanentView,
+    Phase,
+    QueueView,
+    ReserveView,
+    State,
+    TieBreakView,
+    View,
+)
 from .operations import QueueOperations
 from .queues import slot_view
 from .sentences import effect_line, event_key, render
@@ -198,12 +156,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
                         "kind still unseen"},
     }
     commands = COMMANDS
-    state_fields = (
-        "queues", "reserves", "first_player", "round", "round_order", "turn", "phase", "step",
-        "chooser", "action_card", "concentration", "effects", "final_round", "arrived",
-        "tie_group", "tie_pending", "scores", "winners", "outcome",
-        "persona_deck", "persona_discard", "next_id", "box", "box_seen", "pending",
-    )
+    state_fields = state_fields(State)
 
     # -- the starting table -------------------------------------------------
 
@@ -256,7 +209,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
             deck -= LOST_YOUNG_MEN
         return deck
 
-    def _box_kinds(self) -> list[dict[str, Any]]:
+    def _box_kinds(self) -> list[Kind]:
         """The kinds of the box played with (none without a box)."""
         if self.setup.options.get("box") is None:
             return []
@@ -281,7 +234,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
         self.round = 0
         self.round_order = []
         self.turn = 0
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.step = ""
         self.chooser = 0
         self.action_card = None
@@ -325,7 +278,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def param_range(self, param: Param) -> tuple[int | None, int | None]:
         if param.name == "queue":
@@ -339,15 +292,15 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
         def wait(command: str, key: str, data: dict[str, Any], **more: Any) -> Expectation:
             return Expectation(command, render(key, lang, data), **more)
 
-        if self.phase == "setup":
+        if self.phase == Phase.SETUP:
             seat = self.chooser
             free = ", ".join(str(q) for q in self.free_queues())
             return [wait("choose-queue", "prompt.choose-queue", {**self._who(seat), "free": free},
                          player=seat)]
         if self.light:
             return self._light_waits(lang)
-        if self.phase in ("A", "count"):
-            key = "prompt.reveal.count" if self.phase == "count" else "prompt.reveal"
+        if self.phase in (Phase.A, Phase.COUNT):
+            key = "prompt.reveal.count" if self.phase == Phase.COUNT else "prompt.reveal"
             waits = []
             for q, i in self._pending_reveals():
                 args = {"queue": q, "position": i + 1}
@@ -356,7 +309,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
                                       args=args))
                 waits.append(wait("reveal", key, self._at(q, i), args=args))
             return waits
-        if self.phase == "tie-break":
+        if self.phase == Phase.TIE_BREAK:
             return [wait("roll", "prompt.roll.tie-break", self._who(s), player=s, dice=RED_DIE)
                     for s in self.tie_pending]
         turn = self.active()
@@ -364,9 +317,9 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
             return []
         seat = turn
         who = self._who(seat)
-        if self.phase == "D":
+        if self.phase == Phase.D:
             return self._effect_waits(seat, lang)
-        if self.phase != "E":
+        if self.phase != Phase.E:
             return []
         if self.step == "decompress":
             return [wait("roll", "prompt.roll.decompress", who, player=seat, dice=RED_DIE)]
@@ -383,20 +336,20 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
             return Expectation(command, render(key, lang, self._who(seat)), player=seat,
                                **more)
 
-        if self.phase == "tie-break":
+        if self.phase == Phase.TIE_BREAK:
             return [wait("roll", "prompt.roll.tie-break", s, dice=RED_DIE)
                     for s in self.tie_pending]
-        if self.phase == "cleanup":
+        if self.phase == Phase.CLEANUP:
             return ([wait("bathroom-tokens", "prompt.bathroom-tokens", s, args={"player": s})
                      for s in self.pending]
                     + [wait("reached", "prompt.reached", s, args={"player": s})
                        for s in self.live_clockwise(self.first_player)
                        if s not in self.arrived])
-        if self.phase == "count":
+        if self.phase == Phase.COUNT:
             return [wait("count-tokens", "prompt.count-tokens", s, args={"player": s})
                     for s in self.pending]
         seat = self.active()
-        if self.phase != "E" or seat is None:
+        if self.phase != Phase.E or seat is None:
             return []
         if self.step == "decompress":
             return [wait("roll", "prompt.roll.decompress", seat, dice=RED_DIE)]
@@ -446,57 +399,69 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
             return None
         return Result(tuple(self.winners), tuple(self.scores or ()), self.outcome)
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Game:
+        game = super().from_json(data)
+        assert isinstance(game, BathroomRush)
+        game.phase = Phase(game.phase)
+        return game
+
     def view(self, lang: str = "en") -> dict[str, Any]:
+        found: dict[str, Any] = plain(self.state_view(lang))
+        return found
+
+    def state_view(self, lang: str = "en") -> View:
+        """The public table, as :class:`.model.View`."""
         fq = self.free_queue()
         queues = []
         permanents = []
         for q, queue in enumerate(self.queues, 1):
-            queues.append({
-                "index": q,
-                "door": queue["door"],
-                "player": self.player_in(q) if queue["door"] else None,
-                "free": q == fq,
-                "slots": [slot_view(self.players, i, slot)
-                          for i, slot in enumerate(queue["slots"])],
-                "permanents": [dict(c) for c in queue["permanents"]],
-            })
-            permanents += [{"queue": q, **c} for c in queue["permanents"]]
+            queues.append(QueueView(
+                index=q,
+                door=queue["door"],
+                player=self.player_in(q) if queue["door"] else None,
+                free=q == fq,
+                slots=[slot_view(self.players, i, slot) for i, slot in enumerate(queue["slots"])],
+                permanents=[c.copy() for c in queue["permanents"]],
+            ))
+            permanents += [PermanentView(q, c["card"], c["pipi"], c["popo"])
+                           for c in queue["permanents"]]
         reserves = []
         for seat, r in enumerate(self.reserves):
             place = self.locate(seat)
-            reserves.append({
-                "seat": seat, "name": self.players[seat],
-                "pipi": r["pipi"], "popo": r["popo"], "eliminated": r["eliminated"],
-                "popo_limit": self.popo_limit, "score": self.score(seat),
-                "over_limit": r["popo"] >= self.popo_limit,
-                "queue": place[0] if place else None,
-                "position": place[1] if place else None,
-                "in_bathroom": bool(place and place[1] == 1),
-            })
-        return {
-            "phase": self.phase,
-            "phase_name": render(f"phase.{self.phase}", lang, {}),
-            "step": self.step,
-            "round": self.round,
-            "active": self.active(),
-            "first_player": self.first_player,
-            "free_queue": fq,
-            "queues": queues,
-            "permanents": permanents,
-            "reserves": reserves,
-            "effects": ([effect_line(e, lang) for e in self._effect_data()]
-                        if self.phase == "D" else []),
-            "action_card": self.action_card,
-            "final_round": self.final_round,
-            "arrived": list(self.arrived),
-            "tie_break": ({"tied": list(self.tie_group), "to_roll": list(self.tie_pending)}
-                          if self.phase == "tie-break" else None),
-            "persona_deck": self.persona_deck,
-            "popo_limit": self.popo_limit,
-            "eliminates": not self.keep_playing,
-            "persona_discard": self.persona_discard,
-            "box": self.box_view() if self.box else None,
-            "scores": list(self.scores or ()) if self.over else None,
-            "winners": list(self.winners) if self.over else [],
-            "message": self.outcome,
-        }
+            reserves.append(ReserveView(
+                seat=seat, name=self.players[seat],
+                pipi=r["pipi"], popo=r["popo"], eliminated=r["eliminated"],
+                popo_limit=self.popo_limit, score=self.score(seat),
+                over_limit=r["popo"] >= self.popo_limit,
+                queue=place[0] if place else None,
+                position=place[1] if place else None,
+                in_bathroom=bool(place and place[1] == 1),
+            ))
+        return View(
+            phase=self.phase,
+            phase_name=render(f"phase.{self.phase}", lang, {}),
+            step=self.step,
+            round=self.round,
+            active=self.active(),
+            first_player=self.first_player,
+            free_queue=fq,
+            queues=queues,
+            permanents=permanents,
+            reserves=reserves,
+            effects=([effect_line(e, lang) for e in self._effect_data()]
+                     if self.phase == Phase.D else []),
+            action_card=self.action_card,
+            final_round=self.final_round,
+            arrived=list(self.arrived),
+            tie_break=(TieBreakView(list(self.tie_group), list(self.tie_pending))
+                       if self.phase == Phase.TIE_BREAK else None),
+            persona_deck=self.persona_deck,
+            popo_limit=self.popo_limit,
+            eliminates=not self.keep_playing,
+            persona_discard=self.persona_discard,
+            box=self.box_view() if self.box else None,
+            scores=list(self.scores or ()) if self.over else None,
+            winners=list(self.winners) if self.over else [],
+            message=self.outcome,
+        )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ...engine import Event
 from ...errors import IllegalCommand
+from .model import Phase
 from .rounds import Rounds
 
 
@@ -28,17 +29,17 @@ class LightTracking(Rounds):
         if self.final_round:
             self._light_count(events)
             return
-        self.phase = "cleanup"
+        self.phase = Phase.CLEANUP
         self.step = ""
         self.pending = self.live_clockwise(self.first_player)
-        events.append(self._event("phase", {"phase": "cleanup", "round": self.round}))
+        events.append(self._event("phase", {"phase": Phase.CLEANUP, "round": self.round}))
 
     def _light_count(self, events: list[Event]) -> None:
-        self.phase = "count"
+        self.phase = Phase.COUNT
         self.step = ""
         self.pending = [s for s in self.live_clockwise(self.first_player)
                         if s not in self.arrived]
-        events.append(self._event("phase", {"phase": "count", "how": "light"}))
+        events.append(self._event("phase", {"phase": Phase.COUNT, "how": "light"}))
         if not self.pending:
             self._decide(self.live_seats(), events)
 
@@ -91,7 +92,7 @@ class LightTracking(Rounds):
             raise IllegalCommand(f"{self.players[player]} is already in the bathroom",
                                  rule="already-arrived")
         self.arrived.append(player)
-        if self.phase == "cleanup":
+        if self.phase == Phase.CLEANUP:
             return [self._event("reached", {**self._who(player), "how": "cleanup"},
                                 alert=True)]
         how = "too" if self.final_round else "turn"

@@ -11,11 +11,10 @@ Sneeze may be)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine import Event
 from ...errors import BadArgument, IllegalCommand
 from .cards import card_key
+from .model import Slot
 from .queues import cap, label, put_tokens
 from .rounds import Rounds
 from .sentences import persona_ref
@@ -35,7 +34,7 @@ class QueueOperations(Rounds):
         return [self._persona_moved(seat, q, behind, "in-front")]
 
     def _swap_with_behind(self, player: int | None,
-                          purpose: str) -> tuple[int, int, dict[str, Any]]:
+                          purpose: str) -> tuple[int, int, Slot]:
         """A player and the Persona behind them trade places: the seat, the
         queue and the Persona now ahead."""
         seat, q, i = self._mover(player)
@@ -44,7 +43,7 @@ class QueueOperations(Rounds):
         slots[i], slots[i + 1] = slots[i + 1], slots[i]
         return seat, q, behind
 
-    def _persona_moved(self, seat: int, q: int, persona: dict[str, Any], how: str) -> Event:
+    def _persona_moved(self, seat: int, q: int, persona: Slot, how: str) -> Event:
         """The event of a swap, with the place the player now stands at."""
         position = self._where(seat)[1]
         return self._event("persona-moved", {**self._who(seat), "persona": persona_ref(persona),

@@ -15,6 +15,7 @@ from typing import Any
 from ...engine import Event, Game
 from ...errors import IllegalCommand
 from .cards import ALLOWED_AGAINST_ARRIVED, card_key
+from .model import TURN_PHASES, KindView, Phase, Slot, State
 from .queues import (
     doors,
     find_player,
@@ -27,35 +28,9 @@ from .queues import (
 from .sentences import event_key, persona_ref, render
 
 
-class Places(Game):
-    """The state questions and checks the command layers build on."""
-
-    # The state, as :mod:`.game`'s docstring describes it.
-    queues: list[dict[str, Any]]
-    reserves: list[dict[str, Any]]
-    first_player: int
-    round: int
-    round_order: list[int]
-    turn: int
-    phase: str
-    step: str
-    chooser: int
-    action_card: str | None
-    concentration: bool
-    effects: list[dict[str, Any]]
-    final_round: bool
-    arrived: list[int]
-    tie_group: list[int]
-    tie_pending: list[int]
-    scores: list[int | None] | None
-    winners: list[int]
-    outcome: str
-    persona_deck: int
-    persona_discard: int
-    next_id: int
-    box: list[dict[str, Any]]
-    box_seen: list[int]
-    pending: list[int]
+class Places(Game, State):
+    """The state questions and checks the command layers build on (the
+    state itself is :class:`.model.State`)."""
 
     @property
     def light(self) -> bool:
@@ -75,9 +50,9 @@ class Places(Game):
 
     def active(self) -> int | None:
         """The seat whose turn it is (the one choosing, during setup)."""
-        if self.phase == "setup":
+        if self.phase == Phase.SETUP:
             return self.chooser
-        if self.phase in ("A", "D", "E"):
+        if self.phase in TURN_PHASES:
             return self.round_order[self.turn]
         return None
 
@@ -100,13 +75,13 @@ class Places(Game):
         found = find_player(self.queues, seat)
         return (found[0], found[1] + 1) if found else None
 
-    def persona(self, queue: int, position: int) -> dict[str, Any] | None:
+    def persona(self, queue: int, position: int) -> Slot | None:
         """The Persona at a place, or None (a player, an empty place, no door)."""
         if not 1 <= queue <= len(self.queues):
             return None
         slots = self.queues[queue - 1]["slots"]
         if 1 <= position <= len(slots) and not is_player(slots[position - 1]):
-            found: dict[str, Any] = slots[position - 1]
+            found: Slot = slots[position - 1]
             return found
         return None
 
@@ -153,7 +128,7 @@ class Places(Game):
             data.update(beside=self.players[slots[i - 1]["player"]], side="behind")
         return data
 
-    def _of(self, p: dict[str, Any], q: int, i: int) -> dict[str, Any]:
+    def _of(self, p: Slot, q: int, i: int) -> dict[str, Any]:
         """A Persona and its place as data."""
         return {"persona": persona_ref(p), **self._at(q, i)}
 
@@ -161,7 +136,7 @@ class Places(Game):
         return where(self.queues, self.players, q, i)
 
     def _pending_reveals(self) -> list[tuple[int, int]]:
-        return pending_reveals(self.queues, final_count=self.phase == "count")
+        return pending_reveals(self.queues, final_count=self.phase == Phase.COUNT)
 
     # -- checks before a change --------------------------------------------
 
@@ -208,7 +183,7 @@ class Places(Game):
                                  f"eliminated; the queues in play are {open_doors}",
                                  rule="no-door")
 
-    def _need_persona(self, queue: int, position: int) -> dict[str, Any]:
+    def _need_persona(self, queue: int, position: int) -> Slot:
         self._need_door(queue)
         slots = self.queues[queue - 1]["slots"]
         if position > len(slots):
@@ -219,10 +194,10 @@ class Places(Game):
             raise IllegalCommand(f"position {position} of queue {queue} is "
                                  f"{self.players[slot['player']]}, not a Persona",
                                  rule="no-persona")
-        persona: dict[str, Any] = slot
+        persona: Slot = slot
         return persona
 
-    def _need_neighbour(self, seat: int, q: int, i: int, purpose: str) -> dict[str, Any]:
+    def _need_neighbour(self, seat: int, q: int, i: int, purpose: str) -> Slot:
         """The Persona at index ``i`` next to ``seat`` (standing at the
         index after or before it) in queue ``q``."""
         name = self.players[seat]
@@ -234,7 +209,7 @@ class Places(Game):
         if i >= len(slots) or is_player(slots[i]):
             raise IllegalCommand(f"there is no Persona {side} {name} in queue {q} {purpose}",
                                  rule="no-persona")
-        persona: dict[str, Any] = slots[i]
+        persona: Slot = slots[i]
         return persona
 
     # -- the Persona deck and the box ----------------------------------------
@@ -247,12 +222,13 @@ class Places(Game):
         left: int = self.box[kind]["copies"] - on_table - self.box_seen[kind]
         return max(0, left)
 
-    def box_view(self) -> list[dict[str, Any]]:
+    def box_view(self) -> list[KindView]:
         """The grid of the kinds, with how many are still unseen."""
-        return [{"kind": k + 1, **kind, "unseen": self.unseen(k)}
+        return [KindView(k + 1, kind["name"], kind["colour"], kind["pipi"], kind["popo"],
+                         kind["copies"], self.unseen(k))
                 for k, kind in enumerate(self.box)]
 
-    def _discard(self, personas: list[dict[str, Any]]) -> None:
+    def _discard(self, personas: list[Slot]) -> None:
         """Personas onto the discard pile; the box remembers the kinds seen."""
         self.persona_discard += len(personas)
         for p in personas:
@@ -264,7 +240,7 @@ class Places(Game):
             raise IllegalCommand("no Persona card is left in the deck or on the discard pile "
                                  "to draw", rule="deck-empty")
 
-    def _draw(self, events: list[Event]) -> dict[str, Any]:
+    def _draw(self, events: list[Event]) -> Slot:
         """A new face-down Persona from the deck (callers check there is one)."""
         if self.persona_deck == 0:
             self.persona_deck, self.persona_discard = self.persona_discard, 0

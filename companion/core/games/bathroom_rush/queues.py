@@ -10,45 +10,46 @@ here checks a rule: the engine does, before it changes a queue.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+
+from .model import PersonaSlotView, PlayerSlotView, Queue, Slot, Tokens
 
 
-def new_persona(pid: int) -> dict[str, Any]:
+def new_persona(pid: int) -> Slot:
     """A face-down Persona: its printed values are unknown until revealed."""
     return {"id": pid, "revealed": False, "pipi": None, "popo": None, "colour": None,
             "name": None, "flipped": False, "tokens": [0, 0], "placed": False}
 
 
-def is_player(slot: dict[str, Any]) -> bool:
+def is_player(slot: Slot) -> bool:
     return "player" in slot
 
 
-def bathroom_persona(queue: dict[str, Any]) -> dict[str, Any] | None:
+def bathroom_persona(queue: Queue) -> Slot | None:
     """The Persona in the bathroom of a queue, or None (a player, or nobody)."""
     slots = queue["slots"]
     return slots[0] if slots and not is_player(slots[0]) else None
 
 
-def bathroom_player(queue: dict[str, Any]) -> int | None:
+def bathroom_player(queue: Queue) -> int | None:
     """The seat of the player in the bathroom of a queue, or None."""
     slots = queue["slots"]
     return slots[0]["player"] if slots and is_player(slots[0]) else None
 
 
-def put_tokens(persona: dict[str, Any], pipi: int, popo: int) -> None:
+def put_tokens(persona: Slot, pipi: int, popo: int) -> None:
     """Tokens onto a Persona card: they stay on it until the end of the round."""
     persona["tokens"][0] += pipi
     persona["tokens"][1] += popo
 
 
-def doors(queues: Sequence[dict[str, Any]]) -> Iterator[tuple[int, dict[str, Any]]]:
+def doors(queues: Sequence[Queue]) -> Iterator[tuple[int, Queue]]:
     """The queues still in play (with their door), with their numbers."""
     for q, queue in enumerate(queues, 1):
         if queue["door"]:
             yield q, queue
 
 
-def find_player(queues: Sequence[dict[str, Any]], seat: int) -> tuple[int, int] | None:
+def find_player(queues: Sequence[Queue], seat: int) -> tuple[int, int] | None:
     """(queue, index) of a player."""
     for q, queue in doors(queues):
         for i, slot in enumerate(queue["slots"]):
@@ -57,8 +58,8 @@ def find_player(queues: Sequence[dict[str, Any]], seat: int) -> tuple[int, int] 
     return None
 
 
-def find_persona(queues: Sequence[dict[str, Any]],
-                 pid: int | None) -> tuple[int, int, dict[str, Any]] | None:
+def find_persona(queues: Sequence[Queue],
+                 pid: int | None) -> tuple[int, int, Slot] | None:
     """(queue, index, Persona) of a Persona still in a queue."""
     for q, queue in doors(queues):
         for i, slot in enumerate(queue["slots"]):
@@ -67,7 +68,7 @@ def find_persona(queues: Sequence[dict[str, Any]],
     return None
 
 
-def pending_reveals(queues: Sequence[dict[str, Any]], *,
+def pending_reveals(queues: Sequence[Queue], *,
                     final_count: bool) -> list[tuple[int, int]]:
     """Face-down Personas the table must reveal: those in a bathroom or
     next to a player, or at the final count those between a player and
@@ -86,15 +87,15 @@ def pending_reveals(queues: Sequence[dict[str, Any]], *,
     return spots
 
 
-def tokens_ahead(queue: dict[str, Any], index: int) -> tuple[int, int]:
+def tokens_ahead(queue: Queue, index: int) -> tuple[int, int]:
     """What a player at ``index`` takes at the final count: the tokens of
     every Persona between them and the door (on the card, plus the printed
     ones not yet put on it), with the permanent cards' modifiers, never
     below zero."""
     pipi = popo = 0
     for p in queue["slots"][:index]:
-        pipi += p["tokens"][0] + (0 if p["placed"] else p["pipi"])
-        popo += p["tokens"][1] + (0 if p["placed"] else p["popo"])
+        pipi += p["tokens"][0] + (0 if p["placed"] else p["pipi"] or 0)
+        popo += p["tokens"][1] + (0 if p["placed"] else p["popo"] or 0)
     pipi += sum(c["pipi"] for c in queue["permanents"])
     popo += sum(c["popo"] for c in queue["permanents"])
     return max(0, pipi), max(0, popo)
@@ -103,13 +104,13 @@ def tokens_ahead(queue: dict[str, Any], index: int) -> tuple[int, int]:
 # -- words -------------------------------------------------------------------
 
 
-def label(p: dict[str, Any]) -> str:
+def label(p: Slot) -> str:
     if not p["revealed"]:
         return "the face-down Persona"
     return p["name"] or f"the {p['colour']} Persona"
 
 
-def where(queues: Sequence[dict[str, Any]], players: Sequence[str], q: int, i: int) -> str:
+def where(queues: Sequence[Queue], players: Sequence[str], q: int, i: int) -> str:
     """A place in words: ``at position 3 of queue 2, behind Ana``."""
     slots = queues[q - 1]["slots"]
     text = f"in the bathroom of queue {q}" if i == 0 else f"at position {i + 1} of queue {q}"
@@ -120,20 +121,20 @@ def where(queues: Sequence[dict[str, Any]], players: Sequence[str], q: int, i: i
     return text
 
 
-def slot_view(players: Sequence[str], i: int, slot: dict[str, Any]) -> dict[str, Any]:
+def slot_view(players: Sequence[str], i: int, slot: Slot) -> PlayerSlotView | PersonaSlotView:
     if is_player(slot):
-        return {"position": i + 1, "player": slot["player"], "name": players[slot["player"]]}
-    return {
-        "position": i + 1,
-        "revealed": slot["revealed"],
-        "pipi": slot["pipi"],
-        "popo": slot["popo"],
-        "colour": slot["colour"],
-        "name": slot["name"],
-        "flipped": slot["flipped"],
-        "tokens_on_card": {"pipi": slot["tokens"][0], "popo": slot["tokens"][1]},
-        "tokens_placed": slot["placed"],
-    }
+        return PlayerSlotView(i + 1, slot["player"], players[slot["player"]])
+    return PersonaSlotView(
+        position=i + 1,
+        revealed=slot["revealed"],
+        pipi=slot["pipi"],
+        popo=slot["popo"],
+        colour=slot["colour"],
+        name=slot["name"],
+        flipped=slot["flipped"],
+        tokens_on_card=Tokens(slot["tokens"][0], slot["tokens"][1]),
+        tokens_placed=slot["placed"],
+    )
 
 
 def cap(text: str) -> str:

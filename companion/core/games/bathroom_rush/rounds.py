@@ -10,6 +10,7 @@ from typing import Any
 from ...engine import Event
 from .cards import AVID_READER, card_key
 from .effects import acting, acts, reader_has_target, spent_once_resolved
+from .model import Effect, Phase, Slot
 from .queues import bathroom_persona, bathroom_player, doors, find_persona, put_tokens
 from .scoring import Scoring
 from .sentences import persona_ref
@@ -29,7 +30,7 @@ class Rounds(Scoring):
         self._begin_turn(events)
 
     def _begin_turn(self, events: list[Event]) -> None:
-        self.phase = "A"
+        self.phase = Phase.A
         self.step = ""
         self.action_card = None
         self.concentration = False
@@ -37,7 +38,7 @@ class Rounds(Scoring):
         seat = self._turn_seat()
         events.append(self._event("turn", {**self._who(seat), "round": self.round}))
         if self.light:
-            self.phase = "E"
+            self.phase = Phase.E
             self.step = "choose"
             return
         self._automatic_phases(events)
@@ -46,7 +47,7 @@ class Rounds(Scoring):
         """Go through phases A to C as far as the table lets the companion."""
         pending = self._pending_reveals()
         if pending:
-            events.append(self._event("phase", {"phase": "A", "count": len(pending)}))
+            events.append(self._event("phase", {"phase": Phase.A, "count": len(pending)}))
             return
         self._place_bathroom_tokens(events)
         seat = self._turn_seat()
@@ -56,8 +57,8 @@ class Rounds(Scoring):
                                                          "card": card}))
         self.effects = self._effects_for(seat, with_free_queue=self.turn == 0)
         if self.effects:
-            self.phase = "D"
-            events.append(self._event("phase", {"phase": "D", "effects": self._effect_data()}))
+            self.phase = Phase.D
+            events.append(self._event("phase", {"phase": Phase.D, "effects": self._effect_data()}))
             self._advance_effects(events)
         else:
             self._open_phase_e(events, "no-effect")
@@ -72,7 +73,7 @@ class Rounds(Scoring):
         for q, queue in doors(self.queues):
             p = bathroom_persona(queue)
             if p is not None and p["revealed"] and not p["placed"]:
-                put_tokens(p, p["pipi"], p["popo"])
+                put_tokens(p, p["pipi"] or 0, p["popo"] or 0)
                 p["placed"] = True
                 placed.append({"queue": q, "persona": persona_ref(p), "pipi": p["tokens"][0],
                                "popo": p["tokens"][1]})
@@ -80,9 +81,9 @@ class Rounds(Scoring):
             events.append(self._event("tokens-placed", {"phase": "B", "placed": placed}))
 
     def _open_phase_e(self, events: list[Event], how: str = "") -> None:
-        self.phase = "E"
+        self.phase = Phase.E
         self.step = "choose"
-        data = {**self._who(self._turn_seat()), "phase": "E"}
+        data = {**self._who(self._turn_seat()), "phase": Phase.E}
         if how:
             data["how"] = how
         events.append(self._event("phase", data))
@@ -109,7 +110,7 @@ class Rounds(Scoring):
     def _settle(self, events: list[Event]) -> None:
         """After tokens changed hands mid-turn: an elimination may end the
         turn or the game."""
-        if self.phase not in ("A", "D", "E"):
+        if self.phase not in (Phase.A, Phase.D, Phase.E):
             return
         if len(self.live_seats()) <= 1:
             self._last_standing(events)
@@ -127,7 +128,7 @@ class Rounds(Scoring):
             self._light_end_round(events)
             return
         if self.final_round:
-            events.append(self._event("phase", {"phase": "count"}))
+            events.append(self._event("phase", {"phase": Phase.COUNT}))
             self._start_count(events)
             return
         self._cleanup(events)
@@ -190,12 +191,12 @@ class Rounds(Scoring):
             ignored += ("yellow",)
         return ignored
 
-    def _effects_for(self, seat: int, *, with_free_queue: bool) -> list[dict[str, Any]]:
+    def _effects_for(self, seat: int, *, with_free_queue: bool) -> list[Effect]:
         """Phase D's list, fixed as the phase begins: in the first turn of a
         round the free queue's Personas, then those of the player's queue,
         each queue from the bathroom down."""
         ignored = self._ignored_colours()
-        entries = []
+        entries: list[Effect] = []
         free = self.free_queue()
         if with_free_queue and free is not None:
             slots = self.queues[free - 1]["slots"]
@@ -207,7 +208,7 @@ class Rounds(Scoring):
                     for i in acting(slots, position - 1, ignored)]
         return entries
 
-    def _still_acts(self, entry: dict[str, Any]) -> tuple[int, int, dict[str, Any]] | None:
+    def _still_acts(self, entry: Effect) -> tuple[int, int, Slot] | None:
         """(queue, index, Persona) of a listed Persona whose condition still
         holds now, or None: it left, or the player moved away from it."""
         found = find_persona(self.queues, entry["persona"])
@@ -223,7 +224,7 @@ class Rounds(Scoring):
         slots = self.queues[q - 1]["slots"]
         return found if acts(slots, i, player, self._ignored_colours()) else None
 
-    def _current_effect(self) -> tuple[dict[str, Any], int, int, dict[str, Any]] | None:
+    def _current_effect(self) -> tuple[Effect, int, int, Slot] | None:
         """The effect phase D waits for: (entry, queue, index, Persona).
         Once reached it stays the one waited for until it is resolved or
         blocked, whatever the table does meanwhile to apply it."""
@@ -238,7 +239,7 @@ class Rounds(Scoring):
         """Move phase D on to the next effect whose condition still holds
         when it is reached; a Persona whose condition no longer holds then
         keeps its effect for a later turn.  With none left, phase E opens."""
-        if self.phase != "D":
+        if self.phase != Phase.D:
             return
         for entry in self.effects:
             if entry["done"]:
@@ -259,7 +260,7 @@ class Rounds(Scoring):
                 events.append(self._event("effect-passed", self._of(p, q, i)))
         self._open_phase_e(events)
 
-    def _resolved(self, entry: dict[str, Any], q: int, i: int, p: dict[str, Any], how: str,
+    def _resolved(self, entry: Effect, q: int, i: int, p: Slot, how: str,
                   events: list[Event]) -> None:
         """An effect applied or blocked: a one-shot Persona is turned over."""
         entry["done"] = how
@@ -279,7 +280,7 @@ class Rounds(Scoring):
                 lines.append({**self._of(p, q, i), "done": entry["done"]})
         return lines
 
-    def _reader_pending(self) -> tuple[int, dict[str, Any]] | None:
+    def _reader_pending(self) -> tuple[int, Slot] | None:
         """The Avid Reader waiting for his blue die: the current effect, in
         a bathroom, with a Persona right after him."""
         current = self._current_effect()

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...engine import Event
 from .cards import PIPI_PER_POPO, POPO_LIMIT, POPO_LIMIT_TWO_PLAYERS, RED_DIE
+from .model import Phase
 from .places import Places
 from .queues import is_player, tokens_ahead
 
@@ -69,7 +70,7 @@ class Scoring(Places):
             personas = [slot for slot in queue["slots"] if not is_player(slot)]
             count = len(personas)
             self._discard(personas)
-            queue.update(door=False, slots=[], permanents=[])
+            queue.update({"door": False, "slots": [], "permanents": []})
             data.update(queue=where[0], count_personas=count, how="queue")
         if seat in self.tie_pending:
             self.tie_pending.remove(seat)
@@ -97,12 +98,12 @@ class Scoring(Places):
     # -- the end -------------------------------------------------------------
 
     def _start_count(self, events: list[Event]) -> None:
-        self.phase = "count"
+        self.phase = Phase.COUNT
         self.step = ""
         self.effects = []
         pending = self._pending_reveals()
         if pending:
-            events.append(self._event("phase", {"phase": "count", "how": "reveal",
+            events.append(self._event("phase", {"phase": Phase.COUNT, "how": "reveal",
                                                 "count": len(pending)}))
             return
         self._final_count(events)
@@ -129,7 +130,7 @@ class Scoring(Places):
         if len(tied) == 1:
             self._finish(tied, {**self._who(tied[0]), "score": best, "how": "wins"}, events)
             return
-        self.phase = "tie-break"
+        self.phase = Phase.TIE_BREAK
         self.tie_group = tied
         self.tie_pending = list(tied)
         events.append(self._event("tie-break", {
@@ -145,7 +146,7 @@ class Scoring(Places):
         self._finish(live, said, events)
 
     def _finish(self, winners: list[int], said: dict[str, Any], events: list[Event]) -> None:
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.step = ""
         self.tie_pending = []
         self.winners = list(winners)

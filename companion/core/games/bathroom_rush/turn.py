@@ -5,8 +5,6 @@ card, a decompression or a pass), the end of the turn, and the die rolls
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine import Event
 from ...errors import IllegalCommand
 from .box import find_kind
@@ -21,6 +19,7 @@ from .cards import (
     card_key,
 )
 from .effects import reader_has_target
+from .model import Effect, Phase, Slot
 from .queues import cap, label, put_tokens
 from .rounds import Rounds
 from .sentences import persona_ref
@@ -59,15 +58,15 @@ class TurnCommands(Rounds):
             raise IllegalCommand(f"the Persona {where} is already revealed; set-persona "
                                  f"corrects its values", rule="already-revealed")
         if (queue, position - 1) not in self._pending_reveals():
-            allowed = ("those between a player and the door" if self.phase == "count"
+            allowed = ("those between a player and the door" if self.phase == Phase.COUNT
                        else "those in a bathroom or next to a player")
             raise IllegalCommand(f"the Persona {where} stays face down: the Personas revealed "
                                  f"now are {allowed}", rule="not-revealable")
-        p.update(revealed=True, pipi=pipi, popo=popo, colour=colour, name=name)
+        p.update({"revealed": True, "pipi": pipi, "popo": popo, "colour": colour, "name": name})
         events = [self._event("revealed", {**self._of(p, queue, position - 1), "pipi": pipi,
                                            "popo": popo, "colour": colour, "name": name})]
         if not self._pending_reveals():
-            if self.phase == "A":
+            if self.phase == Phase.A:
                 self._automatic_phases(events)
             else:
                 self._final_count(events)
@@ -96,7 +95,7 @@ class TurnCommands(Rounds):
 
     # -- phase D: one Persona effect at a time ---------------------------------
 
-    def _need_current(self) -> tuple[dict[str, Any], int, int, dict[str, Any]]:
+    def _need_current(self) -> tuple[Effect, int, int, Slot]:
         current = self._current_effect()
         if current is None:
             raise IllegalCommand("no Persona effect waits to be resolved", rule="no-effect")
@@ -178,9 +177,9 @@ class TurnCommands(Rounds):
 
     def do_roll(self, values: list[int], player: int | None) -> list[Event]:
         value = values[0]
-        if self.phase == "D":
+        if self.phase == Phase.D:
             return self._reader_roll(value)
-        if self.phase == "E":
+        if self.phase == Phase.E:
             return self._decompression_roll(value)
         return self._tie_break_roll(value, player)
 
