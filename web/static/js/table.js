@@ -3,7 +3,7 @@
 
 import {
   $, api, applyState, bindSheet, boot, change, changeSummary, changing, closeSheet, dot, eventText, gameTitle, h,
-  isController, on, openJoin, openSheet, store, t, toast, madeAgainst,
+  isController, lang, on, openJoin, openSheet, store, t, toast, madeAgainst,
 } from "./core.js";
 import {
   commandHelp, commandLabel, dicePad, expectationLabel, openCommandForm, paramsToAsk, promptFor, specOf,
@@ -85,7 +85,8 @@ function renderResult(state, previous) {
   resultBox.replaceChildren(
     h("h2", { text: t("result.title") }),
     h("p", { text: winners.length ? t(winners.length === 1 ? "result.winner" : "result.winners", { names: winners.join(", ") }) : t("result.none") }),
-    h("div", { class: "hint", text: result.message }),
+    // The engine's sentence is English: another language says the winners.
+    lang === "en" ? h("div", { class: "hint", text: result.message }) : null,
     isController() && state.setup ? playAgain(state) : null);
   // The game just ended on this phone: the card is at the top of the page.
   if (previous?.game_id === state.game_id && !previous.over) window.scrollTo({ top: 0, behavior: "smooth" });
