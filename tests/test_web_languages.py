@@ -95,6 +95,9 @@ def crawl(page, companion, lang: str, name: str) -> dict[str, list[str]]:
         if path == "/":
             page.wait_for_selector("#board .board, #board .card")
         english = english_in(page, lang)
+        # Longer words never make a page wider than the phone.
+        if page.evaluate("document.documentElement.scrollWidth") > 390:
+            english.append("(wider than the phone)")
         if english:
             found[path] = english
         shot(page, f"{lang}-{name}{path.replace('/', '-') or '-table'}")

@@ -133,3 +133,40 @@ def test_a_lost_connection_turns_the_controls_off_and_says_so(companion, phones)
     live(page)
     expect(page.locator("#offline-note")).to_be_hidden()
     assert not page.evaluate("document.querySelector('#dock').inert")
+
+
+RECORD_DEVICE = """
+window.vibrations = [];
+window.wakeLocks = [];
+Object.defineProperty(navigator, "vibrate", { value: (pattern) => { window.vibrations.push(pattern); return true; } });
+Object.defineProperty(navigator, "wakeLock", { value: { request: async (type) => {
+    window.wakeLocks.push(type);
+    return { released: false, release: async () => {} };
+} } });
+"""
+
+
+def test_a_seats_phone_is_told_of_its_turn_and_stays_awake(companion, phones):
+    start_call_of_nature(companion)
+    phone_a = controller(phones, companion)
+    phone_b = phones()
+    phone_b.add_init_script(RECORD_DEVICE)
+    phone_b.goto(companion.join_url)
+    live(phone_b)
+    phone_b.click("#seat")
+    phone_b.click("#sheet [data-seat='1']")  # "I am Ben"
+    expect(phone_b.locator("#seat")).to_have_text("Ben")
+    assert phone_b.locator("#your-turn").count() == 0  # Ana's turn
+    assert phone_b.evaluate("window.vibrations") == []
+    play_card(phone_a, 8)
+    expect(phone_b.locator("#your-turn")).to_have_text("Your turn, Ben!")
+    assert phone_b.evaluate("document.body.classList.contains('my-turn')")
+    assert len(phone_b.evaluate("window.vibrations")) == 1
+    assert "screen" in phone_b.evaluate("window.wakeLocks")
+    # Phone A has no seat: it still plays for the table, Ben's card too.
+    assert phone_a.locator("#your-turn").count() == 0
+    play_card(phone_a, 3)
+    expect(phone_b.locator("#your-turn")).to_have_count(0)
+    assert len(phone_b.evaluate("window.vibrations")) == 1
+    shot(phone_b, "seat-chosen")
+    assert phone_b.script_errors == []

@@ -27,6 +27,7 @@ let dockSignature = "";
 let pads = new Map(); // inline value pads kept across updates, by command
 
 function render(state, previous) {
+  renderSeat(state, previous);
   renderBoard(state);
   renderEvents(state, previous);
   renderResult(state, previous);
@@ -153,7 +154,7 @@ function playAgain(state) {
 function renderDock(state) {
   const companion = store.companion;
   const signature = JSON.stringify([
-    store.session?.role, state.game_id, state.version, state.colours, companion?.dice?.source,
+    store.session?.role, state.game_id, state.version, state.colours, companion?.dice?.source, myName(),
   ]);
   if (signature === dockSignature) return;
   dockSignature = signature;
@@ -190,6 +191,7 @@ function renderDock(state) {
       onclick: () => openCorrections(state),
     }, "⋯ ", t("action.corrections_short"))));
   dock.replaceChildren(inner);
+  showSeatChip(state);
 }
 
 // With many things waiting (queue operations anyone may trigger), the ones
@@ -208,10 +210,18 @@ function expectations(state) {
     more = all.filter((e) => !main.includes(e));
   }
   const out = [];
+  // This phone's player is told of their turn on the prompt's own line.
+  const me = mySeat(state);
+  const yourTurn = me !== null && all.some((e) => e.player === me)
+    ? h("span", { class: "your-turn", id: "your-turn", role: "status" }, t("seat.your_turn", { name: state.players[me] }))
+    : null;
   if (main.length) {
     const first = main[0];
-    out.push(h("div", { class: "prompt", id: "prompt" },
-      first.player !== null ? dot(state.colours?.[first.player]) : null, promptFor(first, state)));
+    out.push(h("div", { class: ["prompt", yourTurn && "mine"] },
+      yourTurn, first.player !== null ? dot(state.colours?.[first.player]) : null,
+      h("span", { id: "prompt" }, promptFor(first, state))));
+  } else if (yourTurn) {
+    out.push(h("div", { class: "prompt mine" }, yourTurn));
   }
   const repeated = (exp) => all.filter((e) => e.command === exp.command).length > 1;
   let inline = false;
@@ -418,6 +428,118 @@ export function diceSources(dice) {
     }, t(`dice.source.${source}`)))),
     h("p", { class: "hint", text: dice.status }));
 }
+
+// -- my seat: whose phone this is -------------------------------------------------------
+
+// The name of the player this phone belongs to, kept on the phone: a seat
+// is found by name, so it holds for the next game with the same players.
+function myName() {
+  try {
+    return localStorage.getItem("seat");
+  } catch (err) {
+    return null;
+  }
+}
+
+function setMyName(name) {
+  try {
+    if (name) localStorage.setItem("seat", name);
+    else localStorage.removeItem("seat");
+  } catch (err) {
+    /* private mode: the seat lasts as long as the page */
+  }
+  dockSignature = "";
+  if (store.state) {
+    lastMyTurn = isMyTurn(store.state);
+    renderDock(store.state);
+  }
+}
+
+export function mySeat(state) {
+  const name = myName();
+  const seat = name ? state?.players?.indexOf(name) ?? -1 : -1;
+  return seat >= 0 ? seat : null;
+}
+
+function isMyTurn(state) {
+  const me = mySeat(state);
+  return me !== null && !state.over && state.expected.some((e) => e.player === me);
+}
+
+/** "I am Ana" in the top bar while a game is played: a tap says whose
+ * phone this is. */
+function showSeatChip(state) {
+  const slot = $("#seat-slot");
+  if (!slot) return;
+  if (!state?.game) {
+    slot.replaceChildren();
+    return;
+  }
+  const me = mySeat(state);
+  slot.replaceChildren(h("button", {
+    type: "button", class: ["chip", "seat-chip", me !== null && "mine"], id: "seat",
+    onclick: () => openSeatPicker(store.state),
+  }, me === null ? t("seat.button_short") : state.players[me]));
+}
+
+export function openSeatPicker(state) {
+  const me = mySeat(state);
+  const list = h("div", { class: "options", role: "group" },
+    state.players.map((name, seat) => h("button", {
+      type: "button", class: "option", "aria-pressed": String(seat === me), dataset: { seat },
+      onclick: () => {
+        setMyName(name);
+        closeSheet();
+      },
+    }, dot(state.colours?.[seat]), t("seat.mine", { name }))),
+    h("button", {
+      type: "button", class: "option", "aria-pressed": String(me === null), dataset: { seat: "none" },
+      onclick: () => {
+        setMyName(null);
+        closeSheet();
+      },
+    }, t("seat.none")));
+  openSheet(t("seat.title"), h("p", { class: "hint", text: t("seat.help") }), list);
+}
+
+let lastMyTurn = false;
+let wakeLock = null;
+
+/** Tell this phone's player of their turn (a vibration as it comes), and
+ * keep the screen awake while a game is played. */
+function renderSeat(state) {
+  const mine = state.game ? isMyTurn(state) : false;
+  document.body.classList.toggle("my-turn", mine);
+  if (mine && !lastMyTurn && navigator.vibrate && document.visibilityState === "visible") {
+    try {
+      navigator.vibrate([220, 120, 220]);
+    } catch (err) {
+      /* the phone does not allow it */
+    }
+  }
+  lastMyTurn = mine;
+  keepAwake(Boolean(state.game && !state.over));
+}
+
+async function keepAwake(wanted) {
+  if (!("wakeLock" in navigator)) return;
+  if (!wanted) {
+    if (wakeLock) wakeLock.release().catch(() => {});
+    wakeLock = null;
+    return;
+  }
+  if (wakeLock && !wakeLock.released) return;
+  if (document.visibilityState !== "visible") return;
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+  } catch (err) {
+    wakeLock = null; // not allowed here (no HTTPS, battery saver): the screen may sleep
+  }
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && store.state) keepAwake(Boolean(store.state.game && !store.state.over));
+});
 
 // -- the chart's history ----------------------------------------------------------------
 
