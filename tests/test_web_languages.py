@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the browser fixtures come from tests.test_web_e2e)
 """French and Italian pages without English: every page of the panel is
 opened in headless Chromium in French and in Italian, in the middle of a game
 and after one, and its visible text is checked against the English strings
@@ -14,7 +15,14 @@ import pytest
 from companion.core.engine import Command
 from companion.core.text import game_phrases
 from tests.test_web_e2e import (  # noqa: F401  (fixtures)
-    browser, companion, controller, expect, live, phones, play_card, shot,
+    browser,
+    companion,
+    controller,
+    expect,
+    live,
+    phones,
+    play_card,
+    shot,
 )
 
 pytestmark = pytest.mark.browser

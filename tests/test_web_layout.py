@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the browser fixtures come from tests.test_web_e2e)
 """The table page's layout in headless Chromium: on a 390x844 phone the dock
 never hides a player row; a tablet or a laptop gets two columns (the table
 beside what it waits for); the mirror is the OLED's frame."""
@@ -7,9 +8,13 @@ from __future__ import annotations
 import pytest
 
 from companion.core.engine import Command
-
 from tests.test_web_e2e import (  # noqa: F401  (fixtures)
-    browser, companion, controller, expect, phones, shot,
+    browser,
+    companion,
+    controller,
+    expect,
+    phones,
+    shot,
 )
 
 pytestmark = pytest.mark.browser
@@ -71,8 +76,19 @@ def test_the_mirror_shows_the_frame_the_oled_shows(companion, phones):
     page = controller(phones, companion)
     page.wait_for_selector("#oled")
     page.wait_for_function("document.querySelector('#oled').naturalWidth === 128")
-    assert page.evaluate("document.querySelector('#oled').getAttribute('src')").startswith("/api/screen.png")
+    source = page.evaluate("document.querySelector('#oled').getAttribute('src')")
+    assert source.startswith("/api/screen.png")
     # The mirror follows the table: a card played, a new frame fetched.
     first = page.evaluate("document.querySelector('#oled').src")
     companion.table.submit(Command("card", {"value": 5}))
+    page.wait_for_function("(first) => document.querySelector('#oled').src !== first", arg=first)
+
+
+def test_the_mirror_follows_the_display_when_it_changes_by_itself(companion, phones):
+    companion.table.new_game("call-of-nature", ["Ana", "Ben"])
+    page = controller(phones, companion)
+    page.wait_for_selector("#oled")
+    page.locator("#oled").scroll_into_view_if_needed()
+    first = page.evaluate("document.querySelector('#oled').src")
+    # Nothing changes on the table: the mirror still fetches the display's frame.
     page.wait_for_function("(first) => document.querySelector('#oled').src !== first", arg=first)

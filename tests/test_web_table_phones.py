@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the browser fixtures come from tests.test_web_e2e)
 """The table page at a real table: several phones in headless Chromium on the
 real server. What a phone sends is what its player saw, every answer is
 seen on top of whatever is open, and a lost connection turns the controls off.
@@ -9,7 +10,15 @@ import pytest
 
 from companion.core.engine import Command
 from tests.test_web_e2e import (  # noqa: F401  (fixtures)
-    browser, companion, controller, expect, live, phones, play_card, shot, start_call_of_nature,
+    browser,
+    companion,
+    controller,
+    expect,
+    live,
+    phones,
+    play_card,
+    shot,
+    start_call_of_nature,
 )
 
 pytestmark = pytest.mark.browser
@@ -138,7 +147,9 @@ def test_a_lost_connection_turns_the_controls_off_and_says_so(companion, phones)
 RECORD_DEVICE = """
 window.vibrations = [];
 window.wakeLocks = [];
-Object.defineProperty(navigator, "vibrate", { value: (pattern) => { window.vibrations.push(pattern); return true; } });
+Object.defineProperty(navigator, "vibrate", {
+    value: (pattern) => { window.vibrations.push(pattern); return true; },
+});
 Object.defineProperty(navigator, "wakeLock", { value: { request: async (type) => {
     window.wakeLocks.push(type);
     return { released: false, release: async () => {} };

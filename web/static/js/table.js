@@ -600,6 +600,30 @@ function refreshScreen() {
   }, 150);
 }
 
+// The display also changes by itself (the table's menu, a note, the Wi-Fi):
+// while the mirror is in sight, it follows the frame every few seconds.
+const MIRROR_MS = 2500;
+let mirrorInSight = false;
+let mirrorTimer = null;
+
+function followScreen() {
+  clearInterval(mirrorTimer);
+  mirrorTimer = null;
+  if (oled && mirrorInSight && document.visibilityState === "visible") {
+    mirrorTimer = setInterval(() => {
+      oled.src = `/api/screen.png?at=${Date.now()}`;
+    }, MIRROR_MS);
+  }
+}
+
+if (oled && "IntersectionObserver" in window) {
+  new IntersectionObserver((entries) => {
+    mirrorInSight = entries.some((entry) => entry.isIntersecting);
+    followScreen();
+  }).observe(oled);
+  document.addEventListener("visibilitychange", followScreen);
+}
+
 // -- start --------------------------------------------------------------------------------
 
 on("state", render);
