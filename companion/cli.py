@@ -292,10 +292,9 @@ class _Output:
         if not entries:
             print("nothing played yet")
         for e in entries:
-            when = datetime.fromtimestamp(e.at).strftime("%H:%M:%S")
-            print(f"v{e.version:<4} {when}  {e.text}")
-            for event in e.events:
-                print(f"        {event.message}")
+            # What happened, as people say it, with its date and time.
+            when = datetime.fromtimestamp(e.at).strftime("%a %d %b %Y %H:%M:%S")
+            print(f"{when}  {e.said}")
 
     def games(self, games: list[dict]) -> None:
         if self.as_json:
@@ -318,6 +317,18 @@ class _Output:
         ranked = sorted(stats["players"].items(), key=lambda kv: (-kv[1]["won"], kv[0]))
         for name, s in ranked:
             print(f"  {name:<24} won {s['won']} of {s['played']}")
+        for key, game in stats.get("games", {}).items():
+            print(f"{key}: {game['games']} games")
+            for p in game["players"]:
+                print(f"  {p['name']:<24} won {p['won']} of {p['played']} ({p['rate']}%), "
+                      f"{p['streak']} in a row, best run {p['best_streak']}")
+            record = game["record"]
+            if record:
+                print(f"  record, {record['kind'].replace('-', ' ')}: {record['value']} "
+                      f"by {record['player']} (game #{record['game_id']})")
+            for pair in game["head_to_head"]:
+                print(f"  {pair['a']} {pair['a_won']} - {pair['b_won']} {pair['b']} "
+                      f"({pair['games']} games together)")
 
     def games_list(self, described: list[dict]) -> None:
         if self.as_json:

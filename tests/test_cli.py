@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import subprocess
 import sys
@@ -103,7 +104,11 @@ def test_undo_and_redo_from_the_command_line(cli):
     _, out, _ = cli("--json", "redo")
     assert json.loads(out)["state"]["pressure"] == 10
     _, out, _ = cli("history")
-    assert "undo card value=6" in out and "redo card value=6" in out
+    lines = out.splitlines()
+    assert "Undone: Ben plays +6" in lines[2] and "Redone: Ben plays +6" in lines[3]
+    # Each line is a sentence with its date and time, never the command's words.
+    assert re.match(r"\w{3} \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2}  Ana plays \+4", lines[0])
+    assert "value=" not in out
 
 
 def test_a_bad_setup_is_refused(cli):
@@ -135,6 +140,10 @@ def test_a_three_player_game_played_to_its_end_with_statistics(cli):
     stats = json.loads(out)
     assert stats["games_played"] == 1
     assert stats["players"]["Cy"] == {"played": 1, "won": 0}
+    assert stats["games"]["call-of-nature"]["record"]["kind"] == "highest-pressure-survived"
+    _, out, _ = cli("stats")
+    assert "call-of-nature: 1 games" in out and "record, highest pressure survived" in out
+    assert "(100%)" in out or "(0%)" in out
     _, out, _ = cli("games")
     assert "call-of-nature" in out and "Ana, Ben, Cy" in out
     code, _, err = cli("play", "card", "1")
@@ -163,7 +172,7 @@ def test_the_history_of_a_past_game(cli):
     cli("play", "card", "7")
     cli("new", "ohshit", "Ana", "Ben")
     code, out, _ = cli("history", "--game", "1")
-    assert code == 0 and "card value=7" in out
+    assert code == 0 and "Ana plays +7" in out
     code, _, err = cli("history", "--game", "5")
     assert code == 2 and "no game 5" in err
 

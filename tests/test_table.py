@@ -135,8 +135,67 @@ def test_undo_preview_names_the_command_it_will_take_back(table, tally_game):
     table.new_game("tally", ["Ana", "Ben"])
     assert table.undo_preview() is None
     table.submit(add(3))
-    assert table.undo_preview() == "add amount=3"
-    assert table.current().undo_text == "add amount=3"
+    assert table.undo_preview() == "Ana adds 3: 3"
+    now = table.current()
+    assert now.undo_text == "Ana adds 3: 3"
+    assert [e.kind for e in now.undo_events] == ["added"]
+    table.submit(add(2))
+    table.undo()
+    # After an undo, undo names the command now on top, and history says
+    # what the undo took back.
+    assert table.current().undo_text == "Ana adds 3: 3"
+    last = table.history()[-1]
+    assert last.said == "Undone: Ben adds 2: 5"
+    assert [e.kind for e in last.undid] == ["added"]
+    table.redo()
+    assert table.current().undo_text == "Ben adds 2: 5"
+    assert table.history()[-1].said == "Redone: Ben adds 2: 5"
+
+
+def test_undo_names_its_command_again_after_a_restart(table, tally_game, reopen):
+    table.new_game("tally", ["Ana", "Ben"])
+    table.submit(add(3))
+    table.submit(add(1))
+    table.undo()
+    again = reopen()
+    assert again.current().undo_text == "Ana adds 3: 3"
+    assert [h.said for h in again.history()] == [
+        "Ana adds 3: 3", "Ben adds 1: 4", "Undone: Ben adds 1: 4"]
+    assert json.loads(again.history()[-1].json_text())["undid"][0]["kind"] == "added"
+
+
+def test_a_preview_says_what_a_command_would_do_and_changes_nothing(table, tally_game, db_path):
+    table.new_game("tally", ["Ana", "Ben"])
+    table.submit(add(2))
+    heard = []
+    table.subscribe(heard.append)
+    rows = journal_rows(db_path)
+    preview = table.preview(add(3), expected_game=table.current().game_id, expected_version=1)
+    assert preview.text == "Ben adds 3: 5"
+    assert preview.state["total"] == 5 and preview.version == 1
+    assert [e.command for e in preview.expected] == ["roll"]
+    # Nothing changed, nothing was written, nobody was told.
+    assert table.current().state["total"] == 2 and table.version == 1
+    assert journal_rows(db_path) == rows and heard == []
+    # The preview matches what playing it does.
+    done = table.submit(add(3), expected_version=1)
+    assert [e.to_json() for e in done.events] == [e.to_json() for e in preview.events]
+    assert done.state == preview.state
+
+
+def test_a_preview_is_refused_as_the_command_would_be(table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    table.submit(add(2))
+    game_id = table.current().game_id
+    with pytest.raises(StaleVersion):
+        table.preview(add(1), expected_game=game_id, expected_version=0)
+    with pytest.raises(StaleVersion):
+        table.preview(add(1), expected_game=game_id + 1, expected_version=1)
+    with pytest.raises(BadArgument):
+        table.preview(add(9))
+    with pytest.raises(UnknownCommand):
+        table.preview(Command("fly"))
+    assert table.current().state["total"] == 2
 
 
 def test_replay_after_restart_gives_the_same_state_undo_included(table, tally_game, reopen):

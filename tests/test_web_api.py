@@ -1290,3 +1290,105 @@ def test_the_server_refuses_a_huge_body_before_reading_it(make_app):
     finally:
         server.close()
         thread.join(5)
+
+
+# -- preview: what a card would do, before it is played -----------------------------
+
+
+def test_a_preview_says_what_the_card_would_do_and_changes_nothing(controller, spectator,
+                                                                    playing):
+    body = {"command": {"name": "card", "args": {"value": 9}}, **made_against(playing)}
+    seen = controller.post("/api/preview", body)
+    assert seen.status_code == 200, seen.json
+    preview = seen.json
+    assert preview["version"] == playing["version"] == 0
+    assert preview["state"]["pressure"] == 9
+    assert "9" in preview["text"] and preview["events"]
+    # Nothing changed: the table is where it was.
+    assert controller.get("/api/state").json["version"] == 0
+    assert controller.get("/api/history").json["entries"] == []
+    # Played for real, the card does what the preview said.
+    played = controller.post("/api/command", body).json
+    assert played["events"] == preview["events"]
+    assert played["state"] == preview["state"]
+
+
+def test_a_preview_is_refused_as_the_command_would_be(controller, spectator, playing):
+    stale = controller.post("/api/preview", {
+        "command": {"name": "card", "args": {"value": 3}}, "game_id": 1, "version": 7})
+    assert stale.status_code == 409 and stale.json["error"] == "stale-version"
+    refused = controller.post("/api/preview", {
+        "command": {"name": "card", "args": {"value": 99}}, **made_against(playing)})
+    assert refused.status_code in (400, 422)
+    unknown = controller.post("/api/preview", {
+        "command": {"name": "fly", "args": {}}, **made_against(playing)})
+    assert unknown.status_code == 422 and "card" in unknown.json["message"]
+    watcher = spectator.post("/api/preview", {
+        "command": {"name": "card", "args": {"value": 3}}, **made_against(playing)})
+    assert watcher.status_code == 403
+    assert controller.get("/api/state").json["version"] == 0
+
+
+def test_undo_names_in_words_what_it_takes_back(controller, playing):
+    played = card(controller, 6, 0).json
+    assert "value=" not in played["undo_text"] and "6" in played["undo_text"]
+    assert played["undo_events"] == played["events"]
+    history = controller.get("/api/history").json
+    assert history["undo_text"] == played["undo_text"]
+    undone = controller.post("/api/undo", made_against(played)).json
+    assert undone["undo_text"] is None
+    last = controller.get("/api/history").json["entries"][-1]
+    assert last["action"] == "undo" and last["undid"] == played["events"]
+    assert last["said"] == f"Undone: {played['undo_text']}"
+
+
+def test_statistics_are_exported_as_csv_and_json(controller, table):
+    from companion.core.engine import Command
+
+    table.new_game(CON, ["Ana", "Ben", "Cy"], variants=["no-end-roll"])
+    table.submit(Command("adjust-mastery", {"player": "Ben", "delta": -7}))
+    stats = controller.get("/api/stats").json
+    assert stats["games"][CON]["games"] == 1
+    file = controller.get("/api/stats.json")
+    assert file.headers["Content-Disposition"].startswith("attachment")
+    assert json.loads(file.data) == stats
+    rows = controller.get("/api/stats.csv")
+    assert rows.mimetype == "text/csv"
+    lines = rows.data.decode().splitlines()
+    assert lines[0].startswith("game,player,played,won")
+    assert {line.split(",")[1] for line in lines[1:]} == {"Ana", "Ben", "Cy"}
+
+
+def test_players_are_remembered_as_profiles_with_their_colours(make_app, tmp_path):
+    from companion.core.journal import Journal
+
+    colours = tmp_path / "colours.json"
+    app = make_app(COLOURS_FILE=str(colours))
+    phone = joined(app)
+    assert phone.get("/api/profiles").json == []
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
+    first = phone.get("/api/state").json
+    phone.post("/api/new-game", {"game": CON, "players": [
+        {"name": "Dee", "colour": "#7a5c3e"}, {"name": "ana", "colour": "#00a3a3"}],
+        **made_against(first)})
+    expected = [{"name": "Dee", "colour": "#7a5c3e"}, {"name": "ana", "colour": "#00a3a3"},
+                {"name": "Ben", "colour": "#1d6fd6"}, {"name": "Cy", "colour": "#2a9d3f"}]
+    assert phone.get("/api/profiles").json == expected
+    # Kept beside the journal: a restarted panel offers them again.
+    table = Table(Journal.open(tmp_path / "other.db"))
+    again = create_app(table, config={"SECRET_KEY": "x", "COLOURS_FILE": str(colours)})
+    assert Phone(again).get("/api/profiles").json == expected
+    table.close()
+
+
+def test_a_bathroom_rush_box_is_taken_as_a_list_of_kinds(controller):
+    box = [{"name": "Anziano", "colour": "orange", "pipi": 2, "popo": 0, "copies": 20}]
+    started = controller.post("/api/new-game", {
+        "game": "bathroom-rush", "players": PLAYERS[:2], "options": {"box": box},
+        **NO_GAME_SHOWN})
+    assert started.status_code == 200, started.json
+    assert started.json["setup"]["options"]["box"] == box
+    deep = controller.post("/api/new-game", {
+        "game": "bathroom-rush", "players": PLAYERS[:2],
+        "options": {"box": [{"name": {"too": "deep"}}]}, **made_against(started.json)})
+    assert deep.status_code == 400

@@ -22,9 +22,10 @@ from typing import Any, Callable, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.core.errors import NotExpected, StaleVersion, UnknownCommand
+from companion.core.errors import NoGame, NotExpected, StaleVersion, UnknownCommand
 from companion.core.games import available, canonical_key
 from companion.core.menu import KEYS
+from companion.core.stats import CSV_COLUMNS, to_csv
 
 from . import access, bodies
 from .bodies import (
@@ -175,23 +176,44 @@ def text():
 
 
 @bp.get("/history")
-@operation("every change of the current game, in order",
-           {"200": _json("the history", _ref("History"))})
+@operation("every change of the current game, or of a past one, in order; a past game "
+           "comes with its last state ('state') for its board and chart",
+           {"200": _json("the history", _ref("History")),
+            "400": _error("'game' is not a game's id"),
+            "404": _error("no such game in the journal")},
+           parameters=[{"name": "game", "in": "query", "required": False,
+                        "schema": {"type": "integer", "minimum": 1},
+                        "description": "a past game's id (from GET /api/past-games); "
+                                       "without it, the current game"}])
 def history():
     table = panel().table
-    if not table.has_game:
+    wanted = request.args.get("game")
+    past = None
+    if wanted is not None:
+        if not wanted.isdigit() or not 0 < int(wanted) <= 2**53:
+            raise bad_request(f"'game' must be a game's id (a whole number), not {wanted!r}")
+        try:
+            now, entries = table.past(int(wanted))
+        except NoGame as exc:
+            raise ApiError(404, "no-game", str(exc)) from None
+        current = table.has_game and table.current().game_id == now.game_id
+        past = None if current else state_json(now, panel().colours)
+    elif not table.has_game:
         return jsonify({"game_id": None, "game": None, "version": 0, "entries": []})
-    now = table.current()
+    else:
+        now, entries = table.current(), table.history()
+    live = past is None
     head = json.dumps({
         "game_id": now.game_id,
         "game": now.game_key,
         "version": now.version,
         "players": list(now.players),
-        "can_undo": now.can_undo,
-        "can_redo": now.can_redo,
-        "undo_text": now.undo_text,
+        "can_undo": live and now.can_undo,
+        "can_redo": live and now.can_redo,
+        "undo_text": now.undo_text if live else None,
+        "undo_events": [e.to_json() for e in now.undo_events] if live else [],
+        "state": past,
     }, separators=(",", ":"))
-    entries = table.history()
 
     def body() -> Iterator[str]:
         # A long game has thousands of entries: they are written as text a
@@ -206,10 +228,40 @@ def history():
 
 
 @bp.get("/stats")
-@operation("games played and won, per game and per player",
+@operation("statistics of the finished games: games and wins per player, win rate, "
+           "streaks, records and head to head, per game",
            {"200": _json("the statistics", _ref("Stats"))})
 def stats():
     return jsonify(panel().table.stats())
+
+
+@bp.get("/stats.csv")
+@operation("the statistics per game and player as a CSV file", {
+    "200": {"description": "CSV: " + ", ".join(CSV_COLUMNS),
+            "content": {"text/csv": {"schema": {"type": "string"}}}}})
+def stats_csv():
+    return Response(to_csv(panel().table.stats()), mimetype="text/csv",
+                    headers={"Content-Disposition": 'attachment; filename="statistics.csv"'})
+
+
+@bp.get("/stats.json")
+@operation("the statistics as a JSON file to keep (as GET /api/stats)",
+           {"200": _json("the statistics", _ref("Stats"))})
+def stats_file():
+    return Response(json.dumps(panel().table.stats(), ensure_ascii=False, indent=1),
+                    mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="statistics.json"'})
+
+
+@bp.get("/profiles")
+@operation("the players met before, each with the colour they last played with, "
+           "the latest first: offered at the next setup",
+           {"200": _json("the profiles", {"type": "array", "items": {
+               "type": "object", "required": ["name", "colour"],
+               "properties": {"name": {"type": "string"},
+                              "colour": {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"}}}})})
+def profiles():
+    return jsonify(panel().colours.profiles())
 
 
 @bp.get("/past-games")
@@ -372,7 +424,7 @@ def new_game(body: NewGameRequest):
     update = table.new_game(canonical_key(body.game), names, variants=body.variants,
                             options=body.options, expected_game=body.game_id,
                             expected_version=body.version)
-    chosen.choose(update.game_id, colours)
+    chosen.choose(update.game_id, colours, names=list(update.players))
     # The phones may have got the new game before its colours were kept:
     # send it again (a phone takes a message of the version it shows).
     panel().live.on_update(update)
@@ -398,6 +450,32 @@ def command():
 
 
 command.request_kind = CommandRequest
+
+
+@bp.post("/preview")
+@operation("what a command would do, played on a copy of the game: its events (the "
+           "sentences to show before it is confirmed) and the state after it; nothing "
+           "is written or sent to the other phones, and it is refused as /api/command "
+           "would refuse it", {
+               **{k: v for k, v in table_change().items() if k != "503"},
+               "200": _json("what the command would do", _ref("Preview")),
+           }, changes=True)
+@controllers_only
+def preview():
+    try:
+        body = bodies.read(CommandRequest, request.get_data(cache=True))
+    except UnknownCommandName as exc:
+        table = panel().table
+        if not table.has_game:
+            raise
+        known = ", ".join(spec.name for spec in table.game.commands)
+        raise UnknownCommand(f"{table.game.title} has no command '{exc.name}'; "
+                             f"its commands are: {known}") from None
+    return jsonify(panel().table.preview(body.command, expected_game=body.game_id,
+                                         expected_version=body.version).to_json())
+
+
+preview.request_kind = CommandRequest
 
 
 @bp.post("/undo")

@@ -449,16 +449,23 @@ class CommandShape(Shape):
         raise first
 
 
-class OptionValue(Shape):
-    """A setup option: a number, yes/no, a word, or a short list or object of
-    those (``removed_cards``)."""
+# Items in a list option: a box describes at most 60 kinds of Persona.
+MAX_OPTION_ITEMS = 64
 
-    phrase = "a number, true or false, text, or a list or object of those"
+
+class OptionValue(Shape):
+    """A setup option: a number, yes/no, a word, a short object of those
+    (``removed_cards``), or a list of those or of such objects (a box of
+    Persona kinds, each ``{name, colour, pipi, popo, copies}``)."""
+
+    phrase = ("a number, true or false, text, an object of those, or a list of those "
+              "or of such objects")
 
     def __init__(self) -> None:
         scalar = AnyOf(Integer(), Boolean(), Text(0, MAX_WORD, blank=True), Null())
-        self.alternatives = AnyOf(scalar, ListOf(scalar, 0, MAX_OPTIONS),
-                                  MapOf(scalar, MAX_OPTIONS), phrase=self.phrase)
+        record = MapOf(scalar, MAX_OPTIONS)
+        self.alternatives = AnyOf(scalar, ListOf(AnyOf(scalar, record), 0, MAX_OPTION_ITEMS),
+                                  record, phrase=self.phrase)
 
     def schema(self) -> dict:
         return self.alternatives.schema()

@@ -1,9 +1,12 @@
-"""The players' colours, chosen at setup on a phone.
+"""The players' colours, chosen at setup on a phone, and the players'
+profiles: each name with the colour it last played with, offered at the
+next setup.
 
 The engines know players by name and seat only; colours belong to the panel.
-They are kept per game in a small JSON file beside the journal, written to a
-temporary file and renamed over the old one so that a power cut leaves
-either the old colours or the new ones.
+They are kept per game in a small JSON file beside the journal (profiles
+under the key ``"profiles"``), written to a temporary file and renamed over
+the old one so that a power cut leaves either the old colours or the new
+ones.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ PALETTE = ("#d62828", "#1d6fd6", "#2a9d3f", "#e89a00",
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 # Games whose colours are remembered; older ones fall back to the palette.
 KEPT_GAMES = 50
+# Players remembered as profiles; the ones not seen for longest are dropped.
+KEPT_PROFILES = 60
+MAX_NAME = 24
 
 
 def default_colour(seat: int) -> str:
@@ -31,18 +37,33 @@ class PlayerColours:
     def __init__(self, path: Path | None) -> None:
         self._path = path
         self._lock = threading.Lock()
+        self._profiles: list[dict[str, str]] = []
         self._by_game: dict[str, list[str]] = self._load()
 
     def of(self, game_id: int, players: int) -> list[str]:
         chosen = self._by_game.get(str(game_id), [])
         return [chosen[s] if s < len(chosen) else default_colour(s) for s in range(players)]
 
-    def choose(self, game_id: int, colours: list[str | None]) -> None:
+    def profiles(self) -> list[dict[str, str]]:
+        """The players met before, the latest first: ``{"name", "colour"}``."""
+        with self._lock:
+            return [dict(p) for p in self._profiles]
+
+    def choose(self, game_id: int, colours: list[str | None],
+               names: list[str] | None = None) -> None:
+        """Keep a game's colours; with ``names``, remember each player with
+        their colour for the next setup."""
         picked = [c.lower() if c else default_colour(s) for s, c in enumerate(colours)]
         with self._lock:
             self._by_game[str(game_id)] = picked
             for old in sorted(self._by_game, key=int)[:-KEPT_GAMES]:
                 del self._by_game[old]
+            if names:
+                seen = [{"name": " ".join(n.split())[:MAX_NAME], "colour": c}
+                        for n, c in zip(names, picked, strict=False) if n.strip()]
+                keys = {p["name"].casefold() for p in seen}
+                rest = [p for p in self._profiles if p["name"].casefold() not in keys]
+                self._profiles = (seen + rest)[:KEPT_PROFILES]
             self._save()
 
     def _load(self) -> dict[str, list[str]]:
@@ -54,6 +75,14 @@ class PlayerColours:
             return {}
         if not isinstance(data, dict):
             return {}
+        profiles = data.get("profiles")
+        if isinstance(profiles, list):
+            self._profiles = [
+                {"name": p["name"], "colour": p["colour"]} for p in profiles
+                if isinstance(p, dict) and isinstance(p.get("name"), str)
+                and 0 < len(p["name"]) <= MAX_NAME
+                and isinstance(p.get("colour"), str) and HEX.match(p["colour"])
+            ][:KEPT_PROFILES]
         return {
             key: value for key, value in data.items()
             if key.isdigit() and isinstance(value, list)
@@ -64,5 +93,6 @@ class PlayerColours:
         if self._path is None:
             return
         temporary = self._path.with_name(self._path.name + ".tmp")
-        temporary.write_text(json.dumps(self._by_game), encoding="utf-8")
+        temporary.write_text(json.dumps({**self._by_game, "profiles": self._profiles},
+                                        ensure_ascii=False), encoding="utf-8")
         os.replace(temporary, self._path)

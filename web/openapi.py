@@ -136,6 +136,8 @@ SCHEMAS: dict[str, Any] = {
             "can_undo": {"type": "boolean"},
             "can_redo": {"type": "boolean"},
             "undo_text": NULLABLE_STR,
+            "undo_events": {"type": "array", "items": _ref("Event"),
+                            "description": "what undo would take back, as its events"},
             "setup": _ref("Setup"),
             "colours": {"type": "array", "description": "each seat's colour, in seating order",
                         "items": {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"}},
@@ -215,8 +217,13 @@ SCHEMAS: dict[str, Any] = {
     },
     "HistoryEntry": {
         "type": "object",
-        "required": ["seq", "version", "action", "command", "text", "events", "at", "source"],
+        "required": ["seq", "version", "action", "command", "text", "said", "events", "undid",
+                     "at", "source"],
         "properties": {
+            "said": {"type": "string", "description": "the entry as a sentence (English): "
+                                                      "its events, or what an undo took back"},
+            "undid": {"type": "array", "items": _ref("Event"),
+                      "description": "for an undo, the events of the command taken back"},
             "seq": {"type": "integer"},
             "version": {"type": "integer"},
             "action": {"enum": ["command", "undo", "redo"]},
@@ -225,6 +232,24 @@ SCHEMAS: dict[str, Any] = {
             "events": {"type": "array", "items": _ref("Event")},
             "at": {"type": "number"},
             "source": {"type": "string"},
+        },
+    },
+    "Preview": {
+        "type": "object",
+        "description": "what a command would do; the table is unchanged",
+        "required": ["game_id", "version", "command", "events", "text", "state", "expected",
+                     "over", "result"],
+        "properties": {
+            "game_id": {"type": "integer"},
+            "version": {"type": "integer", "minimum": 0,
+                        "description": "the version it was played against (unchanged)"},
+            "command": _ref("Command"),
+            "events": {"type": "array", "items": _ref("Event")},
+            "text": {"type": "string", "description": "the events' sentences, in English"},
+            "state": {"type": "object", "description": "the game's view after it"},
+            "expected": {"type": "array", "items": _ref("Expectation")},
+            "over": {"type": "boolean"},
+            "result": {"oneOf": [_ref("Result"), {"type": "null"}]},
         },
     },
     "History": {
@@ -238,13 +263,23 @@ SCHEMAS: dict[str, Any] = {
             "can_undo": {"type": "boolean"},
             "can_redo": {"type": "boolean"},
             "undo_text": NULLABLE_STR,
+            "undo_events": {"type": "array", "items": _ref("Event")},
+            "state": {"oneOf": [_ref("GameState"), {"type": "null"}],
+                      "description": "a past game's last state (null for the current game)"},
             "entries": {"type": "array", "items": _ref("HistoryEntry")},
         },
     },
     "Stats": {
         "type": "object",
-        "required": ["games_played", "by_game", "players"],
+        "required": ["games_played", "by_game", "players", "games"],
         "properties": {
+            "games": {
+                "type": "object",
+                "description": "per game key: its finished games, players ranked by wins "
+                               "(rate in percent, current and best win streak), its record "
+                               "and head to head",
+                "additionalProperties": _ref("GameStats"),
+            },
             "games_played": {"type": "integer"},
             "by_game": {"type": "object", "additionalProperties": {"type": "integer"}},
             "players": {
@@ -255,6 +290,44 @@ SCHEMAS: dict[str, Any] = {
                     "properties": {"played": {"type": "integer"}, "won": {"type": "integer"}},
                 },
             },
+        },
+    },
+    "GameStats": {
+        "type": "object",
+        "required": ["games", "players", "record", "head_to_head"],
+        "properties": {
+            "games": {"type": "integer"},
+            "players": {"type": "array", "items": {
+                "type": "object",
+                "required": ["name", "played", "won", "rate", "streak", "best_streak"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "played": {"type": "integer"},
+                    "won": {"type": "integer"},
+                    "rate": {"type": "integer", "minimum": 0, "maximum": 100},
+                    "streak": {"type": "integer", "description": "wins in a row, now"},
+                    "best_streak": {"type": "integer"},
+                }}},
+            "record": {"oneOf": [{"type": "null"}, {
+                "type": "object",
+                "required": ["kind", "value", "player", "game_id", "at"],
+                "properties": {
+                    "kind": {"enum": ["highest-pressure-survived", "biggest-flush",
+                                      "lowest-score"]},
+                    "value": {"type": "integer"},
+                    "player": {"type": "string"},
+                    "game_id": {"type": "integer"},
+                    "at": {"oneOf": [{"type": "number"}, {"type": "null"}]},
+                }}]},
+            "head_to_head": {"type": "array", "items": {
+                "type": "object",
+                "required": ["a", "b", "games", "a_won", "b_won"],
+                "properties": {
+                    "a": {"type": "string"}, "b": {"type": "string"},
+                    "games": {"type": "integer"},
+                    "a_won": {"type": "integer", "description": "games a won and b did not"},
+                    "b_won": {"type": "integer"},
+                }}},
         },
     },
     "PastGame": {

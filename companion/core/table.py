@@ -44,6 +44,7 @@ from .errors import (
 )
 from .games import game_class
 from .journal import GameRow, Journal
+from .stats import Played, compute, in_effect, summarise
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +93,9 @@ class Update:
     can_redo: bool
     undo_text: str | None = None
     setup: dict[str, Any] | None = None
+    # What undo would take back, as the events it made (the panel says them
+    # in the phone's language); empty when there is nothing to undo.
+    undo_events: tuple[Event, ...] = ()
     # What made this update: the command played, undone or redone (``None``
     # for a new game or a replay), and who sent it ("buttons", "panel",
     # "dice", "cli"...), so that a listener tells a roll from a card.
@@ -114,6 +118,7 @@ class Update:
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
             "undo_text": self.undo_text,
+            "undo_events": [e.to_json() for e in self.undo_events],
             "setup": self.setup,
             "command": self.command.to_json() if self.command else None,
             "source": self.source,
@@ -137,12 +142,30 @@ class HistoryEntry:
     events_json: str
     at: float
     source: str
+    # For an undo: the events of the command it took back (the text the
+    # command's own entry keeps, shared, not copied).
+    undid_json: str = "[]"
 
     @classmethod
     def of(cls, seq: int, version: int, action: Action, command: Command | None,
-           events: Sequence[Event], at: float, source: str) -> HistoryEntry:
+           events: Sequence[Event], at: float, source: str,
+           undid_json: str = "[]") -> HistoryEntry:
         return cls(seq, version, action, command, _compact([e.to_json() for e in events]),
-                   at, source)
+                   at, source, undid_json)
+
+    @property
+    def undid(self) -> tuple[Event, ...]:
+        return tuple(Event.from_json(e) for e in json.loads(self.undid_json))
+
+    @property
+    def said(self) -> str:
+        """The entry as people say it: the events' sentences ("Dee plays 6:
+        Pressure 32"), an undo naming what it took back."""
+        if self.action == Action.UNDO:
+            return f"Undone: {said(self.undid, self.command)}"
+        if self.action == Action.REDO:
+            return f"Redone: {said(self.events, self.command)}"
+        return said(self.events, self.command)
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -160,7 +183,9 @@ class HistoryEntry:
             "action": self.action,
             "command": self.command.to_json() if self.command else None,
             "text": self.text,
+            "said": self.said,
             "events": json.loads(self.events_json),
+            "undid": json.loads(self.undid_json),
             "at": self.at,
             "source": self.source,
         }
@@ -171,9 +196,10 @@ class HistoryEntry:
         them all as objects first."""
         head = _compact({"seq": self.seq, "version": self.version, "action": self.action,
                          "command": self.command.to_json() if self.command else None,
-                         "text": self.text})
+                         "text": self.text, "said": self.said})
         tail = _compact({"at": self.at, "source": self.source})
-        return f'{head[:-1]},"events":{self.events_json},{tail[1:]}'
+        return (f'{head[:-1]},"events":{self.events_json},"undid":{self.undid_json},'
+                f'{tail[1:]}')
 
 
 # The state before a command is kept for one command in this many (live or
@@ -182,13 +208,62 @@ class HistoryEntry:
 SNAPSHOT_EVERY = 32
 
 
+@dataclass(frozen=True)
+class Preview:
+    """What a command would do, played on a copy of the game: its events
+    and the table as it would then be.  Nothing is written or told."""
+
+    game_id: int
+    version: int
+    command: Command
+    events: tuple[Event, ...]
+    state: dict[str, Any]
+    expected: tuple[Expectation, ...]
+    over: bool
+    result: Result | None
+
+    @property
+    def text(self) -> str:
+        """The events' sentences, the way a person says them."""
+        return said(self.events, self.command)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "version": self.version,
+            "command": self.command.to_json(),
+            "events": [e.to_json() for e in self.events],
+            "text": self.text,
+            "state": self.state,
+            "expected": [e.to_json() for e in self.expected],
+            "over": self.over,
+            "result": self.result.to_json() if self.result else None,
+        }
+
+
+def said(events: Sequence[Event], command: Command | None) -> str:
+    """A change as people say it: its events' sentences, or, for a command
+    that made none, the command's name and values ("card 6")."""
+    if events:
+        return " · ".join(e.message for e in events)
+    if command is None:
+        return ""
+    values = " ".join(
+        " ".join(str(v) for v in value) if isinstance(value, (list, tuple)) else str(value)
+        for key, value in command.args.items() if key != "player")
+    return f"{command.name.replace('-', ' ')} {values}".strip()
+
+
 @dataclass(slots=True)
 class _Done:
     """A command in effect, and the state before it (``None`` unless it is
-    one of the commands whose state is kept) so that undo restores it."""
+    one of the commands whose state is kept) so that undo restores it.
+    ``events_json`` is the text its history entry keeps (the same string,
+    not a copy): what undo says it takes back."""
 
     before: str | None
     command: Command
+    events_json: str = "[]"
 
 
 @dataclass
@@ -212,6 +287,8 @@ class Table:
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self._session: _Session | None = None
+        # Finished games summed up for the statistics, by id.
+        self._summaries: dict[int, tuple[tuple[int, float | None, str], Played]] = {}
         self._replay()
 
     # -- reading -----------------------------------------------------------
@@ -259,9 +336,31 @@ class Table:
             return list(session.history)
 
     def undo_preview(self) -> str | None:
+        """What undo would take back, as a sentence (``None``: nothing)."""
         with self._lock:
             session = self._require()
-            return session.done[-1].command.text() if session.done else None
+            return _undo_said(session)[0]
+
+    def preview(self, command: Command | Mapping[str, Any], *,
+                expected_game: ExpectedGame = ANY_GAME,
+                expected_version: int | None = None) -> Preview:
+        """Play ``command`` on a copy of the game and say what it would do,
+        without writing, telling anyone or changing the table.  It is
+        refused exactly as :meth:`submit` would refuse it (a stale version,
+        an illegal command...), with the same errors."""
+        if not isinstance(command, Command):
+            command = Command.from_json(command)
+        with self._lock:
+            session = self._require()
+            self._check(session, expected_game, expected_version)
+            copy = type(session.game).loads(session.game.dumps())
+            game_id, version = session.game_id, session.version
+        # The copy is this call's own: the engine runs outside the lock.
+        events = copy.apply(command)
+        return Preview(game_id=game_id, version=version, command=command,
+                       events=tuple(events), state=copy.view(),
+                       expected=tuple(copy.expected()), over=copy.over,
+                       result=copy.result())
 
     def snapshots_kept(self) -> int:
         """How many states the current game keeps for undo (one command in
@@ -275,21 +374,33 @@ class Table:
             return [_game_summary(row) for row in self._journal.games()]
 
     def stats(self) -> dict[str, Any]:
-        """Games played and won, per game and per player (by name), over
-        every finished game in the journal."""
+        """Statistics over every finished game in the journal, per game:
+        games and wins per player, win rate, streaks, records, head to
+        head (see :func:`companion.core.stats.compute`).  A finished game is
+        replayed once to sum it up; its summary is kept."""
         with self._lock:
             rows = [r for r in self._journal.games() if r.status == "over"]
-        by_game: dict[str, int] = {}
-        players: dict[str, dict[str, int]] = {}
-        for row in rows:
-            by_game[row.game] = by_game.get(row.game, 0) + 1
-            names = row.setup.get("players", [])
-            winners = set((row.result or {}).get("winners", []))
-            for seat, name in enumerate(names):
-                entry = players.setdefault(name, {"played": 0, "won": 0})
-                entry["played"] += 1
-                entry["won"] += seat in winners
-        return {"games_played": len(rows), "by_game": by_game, "players": players}
+            played = [self._summary(row) for row in rows]
+        return compute(played)
+
+    def _summary(self, row: GameRow) -> Played:
+        key = (row.id, row.ended, row.status)
+        kept = self._summaries.get(row.id)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        session = self._session
+        if session is None or session.game_id != row.id:
+            try:
+                session = self._load(row)
+            except ForeignDatabase:
+                log.warning("game %s does not replay: counted without its record", row.id)
+                session = None
+        groups = [] if session is None else in_effect(
+            (entry.action, entry.events) for entry in session.history)
+        summary = summarise(row.id, row.game, row.setup, row.result, row.started,
+                                  row.ended, groups)
+        self._summaries[row.id] = (key, summary)
+        return summary
 
     # -- listeners -----------------------------------------------------------
 
@@ -392,7 +503,8 @@ class Table:
                 session.done.append(done)
                 session.game = game_before
                 raise
-            return self._changed(session, "undo", done.command, (), source)
+            return self._changed(session, "undo", done.command, (), source,
+                                 undid_json=done.events_json)
 
     def redo(self, *, expected_game: ExpectedGame = ANY_GAME,
              expected_version: int | None = None, source: str = "") -> Update:
@@ -507,46 +619,41 @@ class Table:
         )
 
     def _changed(self, session: _Session, action: str, command: Command | None,
-                 events: Sequence[Event], source: str) -> Update:
+                 events: Sequence[Event], source: str, *, undid_json: str = "[]") -> Update:
         session.version += 1
-        session.history.append(
-            HistoryEntry.of(
-                seq=len(session.history) + 1,
-                version=session.version,
-                action=Action(action),
-                command=command,
-                events=events,
-                at=self._clock(),
-                source=source,
-            )
+        entry = HistoryEntry.of(
+            seq=len(session.history) + 1,
+            version=session.version,
+            action=Action(action),
+            command=command,
+            events=events,
+            at=self._clock(),
+            source=source,
+            undid_json=undid_json,
         )
+        session.history.append(entry)
+        if action != "undo":
+            session.done[-1].events_json = entry.events_json
         update = self._update(action, events, command, source)
         self._notify(update)
         return update
 
     def _update(self, action: str, events: Sequence[Event], command: Command | None = None,
                 source: str = "") -> Update:
-        session = self._require()
-        game = session.game
-        return Update(
-            game_id=session.game_id,
-            game_key=game.key,
-            title=game.title,
-            version=session.version,
-            action=Action(action),
-            state=game.view(),
-            expected=tuple(game.expected()),
-            events=tuple(events),
-            over=game.over,
-            result=game.result(),
-            players=game.players,
-            can_undo=bool(session.done),
-            can_redo=bool(session.undone),
-            undo_text=session.done[-1].command.text() if session.done else None,
-            setup=game.setup.to_json(),
-            command=command,
-            source=source,
-        )
+        return _update_of(self._require(), action, events, command, source)
+
+    def past(self, game_id: int) -> tuple[Update, list[HistoryEntry]]:
+        """A game of the journal as it stands (the current one, or a past
+        one replayed) and its history: a finished game opens to its end,
+        its chart and its story."""
+        with self._lock:
+            session = self._session
+            if session is None or session.game_id != game_id:
+                row = self._journal.game(game_id)
+                if row is None:
+                    raise NoGame(f"no game {game_id} in the journal; see the list of games")
+                session = self._load(row)
+            return _update_of(session, "current", ()), list(session.history)
 
     def _replay(self) -> None:
         """Rebuild the latest game from the journal and make it current."""
@@ -566,12 +673,14 @@ class Table:
         session = _Session(row.id, game)
         for entry in self._journal.entries(row.id):
             try:
+                undid_json = "[]"
                 if entry.action == "command":
                     command = Command.from_json(entry.command or {})
                     events, _ = self._apply(session, command, replaying=True)
                     session.undone.clear()
                 elif entry.action == "undo":
-                    command, events = self._undo(session).command, []
+                    taken = self._undo(session)
+                    command, events, undid_json = taken.command, [], taken.events_json
                 else:
                     command, events, _ = self._redo(session, replaying=True)
             except (IllegalCommand, IndexError) as exc:
@@ -580,18 +689,55 @@ class Table:
                     f"({exc}); the journal was changed outside the companion"
                 ) from exc
             session.version = entry.version
-            session.history.append(
-                HistoryEntry.of(
-                    seq=len(session.history) + 1,
-                    version=entry.version,
-                    action=Action(entry.action),
-                    command=command,
-                    events=events,
-                    at=entry.at,
-                    source=entry.source,
-                )
+            kept = HistoryEntry.of(
+                seq=len(session.history) + 1,
+                version=entry.version,
+                action=Action(entry.action),
+                command=command,
+                events=events,
+                at=entry.at,
+                source=entry.source,
+                undid_json=undid_json,
             )
+            session.history.append(kept)
+            if entry.action != "undo":
+                session.done[-1].events_json = kept.events_json
         return session
+
+
+def _update_of(session: _Session, action: str, events: Sequence[Event],
+                command: Command | None = None, source: str = "") -> Update:
+    game = session.game
+    undo_text, undo_events = _undo_said(session)
+    return Update(
+        game_id=session.game_id,
+        game_key=game.key,
+        title=game.title,
+        version=session.version,
+        action=Action(action),
+        state=game.view(),
+        expected=tuple(game.expected()),
+        events=tuple(events),
+        over=game.over,
+        result=game.result(),
+        players=game.players,
+        can_undo=bool(session.done),
+        can_redo=bool(session.undone),
+        undo_text=undo_text,
+        undo_events=undo_events,
+        setup=game.setup.to_json(),
+        command=command,
+        source=source,
+    )
+
+
+def _undo_said(session: _Session) -> tuple[str | None, tuple[Event, ...]]:
+    """What undo would take back: a sentence and the events it comes from."""
+    if not session.done:
+        return None, ()
+    done = session.done[-1]
+    events = tuple(Event.from_json(e) for e in json.loads(done.events_json))
+    return said(events, done.command), events
 
 
 def _compact(value: Any) -> str:

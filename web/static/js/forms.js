@@ -1,7 +1,7 @@
 // Forms built from a game's command descriptions (CommandSpec / Param), so
 // that every game gets its buttons without code of its own.
 
-import { bindSheet, change, closeSheet, dot, first, h, has, humanize, lang, openSheet, store, t, madeAgainst } from "./core.js";
+import { ApiError, api, bindSheet, change, closeSheet, dot, eventText, first, h, has, humanize, lang, openSheet, store, t, madeAgainst } from "./core.js";
 import { boardFor } from "./games/index.js";
 
 const SMALL_RANGE = 13; // int params with at most this many values get one button each
@@ -66,6 +66,52 @@ export function paramsToAsk(spec, exp, { optional = false } = {}) {
   });
 }
 
+// -- see before you tap ------------------------------------------------------------------
+
+/**
+ * A line that says what a command would do before it is confirmed: the
+ * table plays it on a copy of the game (POST /api/preview) and the line
+ * shows the events it would make, in the phone's language.  Nothing is
+ * computed here: the sentences are the engine's.  `show(name, args)` asks
+ * again for new values (an older answer arriving late is dropped);
+ * `clear()` empties it.
+ */
+export function previewLine() {
+  const el = h("p", { class: "preview", "aria-live": "polite", hidden: true });
+  let asked = 0;
+  const clear = () => {
+    asked += 1;
+    el.hidden = true;
+    el.textContent = "";
+    el.classList.remove("refused");
+    delete el.dataset.version;
+  };
+  const show = async (name, args) => {
+    const mine = ++asked;
+    const against = madeAgainst();
+    let said;
+    let refused = false;
+    try {
+      const preview = await api("POST", "/api/preview", { command: { name, args }, ...against });
+      const state = store.state ?? {};
+      said = preview.events.map((e) => eventText(e, state.players ?? [], state.game ?? "")).join(" · ");
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status === 0 || err.status === 403 || err.status === 409) {
+        if (mine === asked) clear();
+        return;
+      }
+      said = err.message;
+      refused = true;
+    }
+    if (mine !== asked) return;
+    el.textContent = said ? `${t("preview.will")} ${said}` : "";
+    el.classList.toggle("refused", refused);
+    el.dataset.version = String(against.version);
+    el.hidden = !said;
+  };
+  return { el, show, clear };
+}
+
 /** Send a command made against `against` (the game and version the
  * player saw when they chose it; by default the state shown now). */
 export function submitCommand(name, args, against = madeAgainst()) {
@@ -121,7 +167,7 @@ export function valuePad({ low = null, high = null, onChange = () => {} } = {}) 
   };
 }
 
-function pickButtons(items, { onPick = () => {}, selected = undefined, numbers = false } = {}) {
+function pickButtons(items, { onPick = () => {}, selected = undefined, numbers = false, onChange = () => {} } = {}) {
   // items: [{value, label, colour?}]
   let current = selected;
   const buttons = items.map((item) => {
@@ -132,8 +178,11 @@ function pickButtons(items, { onPick = () => {}, selected = undefined, numbers =
         current = item.value;
         for (const b of buttons) b.setAttribute("aria-pressed", String(b === button));
         onPick(item.value);
+        onChange(item.value, true);
       },
-    }, item.colour ? dot(item.colour) : null, item.label);
+    }, item.letter
+      ? h("span", { class: "poop mini", style: { background: item.colour }, dataset: { kind: String(item.value) }, "aria-hidden": "true" }, item.letter)
+      : item.colour ? dot(item.colour) : null, item.label);
     return button;
   });
   return {
@@ -147,14 +196,14 @@ function pickButtons(items, { onPick = () => {}, selected = undefined, numbers =
   };
 }
 
-export function playerPicker(state, { onPick, allowed = null } = {}) {
+export function playerPicker(state, { onPick, allowed = null, onChange } = {}) {
   const items = state.players
     .map((name, seat) => ({ value: seat, label: name, colour: state.colours?.[seat] }))
     .filter((item) => !allowed || allowed.includes(item.value));
-  return pickButtons(items, { onPick });
+  return pickButtons(items, { onPick, onChange });
 }
 
-function widgetFor(param, game, command, state) {
+function widgetFor(param, game, command, state, onChange = () => {}) {
   switch (param.kind) {
     case "int": {
       const low = param.low ?? null;
@@ -162,20 +211,22 @@ function widgetFor(param, game, command, state) {
       if (low !== null && high !== null && high - low < SMALL_RANGE) {
         const items = [];
         for (let v = low; v <= high; v++) items.push({ value: v, label: v > 0 && low < 0 ? `+${v}` : String(v) });
-        return pickButtons(items, { numbers: true });
+        return pickButtons(items, { numbers: true, onChange });
       }
-      return valuePad({ low, high });
+      return valuePad({ low, high, onChange });
     }
     case "player":
-      return playerPicker(state);
+      return playerPicker(state, { onChange });
     case "choice": {
       const colourOf = boardFor(game).choiceColour;
+      const letterOf = boardFor(game).choiceLetter;
       return pickButtons(param.choices.map((c) => ({
         value: c, label: choiceLabel(game, c), colour: colourOf ? colourOf(state, c) : null,
-      })));
+        letter: letterOf ? letterOf(state, c) : null,
+      })), { onChange });
     }
     case "bool":
-      return pickButtons([{ value: true, label: t("answer.yes") }, { value: false, label: t("answer.no") }]);
+      return pickButtons([{ value: true, label: t("answer.yes") }, { value: false, label: t("answer.no") }], { onChange });
     case "dice": {
       const input = h("input", { class: "text-input", inputmode: "numeric", placeholder: "3 5" });
       const parse = () => input.value.split(/[\s,]+/).filter(Boolean).map(Number);
@@ -194,8 +245,19 @@ export function openCommandForm(spec, exp, state) {
   // Bound to the situation it was opened for: a move made meanwhile on
   // another phone closes it, and a late submit is refused by the table.
   const against = madeAgainst(state);
-  const fields = paramsToAsk(spec, exp, { optional: true }).map((param) => {
-    const widget = widgetFor(param, game, spec.name, state);
+  const preview = previewLine();
+  let fields = [];
+  let ready = false;
+  // As soon as every value it needs is picked, the form says what the
+  // command would do (and again when a value changes).
+  const picked = () => {
+    if (!ready) return;
+    const args = argsOf();
+    if (args) preview.show(spec.name, args);
+    else preview.clear();
+  };
+  fields = paramsToAsk(spec, exp, { optional: true }).map((param) => {
+    const widget = widgetFor(param, game, spec.name, state, () => picked());
     const label = paramLabel(game, spec.name, param) + (param.optional ? ` (${t("form.optional")})` : "");
     const help = paramHelp(game, spec.name, param);
     return {
@@ -206,9 +268,20 @@ export function openCommandForm(spec, exp, state) {
   });
   const error = h("p", { class: "form-error", role: "alert", hidden: true });
   const submit = h("button", { type: "submit", class: "btn primary big", text: t("form.ok", { what: commandLabel(game, spec.name) }) });
+  const argsOf = () => {
+    const args = { ...(exp?.args ?? {}) };
+    if (exp && exp.player !== null && spec.params.some((p) => p.name === "player")) args.player = exp.player;
+    for (const { param, widget } of fields) {
+      if (widget.valid()) args[param.name] = widget.value();
+      else if (!param.optional) return null;
+    }
+    return args;
+  };
   const form = h("form", { class: "sheet-form", novalidate: true },
     commandHelp(game, spec) ? h("p", { class: "hint", text: commandHelp(game, spec) }) : null,
-    fields.map((f) => f.el), error, submit);
+    fields.map((f) => f.el), preview.el, error, submit);
+  ready = true;
+  picked();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const args = { ...(exp?.args ?? {}) };

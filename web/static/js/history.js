@@ -1,31 +1,85 @@
-// The history of the game being played, newest first, with undo and redo.
+// The history of a game, newest first, as people say it: each line is the
+// sentences of what happened (the engine's events, in the phone's language),
+// with its date and time.  Without ?game= it is the game being played, with
+// undo (asks once, naming what it takes back) and redo; with ?game=<id> it is
+// a past game: its story and its chart.
 
-import { $, api, boot, change, eventText, h, has, isController, on, store, t, madeAgainst, when } from "./core.js";
+import { $, api, boot, eventText, gameTitle, h, has, isController, lang, on, store, t } from "./core.js";
+import { boardFor } from "./games/index.js";
+import { askUndo, redo, undoSaid } from "./undo.js";
 
 const list = $("#history");
 const undoButton = $("#undo");
 const redoButton = $("#redo");
+const wanted = new URLSearchParams(location.search).get("game");
 let shown = null; // "game_id:version" of the history on screen
+
+/** "Mon 30 Nov 2026, 18:05": a line's date and time, always both. */
+export function dated(unixSeconds) {
+  return new Date(unixSeconds * 1000).toLocaleString(lang, {
+    weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
+  });
+}
 
 async function load() {
   const state = store.state;
-  const key = state ? `${state.game_id}:${state.version}` : "none";
+  const key = wanted ? `past:${wanted}` : state ? `${state.game_id}:${state.version}` : "none";
   if (key === shown) return;
   shown = key;
   let past;
   try {
-    past = await api("GET", "/api/history");
+    past = await api("GET", wanted ? `/api/history?game=${encodeURIComponent(wanted)}` : "/api/history");
   } catch (err) {
     shown = null;
+    list.replaceChildren(h("li", { class: "empty" }, h("p", { text: err.message })));
     return;
   }
   render(past);
 }
 
+function said(events, past) {
+  return events.map((event) => eventText(event, past.players ?? [], past.game)).join(" · ");
+}
+
+/** The line's sentence: what happened, or what an undo took back. */
+function sentence(entry, past) {
+  if (entry.action === "undo") return `${t("history.undo")}: ${said(entry.undid ?? [], past) || entry.said.replace(/^Undone: /, "")}`;
+  const text = said(entry.events, past) || entry.said;
+  return entry.action === "redo" ? `${t("history.redo")}: ${text}` : text;
+}
+
+function renderHead(past) {
+  let head = $("#history-head");
+  if (!head) {
+    head = h("section", { id: "history-head" });
+    list.before(head);
+  }
+  if (!past.state) {
+    head.replaceChildren();
+    return;
+  }
+  // A past game: what it was, who played, how it ended, and its chart.
+  const groups = [];
+  for (const entry of past.entries) {
+    if (entry.action === "undo") groups.pop();
+    else groups.push(entry.events);
+  }
+  const chart = boardFor(past.game).chart?.(past.state, groups);
+  const ended = past.state.result ? past.state.result.message : "";
+  head.replaceChildren(
+    h("p", { class: "hint", id: "past-game", text: `${gameTitle(past.game)} · ${(past.players ?? []).join(", ")}` }),
+    ended ? h("p", { id: "past-result", text: ended }) : null,
+    chart ? h("section", { class: "card", id: "past-chart" }, h("h2", { text: chart.title }), chart.el) : null);
+}
+
 function render(past) {
+  const live = !past.state;
+  undoButton.hidden = !live;
+  redoButton.hidden = !live;
   undoButton.disabled = !isController() || !past.can_undo;
   redoButton.disabled = !isController() || !past.can_redo;
-  undoButton.title = past.undo_text || "";
+  undoButton.title = undoSaid(past);
+  renderHead(past);
   if (!past.entries.length) {
     list.replaceChildren(h("li", { class: "empty" }, h("p", { text: past.game_id ? t("history.empty") : t("table.no_game") })));
     return;
@@ -47,17 +101,17 @@ function render(past) {
     }
   }
   for (const entry of undone) undoneSeqs.add(entry.seq);
-  const players = past.players ?? [];
   list.replaceChildren(...past.entries.slice().reverse().map((entry) => h("li", {
     class: [entry.action, undoneSeqs.has(entry.seq) && "undone"], dataset: { seq: entry.seq, version: entry.version },
   },
-  h("div", { class: "meta" }, h("span", { text: `#${entry.seq} · ${when(entry.at)}` }), h("span", { text: entry.source ? (has(`source.${entry.source}`) ? t(`source.${entry.source}`) : entry.source) : "" })),
-  h("div", { class: "what", text: entry.action === "command" ? entry.text : `${t(`history.${entry.action}`)}: ${entry.text.replace(/^(undo|redo) /, "")}` }),
-  entry.events.map((event) => h("p", { class: ["said", event.alert && "alert"], text: eventText(event, players, past.game) })))));
+  h("div", { class: "meta" },
+    h("time", { datetime: new Date(entry.at * 1000).toISOString(), text: dated(entry.at) }),
+    h("span", { text: entry.source ? (has(`source.${entry.source}`) ? t(`source.${entry.source}`) : entry.source) : "" })),
+  h("div", { class: ["what", entry.events.some((e) => e.alert) && "alert"], text: sentence(entry, past) }))));
 }
 
-undoButton.addEventListener("click", () => change("/api/undo", madeAgainst()));
-redoButton.addEventListener("click", () => change("/api/redo", madeAgainst()));
+undoButton.addEventListener("click", () => askUndo());
+redoButton.addEventListener("click", () => redo());
 on("state", load);
 on("session", () => {
   shown = null;

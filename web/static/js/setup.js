@@ -1,9 +1,19 @@
 // Setting up a game: which game, the players in seating order with their
 // colours, the variants, the options and where dice results come from.
 
-import { $, ApiError, api, boot, gameTitle, h, has, humanize, isController, on, madeAgainst, openJoin, signOutEveryPhone, store, t, toast } from "./core.js";
+import { $, ApiError, api, boot, first, gameTitle, h, has, humanize, isController, on, madeAgainst, openJoin, signOutEveryPhone, store, t, toast } from "./core.js";
 
-const PALETTE = ["#d62828", "#1d6fd6", "#2a9d3f", "#e89a00", "#8e44ad", "#00a3a3", "#e0508a", "#7a5c3e"];
+// The players' colours, each with its name (said beside the swatch).
+const NAMED = [
+  ["#d62828", "red"], ["#1d6fd6", "blue"], ["#2a9d3f", "green"], ["#e89a00", "orange"],
+  ["#8e44ad", "purple"], ["#00a3a3", "teal"], ["#e0508a", "pink"], ["#7a5c3e", "brown"],
+];
+const PALETTE = NAMED.map(([hex]) => hex);
+
+export function colourName(hex) {
+  const named = NAMED.find(([c]) => c === String(hex).toLowerCase());
+  return named ? t(`colour.${named[1]}`) : hex;
+}
 const REMEMBERED = "companion.setup";
 
 const form = $("#setup");
@@ -77,7 +87,8 @@ function renderPlayers() {
     });
     const swatch = h("button", {
       type: "button", class: "swatch", style: { background: player.colour },
-      "aria-label": t("setup.colour", { n: index + 1 }),
+      "aria-label": `${t("setup.colour", { n: index + 1 })}: ${colourName(player.colour)}`,
+      title: colourName(player.colour), dataset: { colourName: colourName(player.colour) },
       onclick: () => {
         const at = PALETTE.indexOf(player.colour);
         const taken = new Set(players.map((p) => p.colour));
@@ -90,7 +101,7 @@ function renderPlayers() {
         }
         renderPlayers();
       },
-    });
+    }, h("span", { class: "swatch-name", text: colourName(player.colour) }));
     const move = (delta, label, text) => h("button", {
       type: "button", class: "icon-btn", "aria-label": label, text,
       disabled: index + delta < 0 || index + delta >= players.length,
@@ -109,6 +120,35 @@ function renderPlayers() {
     return h("li", { class: "player-row" }, swatch, name, move(-1, t("setup.up"), "↑"), move(1, t("setup.down"), "↓"), remove);
   }));
   $("#add-player").disabled = players.length >= max;
+  renderProfiles();
+}
+
+// -- profiles: the players met before, with their colours ------------------------------
+
+let profiles = [];
+
+function renderProfiles() {
+  let box = $("#profiles");
+  if (!box) {
+    box = h("div", { id: "profiles", class: "profiles" });
+    $("#add-player").after(box);
+  }
+  const here = new Set(players.map((p) => p.name.trim().toLowerCase()));
+  const offered = profiles.filter((p) => !here.has(p.name.toLowerCase()));
+  const max = game()?.max_players ?? 8;
+  box.hidden = offered.length === 0;
+  box.replaceChildren(h("p", { class: "hint", text: t("setup.profiles") }),
+    h("div", { class: "options" }, offered.map((p) => h("button", {
+      type: "button", class: "option profile", dataset: { profile: p.name }, disabled: players.length >= max && !players.some((q) => !q.name.trim()),
+      onclick: () => {
+        const free = players.find((q) => !q.name.trim());
+        const taken = players.some((q) => q !== free && q.colour === p.colour);
+        const colour = taken ? nextColour() : p.colour;
+        if (free) Object.assign(free, { name: p.name, colour });
+        else players.push({ name: p.name, colour });
+        renderPlayers();
+      },
+    }, h("span", { class: "dot", style: { background: p.colour } }), p.name))));
 }
 
 // -- variants, options, dice -----------------------------------------------------------
@@ -123,15 +163,100 @@ function renderVariants() {
     h("input", { type: "checkbox", name: "variant", value: name }))));
 }
 
+// Options as plain controls, each with a sentence: a number is a stepper,
+// counts per variant are a stepper each, the box of Persona kinds is a list
+// of rows.  What is chosen lives in `optionValues`; only what differs from
+// the default is sent.
+let optionValues = {};
+
+function optionLabel(g, name) {
+  return first([`${g.key}:option.${name}`, `option.${name}`]) ?? humanize(name);
+}
+
+function optionHelp(g, name, option) {
+  return first([`${g.key}:option.${name}.help`, `option.${name}.help`]) ?? option.help ?? "";
+}
+
+function stepper({ value, low = null, high = null, label, data = {}, onChange }) {
+  const input = h("input", {
+    class: "text-input stepper-value", type: "number", inputmode: "numeric", value, "aria-label": label, dataset: data,
+    oninput: () => {
+      const v = Number(input.value);
+      if (input.value !== "" && Number.isInteger(v)) onChange(v);
+    },
+  });
+  const step = (delta) => {
+    let v = Number(input.value || 0) + delta;
+    if (low !== null) v = Math.max(low, v);
+    if (high !== null) v = Math.min(high, v);
+    input.value = String(v);
+    onChange(v);
+  };
+  return h("div", { class: "stepper" },
+    h("button", { type: "button", class: "btn secondary", "aria-label": `${label} −1`, text: "−", onclick: () => step(-1) }),
+    input,
+    h("button", { type: "button", class: "btn secondary", "aria-label": `${label} +1`, text: "+", onclick: () => step(1) }));
+}
+
+const BOX_COLOURS = ["neutral", "orange", "red", "yellow"];
+
+function boxEditor(g, name) {
+  const rows = h("ol", { class: "box-rows" });
+  const render = () => {
+    const kinds = optionValues[name] ?? [];
+    rows.replaceChildren(...kinds.map((kind, index) => h("li", { class: "box-row", dataset: { kind: index } },
+      h("input", {
+        class: "text-input", value: kind.name, maxlength: 40, placeholder: t("setup.box.name"), "aria-label": t("setup.box.name"),
+        oninput: (event) => { kind.name = event.target.value; },
+      }),
+      h("select", {
+        class: "text-input", "aria-label": t("setup.box.colour"),
+        onchange: (event) => { kind.colour = event.target.value; },
+      }, BOX_COLOURS.map((c) => h("option", { value: c, selected: c === kind.colour, text: first([`${g.key}:choice.${c}`]) ?? c }))),
+      ...["pipi", "popo", "copies"].map((field) => h("label", { class: "box-number" },
+        h("small", { text: t(`setup.box.${field}`) }),
+        stepper({
+          value: kind[field], low: field === "copies" ? 1 : 0, high: field === "copies" ? 50 : 9, label: t(`setup.box.${field}`),
+          onChange: (v) => { kind[field] = v; },
+        }))),
+      h("button", {
+        type: "button", class: "icon-btn", text: "✕", "aria-label": t("setup.box.remove"),
+        onclick: () => { kinds.splice(index, 1); render(); },
+      }))));
+  };
+  const add = h("button", {
+    type: "button", class: "btn secondary wide", id: "box-add", text: `+ ${t("setup.box.add")}`,
+    onclick: () => {
+      optionValues[name] = [...(optionValues[name] ?? []), { name: "", colour: "neutral", pipi: 0, popo: 0, copies: 1 }];
+      render();
+    },
+  });
+  render();
+  return h("div", { class: "box-editor" }, rows, add);
+}
+
 function renderOptions() {
-  const options = Object.entries(game()?.options ?? {});
+  const g = game();
+  const options = Object.entries(g?.options ?? {});
+  optionValues = Object.fromEntries(options.map(([name, option]) => [name, structuredClone(option.default)]));
   $("#options-box").hidden = options.length === 0;
   $("#options").replaceChildren(...options.map(([name, option]) => {
-    const isNumber = typeof option.default === "number";
-    const input = isNumber
-      ? h("input", { class: "text-input", type: "number", inputmode: "numeric", name, value: option.default, dataset: { option: name, kind: "int" } })
-      : h("textarea", { class: "text-input", name, rows: 3, dataset: { option: name, kind: "json" } }, JSON.stringify(option.default));
-    return h("div", { class: "field" }, h("label", { text: name }), h("span", { class: "help", text: option.help || "" }), input);
+    const label = optionLabel(g, name);
+    let control;
+    if (typeof option.default === "number") {
+      control = stepper({ value: option.default, label, data: { option: name }, onChange: (v) => { optionValues[name] = v; } });
+    } else if (option.default && typeof option.default === "object" && !Array.isArray(option.default)
+      && Object.values(option.default).every((v) => typeof v === "number")) {
+      control = h("div", { class: "option-parts" }, Object.keys(option.default).map((part) => {
+        const partLabel = first([`${g.key}:option.${name}.${part}`]) ?? (has(`${g.key}:variant.${part}`) ? t(`${g.key}:variant.${part}`) : humanize(part));
+        return h("label", { class: "option-part" }, h("span", { text: partLabel }),
+          stepper({ value: option.default[part], low: 0, label: partLabel, data: { option: name, part }, onChange: (v) => { optionValues[name][part] = v; } }));
+      }));
+    } else {
+      control = boxEditor(g, name);
+    }
+    return h("div", { class: "field", dataset: { optionField: name } },
+      h("span", { class: "label", text: label }), h("span", { class: "help", text: optionHelp(g, name, option) }), control);
   }));
 }
 
@@ -157,21 +282,14 @@ function fail(message) {
 
 function collectOptions() {
   const out = {};
-  for (const input of form.querySelectorAll("[data-option]")) {
-    const option = game().options[input.dataset.option];
-    if (input.dataset.kind === "int") {
-      const value = Number(input.value);
-      if (!Number.isInteger(value)) throw new Error(t("setup.bad_option", { name: input.dataset.option }));
-      if (value !== option.default) out[input.dataset.option] = value;
-    } else {
-      let value;
-      try {
-        value = JSON.parse(input.value);
-      } catch (err) {
-        throw new Error(t("setup.bad_option", { name: input.dataset.option }));
-      }
-      if (JSON.stringify(value) !== JSON.stringify(option.default)) out[input.dataset.option] = value;
+  for (const [name, option] of Object.entries(game()?.options ?? {})) {
+    let value = optionValues[name];
+    if (Array.isArray(value)) {
+      value = value.map((kind) => ({ ...kind, name: kind.name.trim() }));
+      if (value.some((kind) => !kind.name)) throw new Error(t("setup.box.unnamed"));
+      if (!value.length) value = option.default;
     }
+    if (JSON.stringify(value) !== JSON.stringify(option.default)) out[name] = value;
   }
   return out;
 }
@@ -252,6 +370,11 @@ boot().then(async () => {
     players = state.players.map((name, seat) => ({ name, colour: state.colours?.[seat] ?? PALETTE[seat % PALETTE.length] }));
   } else if (Array.isArray(kept.players)) {
     players = kept.players.filter((p) => typeof p?.name === "string").map((p) => ({ name: p.name, colour: p.colour || nextColour() }));
+  }
+  try {
+    profiles = await api("GET", "/api/profiles");
+  } catch (err) {
+    profiles = [];
   }
   renderGames();
   renderVariants();

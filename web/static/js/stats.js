@@ -12,7 +12,35 @@ async function load() {
   const [stats, past] = await Promise.all([api("GET", "/api/stats"), api("GET", "/api/past-games")]);
   renderTotals(stats);
   renderPlayers(stats);
+  renderGames(stats);
   renderPast(past);
+}
+
+/** Per game: players with win rate and streaks, the record, head to head,
+ * and the statistics to download. */
+function renderGames(stats) {
+  let box = $("#game-stats");
+  if (!box) {
+    box = h("div", { id: "game-stats" });
+    $("#player-stats").closest("section").after(box);
+  }
+  const sections = Object.entries(stats.games ?? {}).map(([key, game]) => h("section", { class: "card game-stats", dataset: { game: key } },
+    h("h2", { text: t("stats.by_game", { game: gameTitle(key), n: game.games }) }),
+    h("table", { class: "stats-table" },
+      h("thead", {}, h("tr", {}, h("th", { text: t("stats.player") }), h("th", { class: "num", text: t("stats.won") }),
+        h("th", { class: "num", text: t("stats.played") }), h("th", { class: "num", text: t("stats.rate") }),
+        h("th", { class: "num", text: t("stats.streak") }), h("th", { class: "num", text: t("stats.best_streak") }))),
+      h("tbody", {}, game.players.map((p) => h("tr", { dataset: { player: p.name } },
+        h("td", { text: p.name }), h("td", { class: "num", text: String(p.won) }), h("td", { class: "num", text: String(p.played) }),
+        h("td", { class: "num", text: `${p.rate}%` }), h("td", { class: "num", text: String(p.streak) }),
+        h("td", { class: "num", text: String(p.best_streak) }))))),
+    game.record ? h("p", { class: "record", text: `★ ${t(`stats.record.${game.record.kind}`, { value: game.record.value, player: game.record.player })}` }) : null,
+    game.head_to_head.length ? h("div", { class: "h2h" }, h("h3", { text: t("stats.head_to_head") }),
+      h("ul", {}, game.head_to_head.map((p) => h("li", { dataset: { a: p.a, b: p.b }, text: t("stats.h2h", p) })))) : null));
+  const exports = h("p", { class: "exports" }, t("stats.export"), " ",
+    h("a", { href: "/api/stats.csv", id: "export-csv", download: "statistics.csv", text: t("stats.export_csv") }), " · ",
+    h("a", { href: "/api/stats.json", id: "export-json", download: "statistics.json", text: t("stats.export_json") }));
+  box.replaceChildren(...sections, h("section", { class: "card" }, exports));
 }
 
 function renderTotals(stats) {
@@ -45,7 +73,8 @@ function renderPast(past) {
     return;
   }
   list.replaceChildren(...past.map((g) => h("li", { dataset: { game: g.id } },
-    h("div", {}, h("b", { text: gameTitle(g.game) }), h("span", { class: "status-tag", text: t(`status.${g.status}`) })),
+    h("div", {}, h("a", { href: `/history?game=${g.id}`, class: "past-link" }, h("b", { text: gameTitle(g.game) })),
+      h("span", { class: "status-tag", text: t(`status.${g.status}`) })),
     h("div", { class: "meta", text: `${when(g.started)} · ${g.players.join(", ")}` }),
     g.result ? h("div", { text: winners(g) }) : null)));
 }

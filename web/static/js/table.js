@@ -7,8 +7,9 @@ import {
 } from "./core.js";
 import {
   commandHelp, commandLabel, dicePad, expectationLabel, openCommandForm, paramsToAsk, promptFor, specOf,
-  submitCommand, valuePad,
+  submitCommand, valuePad, previewLine,
 } from "./forms.js";
+import { askUndo, redo, undoSaid } from "./undo.js";
 import { boardFor } from "./games/index.js";
 
 const board = $("#board");
@@ -179,13 +180,18 @@ function renderDock(state) {
     inner.append(...actions.main);
     secondary = actions.secondary;
   }
-  inner.append(h("div", { class: "dock-row", style: { gridTemplateColumns: `repeat(${secondary.length + 2}, minmax(0, 1fr))` } },
+  // Undo asks once, naming what it takes back; redo sits next to it.
+  const redoButton = state.can_redo ? h("button", {
+    type: "button", class: "btn secondary", id: "dock-redo", onclick: () => redo(state),
+  }, "↷ ", t("action.redo")) : null;
+  inner.append(h("div", { class: "dock-row", style: { gridTemplateColumns: `repeat(${secondary.length + 2 + (redoButton ? 1 : 0)}, minmax(0, 1fr))` } },
     ...secondary,
     h("button", {
       type: "button", class: "btn secondary", id: "undo", disabled: !state.can_undo,
-      title: state.undo_text || "",
-      onclick: () => change("/api/undo", madeAgainst(state)),
+      title: undoSaid(state),
+      onclick: () => askUndo(state),
     }, "↶ ", t("action.undo")),
+    redoButton,
     h("button", {
       type: "button", class: "btn secondary", id: "corrections", "aria-label": t("action.corrections"),
       onclick: () => openCorrections(state),
@@ -311,6 +317,9 @@ function inlinePad(state, exp, spec, param) {
     }
   }
   const label = (value, ok) => {
+    // What the card would do, said by the table before Play is tapped.
+    if (ok) pad.preview.show(exp.command, withPlayer(spec, exp, { [param.name]: value }));
+    else pad.preview?.clear();
     play.disabled = !ok;
     play.textContent = ok
       ? `${commandLabel(state.game, exp.command)} ${value > 0 && (param.low ?? -1) < 0 ? "+" : ""}${value}`
@@ -320,6 +329,7 @@ function inlinePad(state, exp, spec, param) {
     pad = valuePad({ low: param.low ?? null, high: param.high ?? null, onChange: (v, ok) => pad?.onChange?.(v, ok) });
     pad.slot = h("div", { class: "pad-action" });
     pad.gameId = state.game_id;
+    pad.preview = previewLine();
     pad.el.querySelector(".pad-display").append(pad.slot);
     pads = new Map([[key, pad]]);
   }
@@ -333,7 +343,7 @@ function inlinePad(state, exp, spec, param) {
     else label(pad.value(), pad.valid());
   });
   pad.slot.replaceChildren(play);
-  return h("div", { class: "inline-pad", dataset: { command: exp.command } }, pad.el);
+  return h("div", { class: "inline-pad", dataset: { command: exp.command } }, pad.el, pad.preview.el);
 }
 
 function diceAction(state, exp, spec) {
@@ -390,7 +400,7 @@ function openCorrections(state) {
     list.append(h("li", {}, h("button", {
       type: "button", class: "btn secondary", id: "redo",
       onclick: async () => {
-        if (await change("/api/redo", madeAgainst(state))) closeSheet();
+        if (await redo(state)) closeSheet();
       },
     }, h("span", {}, `↷ ${t("action.redo")}`))));
   }

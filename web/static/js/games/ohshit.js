@@ -17,8 +17,25 @@ const HEX = {
 };
 const OTHER = "#888888";
 
+// Each kind also has a letter (the first of its name in the phone's
+// language, more when two names start alike) and a pattern of its own, so
+// that no one needs to tell the colours apart; poops are square chips with
+// their letter, players round dots, never one for the other.
 function kinds(view) {
-  return [...view.colours, view.unicorn].map((slug) => ({ slug, hex: HEX[slug] ?? OTHER }));
+  const slugs = [...view.colours, view.unicorn];
+  const names = slugs.map((slug) => t(`ohshit:card.${slug}`));
+  return slugs.map((slug, i) => {
+    const name = names[i];
+    // The shortest start of its name no other kind's name shares.
+    let size = 1;
+    while (size < name.length && names.some((other, j) => j !== i && other.slice(0, size).toUpperCase() === name.slice(0, size).toUpperCase())) size += 1;
+    const letter = name.slice(0, size).replace(/^./, (c) => c.toUpperCase());
+    return { slug, hex: HEX[slug] ?? OTHER, letter };
+  });
+}
+
+export function choiceLetter(state, value) {
+  return kinds(state.state).find((k) => k.slug === value)?.letter ?? null;
 }
 
 function kindLabel(kind) {
@@ -31,6 +48,9 @@ export function choiceColour(state, value) {
 
 export function render(update) {
   const view = update.state;
+  // A poop is played by tapping the pile it goes on: then only its colour
+  // is asked (three taps: the pile, the colour, OK).
+  const poop = (update.expected ?? []).find((e) => e.command === "poop");
   const facts = [
     t("ohshit:board.turn", { n: view.turn }),
     t("ohshit:board.draw", { n: view.draw_pile }),
@@ -48,15 +68,25 @@ export function render(update) {
         !p.alive ? h("span", { class: "badge dead", text: t("ohshit:board.dead") }) : null,
       ],
       sub: p.alive ? t("ohshit:board.hand", { n: p.hand }) : null,
-      right: pile(view, p),
+      right: poop && p.alive ? pileButton(update, poop, p, pile(view, p)) : pile(view, p),
     }))),
     legend(view));
+}
+
+function pileButton(update, exp, player, content) {
+  return h("button", {
+    type: "button", class: "pile-act", dataset: { poopOn: player.seat },
+    "aria-label": t("board.poop_on", { name: update.players[player.seat] }),
+    onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
+      detail: { ...exp, args: { ...exp.args, target: player.seat } }, bubbles: true,
+    })),
+  }, content);
 }
 
 function pile(view, player) {
   const chips = kinds(view).filter((k) => player.pile[k.slug] > 0).map((k) => h("span", {
     class: "poop", style: { background: k.hex }, title: kindLabel(k), "aria-label": `${player.pile[k.slug]} ${kindLabel(k)}`,
-    dataset: { kind: k.slug },
+    dataset: { kind: k.slug, letter: k.letter },
   }, String(player.pile[k.slug])));
   return h("div", { class: "pile" }, chips,
     h("span", { class: ["pile-total", player.pile_total >= view.full_pile && "full"], title: t("ohshit:board.pile_total", { n: view.full_pile }) }, `${player.pile_total}/${view.full_pile}`));
@@ -64,7 +94,7 @@ function pile(view, player) {
 
 function legend(view) {
   return h("ul", { class: "facts legend", "aria-label": t("ohshit:board.legend") }, kinds(view).map((k) => h("li", {},
-    h("span", { class: "dot", style: { background: k.hex } }), " ", kindLabel(k))));
+    h("span", { class: "poop mini", style: { background: k.hex }, dataset: { kind: k.slug }, "aria-hidden": "true" }, k.letter), " ", kindLabel(k))));
 }
 
 export function chart(update) {

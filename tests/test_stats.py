@@ -1,0 +1,108 @@
+"""Statistics over finished games, computed by the core from the journal:
+games and wins per player, win rate, streaks, records, head to head, and
+their CSV export."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from companion.core.engine import Command, Event
+from companion.core.stats import CSV_COLUMNS, compute, in_effect, summarise, to_csv
+
+
+def call_of_nature(table, players, cards, loser):
+    """A Call of Nature without the End of Game roll: ``cards`` played in
+    turn, then ``loser`` explodes by correction."""
+    table.new_game("call-of-nature", players, variants=["no-end-roll"])
+    for value in cards:
+        table.submit(Command("card", {"value": value}))
+    table.submit(Command("adjust-mastery", {"player": loser, "delta": -7}))
+    assert table.current().over
+
+
+def test_wins_rates_and_streaks_per_player_per_game(table):
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")  # Ana wins
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")  # Ana wins
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ana")  # Ben wins
+    stats = table.stats()
+    assert stats["games_played"] == 3
+    game = stats["games"]["call-of-nature"]
+    assert game["games"] == 3
+    ana, ben = game["players"]
+    assert ana == {"name": "Ana", "played": 3, "won": 2, "rate": 67, "streak": 0,
+                   "best_streak": 2}
+    assert ben == {"name": "Ben", "played": 3, "won": 1, "rate": 33, "streak": 1,
+                   "best_streak": 1}
+    assert game["head_to_head"] == [{"a": "Ana", "b": "Ben", "games": 3, "a_won": 2,
+                                     "b_won": 1}]
+
+
+def test_the_highest_pressure_survived_counts_only_cards_still_in_effect(table):
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"], variants=["no-end-roll"])
+    for value in (20, 25):  # Ana 20, Ben 45 (threshold 31: Ben loses 1 and survives)
+        table.submit(Command("card", {"value": value}))
+    table.submit(Command("card", {"value": 30}))  # Cy: 75...
+    table.undo()  # ...taken back: it does not count
+    table.submit(Command("card", {"value": 2}))  # Cy: 47
+    table.submit(Command("adjust-mastery", {"player": "Ana", "delta": -7}))
+    record = table.stats()["games"]["call-of-nature"]["record"]
+    assert (record["kind"], record["value"], record["player"]) == \
+        ("highest-pressure-survived", 47, "Cy")
+
+
+def test_the_biggest_flush_in_ohshit(table):
+    table.new_game("ohshit", ["Ana", "Ben", "Cy"])
+    for _ in range(3):  # a third grassy: Ben's pile flushes
+        table.submit(Command("poop", {"target": "Ben", "colour": "grassy"}))
+    table.submit(Command("kill", {"player": "Ben"}))
+    table.submit(Command("kill", {"player": "Cy"}))
+    game = table.stats()["games"]["ohshit"]
+    assert game["record"]["kind"] == "biggest-flush"
+    assert (game["record"]["value"], game["record"]["player"]) == (3, "Ben")
+    assert game["players"][0]["name"] == "Ana" and game["players"][0]["won"] == 1
+
+
+def test_the_lowest_bathroom_rush_score_wins_the_record():
+    games = [
+        summarise(1, "bathroom-rush", {"players": ["Ana", "Ben"]},
+                  {"winners": [0], "scores": [4, 9]}, 1.0, 2.0, []),
+        summarise(2, "bathroom-rush", {"players": ["Ana", "Cy"]},
+                  {"winners": [1], "scores": [None, 2]}, 3.0, 4.0, []),
+    ]
+    record = compute(games)["games"]["bathroom-rush"]["record"]
+    assert (record["kind"], record["value"], record["player"], record["game_id"]) == \
+        ("lowest-score", 2, "Cy", 2)
+
+
+def test_events_in_effect_follow_undo_and_redo():
+    a, b, c = ([Event("x", n)] for n in "abc")
+    assert in_effect([("command", a), ("command", b), ("undo", []), ("command", c)]) == [a, c]
+    assert in_effect([("command", a), ("undo", []), ("redo", a)]) == [a]
+    assert in_effect([("undo", [])]) == []
+
+
+def test_unfinished_games_do_not_count(table):
+    call_of_nature(table, ["Ana", "Ben"], [5], loser="Ben")
+    table.new_game("call-of-nature", ["Ana", "Dee"])
+    stats = table.stats()
+    assert stats["games_played"] == 1 and "Dee" not in stats["players"]
+
+
+def test_the_csv_export_has_a_row_per_game_and_player_and_no_formulas(table):
+    call_of_nature(table, ["=SUM(A1)", "Ben"], [5], loser="Ben")
+    rows = list(csv.reader(io.StringIO(to_csv(table.stats()))))
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert rows[1] == ["call-of-nature", "'=SUM(A1)", "1", "1", "100", "1", "1"]
+    assert rows[2] == ["call-of-nature", "Ben", "1", "0", "0", "0", "0"]
+
+
+def test_a_finished_game_is_summed_up_once(table, monkeypatch):
+    call_of_nature(table, ["Ana", "Ben"], [5], loser="Ben")
+    table.new_game("call-of-nature", ["Ana", "Ben"])
+    table.stats()
+    loads = []
+    original = table._load
+    monkeypatch.setattr(table, "_load", lambda row: loads.append(row.id) or original(row))
+    assert table.stats()["games_played"] == 1
+    assert loads == []

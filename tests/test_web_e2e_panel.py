@@ -1,0 +1,246 @@
+"""The phone panel at a real table, end to end in headless Chromium at a
+phone's size: a card's preview before it is played, undo that names what
+it takes back, history in sentences with dates, past games, statistics
+and setup in plain words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.core.engine import Command
+from tests import test_web_e2e as e2e
+from tests.test_web_e2e import controller, expect, play_card, shot, start_call_of_nature
+
+# The same browser, companion and phones as the panel's other browser tests.
+browser = e2e.browser
+companion = e2e.companion
+phones = e2e.phones
+
+pytestmark = pytest.mark.browser
+
+
+def type_value(page, value: int) -> None:
+    if value < 0:
+        page.click(".pad-display > .btn >> nth=0")
+    for digit in str(abs(value)):
+        page.click(f".pad-keys [data-digit='{digit}']")
+
+
+def test_a_card_shows_what_it_will_do_before_play_and_does_exactly_that(companion, phones):
+    companion.table.new_game("call-of-nature", ["Ana", "Ben", "Dee"])
+    for value in (12, 11):
+        companion.table.submit(Command("card", {"value": value}))
+    page = controller(phones, companion)
+    taps_before = 0
+    type_value(page, 9)  # 23 + 9 = 32: threshold 31 fires against Dee
+    taps_before += 1
+    preview = page.locator(".inline-pad .preview")
+    expect(preview).to_be_visible()
+    expect(preview).to_contain_text("32")
+    expect(preview).to_contain_text("Dee")
+    said = preview.inner_text()
+    # Nothing was played by looking.
+    assert companion.table.version == 2
+    shot(page, "preview-card")
+    page.click("#play")
+    taps_before += 1
+    assert taps_before == 2  # a card stays two taps: its value, Play
+    page.wait_for_function("() => document.querySelector('#pressure')?.textContent === '32'")
+    sentences = [e.message for e in companion.table.history()[-1].events]
+    # The preview said the very events the card made.
+    assert said.removeprefix("This will:").strip() == " · ".join(sentences)
+    assert any("Dee" in s and "Mastery" in s for s in sentences)
+    assert page.script_errors == []
+
+
+def test_a_preview_follows_the_table_when_another_phone_plays(companion, phones):
+    start_call_of_nature(companion)
+    ana = controller(phones, companion)
+    ben = controller(phones, companion)
+    type_value(ana, 5)
+    expect(ana.locator(".inline-pad .preview")).to_contain_text("Ana")
+    play_card(ben, 7)
+    # Ana's phone asks again for the new situation: Ben's turn, from 7.
+    expect(ana.locator(".inline-pad .preview")).to_contain_text("12")
+    assert ana.script_errors == [] and ben.script_errors == []
+
+
+def test_an_ohshit_poop_shows_its_effect_in_the_form_before_it_is_confirmed(companion, phones):
+    companion.table.new_game("ohshit", ["Ana", "Ben"])
+    page = controller(phones, companion)
+    page.click("[data-command=poop]")
+    page.click(".field[data-param=target] .option[data-value='1']")
+    page.click(".field[data-param=colour] .option[data-value=spicy]")
+    preview = page.locator("#sheet .preview")
+    expect(preview).to_be_visible()
+    expect(preview).to_contain_text("Ben")
+    shot(page, "preview-poop")
+    page.click("#sheet button[type=submit]")  # three taps: Poop, Ben, spicy... and OK
+    expect(page.locator(".player[data-seat='1'] .poop[data-kind=spicy]")).to_have_text("1")
+    assert page.script_errors == []
+
+
+def test_undo_names_what_it_takes_back_asks_once_and_says_what_it_did(companion, phones):
+    start_call_of_nature(companion)
+    ana = controller(phones, companion)
+    ben = controller(phones, companion)
+    play_card(ana, 5)
+    play_card(ana, 7)
+    expect(ben.locator("#pressure")).to_have_text("12")
+    ana.click("#undo")
+    question = ana.locator("#undo-what")
+    expect(question).to_contain_text("Ben plays +7")
+    shot(ana, "undo-ask")
+    assert companion.table.version == 2  # asking changes nothing
+    ana.click("#undo-confirm")
+    expect(ben.locator("#pressure")).to_have_text("5")
+    expect(ana.locator("#toast")).to_contain_text("Undone: Ben plays +7")
+    # Redo sits next to undo, and says what it played again.
+    ana.click("#dock-redo")
+    expect(ben.locator("#pressure")).to_have_text("12")
+    expect(ana.locator("#toast")).to_contain_text("Ben plays +7")
+    assert ana.script_errors == [] and ben.script_errors == []
+
+
+def test_history_reads_as_sentences_with_dates(companion, phones):
+    start_call_of_nature(companion)
+    page = controller(phones, companion)
+    play_card(page, 25)
+    play_card(page, 10)  # 35: threshold 31 fires
+    companion.table.undo()
+    page.goto(f"{companion.url}/history")
+    page.wait_for_selector("#history li.undo")
+    lines = page.locator("#history li .what").all_inner_texts()
+    assert lines[0].startswith("Undone: Ben plays +10")
+    assert lines[-1].startswith("Ana plays +25")
+    assert not any("value=" in line or "player=" in line for line in lines)
+    stamp = page.locator("#history li time").first.inner_text()
+    assert re.search(r"\d{4}", stamp) and re.search(r"\d{1,2}:\d{2}", stamp), stamp
+    shot(page, "history-sentences")
+    assert page.script_errors == []
+
+
+def test_a_past_game_opens_to_its_history_and_chart(companion, phones):
+    companion.table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
+    companion.table.submit(Command("card", {"value": 20}))
+    companion.table.submit(Command("adjust-mastery", {"player": "Ben", "delta": -7}))
+    first = companion.table.current().game_id
+    start_call_of_nature(companion)
+    page = controller(phones, companion)
+    page.goto(f"{companion.url}/stats")
+    page.click(f"#past-games [data-game='{first}'] a")
+    page.wait_for_selector("#past-chart svg")
+    expect(page.locator("#past-game")).to_contain_text("Ana, Ben")
+    lines = page.locator("#history li .what").all_inner_texts()
+    assert lines[-1].startswith("Ana plays +20")
+    expect(page.locator("#undo")).to_be_hidden()
+    shot(page, "past-game")
+    assert page.script_errors == []
+
+
+def test_statistics_per_game_with_records_head_to_head_and_exports(companion, phones):
+    for loser in ("Ben", "Ben", "Ana"):
+        companion.table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
+        companion.table.submit(Command("card", {"value": 30}))
+        companion.table.submit(Command("adjust-mastery", {"player": loser, "delta": -7}))
+    page = controller(phones, companion)
+    page.goto(f"{companion.url}/stats")
+    section = page.locator(".game-stats[data-game=call-of-nature]")
+    expect(section.locator("[data-player=Ana] td.num")).to_have_text(["2", "3", "67%", "0", "2"])
+    expect(section.locator(".record")).to_contain_text("Highest Pressure survived: 30")
+    expect(section.locator(".h2h li")).to_have_text("Ana 2 – 1 Ben (3 games)")
+    with page.expect_download() as download:
+        page.click("#export-csv")
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert text.startswith("game,player,played,won") and "Ana" in text
+    shot(page, "stats-per-game")
+    assert page.script_errors == []
+
+
+def test_setup_speaks_plainly_colours_have_names_and_players_are_remembered(companion, phones):
+    page = controller(phones, companion)
+    page.goto(f"{companion.url}/setup")
+    page.click("[data-game=call-of-nature]")
+    for seat, name in enumerate(["Ana", "Ben"]):
+        page.fill(f"input[data-seat='{seat}']", name)
+    expect(page.locator(".player-row .swatch-name").first).to_have_text("Red")
+    page.click(".player-row:nth-child(2) .swatch")
+    expect(page.locator(".player-row:nth-child(2) .swatch-name")).to_have_text("Green")
+    # Options: plain controls with a sentence each, no JSON anywhere.
+    page.click("#options-box summary")
+    options = page.locator("#options")
+    expect(options).to_contain_text("Highest Pressure card")
+    expect(options).to_contain_text("Cards taken out by each deck variant")
+    assert page.locator("#options textarea").count() == 0
+    assert "{" not in options.inner_text()
+    page.click("[data-option-field=max_value] button[aria-label$='−1']")
+    shot(page, "setup-plain")
+    page.click("#start")
+    page.wait_for_url(f"{companion.url}/")
+    assert companion.table.game.setup.options == {"max_value": 29}
+    assert companion.table.game.players == ("Ana", "Ben")
+    # The next setup offers Ana and Ben with their colours.
+    other = controller(phones, companion)
+    other.goto(f"{companion.url}/setup")
+    other.click("[data-game=ohshit]")
+    expect(other.locator("input[data-seat='1']")).to_have_value("Ben")
+    other.click(".player-row:nth-child(2) .icon-btn >> nth=2")  # Ben leaves the table...
+    other.click("#profiles [data-profile=Ben]")  # ...and comes back in one tap
+    expect(other.locator("input[data-seat='1']")).to_have_value("Ben")
+    expect(other.locator(".player-row:nth-child(2) .swatch-name")).to_have_text("Green")
+    assert page.script_errors == [] and other.script_errors == []
+
+
+def test_a_bathroom_rush_box_is_described_with_plain_controls(companion, phones):
+    page = controller(phones, companion)
+    page.goto(f"{companion.url}/setup")
+    page.click("[data-game=bathroom-rush]")
+    for seat, name in enumerate(["Ana", "Ben"]):
+        page.fill(f"input[data-seat='{seat}']", name)
+    page.click("#options-box summary")
+    page.click("#box-add")
+    row = page.locator(".box-row").first
+    row.locator("input.text-input").first.fill("Anziano")
+    row.locator("select").select_option("orange")
+    row.locator(".box-number").nth(0).locator("button[aria-label$='+1']").click()
+    row.locator(".box-number").nth(2).locator("input").fill("19")
+    row.locator(".box-number").nth(2).locator("button[aria-label$='+1']").click()
+    shot(page, "setup-box")
+    page.click("#start")
+    page.wait_for_url(f"{companion.url}/")
+    assert companion.table.game.setup.options["box"] == [
+        {"name": "Anziano", "colour": "orange", "pipi": 1, "popo": 0, "copies": 20}]
+    assert page.script_errors == []
+
+
+def test_ohshit_poops_carry_a_letter_and_players_are_never_poop_chips(companion, phones):
+    companion.table.new_game("ohshit", ["Ana", "Ben"])
+    page = controller(phones, companion)
+    page.click("[data-command=poop]")
+    page.click(".field[data-param=target] .option[data-value='1']")
+    colours = page.locator(".field[data-param=colour] .option .poop.mini")
+    letters = colours.all_inner_texts()
+    assert len(letters) == len(set(letters)) >= 5 and all(letters)
+    # Players are picked by round dots and names, never square chips.
+    assert page.locator(".field[data-param=target] .option .poop").count() == 0
+    page.click(".field[data-param=colour] .option[data-value=grassy]")
+    page.click("#sheet button[type=submit]")
+    chip = page.locator(".player[data-seat='1'] .poop[data-kind=grassy]")
+    expect(chip).to_have_attribute("data-letter", "G")
+    shot(page, "ohshit-letters")
+    assert page.script_errors == []
+
+
+def test_an_ohshit_poop_is_three_taps_from_the_pile_with_its_preview(companion, phones):
+    companion.table.new_game("ohshit", ["Ana", "Ben"])
+    page = controller(phones, companion)
+    page.click(".player[data-seat='1'] [data-poop-on='1']")  # Ben's pile
+    assert page.locator(".field[data-param=target]").count() == 0  # the pile said whose
+    page.click(".field[data-param=colour] .option[data-value=frosty]")
+    expect(page.locator("#sheet .preview")).to_contain_text("frosty poop on Ben's pile")
+    page.click("#sheet button[type=submit]")
+    expect(page.locator(".player[data-seat='1'] .poop[data-kind=frosty]")).to_have_text("1")
+    assert page.script_errors == []
