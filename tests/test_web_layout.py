@@ -75,7 +75,7 @@ def test_the_mirror_shows_the_frame_the_oled_shows(companion, phones):
     companion.table.new_game("call-of-nature", ["Ana", "Ben"])
     page = controller(phones, companion)
     page.wait_for_selector("#oled")
-    page.wait_for_function("document.querySelector('#oled').naturalWidth === 128")
+    page.wait_for_function("() => document.querySelector('#oled').naturalWidth === 128")
     source = page.evaluate("document.querySelector('#oled').getAttribute('src')")
     assert source.startswith("/api/screen.png")
     # The mirror follows the table: a card played, a new frame fetched.

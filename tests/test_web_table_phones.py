@@ -74,6 +74,7 @@ def test_an_open_form_closes_when_another_phone_acts_and_says_what_changed(compa
     phone_b.click("#sheet [data-command=set-pressure]")
     phone_b.wait_for_selector("#sheet [data-param=value]")
     phone_a.click("#undo")
+    phone_a.click("#undo-confirm")
     expect(phone_b.locator("#sheet")).not_to_be_visible()
     expect(phone_b.locator("#toast")).to_contain_text("taken back")
     assert companion.table.history() == [] or companion.table.history()[-1].action == "undo"
