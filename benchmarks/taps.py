@@ -70,6 +70,22 @@ class Panel:
         self.tap("#roll")
         self._wait_past(version)
 
+    def action_card(self, card: str, target: str | None = None, answer: str | None = None,
+                    roll: bool = False) -> None:
+        """An Action card: its name in the list, the place it strikes on the
+        picture of the queues, then the struck player's answer or the die."""
+        version = self.table.version
+        self.tap(f".br-cards .action-card[data-card='{card}']")
+        self._wait_past(version)
+        if target is not None:
+            version = self.table.version
+            self.tap(target)
+            self._wait_past(version)
+        if answer is not None:
+            self.command(answer)
+        if roll:
+            self.roll()
+
     def reveal_kinds(self) -> None:
         """Every Persona waiting, one tap each on the first kind offered."""
         while any(e.command == "reveal-kind" for e in self.table.current().expected):
@@ -138,17 +154,34 @@ def measure(browser: Any, light: bool) -> dict[str, int]:
                 panel.reveal_kinds()
             figures["setup to the first action"] = panel.taps
 
-            def turn(what: str, play: Any) -> None:
+            def turn(what: str, play: Any, split: bool = True) -> None:
+                """A turn's taps, with the reveals it brings; when it was the
+                round's last, the reveals of the new round's bathrooms are
+                the cleanup's and counted apart."""
                 before = panel.taps
+                start = table.current().state["round"]
                 play()
+                played = panel.taps
                 if not light:
                     panel.reveal_kinds()
-                figures[what] = panel.taps - before
+                if split and table.current().state["round"] != start and not light:
+                    figures[what] = played - before
+                    figures["  then the cleanup's reveals"] = panel.taps - played
+                else:
+                    figures[what] = panel.taps - before
 
             end = "end-turn" if light else "pass"
             turn("a turn: pass", lambda: panel.command(end))
             turn("a turn: decompress (red die by ROLL)",
                  lambda: (panel.form("decompress", {}), panel.roll()))
+            if light:
+                # The card is played on the table; the turn ends.
+                turn("a turn: an Action card", lambda: panel.command(end))
+            else:
+                # Cy makes Ana give up her place; Ana has no Queue Defence.
+                turn("a turn: Give Up Your Place on a player",
+                     lambda: panel.action_card("give-up-your-place",
+                                               ".pawn.target[data-player='0']", "effect"))
 
             def to_round_end() -> None:
                 """The turns left in this round, then its cleanup."""
@@ -167,8 +200,19 @@ def measure(browser: Any, light: bool) -> dict[str, int]:
             to_round_end()
             if not light:
                 panel.reveal_kinds()
+                # Round 3: Cy strikes the free queue's bathroom with the
+                # Cleaner; Ana removes the Persona in front of her with Cunning.
+                free = table.current().state["free_queue"]
+                turn("a turn: the Cleaner on a bathroom (red die by ROLL)",
+                     lambda: panel.action_card(
+                         "cleaner", f".queue[data-queue='{free}'] .persona.target", roll=True))
+                # Ana has a Persona in front and none behind: nothing to choose.
+                turn("a turn: Cunning (one Persona next to the player)",
+                     lambda: panel.action_card("cunning"))
+                to_round_end()
+                panel.reveal_kinds()
             cleanup_round = to_round_end
-            turn("a full round with its cleanup", cleanup_round)
+            turn("a full round with its cleanup", cleanup_round, split=False)
             context.close()
         finally:
             server.close()

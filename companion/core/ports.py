@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from .engine import Command, Game
-from .table import ANY_GAME, ExpectedGame, HistoryEntry, Listener, Table, Update
+from .table import ANY_GAME, ExpectedGame, HistoryEntry, Listener, Preview, Table, Update
 
 
 class TablePort(Protocol):
@@ -57,6 +57,12 @@ class TablePort(Protocol):
     def games(self) -> list[dict[str, Any]]: ...
 
     def stats(self) -> dict[str, Any]: ...
+
+    def preview(self, command: Command | Mapping[str, Any], *,
+                expected_game: ExpectedGame = ANY_GAME, expected_version: int | None = None,
+                ) -> Preview: ...
+
+    def past(self, game_id: int) -> tuple[Update, list[HistoryEntry]]: ...
 
 
 class DiceService(Protocol):

@@ -19,8 +19,11 @@ export function render(update) {
   const waiting = waitingSeats(update);
   return h("div", { class: "board br" },
     header(update, facts),
+    update.expected.some((e) => e.command === "target")
+      ? h("p", { class: "hint br-tap-target", text: t("bathroom-rush:board.tap-target") }) : null,
     h("section", { class: "queues", "aria-label": t("bathroom-rush:board.queues") }, view.queues.map((q) => queue(view, update, q))),
     kinds(view, update),
+    actionCards(update),
     view.effects?.length ? h("section", { class: "card" }, h("h2", { text: t("bathroom-rush:board.effects") }),
       h("ol", {}, view.effects.map((line) => h("li", { text: line })))) : null,
     h("ul", { class: "players" }, view.reserves.map((r) => playerRow(update, r.seat, {
@@ -48,6 +51,42 @@ function kinds(view, update) {
     }, `${k.name} ×${k.unseen}`))));
 }
 
+// An Action card is one tap on its name; the place it strikes is then one
+// tap on the picture of the queues (see queue()).
+function actionCards(update) {
+  const exp = update.expected.find((e) => e.command === "play");
+  if (!exp) return null;
+  return h("section", { class: "card br-cards", "aria-label": exp.prompt },
+    h("h2", { text: exp.prompt }),
+    h("div", { class: "options", role: "group" }, CARDS.map((card) => h("button", {
+      type: "button", class: ["option", "action-card"], dataset: { card },
+      onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
+        detail: { ...exp, args: { ...exp.args, card } }, bubbles: true })),
+    }, t(`bathroom-rush:card.${card}`)))));
+}
+
+// The Action cards the rulebook names, in the order of the engine's list.
+const CARDS = ["give-up-your-place", "cunning", "change-queue", "cleaner", "empty-bottle", "concentration", "swap", "sneeze", "desperate-scream"];
+
+// The expectation that taps this place, when an Action card is choosing one.
+function targetAt(update, q, position) {
+  return update.expected.find((e) => e.command === "target" && e.args.queue === q && e.args.position === position) ?? null;
+}
+
+function tapTarget(node, exp) {
+  node.classList.add("target");
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("aria-label", exp.prompt);
+  node.title = exp.prompt;
+  const go = (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", { detail: exp, bubbles: true }));
+  node.addEventListener("click", go);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") go(event);
+  });
+  return node;
+}
+
 function where(r) {
   if (r.eliminated) return null;
   if (r.queue === null) return t("bathroom-rush:board.no_queue");
@@ -59,15 +98,18 @@ function queue(view, update, q) {
   const owner = q.player;
   const line = [h("span", { class: "door", title: t("bathroom-rush:board.door"), "aria-label": t("bathroom-rush:board.door") }, q.door ? "WC" : "×")];
   for (const slot of q.slots) {
+    const aim = targetAt(update, q.index, slot.position);
     if ("player" in slot) {
-      line.push(h("span", {
+      const pawn = h("span", {
         class: "pawn", style: { background: update.colours?.[slot.player] ?? "#666" },
         title: slot.name, "aria-label": t("bathroom-rush:board.pawn", { name: slot.name, n: slot.position }),
         dataset: { player: slot.player },
-      }, slot.name.slice(0, 1).toUpperCase()));
+      }, slot.name.slice(0, 1).toUpperCase());
+      line.push(aim ? tapTarget(pawn, aim) : pawn);
     } else {
       const reveal = update.expected.find((e) => e.command === "reveal" && e.args.queue === q.index && e.args.position === slot.position);
-      line.push(persona(slot, reveal));
+      const card = persona(slot, reveal);
+      line.push(aim && !reveal ? tapTarget(card, aim) : card);
     }
   }
   const title = !q.door ? t("bathroom-rush:board.closed", { q: q.index })
