@@ -189,6 +189,37 @@ def boxed_queues_chosen(table: Table) -> None:
     queues_chosen(table)
 
 
+# A whole box of 50 Persona cards in 12 kinds (values as a table might
+# describe them): the kinds are offered the likeliest first, so a list
+# that wraps round reaches five of them in three presses.
+FULL_BOX = [
+    {"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 9},
+    {"name": "Ragazzo", "colour": "neutral", "pipi": 2, "popo": 0, "copies": 7},
+    {"name": "Turista", "colour": "neutral", "pipi": 1, "popo": 1, "copies": 6},
+    {"name": "Manager", "colour": "neutral", "pipi": 3, "popo": 0, "copies": 5},
+    {"name": "Bambino", "colour": "neutral", "pipi": 0, "popo": 1, "copies": 4},
+    {"name": "Anziano", "colour": "orange", "pipi": 2, "popo": 0, "copies": 4},
+    {"name": "Mamma con pupo", "colour": "orange", "pipi": 2, "popo": 1, "copies": 3},
+    {"name": "Distratto", "colour": "orange", "pipi": 1, "popo": 0, "copies": 3},
+    {"name": "Avido lettore", "colour": "orange", "pipi": 1, "popo": 1, "copies": 3},
+    {"name": "Imprenditore", "colour": "red", "pipi": 0, "popo": 0, "copies": 2},
+    {"name": "Infame", "colour": "yellow", "pipi": 1, "popo": 0, "copies": 2},
+    {"name": "Giovane smarrito", "colour": "yellow", "pipi": 1, "popo": 0, "copies": 2},
+]
+
+
+def full_box_queues_chosen(table: Table) -> None:
+    table.new_game("bathroom-rush", BR, options={"box": FULL_BOX})
+    queues_chosen(table)
+
+
+def full_box_reveals() -> list[tuple[dict[str, Any], int]]:
+    """Each kind of the full box and the presses its first reveal takes."""
+    return [(kind, len(turn("bathroom-rush", BR, full_box_queues_chosen, [First(kind["name"])],
+                            f"reveal-kind queue=1 position=1 kind={kind['name']}", new=False)))
+            for kind in FULL_BOX]
+
+
 def light_cleanup(table: Table) -> None:
     """Light tracking at the end of the first round: Ana entered hers."""
     for _ in range(3):
@@ -254,9 +285,29 @@ def situations() -> dict[str, list[tuple[str, list[str]]]]:
               ["hold-ok", Enter("Ben: the tokens you take from your bathroom"), Enter(2),
                Enter(0)],
               "bathroom-tokens player=Ben pipi=2 popo=0", ("light-tracking",))),
+        ("Give Up Your Place on Ben, who lets it happen",
+         turn("bathroom-rush", BR, in_phase_e,
+              [First("Give Up Your Place"),
+               "hold-ok", Enter("Ana: Give Up Your Place on Ben, queue 2?"), "ok", "ok"],
+              "play card=give-up-your-place / target queue=2 position=7 / effect")),
+        ("Give Up Your Place on oneself (nothing to answer)",
+         turn("bathroom-rush", BR, in_phase_e,
+              [First("Give Up Your Place"), "ok", "ok"],
+              "play card=give-up-your-place / target queue=1 position=7")),
+        ("Cleaner on the free queue, red die 3",
+         turn("bathroom-rush", BR, in_phase_e,
+              [First("Cleaner"), "hold-ok",
+               Enter("Ana: Cleaner on the bathroom of queue 4?"), First(3)],
+              "play card=cleaner / target queue=4 position=1 / roll values=3")),
+        ("Empty Bottle, red die 2",
+         turn("bathroom-rush", BR, in_phase_e, [First("Empty Bottle"), First(2)],
+              "play card=empty-bottle / roll values=2")),
+        ("Change Queue (nothing to choose)",
+         turn("bathroom-rush", BR, in_phase_e, [First("Change Queue")],
+              "play card=change-queue")),
         ("Action card Swap, then end the turn",
          turn("bathroom-rush", BR, in_phase_e, [First("Swap"), "ok", "ok"],
-              "action card=Swap / end-turn")),
+              "play card=swap / end-turn")),
     ]
     return {"Call of Nature": con, "OhShit!": ohshit, "Bathroom Rush": br}
 
@@ -291,6 +342,13 @@ def main() -> None:
           f" ({len(br['reveal a neutral Persona, 1 pipì'])} + "
           f"{len(br['decompress, red die 2'])}); pass instead: "
           f"{len(br['reveal a neutral Persona, 1 pipì']) + len(br['pass'])}")
+    full = full_box_reveals()
+    cards = sum(kind["copies"] for kind, _ in full)
+    within = sum(kind["copies"] for kind, presses in full if presses <= 3)
+    print(f"  Bathroom Rush   reveal, box of {len(full)} kinds ({cards} cards): "
+          f"{min(p for _, p in full)}..{max(p for _, p in full)} presses; "
+          f"at most 3 for {sum(p <= 3 for _, p in full)} kinds, "
+          f"{within} of the {cards} cards ({100 * within / cards:.0f}%)")
 
 
 if __name__ == "__main__":

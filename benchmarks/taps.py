@@ -3,9 +3,9 @@
 Headless Chromium (/usr/bin/chromium, through Playwright) at a phone's size
 (390x844) joins the real panel served by waitress on loopback, on a real
 table and journal, and plays a 3-player game by tapping what a player would
-tap; every tap is counted.  The game is created with its setup (three
-players, and for full tracking the box described by its owner); the figures
-start from the table page.  Dice come from the panel's ROLL button.
+tap; every tap is counted, from the setup page (the game, three names, Start;
+the box its owner described once is used by default) to the first action,
+then turns and rounds.  Dice come from the panel's ROLL button.
 
     .venv/bin/python benchmarks/taps.py
 """
@@ -45,6 +45,7 @@ class Panel:
         self.page = page
         self.table = table
         self.taps = 0
+        self.reveals: list[int] = []
 
     def tap(self, selector: str) -> None:
         self.page.click(selector)
@@ -70,12 +71,57 @@ class Panel:
         self.tap("#roll")
         self._wait_past(version)
 
+    def action_card(self, card: str, target: str | None = None, answer: str | None = None,
+                    roll: bool = False) -> None:
+        """An Action card: its name in the list, the place it strikes on the
+        picture of the queues, then the struck player's answer or the die."""
+        version = self.table.version
+        self.tap(f".br-cards .action-card[data-card='{card}']")
+        self._wait_past(version)
+        if target is not None:
+            version = self.table.version
+            self.tap(target)
+            self._wait_past(version)
+        if answer is not None:
+            self.command(answer)
+        if roll:
+            self.roll()
+
     def reveal_kinds(self) -> None:
         """Every Persona waiting, one tap each on the first kind offered."""
         while any(e.command == "reveal-kind" for e in self.table.current().expected):
             version = self.table.version
+            before = self.taps
             self.tap(".br-kinds .persona-kind >> nth=0")
             self._wait_past(version)
+            self.reveals.append(self.taps - before)
+
+    def set_up(self, url: str, light: bool) -> None:
+        """A new game of three from the setup page, as a table does it the
+        first time: the game, the players' names (a tap in each field, then
+        typing), the variant for light tracking, Start.  The box described
+        once by its owner is used by default."""
+        self.page.goto(f"{url}/setup")
+        self.page.wait_for_selector("[data-game=bathroom-rush]")
+        self.tap("[data-game=bathroom-rush]")
+        while self.page.locator("#players li").count() < len(PLAYERS):
+            self.tap("#add-player")
+        for seat, name in enumerate(PLAYERS):
+            self.tap(f"input[data-seat='{seat}']")
+            self.page.fill(f"input[data-seat='{seat}']", name)
+        if light:
+            self.tap("input[name=variant][value=light-tracking]")
+        self.tap("#start")
+        self.page.wait_for_url(f"{url}/")
+        self.page.wait_for_selector("#conn[data-state=live]")
+        while not self.table.has_game:
+            threading.Event().wait(0.01)
+        update = self.table.current()
+        if update.expected:
+            first = update.expected[0]
+            self.page.wait_for_function(
+                "(target) => !!document.querySelector(target)",
+                arg=f"button[data-command='{first.command}']")
 
     def _wait_past(self, version: int) -> None:
         """Wait until the table took the tap and the phone shows what comes
@@ -120,10 +166,8 @@ def measure(browser: Any, light: bool) -> dict[str, int]:
         folder = Path(name)
         table, _app, server, join_url = serve_table(folder)
         try:
-            if light:
-                table.new_game("bathroom-rush", PLAYERS, ["light-tracking"])
-            else:
-                table.new_game("bathroom-rush", PLAYERS, options={"box": BOX})
+            # The owner described the box once (its page; not counted here).
+            table.save_option("bathroom-rush", "box", BOX)
             context = browser.new_context(viewport=PHONE, device_scale_factor=2,
                                           is_mobile=True, has_touch=True)
             context.set_default_timeout(WAIT_MS)
@@ -131,24 +175,47 @@ def measure(browser: Any, light: bool) -> dict[str, int]:
             page.goto(join_url)
             page.wait_for_selector("#conn[data-state=live]")
             panel = Panel(page, table)
+            panel.set_up(join_url.split("/?")[0], light)
+            figures["setup page: game, 3 names, Start"] = panel.taps
 
             if not light:
                 for queue in (1, 2, 3):
-                    panel.form("choose-queue", {"queue": queue})
+                    version = table.version
+                    panel.tap(f".queue[data-queue='{queue}'] .stand")
+                    panel._wait_past(version)
                 panel.reveal_kinds()
-            figures["setup to the first action"] = panel.taps
+            figures["setup page to the first action"] = panel.taps
+            if panel.reveals:
+                figures["a reveal (box described)"] = max(panel.reveals)
 
-            def turn(what: str, play: Any) -> None:
+            def turn(what: str, play: Any, split: bool = True) -> None:
+                """A turn's taps, with the reveals it brings; when it was the
+                round's last, the reveals of the new round's bathrooms are
+                the cleanup's and counted apart."""
                 before = panel.taps
+                start = table.current().state["round"]
                 play()
+                played = panel.taps
                 if not light:
                     panel.reveal_kinds()
-                figures[what] = panel.taps - before
+                if split and table.current().state["round"] != start and not light:
+                    figures[what] = played - before
+                    figures["  then the cleanup's reveals"] = panel.taps - played
+                else:
+                    figures[what] = panel.taps - before
 
             end = "end-turn" if light else "pass"
             turn("a turn: pass", lambda: panel.command(end))
             turn("a turn: decompress (red die by ROLL)",
                  lambda: (panel.form("decompress", {}), panel.roll()))
+            if light:
+                # The card is played on the table; the turn ends.
+                turn("a turn: an Action card", lambda: panel.command(end))
+            else:
+                # Cy makes Ana give up her place; Ana has no Queue Defence.
+                turn("a turn: Give Up Your Place on a player",
+                     lambda: panel.action_card("give-up-your-place",
+                                               ".pawn.target[data-player='0']", "effect"))
 
             def to_round_end() -> None:
                 """The turns left in this round, then its cleanup."""
@@ -167,8 +234,19 @@ def measure(browser: Any, light: bool) -> dict[str, int]:
             to_round_end()
             if not light:
                 panel.reveal_kinds()
+                # Round 3: Cy strikes the free queue's bathroom with the
+                # Cleaner; Ana removes the Persona in front of her with Cunning.
+                free = table.current().state["free_queue"]
+                turn("a turn: the Cleaner on a bathroom (red die by ROLL)",
+                     lambda: panel.action_card(
+                         "cleaner", f".queue[data-queue='{free}'] .persona.target", roll=True))
+                # Ana has a Persona in front and none behind: nothing to choose.
+                turn("a turn: Cunning (one Persona next to the player)",
+                     lambda: panel.action_card("cunning"))
+                to_round_end()
+                panel.reveal_kinds()
             cleanup_round = to_round_end
-            turn("a full round with its cleanup", cleanup_round)
+            turn("a full round with its cleanup", cleanup_round, split=False)
             context.close()
         finally:
             server.close()

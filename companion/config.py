@@ -29,7 +29,7 @@ DEFAULT_PATH = Path("/etc/companion/config.toml")
 # Where the service keeps its journal; systemd's StateDirectory=companion.
 SERVICE_DATA_DIR = Path("/var/lib/companion")
 
-LANGUAGES = ("en", "fr")
+LANGUAGES = ("en", "fr", "it")
 CONTROLLERS = ("ssd1306", "sh1106")
 ROTATIONS = (0, 2)
 BAUD_RATES = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)

@@ -36,13 +36,15 @@ DIE_GAP = 6
 FOOTER_SIZE = 10
 
 
-def render(view: MenuView, update: Update | None = None, lang: str = "en") -> Image.Image:
+def render(view: MenuView, update: Update | None = None, lang: str = "en",
+           page: int = 0) -> Image.Image:
     """The frame for ``view``; ``update`` (the table's last Update, or None
-    before any game) is drawn for the game screen, in ``lang``."""
+    before any game) is drawn for the game screen, in ``lang``, at its
+    ``page`` (see :func:`~drivers.screens.game_pages`)."""
     kind = view.kind
     if kind == "game":
         if update is not None:
-            return game_screen(update, lang)
+            return game_screen(update, lang, page)
         return idle_screen(view.url or None, view.pin or None, lang)
     if kind == "list":
         return menu_screen(view.title, list(view.items), view.index, lang)

@@ -554,7 +554,7 @@ def test_phase_c_draw_is_announced_and_needs_no_press():
     game = position(["n2 Ana n1", "n1 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
     events = play(game, "pass")
     assert "C: Ben draws Action cards up to 4" in [e.message for e in events]
-    assert commands(game) == ["action", "decompress", "pass"]
+    assert commands(game) == ["play", "decompress", "pass", "action"]
 
 
 def test_phase_d_is_skipped_when_no_persona_has_an_effect():

@@ -25,7 +25,7 @@ ACTION_CARDS = ("Cunning", "Give Up Your Place", "Swap", "Sneeze", "Cleaner", "C
                 "Empty Bottle", "Concentration")
 # The turn moves on when these are answered; the queue operations do not.
 PROGRESS = ("choose-queue", "reveal", "roll", "effect", "defend", "pass", "end-turn",
-            "decompress")
+            "decompress", "play", "target")
 # How often each answer is drawn: mostly moving on, and often enough moving
 # a player up that some games end through a card.
 WEIGHTS = {**dict.fromkeys(PROGRESS, 6), "remove-front": 4, "bathroom-tokens": 6,
@@ -76,6 +76,11 @@ def _answer(draw, game: BathroomRush, wait: Expectation) -> Command:
         return Command(name, {"player": draw(st.sampled_from([wait.player, None]))})
     if name == "action":
         return Command(name, {"card": draw(st.sampled_from(ACTION_CARDS))})
+    if name == "play":
+        return Command(name, {"card": draw(st.sampled_from(_playable(game))),
+                              "player": draw(st.sampled_from([wait.player, None]))})
+    if name == "target":
+        return Command(name, dict(wait.args))
     if name in ("bathroom-tokens", "count-tokens"):
         return Command(name, {**wait.args, "pipi": draw(st.integers(0, 4)),
                               "popo": draw(st.sampled_from([0, 0, 0, 1]))})
@@ -84,6 +89,18 @@ def _answer(draw, game: BathroomRush, wait: Expectation) -> Command:
     if name == "decompress":
         return Command(name, {"concentration": draw(st.booleans())})
     return _operation(draw, game, name)
+
+
+def _playable(game: BathroomRush) -> list[str]:
+    """The Action cards by name that have something to strike now."""
+    seat = game.active()
+    can_draw = game.persona_deck + game.persona_discard > 0
+    cards = ["swap", "sneeze", "desperate-scream", "concentration", "empty-bottle"]
+    if can_draw and game.free_queue() is not None:
+        cards.append("change-queue")
+    cards += [card for card in ("give-up-your-place", "cunning", "cleaner")
+              if game._targets(card, seat)]
+    return cards
 
 
 def _targets(game: BathroomRush, name: str) -> list:

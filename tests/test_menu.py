@@ -653,7 +653,7 @@ def test_decompressing_is_chosen_from_the_actions_then_the_red_die_entered(table
     menu = menu_for("bathroom-rush")
     queues_chosen(table)
     personas_revealed(table)
-    assert menu.view().footer == "Ana: play an Action card"
+    assert menu.view().footer == "Ana: which Action card?"
     press(menu, "hold-ok down ok")
     assert last_command(table) == "decompress"
     view = menu.view()
@@ -670,9 +670,9 @@ def test_an_action_card_is_chosen_by_its_name(table, menu_for):
     queues_chosen(table)
     personas_revealed(table)
     press(menu, "ok")
-    assert menu.view().items[:3] == ("Give Up Your Place", "Swap", "Sneeze")
-    press(menu, "down down down ok")
-    assert last_command(table) == "action card=Cunning"
+    assert menu.view().items[:3] == ("Give Up Your Place", "Cunning", "Change Queue")
+    press(menu, "down down ok")
+    assert last_command(table) == "play card=change-queue"
 
 
 def test_the_queue_operations_are_listed_by_their_names(table, menu_for):

@@ -42,11 +42,15 @@ LANGUAGES = ("en", "fr", "it")
 SCALE = 4
 
 
-def screen_of(game, lang="en"):
-    return screens.game_screen(Update(
+def update_of(game):
+    return Update(
         game_id=1, game_key=game.key, title=game.title, version=1, action="command",
         state=game.view(), expected=tuple(game.expected()), events=(), over=False,
-        result=None, players=game.players, can_undo=False, can_redo=False), lang)
+        result=None, players=game.players, can_undo=False, can_redo=False)
+
+
+def screen_of(game, lang="en", page=0):
+    return screens.game_screen(update_of(game), lang, page)
 
 
 def call_of_nature(names=("Ana", "Ben", "Cy"), *commands, lang="en"):
@@ -61,7 +65,13 @@ def ohshit(names, *commands, lang="en"):
     return screen_of(play(OhShit(Setup(tuple(names))), *commands), lang)
 
 
-def bathroom_rush(names, queues, *commands, lang="en"):
+def bathroom_rush(names, queues, *commands, lang="en", page=1):
+    """The screen of a Bathroom Rush game: page 0 the active player, page 1
+    every queue."""
+    return screen_of(bathroom_rush_game(names, queues, *commands), lang, page)
+
+
+def bathroom_rush_game(names, queues, *commands):
     game = BathroomRush(Setup(tuple(names)))
     for queue in queues:
         game.apply(Command("choose-queue", {"queue": queue}))
@@ -72,7 +82,7 @@ def bathroom_rush(names, queues, *commands, lang="en"):
         args.update(pipi=2, popo=revealed % 2, colour="neutral")
         game.apply(Command("reveal", args))
         revealed += 1
-    return screen_of(play(game, *commands), lang)
+    return play(game, *commands)
 
 
 def finished_call_of_nature():
@@ -137,6 +147,15 @@ CASES = {
         ("Ana", "Ben", "Cy", "Zoé"), (5, 1, 2, 3),
         ("set-reserve", {"player": 0, "pipi": 2, "popo": 3}), ("decompress", {}),
         ("roll", {"values": [4]}), lang=lang),
+    # Bathroom Rush, the first page: the active player large
+    "bathroom-rush-player-ana-to-act": lambda lang: bathroom_rush(
+        ("Ana", "Ben", "Cy"), (2, 3, 4), lang=lang, page=0),
+    "bathroom-rush-player-reserve-near-the-limit": lambda lang: bathroom_rush(
+        ("Ana", "Ben"), (1, 3), ("set-reserve", {"player": 0, "pipi": 3, "popo": 2}),
+        lang=lang, page=0),
+    "bathroom-rush-player-ben-after-ana-decompressed": lambda lang: bathroom_rush(
+        ("Ana", "Ben", "Cy"), (2, 3, 4), ("decompress", {}), ("roll", {"values": [2]}),
+        lang=lang, page=0),
     # Shared screens
     "alert-threshold": lambda lang: screens.alert_screen(
         "Ben crosses 61: loses 2 Mastery (now 5)", "Threshold 61"),
@@ -410,3 +429,29 @@ def test_the_dot_of_an_i_or_j_stands_apart_from_its_stem(size, bold):
         rows = [mask.crop((0, y, mask.size[0], y + 1)).getbbox() is not None
                 for y in range(mask.size[1])]
         assert not all(rows), f"{glyph!r} at {size} px: the dot touches the stem"
+
+
+def test_bathroom_rush_shows_the_active_players_place_and_reserve_16_pixels_high():
+    from drivers.screens.bathroom_rush import COLUMNS, RULE_Y, bathroom_rush_pages
+
+    game = bathroom_rush_game(("Ana", "Ben"), (1, 3),
+                              ("set-reserve", {"player": 0, "pipi": 3, "popo": 2}))
+    assert bathroom_rush_pages(game.view()) == 2
+    image = screen_of(game, "en", 0)
+    for centre in COLUMNS:
+        # Below the labels, above the rule: the figure alone.
+        box = image.crop((centre - 20, 21, centre + 20, RULE_Y)).getbbox()
+        assert box is not None and box[3] - box[1] >= 16, (centre, box)
+    assert ImageChops.difference(image, screen_of(game, "en", 1)).getbbox() is not None
+    # The pages alternate: page 2 is the first again.
+    assert ImageChops.difference(image, screen_of(game, "en", 2)).getbbox() is None
+
+
+def test_bathroom_rush_has_one_page_while_the_players_choose_their_queues():
+    from drivers.screens.bathroom_rush import bathroom_rush_pages
+
+    game = play(BathroomRush(Setup(("Ana", "Ben", "Cy"))), ("choose-queue", {"queue": 2}))
+    assert bathroom_rush_pages(game.view()) == 1
+    assert screens.game_pages(update_of(game)) == 1
+    assert ImageChops.difference(screen_of(game, "en", 0), screen_of(game, "en", 1)).getbbox() \
+        is None

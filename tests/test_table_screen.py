@@ -175,3 +175,50 @@ def test_a_fault_that_went_and_came_back_is_shown_again(screen):
     wait_for(screen, menu_frame(screen))
     screen.show_faults([UNPLUGGED])
     wait_for(screen, fault_screen(UNPLUGGED))
+
+
+def _bathroom_rush_turn(table):
+    table.new_game("bathroom-rush", ["Ana", "Ben", "Cy"])
+    for queue in (2, 3, 4):
+        table.submit(Command("choose-queue", {"queue": queue}))
+    while (update := table.current()).expected and update.expected[0].command == "reveal":
+        args = dict(update.expected[0].args)
+        args.update(pipi=1, popo=0, colour="neutral")
+        table.submit(Command("reveal", args))
+    return table.current()
+
+
+def test_bathroom_rush_shows_the_active_player_then_every_queue_in_turn(screen, table):
+    from companion.parts.screen import PAGE_SECONDS
+
+    update = _bathroom_rush_turn(table)
+    assert update.expected[0].player == 0
+    player_page = render(screen.menu.view(), update, "en", 0)
+    queues_page = render(screen.menu.view(), update, "en", 1)
+    assert ImageChops.difference(player_page, queues_page).getbbox() is not None
+    wait_for(screen, player_page)
+    screen.clock.now += PAGE_SECONDS[0] + 0.1
+    screen.redraw()
+    wait_for(screen, queues_page)
+    screen.clock.now += PAGE_SECONDS[1] + 0.1
+    screen.redraw()
+    wait_for(screen, player_page)
+    # After any change the first page comes back at once: Ana passes, Ben's turn.
+    screen.clock.now += PAGE_SECONDS[0] + 0.1
+    screen.redraw()
+    wait_for(screen, queues_page)
+    table.submit(Command("pass", {}))
+    wait_for(screen, lambda: render(screen.menu.view(), table.current(), "en", 0))
+    ben = render(screen.menu.view(), table.current(), "en", 0)
+    assert ImageChops.difference(ben, player_page).getbbox() is not None
+
+
+def test_a_game_of_one_page_never_turns(screen, table):
+    from companion.parts.screen import PAGE_SECONDS
+
+    wait_for(screen, menu_frame(screen))
+    before = shown(screen)
+    screen.clock.now += PAGE_SECONDS[0] + 0.1
+    screen.redraw()
+    wait_for(screen, before)
+    assert screen._page == 0

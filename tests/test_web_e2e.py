@@ -9,6 +9,7 @@ missing browser is a failure.
 from __future__ import annotations
 
 import io
+import json
 import os
 import threading
 import time
@@ -609,3 +610,91 @@ def test_signing_every_phone_out_from_the_setup_page_asks_first(companion, phone
     assert companion.table.version == 0
     expect(ben.locator("#play")).to_have_count(0)
     assert ana.script_errors == [] and ben.script_errors == []
+
+
+def test_without_a_box_a_bathroom_rush_reveal_is_two_taps_colour_then_tokens(companion, phones):
+    companion.table.new_game("bathroom-rush", ["Ana", "Ben"])
+    companion.table.submit(Command("choose-queue", {"queue": 1}))
+    companion.table.submit(Command("choose-queue", {"queue": 2}))
+    page = controller(phones, companion)
+    page.wait_for_selector(".br-printed")
+    expect(page.locator(".br-printed h2")).to_contain_text(
+        "Reveal the Persona in the bathroom of queue 1")
+    shot(page, "bathroom-rush-reveal-printed")
+    page.click(".br-printed .persona-colour[data-colour=orange]")
+    page.click(".br-printed .persona-printed[data-pipi='2'][data-popo='1']")
+    revealed = page.locator(".queue[data-queue='1'] .persona.orange")
+    expect(revealed).to_have_attribute("aria-label", "2 pipì, 1 popò printed")
+    # A light blue Persona is one tap: the colour starts at light blue.
+    expect(page.locator(".br-printed h2")).not_to_contain_text(
+        "in the bathroom of queue 1")
+    page.click(".br-printed .persona-printed[data-pipi='1'][data-popo='0']")
+    expect(page.locator(".persona.neutral")).to_have_count(1)
+    assert page.script_errors == []
+
+
+def test_the_box_is_described_once_shared_as_a_file_and_used_by_new_games(
+        companion, phones, tmp_path):
+    page = controller(phones, companion)
+    page.goto(f"{companion.url}/box")
+    page.wait_for_selector(".box-kind")
+    first = page.locator(".box-kind").nth(0)
+    first.locator("[data-field=name]").fill("Signora")
+    first.locator("[data-field=copies]").fill("40")
+    page.click("#add-kind")
+    second = page.locator(".box-kind").nth(1)
+    second.locator("[data-field=name]").fill("Anziano")
+    second.locator("[data-field=colour]").select_option("orange")
+    second.locator("[data-field=pipi]").fill("2")
+    second.locator("[data-field=copies]").fill("3")
+    expect(page.locator("#box-summary")).to_have_text("2 kinds, 43 Persona cards")
+    shot(page, "bathroom-rush-box")
+    page.click("#save-box")
+    kept = [{"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 40},
+            {"name": "Anziano", "colour": "orange", "pipi": 2, "popo": 0, "copies": 3}]
+    expect(page.locator(".toast").last).to_contain_text("The box is kept")
+    assert companion.table.saved_options("bathroom-rush") == {"box": kept}
+
+    # A bad kind is refused with the companion's reason, and the kept box stays.
+    page.locator(".box-kind").nth(1).locator("[data-field=copies]").fill("0")
+    page.click("#save-box")
+    expect(page.locator("#box-error")).to_contain_text("copies")
+    assert companion.table.saved_options("bathroom-rush") == {"box": kept}
+
+    with page.expect_download() as download:
+        page.click("#export-box")
+    exported = tmp_path / "box.json"
+    download.value.save_as(exported)
+    assert json.loads(exported.read_text())[0] == kept[0]
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#forget-box")
+    expect(page.locator(".toast").last).to_contain_text("forgotten")
+    assert companion.table.saved_options("bathroom-rush") == {}
+    exported.write_text(json.dumps(kept))
+    page.set_input_files("#import-box", str(exported))
+    expect(page.locator("#box-summary")).to_have_text("2 kinds, 43 Persona cards")
+    assert companion.table.saved_options("bathroom-rush") == {"box": kept}
+
+    # The setup page offers the box, never as JSON, and a new game starts with it.
+    page.goto(f"{companion.url}/setup")
+    page.click("[data-game=bathroom-rush]")
+    expect(page.locator("#box-facts")).to_have_text("2 kinds, 43 Persona cards")
+    expect(page.locator("#options textarea")).to_have_count(0)
+    while page.locator("#players li").count() < 3:
+        page.click("#add-player")
+    for seat, name in enumerate(["Ana", "Ben", "Cy"]):
+        page.fill(f"input[data-seat='{seat}']", name)
+    page.click("#start")
+    page.wait_for_url(f"{companion.url}/")
+    assert [k["name"] for k in companion.table.current().state["box"]] == ["Signora", "Anziano"]
+    # Each player stands at the end of a queue with one tap on it.
+    for queue, name in ((2, "Ana"), (3, "Ben"), (1, "Cy")):
+        stand = page.locator(f".queue[data-queue='{queue}'] .stand")
+        expect(stand).to_have_text(f"{name}: stand here")
+        stand.click()
+        expect(page.locator(f".queue[data-queue='{queue}'] .pawn")).to_have_text(name[0])
+    expect(page.locator(".stand")).to_have_count(0)
+    assert [r["queue"] for r in companion.table.current().state["reserves"]] == [2, 3, 1]
+    expect(page.locator(".br-kinds .persona-kind")).to_have_text(["Signora ×40", "Anziano ×3"])
+    shot(page, "bathroom-rush-reveal-kind")
+    assert page.script_errors == []

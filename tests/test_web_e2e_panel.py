@@ -63,8 +63,11 @@ def test_a_preview_follows_the_table_when_another_phone_plays(companion, phones)
     type_value(ana, 5)
     expect(ana.locator(".inline-pad .preview")).to_contain_text("Ana")
     play_card(ben, 7)
-    # Ana's phone asks again for the new situation: Ben's turn, from 7.
-    expect(ana.locator(".inline-pad .preview")).to_contain_text("12")
+    # Ana's 5 was typed for Ana's turn: it is not kept armed for Ben's (what a
+    # phone sends is what its player saw); the pad is empty and says so.
+    expect(ana.locator(".inline-pad .pad-value")).to_have_text("")
+    expect(ana.locator(".inline-pad .preview")).to_be_hidden()
+    expect(ana.locator("#toast")).to_contain_text("Your 5 was not sent")
     assert ana.script_errors == [] and ben.script_errors == []
 
 

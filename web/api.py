@@ -33,6 +33,7 @@ from .bodies import (
     DiceSourceRequest,
     JoinRequest,
     NewGameRequest,
+    SavedOptionRequest,
     UnknownCommandName,
     VersionRequest,
 )
@@ -40,6 +41,7 @@ from .errors import ApiError, bad_request
 from .live import TooManyStreams
 from .openapi import (
     CHANGE_ERRORS,
+    JOURNAL_ERROR,
     MALFORMED,
     _error,
     _json,
@@ -429,6 +431,34 @@ def new_game(body: NewGameRequest):
     # send it again (a phone takes a message of the version it shows).
     panel().live.on_update(update)
     return jsonify(state_json(update, chosen))
+
+
+@bp.get("/saved-options")
+@operation("the setup options kept for every new game of each kind (a described box)",
+           {"200": _json("per game key, its saved options by name",
+                         {"type": "object", "additionalProperties": {"type": "object"}})})
+def saved_options():
+    table = panel().table
+    return jsonify({cls.key: table.saved_options(cls.key) for cls in available()
+                    if getattr(cls, "options", None)})
+
+
+@bp.post("/saved-options")
+@operation("keep a setup option for every new game of a kind (null forgets it); the game "
+           "being played keeps its own", {
+               "200": _json("per game key, its saved options by name",
+                            {"type": "object", "additionalProperties": {"type": "object"}}),
+               "400": MALFORMED,
+               **CHANGE_ERRORS,
+               "422": _error("the game has no such option, or refuses the value "
+                             "('bad-setup'); nothing was kept"),
+               "503": JOURNAL_ERROR,
+           }, changes=True)
+@controllers_only
+@takes(SavedOptionRequest)
+def save_option(body: SavedOptionRequest):
+    panel().table.save_option(canonical_key(body.game), body.name, body.value)
+    return saved_options()
 
 
 @bp.post("/command")

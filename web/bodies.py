@@ -577,8 +577,32 @@ class DiceSourceRequest:
         "one of the companion's dice sources"))
 
 
+# A saved option may be a list of small objects besides what a setup takes:
+# a Bathroom Rush box, each kind of Persona with its name, colour, pipì, popò
+# and copies.
+MAX_SAVED_ITEMS = 60
+
+
+@dataclass(frozen=True)
+class SavedOptionRequest:
+    """A setup option kept for every new game of a kind (a described box)."""
+
+    game: str = field(metadata=member(
+        Text(choices=_game_keys, phrase="a game's key from GET /api/games",
+             unknown=_no_such_game),
+        "a key from GET /api/games (or a common alias)"))
+    name: str = field(metadata=member(
+        Text(1, MAX_WORD), "an option from the game's description"))
+    value: Any = field(metadata=member(
+        AnyOf(OptionValue(),
+              ListOf(MapOf(AnyOf(Integer(), Text(0, MAX_WORD, blank=True)), MAX_OPTIONS),
+                     0, MAX_SAVED_ITEMS),
+              phrase="a setup option's value, a list of small objects, or null"),
+        "the value every new game of that kind starts with; null forgets it"))
+
+
 REQUESTS: tuple[type, ...] = (VersionRequest, CommandRequest, NewGameRequest, JoinRequest,
-                              DiceSourceRequest)
+                              DiceSourceRequest, SavedOptionRequest)
 
 T = TypeVar("T")
 

@@ -17,7 +17,7 @@ from .panel import LANGUAGES
 
 bp = Blueprint("pages", __name__)
 
-PAGES = ("table", "setup", "history", "stats", "virtual")
+PAGES = ("table", "setup", "box", "history", "stats", "virtual")
 
 # The games' boards the panel ships: static/js/games/<game key>.js, found by
 # name (the other modules there are shared by every board).
@@ -73,6 +73,12 @@ def table_page():
 @bp.get("/setup")
 def setup_page():
     return _page("setup")
+
+
+@bp.get("/box")
+def box_page():
+    """The Bathroom Rush box, described once and kept for every new game."""
+    return _page("box")
 
 
 @bp.get("/history")

@@ -17,7 +17,7 @@ from .access import Access
 from .colours import PlayerColours
 from .live import Broadcast
 
-LANGUAGES = ("en", "fr")
+LANGUAGES = ("en", "fr", "it")
 # What a phone is told while no game is set up.
 NO_GAME = {"game": None, "game_id": None, "version": 0}
 

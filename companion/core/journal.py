@@ -48,6 +48,17 @@ CREATE TABLE entries (
 );
 """
 
+# Kept beside the games, added to journals written before it: the setup
+# options a table saved for every game of a kind (its described box).
+SAVED_OPTIONS = """
+CREATE TABLE IF NOT EXISTS saved_options (
+    game     TEXT NOT NULL,
+    name     TEXT NOT NULL,
+    value    TEXT NOT NULL,
+    PRIMARY KEY (game, name)
+)
+"""
+
 
 @dataclass(frozen=True)
 class GameRow:
@@ -141,6 +152,7 @@ class Journal:
         # survives a power cut, not only a crash of the process.
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
+        db.execute(SAVED_OPTIONS)
 
     # -- writing -----------------------------------------------------------
 
@@ -194,7 +206,27 @@ class Journal:
                 )
             return _inserted(cur)
 
+    def save_option(self, game: str, name: str, value: Any) -> None:
+        """Keep ``value`` as the setup option ``name`` of every new game of
+        ``game``; ``None`` forgets it."""
+        with self._transaction():
+            if value is None:
+                self._db.execute("DELETE FROM saved_options WHERE game = ? AND name = ?",
+                                 (game, name))
+            else:
+                self._db.execute(
+                    "INSERT INTO saved_options (game, name, value) VALUES (?, ?, ?) "
+                    "ON CONFLICT (game, name) DO UPDATE SET value = excluded.value",
+                    (game, name, _dumps(value)),
+                )
+
     # -- reading -------------------------------------------------------------
+
+    def saved_options(self, game: str) -> dict[str, Any]:
+        rows = self._db.execute(
+            "SELECT name, value FROM saved_options WHERE game = ? ORDER BY name", (game,)
+        ).fetchall()
+        return {name: _loads(value, name) for name, value in rows}
 
     def latest_game(self) -> GameRow | None:
         row = self._db.execute(

@@ -34,6 +34,7 @@ from typing import Any, Callable, Final, Iterable, Mapping, Sequence
 
 from .engine import Command, Event, Expectation, Game, Result, Setup
 from .errors import (
+    BadSetup,
     CompanionError,
     ForeignDatabase,
     IllegalCommand,
@@ -402,6 +403,33 @@ class Table:
         self._summaries[row.id] = (key, summary)
         return summary
 
+    # -- saved setup options -------------------------------------------------
+
+    def saved_options(self, key: str) -> dict[str, Any]:
+        """The setup options kept for every new game of ``key`` (a game's
+        key or alias), as :meth:`save_option` left them."""
+        cls = game_class(key)
+        with self._lock:
+            return self._journal.saved_options(cls.key)
+
+    def save_option(self, key: str, name: str, value: Any) -> None:
+        """Keep ``value`` as the setup option ``name`` of every new game of
+        ``key`` unless its setup gives another (``None`` forgets it).  The
+        value is checked as the game checks it at setup (on a table of the
+        fewest players), so a bad one raises :class:`BadSetup` and nothing
+        is kept.  The game being played keeps the setup it started with."""
+        cls = game_class(key)
+        declared: Mapping[str, Any] = getattr(cls, "options", {})
+        if name not in declared:
+            raise BadSetup(f"{cls.title} has no setup option {name!r}"
+                           + (f"; its options are: {', '.join(sorted(declared))}"
+                              if declared else ""))
+        if value is not None:
+            players = tuple(f"Player {n}" for n in range(1, cls.min_players + 1))
+            cls.check_setup(Setup(players, frozenset(), {name: value}))
+        with self._lock:
+            self._journal.save_option(cls.key, name, value)
+
     # -- listeners -----------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -446,8 +474,12 @@ class Table:
         thus start one game: the second is refused (:class:`StaleVersion`).
         """
         cls = game_class(key)
+        with self._lock:
+            saved = self._journal.saved_options(cls.key)
+        # The options a table saved (its box) unless the setup says otherwise;
+        # the journal keeps the setup as played, so a replay needs no saved option.
         setup = Setup(tuple(" ".join(str(p).split()) for p in players),
-                      frozenset(variants), dict(options or {}))
+                      frozenset(variants), {**saved, **dict(options or {})})
         game = cls(setup)  # raises BadSetup before anything is written
         with self._lock:
             self._check(self._session, expected_game, expected_version)

@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 ALERT_SECONDS = 2.5
 DICE_SECONDS = 2.0
 FAULT_SECONDS = 4.0
+# A game screen of two pages (Bathroom Rush: the active player, then every
+# queue) shows the first this long, then the second, and again.
+PAGE_SECONDS = (8.0, 4.0)
 # Updates whose events are news; a replay, an undo or a new game are not.
 NEWS = ("command", "redo")
 
@@ -74,6 +77,10 @@ class ScreenPart(Component):
         self._unsubscribes: list[Callable[[], None]] = []
         # The faults last reported, on the reporting thread's side.
         self._faults: tuple[str, ...] = ()
+        # A game screen of several pages shows them in turn: the page on
+        # screen and until when (page 0 again after every change or key).
+        self._page = 0
+        self._page_until: float | None = None
 
     def start(self) -> None:
         from companion.core.menu import TableMenu
@@ -154,7 +161,7 @@ class ScreenPart(Component):
     def _on_update(self, update: Update) -> None:
         self.menu.on_update(update)
         alerts = [e for e in update.events if e.alert] if update.action in NEWS else []
-        self._notes.put(("alerts", alerts) if alerts else ("draw",))
+        self._notes.put(("alerts", alerts) if alerts else ("update",))
 
     def _on_roll(self, dice: Dice, values: list[int]) -> None:
         # The table's listener for the rolls the dice service played.
@@ -166,8 +173,10 @@ class ScreenPart(Component):
         while True:
             try:
                 note = self._notes.get(timeout=self._time_left())
-            except queue.Empty:  # the moment on screen is over
-                self._next_moment()
+            except queue.Empty:  # the moment or the page on screen is over
+                if self._moment_until is not None:
+                    self._next_moment()
+                self._turn_page()
                 self._draw()
                 continue
             notes = [note]
@@ -180,6 +189,9 @@ class ScreenPart(Component):
                 if note is None:
                     return
                 self._take(note)
+            if any(note[0] != "draw" for note in notes):
+                self._first_page()  # a change, a key: the first page again
+            self._turn_page()
             self._draw()
 
     def _take(self, note: tuple) -> None:
@@ -228,10 +240,36 @@ class ScreenPart(Component):
 
     def _time_left(self) -> float | None:
         """How long the thread may sleep: until the moment on screen is over,
-        or until something happens."""
-        if self._moment_until is None:
+        or the page of the game screen, or until something happens."""
+        until = self._moment_until if self._moment_until is not None else self._page_until
+        if until is None:
             return None
-        return max(0.0, self._moment_until - self._clock())
+        return max(0.0, until - self._clock())
+
+    def _first_page(self) -> None:
+        self._page = 0
+        self._page_until = None
+
+    def _pages(self) -> int:
+        """The pages of the game screen on show now (1 under the menu)."""
+        menu = self.menu
+        update = menu.update if menu is not None else None
+        if update is None or self._moments or menu.view().kind != "game":
+            return 1
+        from drivers.screens import game_pages
+
+        return game_pages(update)
+
+    def _turn_page(self) -> None:
+        pages = self._pages()
+        if pages <= 1:
+            self._first_page()
+            return
+        if self._page_until is None:
+            self._page_until = self._clock() + PAGE_SECONDS[0]
+        elif self._clock() >= self._page_until:
+            self._page = (self._page + 1) % pages
+            self._page_until = self._clock() + PAGE_SECONDS[min(self._page, 1)]
 
     def _key(self, key: str, kind: str) -> None:
         try:
@@ -246,7 +284,7 @@ class ScreenPart(Component):
             else:
                 from drivers.menu_screens import render
 
-                image = render(self.menu.view(), self.menu.update, self.language)
+                image = render(self.menu.view(), self.menu.update, self.language, self._page)
         except Exception:
             log.exception("drawing the screen failed")
             return

@@ -84,7 +84,8 @@ class _GameScreens(Mapping[str, GameScreen]):
 GAME_SCREENS: Mapping[str, GameScreen] = _GameScreens()
 
 __all__ = [
-    "WIDTH", "HEIGHT", "GAME_SCREENS", "game_screen", "screen_for", "generic_screen",
+    "WIDTH", "HEIGHT", "GAME_SCREENS", "game_screen", "game_pages", "screen_for",
+    "generic_screen",
     "call_of_nature_screen", "ohshit_screen", "bathroom_rush_screen",
     "alert_screen", "event_screen", "menu_screen", "value_screen", "dice_screen", "join_screen",
     "result_screen", "idle_screen", "off_screen", "wifi_screen", "wifi_qr_text", "word",
@@ -97,7 +98,7 @@ def _speaks(screen: GameScreen) -> bool:
     return "lang" in inspect.signature(screen).parameters
 
 
-def game_screen(update: Update, lang: str = "en") -> Image.Image:
+def game_screen(update: Update, lang: str = "en", page: int = 0) -> Image.Image:
     """The screen for a table :class:`~companion.core.table.Update` (or anything
     with ``game_key``, ``title``, ``state``, ``players``, ``expected``,
     ``over`` and ``result``): the game's own screen (the generic one for a
@@ -113,6 +114,23 @@ def game_screen(update: Update, lang: str = "en") -> Image.Image:
     screen = screen_for(update.game_key)
     if screen is None:
         return generic_screen(update.state, update.players, update.expected, update.title)
+    if "page" in inspect.signature(screen).parameters:
+        return screen(update.state, update.players, update.expected,  # type: ignore[call-arg]
+                      lang=lang, page=page)
     if _speaks(screen):
         return screen(update.state, update.players, update.expected, lang=lang)  # type: ignore[call-arg]
     return screen(update.state, update.players, update.expected)
+
+
+def game_pages(update: Update) -> int:
+    """How many pages the game's screen has now (``<folder>_pages(state)``
+    in its module; 1 for a game without).  The table's screen shows them in
+    turn (page 0 the longest)."""
+    if update.over:
+        return 1
+    folder = update.game_key.replace("-", "_")
+    screen = screen_for(update.game_key)
+    if screen is None:
+        return 1
+    pages = getattr(import_module(screen.__module__), f"{folder}_pages", None)
+    return max(1, int(pages(update.state))) if pages is not None else 1

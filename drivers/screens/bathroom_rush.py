@@ -10,6 +10,19 @@
 
 The active player's name is inverted; the popò count shows the limit (3 in a
 two-player game).
+
+That is the second page.  The first is the player whose turn it is, large:
+
+    +--------------------------------+
+    |Ana                      queue 2 |   who acts and their queue
+    | place      pipì      popò      |
+    |   7         3        1/4       |   22-pixel figures (16 pixels high):
+    |--------------------------------|   the place in the queue (WC in the
+    |Play an Action card · decompress|   bathroom), the reserve, popò over
+    |(red die) · pass                |   the limit; what the game waits for
+    +--------------------------------+
+
+The table's screen alternates between the two pages (:func:`bathroom_rush_pages`).
 """
 
 from __future__ import annotations
@@ -18,7 +31,7 @@ from typing import Any, Mapping, Sequence
 
 from PIL import Image
 
-from .canvas import HEIGHT, OFF, ON, Canvas
+from .canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit_lines, text_width
 
 HEADER = 9
 LINE_LEFT = 12          # the first slot, just behind the door
@@ -30,9 +43,105 @@ PIPI_X = 98             # centre of the pipì column
 POPO_X = 118            # centre of the popò column
 
 
+BIG = 22                # the figures of the active player: digits 16 pixels high
+LABEL = 9
+BIG_BASELINE = 38
+RULE_Y = 41
+COLUMNS = (21, 64, 107)  # centres of place, pipì and popò
+WAITING_CHARACTERS = 40
+
+# The first page's own words (the game's come from its sentences).
+PAGE_WORDS: dict[str, dict[str, str]] = {
+    "en": {"place": "place", "queue": "queue {q}", "bathroom": "WC",
+           "out": "out", "choose": "{name}: choose", "round": "Round {n}", "free": "free"},
+    "fr": {"place": "place", "queue": "file {q}", "bathroom": "WC",
+           "out": "éliminé", "choose": "{name} : choisir", "round": "Tour {n}",
+           "free": "libre"},
+    "it": {"place": "posto", "queue": "fila {q}", "bathroom": "WC",
+           "out": "eliminato", "choose": "{name}: scegli", "round": "Giro {n}",
+           "free": "libera"},
+}
+
+
+def _word(key: str, lang: str, **fields: Any) -> str:
+    text = PAGE_WORDS.get(lang, {}).get(key) or PAGE_WORDS["en"][key]
+    return text.format(**fields) if fields else text
+
+
+def _active_reserve(state: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    active = state.get("active")
+    if active is None or state.get("phase") == "setup":
+        return None
+    for reserve in state.get("reserves", ()):
+        if reserve.get("seat") == active and reserve.get("queue") is not None:
+            return dict(reserve)
+    return None
+
+
+def bathroom_rush_pages(state: Mapping[str, Any]) -> int:
+    """How many pages the screen has: the active player's and the table's
+    once someone's turn is under way; only the table's before."""
+    return 2 if _active_reserve(state) is not None else 1
+
+
 def bathroom_rush_screen(state: Mapping[str, Any], players: Sequence[str],
-                         expected: Sequence[Any] = ()) -> Image.Image:
-    """The table during a Bathroom Rush game, from ``BathroomRush.view()``."""
+                         expected: Sequence[Any] = (), lang: str = "en",
+                         page: int = 0) -> Image.Image:
+    """The table during a Bathroom Rush game, from ``BathroomRush.view()``:
+    page 0 the active player (when there is one), page 1 every queue."""
+    reserve = _active_reserve(state)
+    if page % bathroom_rush_pages(state) == 0 and reserve is not None:
+        return _active_page(reserve, expected, lang)
+    return _table_page(state, players, lang)
+
+
+def _active_page(reserve: Mapping[str, Any], expected: Sequence[Any],
+                 lang: str) -> Image.Image:
+    c = Canvas()
+    limit = int(reserve.get("popo_limit", 4))
+    right = _word("queue", lang, q=reserve.get("queue"))
+    c.text((WIDTH - 1, 10), right, LABEL, anchor="rs")
+    c.text((0, 10), str(reserve.get("name", "")), 11, bold=True,
+           width=WIDTH - 4 - text_width(right, LABEL))
+    for x, label in zip(COLUMNS, (_word("place", lang), "pipì", "popò")):
+        c.text((x, 19), label, LABEL, anchor="ms")
+    place = (_word("bathroom", lang) if reserve.get("in_bathroom")
+             else str(reserve.get("position", "")))
+    c.text((COLUMNS[0], BIG_BASELINE), place, BIG, bold=True, anchor="ms", steady=True)
+    c.text((COLUMNS[1], BIG_BASELINE), str(reserve.get("pipi", 0)), BIG, bold=True,
+           anchor="ms", steady=True)
+    popo = int(reserve.get("popo", 0))
+    c.text((COLUMNS[2] - 4, BIG_BASELINE), str(popo), BIG, bold=True, anchor="rs",
+           steady=True)
+    c.text((COLUMNS[2] - 3, BIG_BASELINE), f"/{limit}", 11, anchor="ls")
+    c.draw.line((0, RULE_Y, WIDTH - 1, RULE_Y), fill=ON)
+    waiting = _waiting(reserve, expected)
+    if waiting:
+        for row, line in enumerate(fit_lines(waiting, WIDTH - 2, 2, 10)):
+            c.text((0, RULE_Y + 11 + row * 11), line, 10)
+    return c.image
+
+
+def _waiting(reserve: Mapping[str, Any], expected: Sequence[Any]) -> str:
+    """What the game waits for, in the words of its prompts (without the
+    active player's name, which the page shows above)."""
+    name = str(reserve.get("name", ""))
+    said: list[str] = []
+    # Two lines hold three short choices at most (and never every reveal).
+    for expectation in expected:
+        if len(said) == 3 or (said and len(" · ".join(said)) > WAITING_CHARACTERS):
+            break
+        prompt = str(getattr(expectation, "prompt", "") or "")
+        for prefix in (f"{name}: ", f"{name} : "):
+            if name and prompt.startswith(prefix):
+                prompt = prompt[len(prefix):]
+        if prompt and prompt not in said:
+            said.append(prompt)
+    text = " · ".join(said)
+    return text[:1].upper() + text[1:]
+
+
+def _table_page(state: Mapping[str, Any], players: Sequence[str], lang: str) -> Image.Image:
     c = Canvas()
     queues = list(state.get("queues", ()))
     reserves = {r["seat"]: r for r in state.get("reserves", ())}
@@ -42,9 +151,9 @@ def bathroom_rush_screen(state: Mapping[str, Any], players: Sequence[str],
     round_number = state.get("round")
     setup = state.get("phase") == "setup"
     if setup and active is not None and 0 <= active < len(players):
-        title = f"{players[active]}: choose"
+        title = _word("choose", lang, name=players[active])
     elif round_number:
-        title = f"Round {round_number}"
+        title = _word("round", lang, n=round_number)
     else:
         title = str(state.get("phase_name", ""))
     c.text((0, HEADER - 2), title, 9, width=RESERVE_LEFT - 2)
@@ -75,9 +184,9 @@ def bathroom_rush_screen(state: Mapping[str, Any], players: Sequence[str],
             reserve = out.pop(0)
         if reserve is not None:
             _reserve(c, reserve, seat == active and active is not None, top, row_height,
-                     baseline, size, pipi_x, popo_x)
+                     baseline, size, pipi_x, popo_x, lang)
         elif queue.get("free") and not setup:
-            c.text((RESERVE_LEFT + 1, baseline), "free", size)
+            c.text((RESERVE_LEFT + 1, baseline), _word("free", lang), size)
     return c.image
 
 
@@ -109,7 +218,7 @@ def _line(c: Canvas, slots: Sequence[Mapping[str, Any]], players: Sequence[str],
 
 
 def _reserve(c: Canvas, reserve: Mapping[str, Any], active: bool, top: int, row_height: int,
-             baseline: int, size: int, pipi_x: int, popo_x: int) -> None:
+             baseline: int, size: int, pipi_x: int, popo_x: int, lang: str) -> None:
     name = str(reserve.get("name", ""))
     if active:
         c.draw.rectangle((RESERVE_LEFT, top, RESERVE_LEFT + NAME_WIDTH + 1,
@@ -117,7 +226,7 @@ def _reserve(c: Canvas, reserve: Mapping[str, Any], active: bool, top: int, row_
     c.text((RESERVE_LEFT + 1, baseline), name, size, bold=active, fill=OFF if active else ON,
            width=NAME_WIDTH)
     if reserve.get("eliminated"):
-        c.text((pipi_x - 4, baseline), "out", size, bold=True)
+        c.text((pipi_x - 4, baseline), _word("out", lang), size, bold=True)
         return
     c.text((pipi_x, baseline), str(reserve.get("pipi", 0)), size, bold=True, anchor="ms",
            steady=True)

@@ -1,7 +1,8 @@
 // What every page shares: strings, the session, the API, the live
 // connection, toasts, the bottom sheet and joining with the PIN.
 
-export const lang = document.documentElement.lang === "fr" ? "fr" : "en";
+export const LANGUAGES = ["en", "fr", "it"];
+export const lang = LANGUAGES.includes(document.documentElement.lang) ? document.documentElement.lang : "en";
 let strings = {};
 
 /** The pages' strings and every game's phrases (`<game>:<key>`, from the
@@ -90,8 +91,9 @@ export const store = {
   state: null, // the table's state: GameState or {game: null}
   companion: null, // {dice, faults, screen, virtual}
   games: null, // descriptions by key
+  offline: false, // the companion cannot be reached: controls are off
 };
-const listeners = { state: new Set(), session: new Set(), companion: new Set() };
+const listeners = { state: new Set(), session: new Set(), companion: new Set(), connection: new Set() };
 
 export function on(what, fn) {
   listeners[what].add(fn);
@@ -125,6 +127,7 @@ export function applyState(state, { force = false } = {}) {
   const previous = store.state;
   store.state = state;
   emit("state", state, previous);
+  checkSheet(state);
 }
 
 function applyCompanion(info) {
@@ -185,6 +188,11 @@ export async function refreshSession() {
  * Returns the response body, or null when refused.
  */
 export async function change(path, body, { retry = true, stale = null } = {}) {
+  if (store.offline) {
+    toast(t("error.offline"), { error: true });
+    return null;
+  }
+  ownChanges += 1;
   try {
     const data = await api("POST", path, body);
     if (data && "state" in data && "values" in data) applyState(data.state);
@@ -209,7 +217,18 @@ export async function change(path, body, { retry = true, stale = null } = {}) {
       toast(err.message, { error: true });
     }
     return null;
+  } finally {
+    ownChanges -= 1;
   }
+}
+
+// Changes this phone has on their way: the state they bring is this
+// phone's own doing, not "another phone acted".
+let ownChanges = 0;
+
+/** Is a change of this phone on its way (so a new state is its own)? */
+export function changing() {
+  return ownChanges > 0;
 }
 
 /**
@@ -225,16 +244,42 @@ export function madeAgainst(state = store.state) {
 
 let toastTimer = null;
 
-export function toast(message, { error = false, alert = false, ms = 4500 } = {}) {
+/**
+ * Say something on top of whatever is open (a sheet too: the toast is a
+ * popover in the top layer, raised again above a sheet opened after it),
+ * for `ms` (never less than 2.5 seconds), then it goes.
+ */
+export function toast(message, { error = false, alert = false, roll = false, ms = 4500 } = {}) {
   const el = $("#toast");
+  if (!el) return;
   el.textContent = message;
   el.classList.toggle("error", error);
   el.classList.toggle("alert", alert);
+  el.classList.toggle("roll", roll);
   el.hidden = false;
+  raiseToast();
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => {
+    if (el.popover && el.matches(":popover-open")) el.hidePopover();
     el.hidden = true;
-  }, ms);
+  }, Math.max(ms, 2500));
+}
+
+function raiseToast() {
+  const el = $("#toast");
+  if (!el) return;
+  // Under an open sheet the rest of the page is inert: the toast goes
+  // into the sheet while it is open, and back when it closes.
+  const sheet = $("#sheet");
+  const home = sheet?.open ? sheet : document.body;
+  const open = el.popover && el.matches(":popover-open");
+  if (el.parentElement !== home) {
+    if (open) el.hidePopover();
+    home.append(el);
+  }
+  if (el.hidden || !el.popover || !el.showPopover) return;
+  if (el.matches(":popover-open")) el.hidePopover();
+  el.showPopover();
 }
 
 function showFaults(faults) {
@@ -256,6 +301,17 @@ function setConnection(state) {
   if (!el) return;
   el.dataset.state = state;
   el.querySelector("b").textContent = t(`conn.${state}`);
+  // Lost: nothing can be sent, so the controls say so instead of failing.
+  const lost = state === "offline" || state === "reconnecting";
+  const wasLost = store.offline;
+  store.offline = lost;
+  document.body.classList.toggle("offline", lost);
+  const dock = $("#dock");
+  if (dock) dock.inert = lost;
+  const note = $("#offline-note");
+  if (note) note.hidden = !lost;
+  if (lost && !wasLost) toast(t("error.offline"), { error: true, ms: 6000 });
+  if (lost !== wasLost) emit("connection", lost);
 }
 
 function connect() {
@@ -305,15 +361,52 @@ async function wake() {
 
 export function openSheet(title, ...content) {
   const sheet = $("#sheet");
+  if (!sheet.dataset.watched) {
+    sheet.dataset.watched = "1";
+    sheet.addEventListener("close", () => {
+      sheetBound = null;
+      raiseToast();
+    });
+  }
   $("#sheet-title").textContent = title;
   $("#sheet-body").replaceChildren(...content);
+  sheetBound = null;
   if (!sheet.open) sheet.showModal();
+  raiseToast();
   return sheet;
 }
 
 export function closeSheet() {
   const sheet = $("#sheet");
+  sheetBound = null;
   if (sheet.open) sheet.close();
+}
+
+// The game and version the open sheet's form was opened for: when the
+// table moves on under it, it closes and says what changed.
+let sheetBound = null;
+
+/** Bind the open sheet to `state` (a form made for that situation). */
+export function bindSheet(state) {
+  sheetBound = state?.game ? { game_id: state.game_id, version: state.version } : null;
+}
+
+function checkSheet(state) {
+  const sheet = $("#sheet");
+  if (!sheetBound || !sheet?.open) return;
+  if (state.game_id === sheetBound.game_id && state.version === sheetBound.version) return;
+  const mine = ownChanges > 0;
+  closeSheet();
+  if (mine) return;
+  toast(t("form.changed", { what: changeSummary(state) }), { error: true, ms: 6000 });
+}
+
+/** What a state's change did, in a few words of the phone's language. */
+export function changeSummary(state) {
+  if (state.action === "undo") return t("events.undone");
+  if (state.action === "new") return t("events.new_game");
+  const told = (state.events || []).filter((e) => e.kind !== "turn" || state.events.length === 1);
+  return told.map((e) => eventText(e, state.players, state.game)).join(" · ") || t("form.changed_other");
 }
 
 // -- joining -------------------------------------------------------------------------
@@ -372,22 +465,22 @@ export async function signOutEveryPhone() {
 // -- start -----------------------------------------------------------------------------
 
 function languageSwitch() {
-  const button = $("#lang-switch");
-  if (!button) return;
-  button.addEventListener("click", () => {
-    const next = button.dataset.lang;
-    document.cookie = `lang=${next}; path=/; max-age=31536000; SameSite=Lax`;
-    try {
-      localStorage.setItem("lang", next);
-    } catch (err) {
-      /* private mode: the cookie is enough */
-    }
-    location.reload();
-  });
+  for (const button of document.querySelectorAll(".lang-chip[data-lang]")) {
+    button.addEventListener("click", () => {
+      const next = button.dataset.lang;
+      document.cookie = `lang=${next}; path=/; max-age=31536000; SameSite=Lax`;
+      try {
+        localStorage.setItem("lang", next);
+      } catch (err) {
+        /* private mode: the cookie is enough */
+      }
+      location.reload();
+    });
+  }
   // A language chosen earlier on this phone survives a lost cookie.
   try {
     const kept = localStorage.getItem("lang");
-    if (kept && kept !== lang && !document.cookie.includes("lang=")) {
+    if (kept && LANGUAGES.includes(kept) && kept !== lang && !document.cookie.includes("lang=")) {
       document.cookie = `lang=${kept}; path=/; max-age=31536000; SameSite=Lax`;
       location.reload();
     }
@@ -418,9 +511,16 @@ export async function boot({ live = true } = {}) {
     });
     window.addEventListener("online", wake);
   }
+  const top = [$(".topbar"), $(".tabs")].filter(Boolean);
+  const measureTop = () => document.body.style.setProperty("--top-height",
+    `${top.reduce((sum, el) => sum + el.offsetHeight, 0)}px`);
+  top.forEach((el) => new ResizeObserver(measureTop).observe(el));
+  measureTop();
   const dock = document.querySelector(".dock");
   if (dock) {
-    const measure = () => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`);
+    // Beside the page (two columns) the dock takes no height from it.
+    const measure = () => document.body.style.setProperty("--dock-height",
+      `${dock.getBoundingClientRect().left > 0 ? 0 : dock.offsetHeight}px`);
     new ResizeObserver(measure).observe(dock);
     measure();
   } else {
@@ -443,18 +543,30 @@ export function gameTitle(key, fallbackTitle) {
   return has(`${key}:title`) ? t(`${key}:title`) : fallbackTitle || store.games?.[key]?.title || humanize(key);
 }
 
-/** A core event in the phone's language when a translation fits its data. */
+/** A core event in the phone's language, from its kind and data: the
+ * game's `event.<kind>.<value>` (a form told apart by a value of its data,
+ * such as the correction made) before `event.<kind>`, the first whose
+ * fields the data fills; English is the event's own sentence. */
 export function eventText(event, players = [], game = "") {
-  const key = [`${game}:event.${event.kind}`, `event.${event.kind}`].find((k) => has(k));
-  if (lang === "en" || !key) return event.message;
+  if (lang === "en") return event.message;
   const data = { ...event.data };
-  for (const field of ["player", "target"]) {
+  const values = Object.values(event.data || {})
+    .filter((v) => typeof v === "string" || typeof v === "boolean").map(String);
+  const keys = [...values.map((v) => `event.${event.kind}.${v}`), `event.${event.kind}`, `event.${event.kind}.other`]
+    .flatMap((k) => [`${game}:${k}`, k]).filter((k) => has(k));
+  if (!keys.length) return event.message;
+  for (const field of ["player", "target", "starter"]) {
     if (typeof data[field] === "number" && players[data[field]] !== undefined) data[field] = players[data[field]];
   }
+  if (Array.isArray(data.winners)) data.winners = data.winners.map((s) => players[s] ?? s).join(", ");
   for (const [field, value] of Object.entries(data)) {
+    if (Array.isArray(value)) data[field] = value.join(" + ");
     const label = typeof value === "string" ? first([`${game}:choice.${value}`, `${game}:card.${value}`]) : null;
     if (label !== null) data[field] = label;
   }
-  const text = t(key, data);
-  return /\{\w+\}/.test(text) ? event.message : text;
+  for (const key of keys) {
+    const text = t(key, data);
+    if (!/\{\w+\}/.test(text)) return text;
+  }
+  return event.message;
 }

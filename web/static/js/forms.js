@@ -1,7 +1,7 @@
 // Forms built from a game's command descriptions (CommandSpec / Param), so
 // that every game gets its buttons without code of its own.
 
-import { ApiError, api, change, closeSheet, dot, eventText, first, h, has, humanize, lang, openSheet, store, t, madeAgainst } from "./core.js";
+import { ApiError, api, bindSheet, change, closeSheet, dot, eventText, first, h, has, humanize, lang, openSheet, store, t, madeAgainst } from "./core.js";
 import { boardFor } from "./games/index.js";
 
 const SMALL_RANGE = 13; // int params with at most this many values get one button each
@@ -112,8 +112,10 @@ export function previewLine() {
   return { el, show, clear };
 }
 
-export function submitCommand(name, args) {
-  return change("/api/command", { command: { name, args }, ...madeAgainst() });
+/** Send a command made against `against` (the game and version the
+ * player saw when they chose it; by default the state shown now). */
+export function submitCommand(name, args, against = madeAgainst()) {
+  return change("/api/command", { command: { name, args }, ...against });
 }
 
 // -- widgets: each is {el, value(), valid(), reset()} ------------------------------------
@@ -240,6 +242,9 @@ function widgetFor(param, game, command, state, onChange = () => {}) {
 /** A sheet with one field per parameter; submits the command. */
 export function openCommandForm(spec, exp, state) {
   const game = state.game;
+  // Bound to the situation it was opened for: a move made meanwhile on
+  // another phone closes it, and a late submit is refused by the table.
+  const against = madeAgainst(state);
   const preview = previewLine();
   let fields = [];
   let ready = false;
@@ -290,11 +295,12 @@ export function openCommandForm(spec, exp, state) {
       }
     }
     submit.disabled = true;
-    const done = await submitCommand(spec.name, args);
+    const done = await submitCommand(spec.name, args, against);
     submit.disabled = false;
     if (done) closeSheet();
   });
   openSheet(commandLabel(game, spec.name), form);
+  bindSheet(state);
 }
 
 /** Die buttons for one roll; a single die plays at the first tap. */

@@ -235,10 +235,30 @@ function boxEditor(g, name) {
   return h("div", { class: "box-editor" }, rows, add);
 }
 
+// The box its owner described once (the Box page) is kept by the companion:
+// the editor starts from it, and a switch plays without it.
+let saved = {};
+
+function renderSavedBox() {
+  const g = game();
+  const offered = Boolean(g?.options && "box" in g.options);
+  $("#saved-box").hidden = !offered;
+  if (!offered) return;
+  const box = saved[g.key]?.box;
+  $("#use-box-row").hidden = !box;
+  $("#no-box").hidden = Boolean(box);
+  if (box) {
+    const cards = box.reduce((sum, k) => sum + k.copies, 0);
+    $("#box-facts").textContent = t("box.summary", { kinds: box.length, cards });
+  }
+}
+
 function renderOptions() {
   const g = game();
+  renderSavedBox();
   const options = Object.entries(g?.options ?? {});
-  optionValues = Object.fromEntries(options.map(([name, option]) => [name, structuredClone(option.default)]));
+  optionValues = Object.fromEntries(options.map(([name, option]) => [name,
+    structuredClone(name === "box" && saved[g.key]?.box ? saved[g.key].box : option.default)]));
   $("#options-box").hidden = options.length === 0;
   $("#options").replaceChildren(...options.map(([name, option]) => {
     const label = optionLabel(g, name);
@@ -291,6 +311,10 @@ function collectOptions() {
     }
     if (JSON.stringify(value) !== JSON.stringify(option.default)) out[name] = value;
   }
+  // Without the kept box (switched off, or every kind removed): say so, or
+  // the companion would start the game with it.
+  const kept = saved[game()?.key]?.box;
+  if (kept && "box" in (game()?.options ?? {}) && (!$("#use-box").checked || !("box" in out))) out.box = null;
   return out;
 }
 
@@ -378,6 +402,7 @@ boot().then(async () => {
   }
   renderGames();
   renderVariants();
+  saved = await api("GET", "/api/saved-options").catch(() => ({}));
   renderOptions();
   fitPlayers();
   renderPlayers();

@@ -2,8 +2,8 @@
 // the bottom of the screen, corrections, undo, the chart and the OLED mirror.
 
 import {
-  $, api, applyState, boot, change, closeSheet, dot, eventText, gameTitle, h, isController, on, openJoin, openSheet,
-  store, t, toast, madeAgainst,
+  $, api, applyState, bindSheet, boot, change, changeSummary, changing, closeSheet, dot, eventText, gameTitle, h,
+  isController, lang, on, openJoin, openSheet, store, t, toast, madeAgainst,
 } from "./core.js";
 import {
   commandHelp, commandLabel, dicePad, expectationLabel, openCommandForm, paramsToAsk, promptFor, specOf,
@@ -28,6 +28,7 @@ let dockSignature = "";
 let pads = new Map(); // inline value pads kept across updates, by command
 
 function render(state, previous) {
+  renderSeat(state, previous);
   renderBoard(state);
   renderEvents(state, previous);
   renderResult(state, previous);
@@ -61,13 +62,21 @@ function renderEvents(state, previous) {
     if (event.kind === "turn" && state.events.length > 1) continue;
     lines.push(h("div", { class: ["event", event.alert && "alert"], dataset: { kind: event.kind } }, eventText(event, state.players, state.game)));
   }
+  const dice = state.action === "command" ? diceOf(state) : null;
+  if (dice) lines.unshift(h("div", { class: "event", text: t("dice.rolled", { values: dice.join(" + ") }) }));
   eventsBox.replaceChildren(...lines.slice(-4));
+  if (document.visibilityState !== "visible") return;
   const alerts = state.events.filter((e) => e.alert);
-  if (alerts.length && document.visibilityState === "visible") {
+  if (dice) {
+    // A roll is seen on every phone: the dice and what they did.
+    const did = state.events.filter((e) => e.kind !== "turn").map((e) => eventText(e, state.players, state.game));
+    toast([t("dice.rolled", { values: dice.join(" + ") }), ...did].join(" · "),
+      { alert: alerts.length > 0, roll: true, ms: 6000 });
+  } else if (alerts.length) {
     // Thresholds, flushes, eliminations: worth interrupting the phone for.
     toast(alerts.map((e) => eventText(e, state.players, state.game)).join(" · "), { alert: true, ms: 6000 });
-    if (navigator.vibrate) navigator.vibrate(180);
   }
+  if (alerts.length && navigator.vibrate) navigator.vibrate(180);
 }
 
 function renderResult(state, previous) {
@@ -78,7 +87,8 @@ function renderResult(state, previous) {
   resultBox.replaceChildren(
     h("h2", { text: t("result.title") }),
     h("p", { text: winners.length ? t(winners.length === 1 ? "result.winner" : "result.winners", { names: winners.join(", ") }) : t("result.none") }),
-    h("div", { class: "hint", text: result.message }),
+    // The engine's sentence is English: another language says the winners.
+    lang === "en" ? h("div", { class: "hint", text: result.message }) : null,
     isController() && state.setup ? playAgain(state) : null);
   // The game just ended on this phone: the card is at the top of the page.
   if (previous?.game_id === state.game_id && !previous.over) window.scrollTo({ top: 0, behavior: "smooth" });
@@ -145,7 +155,7 @@ function playAgain(state) {
 function renderDock(state) {
   const companion = store.companion;
   const signature = JSON.stringify([
-    store.session?.role, state.game_id, state.version, state.colours, companion?.dice?.source,
+    store.session?.role, state.game_id, state.version, state.colours, companion?.dice?.source, myName(),
   ]);
   if (signature === dockSignature) return;
   dockSignature = signature;
@@ -187,6 +197,7 @@ function renderDock(state) {
       onclick: () => openCorrections(state),
     }, "⋯ ", t("action.corrections_short"))));
   dock.replaceChildren(inner);
+  showSeatChip(state);
 }
 
 // With many things waiting (queue operations anyone may trigger), the ones
@@ -205,10 +216,18 @@ function expectations(state) {
     more = all.filter((e) => !main.includes(e));
   }
   const out = [];
+  // This phone's player is told of their turn on the prompt's own line.
+  const me = mySeat(state);
+  const yourTurn = me !== null && all.some((e) => e.player === me)
+    ? h("span", { class: "your-turn", id: "your-turn", role: "status" }, t("seat.your_turn", { name: state.players[me] }))
+    : null;
   if (main.length) {
     const first = main[0];
-    out.push(h("div", { class: "prompt", id: "prompt" },
-      first.player !== null ? dot(state.colours?.[first.player]) : null, promptFor(first, state)));
+    out.push(h("div", { class: ["prompt", yourTurn && "mine"] },
+      yourTurn, first.player !== null ? dot(state.colours?.[first.player]) : null,
+      h("span", { id: "prompt" }, promptFor(first, state))));
+  } else if (yourTurn) {
+    out.push(h("div", { class: "prompt mine" }, yourTurn));
   }
   const repeated = (exp) => all.filter((e) => e.command === exp.command).length > 1;
   let inline = false;
@@ -229,7 +248,7 @@ function expectations(state) {
     if (paramsToAsk(spec, exp, { optional: true }).length === 0) {
       buttons.push(h("button", {
         type: "button", class: "btn primary big", dataset: { command: exp.command },
-        onclick: () => submitCommand(exp.command, withPlayer(spec, exp, {})),
+        onclick: () => submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state)),
       }, label));
     } else if (!inline && ask.length === 1 && ask[0].kind === "int" && wideRange(ask[0])) {
       inline = true;
@@ -264,7 +283,7 @@ function openMoreMoves(state, exps) {
       type: "button", class: "btn secondary", dataset: { command: exp.command },
       onclick: () => {
         if (paramsToAsk(spec, exp, { optional: true }).length === 0) {
-          submitCommand(exp.command, withPlayer(spec, exp, {})).then((done) => done && closeSheet());
+          submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state)).then((done) => done && closeSheet());
         } else {
           openCommandForm(spec, exp, state);
         }
@@ -272,6 +291,7 @@ function openMoreMoves(state, exps) {
     }, h("span", {}, commandLabel(state.game, exp.command), h("small", { text: commandHelp(state.game, spec) })), "›"));
   }));
   openSheet(t("action.more_moves"), list);
+  bindSheet(state);
 }
 
 function wideRange(param) {
@@ -286,8 +306,16 @@ function withPlayer(spec, exp, args) {
 
 function inlinePad(state, exp, spec, param) {
   const play = h("button", { type: "button", class: "btn primary", id: "play", disabled: true, dataset: { command: exp.command } });
-  const key = `${state.game_id}:${exp.command}`;
+  // A pad belongs to one situation (game, version, who plays): a value typed
+  // for Zoé is never sent for the next player once another phone played.
+  const key = `${state.game_id}:${state.version}:${exp.command}:${exp.player}`;
   let pad = pads.get(key);
+  if (!pad) {
+    const dropped = [...pads.values()].find((old) => old.value() !== null);
+    if (dropped && !changing() && dropped.gameId === state.game_id) {
+      toast(t("pad.dropped", { value: dropped.value(), what: changeSummary(state) }), { error: true, ms: 6000 });
+    }
+  }
   const label = (value, ok) => {
     // What the card would do, said by the table before Play is tapped.
     if (ok) pad.preview.show(exp.command, withPlayer(spec, exp, { [param.name]: value }));
@@ -300,6 +328,7 @@ function inlinePad(state, exp, spec, param) {
   if (!pad) {
     pad = valuePad({ low: param.low ?? null, high: param.high ?? null, onChange: (v, ok) => pad?.onChange?.(v, ok) });
     pad.slot = h("div", { class: "pad-action" });
+    pad.gameId = state.game_id;
     pad.preview = previewLine();
     pad.el.querySelector(".pad-display").append(pad.slot);
     pads = new Map([[key, pad]]);
@@ -309,7 +338,7 @@ function inlinePad(state, exp, spec, param) {
   play.addEventListener("click", async () => {
     if (!pad.valid()) return;
     play.disabled = true;
-    const done = await submitCommand(exp.command, withPlayer(spec, exp, { [param.name]: pad.value() }));
+    const done = await submitCommand(exp.command, withPlayer(spec, exp, { [param.name]: pad.value() }), madeAgainst(state));
     if (done) pad.reset();
     else label(pad.value(), pad.valid());
   });
@@ -321,7 +350,7 @@ function diceAction(state, exp, spec) {
   const diceParam = spec.params.find((p) => p.kind === "dice");
   const manual = (note) => h("div", { class: "dice-manual" },
     note ? h("p", { class: "hint", text: note }) : null,
-    dicePad(exp.dice, (values) => submitCommand(exp.command, withPlayer(spec, exp, { [diceParam.name]: values }))));
+    dicePad(exp.dice, (values) => submitCommand(exp.command, withPlayer(spec, exp, { [diceParam.name]: values }), madeAgainst(state))));
   const dice = store.companion?.dice;
   if (!dice || dice.source === "manual") return manual(t("dice.enter", { dice: exp.dice.name }));
   if (dice.source === "serial") {
@@ -332,14 +361,19 @@ function diceAction(state, exp, spec) {
     type: "button", class: "btn primary big roll-btn", id: "roll",
     onclick: async (event) => {
       event.currentTarget.disabled = true;
-      const done = await change("/api/dice/roll", madeAgainst());
-      if (done) toastRoll(done.values);
+      const done = await change("/api/dice/roll", madeAgainst(state));
+      if (!done) event.target.disabled = false;
     },
   }, "⚄ ", t("dice.roll", { dice: exp.dice.name }));
 }
 
-function toastRoll(values) {
-  eventsBox.prepend(h("div", { class: "event", text: t("dice.rolled", { values: values.join(" + ") }) }));
+/** The dice a command was given (its dice parameter), or null. */
+function diceOf(state) {
+  const command = state.command;
+  const spec = command && specOf(state.game, command.name);
+  const param = spec?.params.find((p) => p.kind === "dice");
+  const values = param && command.args?.[param.name];
+  return Array.isArray(values) ? values : null;
 }
 
 // A board may offer what the game waits for on its own pieces (a face-down
@@ -353,7 +387,7 @@ board.addEventListener("act", (event) => {
     openJoin();
     return;
   }
-  if (paramsToAsk(spec, exp, { optional: true }).length === 0) submitCommand(exp.command, withPlayer(spec, exp, {}));
+  if (paramsToAsk(spec, exp, { optional: true }).length === 0) submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state));
   else openCommandForm(spec, exp, state);
 });
 
@@ -375,9 +409,9 @@ function openCorrections(state) {
       type: "button", class: "btn secondary", dataset: { command: spec.name },
       onclick: () => {
         if (paramsToAsk(spec, null, { optional: true }).length === 0) {
-          submitCommand(spec.name, {}).then((done) => done && closeSheet());
+          submitCommand(spec.name, {}, madeAgainst(state)).then((done) => done && closeSheet());
         } else {
-          openCommandForm(spec, null, store.state);
+          openCommandForm(spec, null, state);
         }
       },
     }, h("span", {}, commandLabel(state.game, spec.name), h("small", { text: commandHelp(state.game, spec) })), "›")));
@@ -387,6 +421,7 @@ function openCorrections(state) {
   if (dice) content.push(diceSources(dice));
   content.push(h("a", { class: "btn secondary wide", href: "/history", text: t("nav.history") }));
   openSheet(t("action.corrections"), ...content);
+  bindSheet(state);
 }
 
 export function diceSources(dice) {
@@ -403,6 +438,118 @@ export function diceSources(dice) {
     }, t(`dice.source.${source}`)))),
     h("p", { class: "hint", text: dice.status }));
 }
+
+// -- my seat: whose phone this is -------------------------------------------------------
+
+// The name of the player this phone belongs to, kept on the phone: a seat
+// is found by name, so it holds for the next game with the same players.
+function myName() {
+  try {
+    return localStorage.getItem("seat");
+  } catch (err) {
+    return null;
+  }
+}
+
+function setMyName(name) {
+  try {
+    if (name) localStorage.setItem("seat", name);
+    else localStorage.removeItem("seat");
+  } catch (err) {
+    /* private mode: the seat lasts as long as the page */
+  }
+  dockSignature = "";
+  if (store.state) {
+    lastMyTurn = isMyTurn(store.state);
+    renderDock(store.state);
+  }
+}
+
+export function mySeat(state) {
+  const name = myName();
+  const seat = name ? state?.players?.indexOf(name) ?? -1 : -1;
+  return seat >= 0 ? seat : null;
+}
+
+function isMyTurn(state) {
+  const me = mySeat(state);
+  return me !== null && !state.over && state.expected.some((e) => e.player === me);
+}
+
+/** "I am Ana" in the top bar while a game is played: a tap says whose
+ * phone this is. */
+function showSeatChip(state) {
+  const slot = $("#seat-slot");
+  if (!slot) return;
+  if (!state?.game) {
+    slot.replaceChildren();
+    return;
+  }
+  const me = mySeat(state);
+  slot.replaceChildren(h("button", {
+    type: "button", class: ["chip", "seat-chip", me !== null && "mine"], id: "seat",
+    onclick: () => openSeatPicker(store.state),
+  }, me === null ? t("seat.button_short") : state.players[me]));
+}
+
+export function openSeatPicker(state) {
+  const me = mySeat(state);
+  const list = h("div", { class: "options", role: "group" },
+    state.players.map((name, seat) => h("button", {
+      type: "button", class: "option", "aria-pressed": String(seat === me), dataset: { seat },
+      onclick: () => {
+        setMyName(name);
+        closeSheet();
+      },
+    }, dot(state.colours?.[seat]), t("seat.mine", { name }))),
+    h("button", {
+      type: "button", class: "option", "aria-pressed": String(me === null), dataset: { seat: "none" },
+      onclick: () => {
+        setMyName(null);
+        closeSheet();
+      },
+    }, t("seat.none")));
+  openSheet(t("seat.title"), h("p", { class: "hint", text: t("seat.help") }), list);
+}
+
+let lastMyTurn = false;
+let wakeLock = null;
+
+/** Tell this phone's player of their turn (a vibration as it comes), and
+ * keep the screen awake while a game is played. */
+function renderSeat(state) {
+  const mine = state.game ? isMyTurn(state) : false;
+  document.body.classList.toggle("my-turn", mine);
+  if (mine && !lastMyTurn && navigator.vibrate && document.visibilityState === "visible") {
+    try {
+      navigator.vibrate([220, 120, 220]);
+    } catch (err) {
+      /* the phone does not allow it */
+    }
+  }
+  lastMyTurn = mine;
+  keepAwake(Boolean(state.game && !state.over));
+}
+
+async function keepAwake(wanted) {
+  if (!("wakeLock" in navigator)) return;
+  if (!wanted) {
+    if (wakeLock) wakeLock.release().catch(() => {});
+    wakeLock = null;
+    return;
+  }
+  if (wakeLock && !wakeLock.released) return;
+  if (document.visibilityState !== "visible") return;
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+  } catch (err) {
+    wakeLock = null; // not allowed here (no HTTPS, battery saver): the screen may sleep
+  }
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && store.state) keepAwake(Boolean(store.state.game && !store.state.over));
+});
 
 // -- the chart's history ----------------------------------------------------------------
 
@@ -461,6 +608,30 @@ function refreshScreen() {
   screenTimer = setTimeout(() => {
     oled.src = `/api/screen.png?at=${Date.now()}`;
   }, 150);
+}
+
+// The display also changes by itself (the table's menu, a note, the Wi-Fi):
+// while the mirror is in sight, it follows the frame every few seconds.
+const MIRROR_MS = 2500;
+let mirrorInSight = false;
+let mirrorTimer = null;
+
+function followScreen() {
+  clearInterval(mirrorTimer);
+  mirrorTimer = null;
+  if (oled && mirrorInSight && document.visibilityState === "visible") {
+    mirrorTimer = setInterval(() => {
+      oled.src = `/api/screen.png?at=${Date.now()}`;
+    }, MIRROR_MS);
+  }
+}
+
+if (oled && "IntersectionObserver" in window) {
+  new IntersectionObserver((entries) => {
+    mirrorInSight = entries.some((entry) => entry.isIntersecting);
+    followScreen();
+  }).observe(oled);
+  document.addEventListener("visibilitychange", followScreen);
 }
 
 // -- start --------------------------------------------------------------------------------

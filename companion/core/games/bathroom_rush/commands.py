@@ -5,6 +5,7 @@ in :mod:`.turn`, :mod:`.operations` and :mod:`.corrections`."""
 from __future__ import annotations
 
 from ...engine import CommandSpec, Param
+from .actions import ACTION_CARDS
 from .cards import COLOURS, PIPI_PER_POPO, POPO_LIMIT
 
 MAX_QUEUES = 5
@@ -134,4 +135,12 @@ COMMANDS = (
                 help="turn a Persona back: its effect is not spent", correction=True),
     CommandSpec("note", (Param("text", "text", help="what happened"),),
                 help="write a line in the history", correction=True),
+    # The Action cards by name: the companion applies the card and asks
+    # only for what it leaves open (:mod:`.actions`).
+    CommandSpec("play", (Param("card", "choice", choices=ACTION_CARDS,
+                               help="the Action card played"), _acting()),
+                help="the active player plays an Action card from the list: the companion "
+                     "applies it"),
+    CommandSpec("target", (QUEUE, POSITION, _acting()),
+                help="the place the Action card strikes: a player, a Persona or a bathroom"),
 )

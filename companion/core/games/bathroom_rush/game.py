@@ -87,12 +87,15 @@ them together and says what the game waits for and shows.
 
 from __future__ import annotations
 
+import copy
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import Command, Event, Expectation, Game, Param, Result, Setup
 from ...errors import BadSetup
 from ..views import plain, state_fields
+from .actions import ActionCards
 from .box import box_cards, check_box, without_lost_young_man
 from .cards import (
     AVID_READER,
@@ -119,13 +122,11 @@ from .model import (
     TieBreakView,
     View,
 )
-from .operations import QueueOperations
 from .queues import slot_view
 from .sentences import effect_line, event_key, render
-from .turn import TurnCommands
 
 
-class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
+class BathroomRush(ActionCards, Corrections, LightTracking):
     key = "bathroom-rush"
     title = "Bathroom Rush"
     menu_order = 3
@@ -248,6 +249,7 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
         self.winners = []
         self.outcome = ""
         self.pending = []
+        self.attack = None
         if self.light:
             # No queue to choose: the first round starts at once.
             self._start_round([])
@@ -323,11 +325,14 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
             return []
         if self.step == "decompress":
             return [wait("roll", "prompt.roll.decompress", who, player=seat, dice=RED_DIE)]
+        if self.attack is not None:
+            return self._card_waits(seat, lang)
         if self.step == "action":
             return ([wait("end-turn", "prompt.end-turn", {**who, "card": self.action_card},
                           player=seat)] + self._operation_waits(lang))
-        return [wait(name, f"prompt.{name}", who, player=seat)
-                for name in ("action", "decompress", "pass")]
+        return [self._play_wait(seat, lang)] + [
+            wait(name, f"prompt.{name}", who, player=seat)
+            for name in ("decompress", "pass", "action")]
 
     def _light_waits(self, lang: str) -> list[Expectation]:
         """Light tracking waits for the end of a turn (or a decompression),
@@ -404,11 +409,30 @@ class BathroomRush(TurnCommands, QueueOperations, Corrections, LightTracking):
         game = super().from_json(data)
         assert isinstance(game, BathroomRush)
         game.phase = Phase(game.phase)
+        game.attack = copy.deepcopy(data["state"].get("attack"))
         return game
 
     def view(self, lang: str = "en") -> dict[str, Any]:
         found: dict[str, Any] = plain(self.state_view(lang))
+        if self.attack is not None:
+            # The Action card being applied, for the picture of the queues.
+            found["attack"] = self._attack_view()
         return found
+
+    # -- the Action card being applied: kept only while there is one, so
+    # that the journals of games without one read as before -------------------
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if self.attack is not None:
+            data["state"]["attack"] = copy.deepcopy(self.attack)
+        return data
+
+    def dumps(self) -> str:
+        if self.attack is None:
+            return super().dumps()
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"),
+                          ensure_ascii=False)
 
     def state_view(self, lang: str = "en") -> View:
         """The public table, as :class:`.model.View`."""

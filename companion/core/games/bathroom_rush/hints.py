@@ -1,5 +1,6 @@
 """How the button menu offers Bathroom Rush: a neutral Persona needs no
-name; Concentration is played as the Action card of that name.  A correction
+name; an Action card is chosen from the list by its name, and the place it
+strikes from the places offered.  A correction
 starts at what the table has on the reserve or the card chosen."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...menu.hints import CommandHint, Context, ParamHint, Reader, chosen_players
+from .actions import CARD_NAMES
 
 ACTION_CARDS = ("Give Up Your Place", "Swap", "Sneeze", "Cunning", "Change Queue",
                 "Cleaner", "Empty Bottle", "Concentration")
@@ -73,7 +75,9 @@ HINTS: dict[str, CommandHint] = {
         "popo": ParamHint(label="popò", start=_persona("popo")),
         "colour": ParamHint(start=_persona("colour")),
         "name": ParamHint(notes=PERSONAS, start=_persona("name"))}),
-    "action": CommandHint("Action card", params={"card": ParamHint(notes=ACTION_CARDS)}),
+    "play": CommandHint("Action card", params={"card": ParamHint(labels=CARD_NAMES)}),
+    "target": CommandHint("The card strikes"),
+    "action": CommandHint("Another card", params={"card": ParamHint(notes=ACTION_CARDS)}),
     "decompress": CommandHint("Decompress", params={"concentration": ParamHint(skip=True)}),
     "reveal-kind": CommandHint("Reveal", params={"kind": ParamHint(offer=_unseen_kinds)}),
     "effect": CommandHint("Effect happens"),

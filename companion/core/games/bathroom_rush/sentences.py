@@ -681,7 +681,135 @@ _IT: dict[str, str] = {
     "prompt.reached": "{name} entra in bagno",
 }
 
-SENTENCES: dict[str, dict[str, str]] = {"en": _EN, "fr": _FR, "it": _IT}
+# The Action cards by name (:mod:`.actions`): the cards, the choices they
+# leave open, the defences that can answer them, what they did.
+_EN_ACTIONS: dict[str, str] = {
+    "command.play": "Action card",
+    "command.target": "The card strikes",
+    "command.action": "Another card, applied by hand",
+    "param.play.card": "Card",
+    "card.give-up-your-place": "Give Up Your Place",
+    "card.cunning": "Cunning",
+    "card.change-queue": "Change Queue",
+    "card.cleaner": "Cleaner",
+    "card.empty-bottle": "Empty Bottle",
+    "card.concentration": "Concentration",
+    "card.swap": "Swap",
+    "card.sneeze": "Sneeze",
+    "card.desperate-scream": "Desperate Scream",
+    "prompt.play": "{name}: which Action card?",
+    "prompt.target.give-up-your-place": "{name}: {card} on {target}, queue {queue}?",
+    "prompt.target.cunning": "{name}: {card} on {persona} {place}?",
+    "prompt.target.cleaner": "{name}: {card} on the bathroom of queue {queue}?",
+    "board.tap-target": "Tap the place the card strikes",
+    "prompt.defend.give-up-your-place": "{target}: Queue Defence against {name}'s {card}?",
+    "prompt.effect.give-up-your-place": "{target}: {name}'s {card}: {persona} behind you "
+                                        "passes in front of you — Queue Defence?",
+    "prompt.defend.cleaner": "{target}: Bathroom Defence against {name}'s {card}?",
+    "prompt.roll.cleaner": "{name}: roll the red die: that many pipì on {persona} in the "
+                           "bathroom of queue {queue}, and the permanent cards are discarded",
+    "prompt.roll.empty-bottle": "{name}: roll the red die: that many pipì leave your reserve",
+    "event.card-played": "{name} plays {card}",
+    "event.card-blocked.queue-defence": "{name} plays a Queue Defence: {by}'s {card} is "
+                                        "cancelled",
+    "event.card-blocked.bathroom-defence": "{name} plays a Bathroom Defence: {by}'s {card} is "
+                                           "cancelled",
+    "event.cleaned": "The {card} strikes the bathroom of queue {queue}: {name} rolls {roll}, "
+                     "{tokens} on {persona} ({on_card} on the card)",
+    "event.cleaned.cards": "The {card} strikes the bathroom of queue {queue}: {name} rolls "
+                           "{roll}, {tokens} on {persona} ({on_card} on the card); "
+                           "{names} discarded from the bathrooms",
+    "event.reserve-changed.bottle": "{name} empties a bottle: rolls {roll}, discards {gone} "
+                                    "pipì: reserve {reserve}",
+}
+
+_FR_ACTIONS: dict[str, str] = {
+    "command.play": "Carte Action",
+    "command.target": "La carte frappe",
+    "command.action": "Une autre carte, appliquée à la main",
+    "param.play.card": "Carte",
+    "card.give-up-your-place": "Cedi il posto",
+    "card.cunning": "Astuzia",
+    "card.change-queue": "Cambia fila",
+    "card.cleaner": "Addetto alle pulizie",
+    "card.empty-bottle": "Bottiglietta vuota",
+    "card.concentration": "Concentrazione",
+    "card.swap": "Scambio",
+    "card.sneeze": "Starnuto",
+    "card.desperate-scream": "Urlo disperato",
+    "prompt.play": "{name} : quelle carte Action ?",
+    "prompt.target.give-up-your-place": "{name} : {card} sur {target}, file {queue} ?",
+    "prompt.target.cunning": "{name} : {card} sur {persona} {place} ?",
+    "prompt.target.cleaner": "{name} : {card} sur les toilettes de la file {queue} ?",
+    "board.tap-target": "Touche la place que la carte frappe",
+    "prompt.defend.give-up-your-place": "{target} : Défense de file contre le {card} de "
+                                        "{name} ?",
+    "prompt.effect.give-up-your-place": "{target} : {card} de {name} : {persona} derrière toi "
+                                        "passe devant — Défense de file ?",
+    "prompt.defend.cleaner": "{target} : Défense des toilettes contre le {card} de {name} ?",
+    "prompt.roll.cleaner": "{name} : lance le dé rouge : autant de pipì sur {persona} aux "
+                           "toilettes de la file {queue}, et les cartes permanentes sont "
+                           "défaussées",
+    "prompt.roll.empty-bottle": "{name} : lance le dé rouge : autant de pipì quittent ta "
+                                "réserve",
+    "event.card-played": "{name} joue {card}",
+    "event.card-blocked.queue-defence": "{name} joue une Défense de file : le {card} de {by} "
+                                        "est annulé",
+    "event.card-blocked.bathroom-defence": "{name} joue une Défense des toilettes : le {card} "
+                                           "de {by} est annulé",
+    "event.cleaned": "{card} frappe les toilettes de la file {queue} : {name} fait {roll}, "
+                     "{tokens} sur {persona} ({on_card} sur la carte)",
+    "event.cleaned.cards": "{card} frappe les toilettes de la file {queue} : {name} fait "
+                           "{roll}, {tokens} sur {persona} ({on_card} sur la carte) ; {names} "
+                           "défaussées des toilettes",
+    "event.reserve-changed.bottle": "{name} vide une bouteille : fait {roll}, défausse {gone} "
+                                    "pipì : réserve {reserve}",
+}
+
+_IT_ACTIONS: dict[str, str] = {
+    "command.play": "Carta Azione",
+    "command.target": "La carta colpisce",
+    "command.action": "Un'altra carta, applicata a mano",
+    "param.play.card": "Carta",
+    "card.give-up-your-place": "Cedi il posto",
+    "card.cunning": "Astuzia",
+    "card.change-queue": "Cambia fila",
+    "card.cleaner": "Addetto alle pulizie",
+    "card.empty-bottle": "Bottiglietta vuota",
+    "card.concentration": "Concentrazione",
+    "card.swap": "Scambio",
+    "card.sneeze": "Starnuto",
+    "card.desperate-scream": "Urlo disperato",
+    "prompt.play": "{name}: quale carta Azione?",
+    "prompt.target.give-up-your-place": "{name}: {card} su {target}, fila {queue}?",
+    "prompt.target.cunning": "{name}: {card} su {persona} {place}?",
+    "prompt.target.cleaner": "{name}: {card} sul bagno della fila {queue}?",
+    "board.tap-target": "Tocca il posto che la carta colpisce",
+    "prompt.defend.give-up-your-place": "{target}: Difesa fila contro {card} di {name}?",
+    "prompt.effect.give-up-your-place": "{target}: {card} di {name}: {persona} dietro di te "
+                                        "passa davanti — Difesa fila?",
+    "prompt.defend.cleaner": "{target}: Difesa bagno contro {card} di {name}?",
+    "prompt.roll.cleaner": "{name}: tira il dado rosso: altrettanti pipì su {persona} nel bagno "
+                           "della fila {queue}, e le carte permanenti sono scartate",
+    "prompt.roll.empty-bottle": "{name}: tira il dado rosso: altrettanti pipì lasciano la tua "
+                                "riserva",
+    "event.card-played": "{name} gioca {card}",
+    "event.card-blocked.queue-defence": "{name} gioca una Difesa fila: {card} di {by} è "
+                                        "annullata",
+    "event.card-blocked.bathroom-defence": "{name} gioca una Difesa bagno: {card} di {by} è "
+                                           "annullata",
+    "event.cleaned": "{card} colpisce il bagno della fila {queue}: {name} tira {roll}, "
+                     "{tokens} su {persona} ({on_card} sulla carta)",
+    "event.cleaned.cards": "{card} colpisce il bagno della fila {queue}: {name} tira {roll}, "
+                           "{tokens} su {persona} ({on_card} sulla carta); {names} scartate dai "
+                           "bagni",
+    "event.reserve-changed.bottle": "{name} svuota una bottiglietta: tira {roll}, scarta {gone} "
+                                    "pipì: riserva {reserve}",
+}
+
+SENTENCES: dict[str, dict[str, str]] = {"en": {**_EN, **_EN_ACTIONS},
+                                        "fr": {**_FR, **_FR_ACTIONS},
+                                        "it": {**_IT, **_IT_ACTIONS}}
 
 
 # -- putting the data into words ---------------------------------------------------
@@ -764,6 +892,8 @@ def render(key: str, lang: str, data: Mapping[str, Any]) -> str:
     if isinstance(data.get("persona"), str):
         fields["persona"] = persona_words(data["persona"], lang)
         fields["Persona"] = cap(fields["persona"])
+    if isinstance(data.get("card_id"), str):
+        fields["card"] = _say(f"card.{data['card_id']}", lang, default=data.get("card") or "")
     if isinstance(data.get("after"), str):
         fields["after"] = persona_words(data["after"], lang)
     if isinstance(data.get("queue"), int) and isinstance(data.get("position"), int):

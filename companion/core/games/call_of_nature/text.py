@@ -138,6 +138,126 @@ TEXT: Phrases = {
             "Chaque carte SEUIL CRITIQUE ! en main à l'explosion retire 2 au lancer de fin de son "
             "joueur (minimum 2)."
         ),
+        "event.correction.set-pressure": "Correction : Pression {before} → {after}",
+        "event.correction.adjust-mastery": "Correction : Maîtrise de {player} {before} → {after}",
+        "event.correction.skip": "Correction : {player} est passé",
+        "event.correction.new-round": "Correction : nouvelle manche à la main, {player} commence",
+        "event.correction.set-draw-pile": "Correction : pioche {before} → {after} cartes",
+        "event.end-roll.1": "{player} lance {dice} : total {total}, Maîtrise {before} → {after}",
+        "event.end-roll.2": "{player} a {held} carte(s) SEUIL CRITIQUE ! en main",
+        "event.game-over": "Fin de partie : {winners} gagne",
+        "event.note": "Note : {text}",
+        "event.respite-rolled.true": (
+            "{player} tire {die} au Répit : plus que sa Maîtrise {before}, regagne 1 niveau "
+            "({before} → {after})"
+        ),
+        "event.respite-rolled.false": (
+            "{player} tire {die} au Répit : pas plus que sa Maîtrise {before}, rien ne se "
+            "passe"
+        ),
+        "event.turn": "Au tour de {player}",
     },
-    "it": {},
+    "it": {
+        "board.chart": "La Pressione durante la partita",
+        "board.chart_axis": "{n} cambi",
+        "board.clockwise": "senso orario",
+        "board.counter": "senso antiorario",
+        "board.end_of_game": "{name} è esploso: i sopravvissuti tirano per la fine della partita.",
+        "board.end_rolled": "ha tirato {dice}: totale {total}, perde {loss}",
+        "board.end_waiting": "tira 2d6 per la fine della partita",
+        "board.exploded": "è esploso: fuori dal gioco",
+        "board.gauge": "La Pressione rispetto alle soglie {thresholds} e alle Tregue {respites}",
+        "board.mastery": "Controllo",
+        "board.mastery_is": "Controllo {n} su {max}",
+        "board.next_respite": "Tregua a {n}",
+        "board.next_threshold": "Prossima soglia {n}",
+        "board.no_threshold": "Tutte le soglie sono passate",
+        "board.piles": "Mazzo {draw} · giocate {played}",
+        "board.pressure": "Pressione",
+        "board.pressure_is": "Pressione {n}",
+        "board.respite_now": "Tregua a {at}: {name} tira un d6",
+        "board.round": "Mano {n}",
+        "card.critical-threshold": "SOGLIA CRITICA!",
+        "card.little-trip-in-the-bushes": "Un giretto tra i cespugli?",
+        "card.move-over": "Spostati!",
+        "card.perseverance": "PERSEVERANZA!",
+        "card.suspense": "Suspense!",
+        "card.tighten-the-sphincters": "Stringete gli sfinteri!",
+        "card.u-turn": "INVERSIONE!",
+        "card.we-are-all-the-same": "Ma sì, siamo tutti uguali!",
+        "card.we-are-friends": "Siamo amici, VERO?",
+        "command.adjust-mastery": "Cambia un Controllo",
+        "command.card": "Gioca",
+        "command.held-thresholds": "Carte SOGLIA CRITICA! in mano",
+        "command.new-round": "Nuova mano",
+        "command.note": "Scrivi una nota",
+        "command.reverse": "Inverti il senso",
+        "command.roll": "Tira",
+        "command.set-draw-pile": "Conta il mazzo",
+        "command.set-pressure": "Fissa la Pressione",
+        "command.skip": "Salta il giocatore di turno",
+        "command.special": "Carta speciale",
+        "help.adjust-mastery": "Cambia il Controllo di un giocatore; 0 è un'esplosione",
+        "help.card": "Gioca una carta Pressione: la Pressione cambia del suo valore",
+        "help.new-round": "Nuova mano a mano: Pressione 0, mazzo ridistribuito",
+        "help.note": "Scrivi una nota nella cronologia",
+        "help.reverse": "Inverti il senso di gioco",
+        "help.set-draw-pile": "Fissa il numero di carte del mazzo",
+        "help.set-pressure": "Fissa la Pressione; nessuna soglia né Tregua scatta",
+        "help.skip": "Il giocatore di turno passa: il turno continua",
+        "help.special": "Gioca una carta speciale: la Pressione non cambia",
+        "title": "Call of Nature",
+        "variant.beginners-deck": "Mazzo per principianti",
+        "variant.beginners-deck.help": (
+            "Togli dal mazzo le sette carte indicate per i principianti."
+        ),
+        "variant.no-end-roll": "Senza tiro finale",
+        "variant.no-end-roll.help": (
+            "Nessun tiro di fine partita: decidono i segnalini Controllo così come sono."
+        ),
+        "variant.no-powerful-cards": "Senza carte potenti",
+        "variant.no-powerful-cards.help": (
+            "Togli dal mazzo «Un giretto tra i cespugli?» e «Ma sì, siamo tutti uguali!»."
+        ),
+        "variant.threshold-cards-in-hand": "Soglie in mano",
+        "variant.threshold-cards-in-hand.help": (
+            "Ogni carta SOGLIA CRITICA! in mano all'esplosione toglie 2 al tiro finale del "
+            "suo giocatore (minimo 2)."
+        ),
+        "event.direction-changed": "Il senso di gioco si inverte",
+        "event.mastery-lost": "Controllo di {player}: {before} → {after}",
+        "event.player-eliminated": "{player} esplode ed esce dal gioco. Fine della partita!",
+        "event.pressure-changed": "{player} gioca {value}: Pressione {after}",
+        "event.reshuffle-needed": (
+            "Mazzo vuoto: mescolate le {cards} carte giocate. La Pressione resta a "
+            "{pressure}."
+        ),
+        "event.respite": (
+            "Tregua a {pressure}: {player} tira un d6; più del suo Controllo {mastery} fa "
+            "recuperare 1 livello"
+        ),
+        "event.round-ended": (
+            "Nuova mano ({round}): Pressione a 0, mescolate e distribuite. Inizia {player}."
+        ),
+        "event.special-played": "{player} gioca {card}: la Pressione resta a {pressure}",
+        "event.threshold-fired": "Soglia {threshold} superata: {player} perde {loss} di Controllo",
+        "event.correction.set-pressure": "Correzione: Pressione {before} → {after}",
+        "event.correction.adjust-mastery": "Correzione: Controllo di {player} {before} → {after}",
+        "event.correction.skip": "Correzione: {player} è saltato",
+        "event.correction.new-round": "Correzione: nuova mano a mano, inizia {player}",
+        "event.correction.set-draw-pile": "Correzione: mazzo {before} → {after} carte",
+        "event.end-roll.1": "{player} tira {dice}: totale {total}, Controllo {before} → {after}",
+        "event.end-roll.2": "{player} ha {held} carte SOGLIA CRITICA! in mano",
+        "event.game-over": "Fine della partita: vince {winners}",
+        "event.note": "Nota: {text}",
+        "event.respite-rolled.true": (
+            "{player} tira {die} alla Tregua: più del suo Controllo {before}, recupera 1 "
+            "livello ({before} → {after})"
+        ),
+        "event.respite-rolled.false": (
+            "{player} tira {die} alla Tregua: non più del suo Controllo {before}, non succede "
+            "niente"
+        ),
+        "event.turn": "Tocca a {player}",
+    },
 }

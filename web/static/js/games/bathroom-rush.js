@@ -2,7 +2,7 @@
 // each player stands; the free queue; each reserve in pipì and popò with the
 // popò limit.  The chart is the reserves as scores (pipì + 5 x popò).
 
-import { h, t } from "../core.js";
+import { h, has, t } from "../core.js";
 import { barChart, header, playerRow, waitingSeats } from "./common.js";
 
 const PIPI_COLOUR = "#e8b90c";
@@ -19,8 +19,12 @@ export function render(update) {
   const waiting = waitingSeats(update);
   return h("div", { class: "board br" },
     header(update, facts),
-    h("section", { class: "queues", "aria-label": t("bathroom-rush:board.queues") }, view.queues.map((q) => queue(view, update, q))),
+    // What the game waits for comes first: a reveal is a tap without scrolling.
     kinds(view, update),
+    update.expected.some((e) => e.command === "target")
+      ? h("p", { class: "hint br-tap-target", text: t("bathroom-rush:board.tap-target") }) : null,
+    h("section", { class: "queues", "aria-label": t("bathroom-rush:board.queues") }, view.queues.map((q) => queue(view, update, q))),
+    actionCards(update),
     view.effects?.length ? h("section", { class: "card" }, h("h2", { text: t("bathroom-rush:board.effects") }),
       h("ol", {}, view.effects.map((line) => h("li", { text: line })))) : null,
     h("ul", { class: "players" }, view.reserves.map((r) => playerRow(update, r.seat, {
@@ -32,11 +36,44 @@ export function render(update) {
     }))));
 }
 
+// Without a box, a reveal is a colour (light blue already chosen) then one
+// of the usual token combinations: at most two taps.  Anything else printed
+// goes through the Persona's own button and its form.
+const COLOURS = ["neutral", "orange", "red", "yellow"];
+const USUAL = [[1, 0], [2, 0], [3, 0], [4, 0], [0, 1], [1, 1], [2, 1], [0, 2], [0, 0]];
+let picked = { key: null, colour: "neutral" };
+
+function printedGrid(update) {
+  const exp = update.expected.find((e) => e.command === "reveal");
+  if (!exp) return null;
+  const key = `${update.game_id}:${exp.args.queue}:${exp.args.position}`;
+  if (picked.key !== key) picked = { key, colour: "neutral" };
+  const colours = COLOURS.map((colour) => h("button", {
+    type: "button", class: ["option", "persona-colour", colour], role: "radio",
+    "aria-pressed": String(colour === picked.colour), dataset: { colour },
+    onclick: (event) => {
+      picked.colour = colour;
+      for (const b of event.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+    },
+  }, has(`bathroom-rush:choice.${colour}`) ? t(`bathroom-rush:choice.${colour}`) : colour));
+  const printed = USUAL.map(([pipi, popo]) => h("button", {
+    type: "button", class: ["option", "persona-printed"], dataset: { pipi, popo },
+    "aria-label": t("bathroom-rush:board.persona_is", { pipi, popo }),
+    onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
+      detail: { ...exp, args: { ...exp.args, pipi, popo, colour: picked.colour, name: null } }, bubbles: true })),
+  }, h("span", { class: "printed" }, token(PIPI_COLOUR), String(pipi)), h("span", { class: "printed" }, token(POPO_COLOUR), String(popo))));
+  return h("section", { class: "card br-kinds br-printed", "aria-label": exp.prompt },
+    h("h2", { text: exp.prompt }),
+    h("div", { class: "segmented colours", role: "radiogroup" }, colours),
+    h("div", { class: "options printed-grid", role: "group" }, printed));
+}
+
 // With the box described, a reveal is one tap on the kinds still unseen
 // (with how many), for the first Persona waiting to be revealed.
 function kinds(view, update) {
+  if (!view.box) return printedGrid(update);
   const exp = update.expected.find((e) => e.command === "reveal-kind");
-  if (!view.box || !exp) return null;
+  if (!exp) return null;
   const offered = view.box.filter((k) => k.unseen > 0);
   return h("section", { class: "card br-kinds", "aria-label": exp.prompt },
     h("h2", { text: exp.prompt }),
@@ -46,6 +83,42 @@ function kinds(view, update) {
       onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
         detail: { ...exp, args: { ...exp.args, kind: k.name } }, bubbles: true })),
     }, `${k.name} ×${k.unseen}`))));
+}
+
+// An Action card is one tap on its name; the place it strikes is then one
+// tap on the picture of the queues (see queue()).
+function actionCards(update) {
+  const exp = update.expected.find((e) => e.command === "play");
+  if (!exp) return null;
+  return h("section", { class: "card br-cards", "aria-label": exp.prompt },
+    h("h2", { text: exp.prompt }),
+    h("div", { class: "options", role: "group" }, CARDS.map((card) => h("button", {
+      type: "button", class: ["option", "action-card"], dataset: { card },
+      onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
+        detail: { ...exp, args: { ...exp.args, card } }, bubbles: true })),
+    }, t(`bathroom-rush:card.${card}`)))));
+}
+
+// The Action cards the rulebook names, in the order of the engine's list.
+const CARDS = ["give-up-your-place", "cunning", "change-queue", "cleaner", "empty-bottle", "concentration", "swap", "sneeze", "desperate-scream"];
+
+// The expectation that taps this place, when an Action card is choosing one.
+function targetAt(update, q, position) {
+  return update.expected.find((e) => e.command === "target" && e.args.queue === q && e.args.position === position) ?? null;
+}
+
+function tapTarget(node, exp) {
+  node.classList.add("target");
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("aria-label", exp.prompt);
+  node.title = exp.prompt;
+  const go = (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", { detail: exp, bubbles: true }));
+  node.addEventListener("click", go);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") go(event);
+  });
+  return node;
 }
 
 function where(r) {
@@ -59,22 +132,32 @@ function queue(view, update, q) {
   const owner = q.player;
   const line = [h("span", { class: "door", title: t("bathroom-rush:board.door"), "aria-label": t("bathroom-rush:board.door") }, q.door ? "WC" : "×")];
   for (const slot of q.slots) {
+    const aim = targetAt(update, q.index, slot.position);
     if ("player" in slot) {
-      line.push(h("span", {
+      const pawn = h("span", {
         class: "pawn", style: { background: update.colours?.[slot.player] ?? "#666" },
         title: slot.name, "aria-label": t("bathroom-rush:board.pawn", { name: slot.name, n: slot.position }),
         dataset: { player: slot.player },
-      }, slot.name.slice(0, 1).toUpperCase()));
+      }, slot.name.slice(0, 1).toUpperCase());
+      line.push(aim ? tapTarget(pawn, aim) : pawn);
     } else {
       const reveal = update.expected.find((e) => e.command === "reveal" && e.args.queue === q.index && e.args.position === slot.position);
-      line.push(persona(slot, reveal));
+      const card = persona(slot, reveal);
+      line.push(aim && !reveal ? tapTarget(card, aim) : card);
     }
   }
   const title = !q.door ? t("bathroom-rush:board.closed", { q: q.index })
     : q.free ? t("bathroom-rush:board.free_queue", { q: q.index })
       : t("bathroom-rush:board.queue", { q: q.index });
+  // At setup, a player stands at the end of a queue with one tap on it.
+  const choose = update.expected.find((e) => e.command === "choose-queue");
+  const stand = choose && q.door && owner === null ? h("button", {
+    type: "button", class: "btn primary stand", dataset: { queue: q.index },
+    onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
+      detail: { ...choose, args: { ...choose.args, queue: q.index } }, bubbles: true })),
+  }, t("bathroom-rush:board.stand_here", { name: update.players[choose.player] ?? "" })) : null;
   return h("div", { class: ["queue", q.free && "free", owner !== null && owner === view.active && "active"], dataset: { queue: q.index } },
-    h("div", { class: "queue-owner" }, title, h("small", { text: owner !== null ? update.players[owner] : q.free ? t("bathroom-rush:board.nobody") : "" }),
+    h("div", { class: "queue-owner" }, title, h("small", { text: owner !== null ? update.players[owner] : q.free ? t("bathroom-rush:board.nobody") : "" }), stand,
       q.permanents.length ? h("small", { text: q.permanents.map((c) => c.card).join(", ") }) : null),
     h("div", { class: "queue-line" }, line));
 }

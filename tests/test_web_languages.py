@@ -1,0 +1,150 @@
+# ruff: noqa: F811  (the browser fixtures come from tests.test_web_e2e)
+"""French and Italian pages without English: every page of the panel is
+opened in headless Chromium in French and in Italian, in the middle of a game
+and after one, and its visible text is checked against the English strings
+(the pages' and every game's phrases) and common English words."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.core.engine import Command
+from companion.core.text import game_phrases
+from tests.test_web_e2e import (  # noqa: F401  (fixtures)
+    browser,
+    companion,
+    controller,
+    expect,
+    live,
+    phones,
+    play_card,
+    shot,
+)
+
+pytestmark = pytest.mark.browser
+
+I18N = Path(__file__).resolve().parent.parent / "web" / "static" / "i18n"
+GAMES = ("call-of-nature", "ohshit", "bathroom-rush")
+PAGES = ("/", "/history", "/stats", "/setup", "/wifi", "/virtual")
+# Words of English sentences that are no words of French or Italian ones.
+ENGLISH_WORDS = {"the", "and", "plays", "play", "turn", "your", "you", "with", "from",
+                 "wins", "card", "cards", "undo", "history", "player", "players", "round",
+                 "pressure", "queue", "game", "new", "rolls", "rolled", "nobody"}
+# Words the same in the three languages (names, codes, the games' titles).
+SAME = {"OhShit!", "Call of Nature", "Bathroom Rush", "Wi-Fi", "OK", "PIN", "EN", "FR", "IT",
+        "English", "Français", "Italiano", "pipì", "popò", "Suspense!", "Toilette"}
+
+
+def english_patterns(lang: str) -> list[re.Pattern[str]]:
+    """Each English phrase that the language says otherwise, as a pattern
+    of a whole line ({fields} match anything)."""
+    pairs = []
+    en = json.loads((I18N / "en.json").read_text())
+    other = json.loads((I18N / f"{lang}.json").read_text())
+    pairs += [(text, other.get(key)) for key, text in en.items()]
+    for game in GAMES:
+        phrases = game_phrases(game)
+        pairs += [(text, phrases.get(lang, {}).get(key)) for key, text in phrases["en"].items()]
+    out = []
+    for english, translated in pairs:
+        if english == translated or english in SAME or len(english) < 4:
+            continue
+        parts = re.split(r"\{\w+\}", english)
+        if sum(len(p.strip()) for p in parts) < 4:
+            continue
+        out.append(re.compile(".*".join(re.escape(p) for p in parts), re.IGNORECASE))
+    return out
+
+
+# The history's command lines ("card value=25") make way for the events'
+# sentences with the history page's own rework; until then they are left out.
+NOT_YET = "#history .what"
+
+
+def visible_lines(page) -> list[str]:
+    text = page.evaluate("""(skip) => {
+        const hidden = [...document.querySelectorAll(skip)];
+        hidden.forEach((el) => { el.style.display = "none"; });
+        const text = document.body.innerText;
+        hidden.forEach((el) => { el.style.display = ""; });
+        return text;
+    }""", NOT_YET)
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+def english_in(page, lang: str) -> list[str]:
+    patterns = english_patterns(lang)
+    found = []
+    for line in visible_lines(page):
+        words = {w.lower() for w in re.findall(r"[A-Za-z]+", line)}
+        if line in SAME:
+            continue
+        if words & ENGLISH_WORDS or any(p.fullmatch(line) for p in patterns):
+            found.append(line)
+    return found
+
+
+def open_in(phones, companion, lang: str):
+    page = controller(phones, companion, locale={"fr": "fr-FR", "it": "it-IT"}[lang])
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    return page
+
+
+def crawl(page, companion, lang: str, name: str) -> dict[str, list[str]]:
+    found = {}
+    for path in PAGES:
+        page.goto(f"{companion.url}{path}")
+        live(page)
+        page.wait_for_load_state("networkidle")
+        if path == "/":
+            page.wait_for_selector("#board .board, #board .card")
+        english = english_in(page, lang)
+        # Longer words never make a page wider than the phone.
+        if page.evaluate("document.documentElement.scrollWidth") > 390:
+            english.append("(wider than the phone)")
+        if english:
+            found[path] = english
+        shot(page, f"{lang}-{name}{path.replace('/', '-') or '-table'}")
+    return found
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_call_of_nature_pages_have_no_english(companion, phones, lang):
+    companion.table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    companion.table.submit(Command("set-pressure", {"value": 40}))
+    page = open_in(phones, companion, lang)
+    play_card(page, 10)  # a Respite
+    page.click("#roll")
+    expect(page.locator("#toast")).to_be_visible()
+    assert english_in(page, lang) == []
+    companion.table.submit(Command("card", {"value": 25}))  # a threshold fires
+    companion.table.submit(Command("note", {"text": "Ana"}))
+    assert crawl(page, companion, lang, "call-of-nature") == {}
+    assert page.script_errors == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_ohshit_pages_have_no_english_to_the_end_of_a_game(companion, phones, lang):
+    companion.table.new_game("ohshit", ["Ana", "Ben"])
+    companion.table.submit(Command("poop", {"colour": "spicy", "target": 1}))
+    page = open_in(phones, companion, lang)
+    assert crawl(page, companion, lang, "ohshit") == {}
+    companion.table.submit(Command("kill", {"player": 0}))
+    page.goto(companion.url)
+    live(page)
+    page.wait_for_selector("#result:not([hidden])")
+    assert english_in(page, lang) == []
+    shot(page, f"{lang}-ohshit-over")
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_bathroom_rush_table_has_no_english(companion, phones, lang):
+    companion.table.new_game("bathroom-rush", ["Ana", "Ben"])
+    page = open_in(phones, companion, lang)
+    page.wait_for_selector("#board .board")
+    assert english_in(page, lang) == []
+    shot(page, f"{lang}-bathroom-rush")

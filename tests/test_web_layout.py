@@ -1,0 +1,94 @@
+# ruff: noqa: F811  (the browser fixtures come from tests.test_web_e2e)
+"""The table page's layout in headless Chromium: on a 390x844 phone the dock
+never hides a player row; a tablet or a laptop gets two columns (the table
+beside what it waits for); the mirror is the OLED's frame."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core.engine import Command
+from tests.test_web_e2e import (  # noqa: F401  (fixtures)
+    browser,
+    companion,
+    controller,
+    expect,
+    phones,
+    shot,
+)
+
+pytestmark = pytest.mark.browser
+
+GAMES = [
+    ("call-of-nature", ["Ana", "Ben", "Cy", "Dee"]),
+    ("ohshit", ["Ana", "Ben", "Cy", "Dee"]),
+    ("bathroom-rush", ["Ana", "Ben", "Cy", "Dee"]),
+]
+
+
+def hidden_rows(page) -> list[str]:
+    """The player rows the dock covers, even in part, with the page
+    scrolled to the top."""
+    return page.evaluate("""() => {
+        window.scrollTo(0, 0);
+        const dock = document.querySelector('#dock').getBoundingClientRect();
+        return [...document.querySelectorAll('.player')]
+            .filter((row) => {
+                const r = row.getBoundingClientRect();
+                return r.bottom > dock.top && r.top < dock.bottom
+                    && r.right > dock.left && r.left < dock.right;
+            })
+            .map((row) => row.textContent.trim());
+    }""")
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_the_dock_never_hides_a_player_row_on_a_phone(companion, phones, game, players):
+    companion.table.new_game(game, players)
+    page = controller(phones, companion)
+    page.wait_for_selector(".player")
+    page.wait_for_selector("#dock .btn")
+    assert page.viewport_size == {"width": 390, "height": 844}
+    shot(page, f"layout-phone-{game}")
+    assert hidden_rows(page) == []
+
+
+def test_a_laptop_gets_two_columns_the_table_beside_the_dock(companion, browser):
+    companion.table.new_game("call-of-nature", ["Ana", "Ben", "Cy", "Dee"])
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(companion.join_url)
+        page.wait_for_selector("#conn[data-state=live]")
+        page.wait_for_selector("#play")
+        board = page.locator("#board").bounding_box()
+        dock = page.locator("#dock").bounding_box()
+        assert board["x"] + board["width"] <= dock["x"] + 1  # side by side
+        assert dock["y"] < board["y"] + board["height"]
+        assert hidden_rows(page) == []
+        shot(page, "layout-laptop")
+    finally:
+        context.close()
+
+
+def test_the_mirror_shows_the_frame_the_oled_shows(companion, phones):
+    companion.table.new_game("call-of-nature", ["Ana", "Ben"])
+    page = controller(phones, companion)
+    page.wait_for_selector("#oled")
+    page.wait_for_function("() => document.querySelector('#oled').naturalWidth === 128")
+    source = page.evaluate("document.querySelector('#oled').getAttribute('src')")
+    assert source.startswith("/api/screen.png")
+    # The mirror follows the table: a card played, a new frame fetched.
+    first = page.evaluate("document.querySelector('#oled').src")
+    companion.table.submit(Command("card", {"value": 5}))
+    page.wait_for_function("(first) => document.querySelector('#oled').src !== first", arg=first)
+
+
+def test_the_mirror_follows_the_display_when_it_changes_by_itself(companion, phones):
+    companion.table.new_game("call-of-nature", ["Ana", "Ben"])
+    page = controller(phones, companion)
+    page.wait_for_selector("#oled")
+    page.locator("#oled").scroll_into_view_if_needed()
+    first = page.evaluate("document.querySelector('#oled').src")
+    # Nothing changes on the table: the mirror still fetches the display's frame.
+    page.wait_for_function("(first) => document.querySelector('#oled').src !== first", arg=first)
