@@ -29,7 +29,7 @@ pytestmark = pytest.mark.browser
 
 I18N = Path(__file__).resolve().parent.parent / "web" / "static" / "i18n"
 GAMES = ("call-of-nature", "ohshit", "bathroom-rush")
-PAGES = ("/", "/history", "/stats", "/setup", "/wifi", "/virtual")
+PAGES = ("/", "/history", "/stats", "/setup", "/box", "/wifi", "/virtual")
 # Words of English sentences that are no words of French or Italian ones.
 ENGLISH_WORDS = {"the", "and", "plays", "play", "turn", "your", "you", "with", "from",
                  "wins", "card", "cards", "undo", "history", "player", "players", "round",

@@ -14,6 +14,10 @@ from .sentences import SENTENCES
 
 TEXT: Phrases = {
     "en": {
+        "choice.neutral": "light blue",
+        "choice.orange": "orange",
+        "choice.red": "red",
+        "choice.yellow": "yellow",
         "board.chart": "Reserves (pipì + 5 × popò)",
         "board.closed": "Queue {q} (closed)",
         "board.deck": "Personas left {n}",
@@ -163,6 +167,10 @@ TEXT: Phrases = {
         "variant.light-tracking": "Suivi léger",
     },
     "it": {
+        "choice.neutral": "azzurro",
+        "choice.orange": "arancione",
+        "choice.red": "rosso",
+        "choice.yellow": "giallo",
         "board.chart": "Riserve (pipì + 5 × popò)",
         "board.closed": "Fila {q} (chiusa)",
         "board.deck": "Persona rimasti {n}",
@@ -188,6 +196,7 @@ TEXT: Phrases = {
         "board.phase.setup": "Scelta delle file",
         "board.phase.tie-break": "Spareggio",
         "board.queue": "Fila {q}",
+        "board.stand_here": "{name}: mettiti qui",
         "board.queues": "Le file, il bagno in testa",
         "board.reserve_is": "{pipi} pipì, {popo} popò su {limit}",
         "board.round": "Round {n}",
