@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from .core.errors import CompanionError
-from .core.menu import DICE_SOURCES, KEYS
+from .core.keys import DICE_SOURCES, KEYS
 
 log = logging.getLogger(__name__)
 

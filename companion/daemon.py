@@ -43,7 +43,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, TextIO, TypeVar
 
-from companion.parts.hardware import DicePart, DisplayPart, KeypadPart, OutputsPart
+from companion.parts.hardware import DicePart, DisplayPart, KeypadPart, OutputsPart, PixelsPart
 from companion.parts.network import NetworkPart, PortalPart
 from companion.parts.screen import ScreenPart
 
@@ -122,6 +122,8 @@ class Daemon:
 
         self._refresh_address()
         self.dice = DicePart(self.config, table, self.simulate)
+        self.pixels = PixelsPart(self.config, self.dice, directory=self.directory)
+        self.dice.pixels = self.pixels
         self.network = NetworkPart(self.config.network, self.directory, self._network_manager(),
                                    on_change=self._network_changed)
         self.web = WebPart(self.config, table, self.directory, self._services())
@@ -135,12 +137,9 @@ class Daemon:
         self.web.create()
         self._start(self.web)
         self._start(self.dice)
-        if self.config.pixels.dice or self.config.dice.source == "pixels":
-            from companion.parts.hardware import PixelsPart
-
-            self.pixels = PixelsPart(self.config, self.dice)
-            self._start(self.pixels)
-            self.dice.pixels = self.pixels
+        # The Pixels dice: idle (one thread waiting) until dice are paired,
+        # from the config, the menu or the panel.
+        self._start(self.pixels)
         if self.simulate:
             from gpiozero.pins.mock import MockFactory
 
@@ -183,6 +182,7 @@ class Daemon:
             dice=self.dice,
             faults=self.faults,
             network=self.network,
+            pixels=self.pixels,
         )
 
     def _network_manager(self) -> Any:

@@ -44,7 +44,7 @@ from typing import Any, Callable, Mapping
 from gpiozero import DigitalInputDevice, RotaryEncoder
 
 from companion.core import errors
-from companion.core.menu import KEYS
+from companion.core.keys import KEYS
 
 log = logging.getLogger(__name__)
 

@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from companion.core.engine import Command, Dice, Expectation
 from companion.core.errors import CompanionError, IllegalCommand, NotExpected
-from companion.core.menu import DICE_SOURCES as SOURCES
+from companion.core.keys import DICE_SOURCES as SOURCES
 from companion.core.ports import TablePort
 from companion.core.table import ANY_GAME, ExpectedGame, Update
 

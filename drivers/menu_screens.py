@@ -60,7 +60,7 @@ def render(view: MenuView, update: Update | None = None, lang: str = "en",
     if kind == "qr":
         return join_screen(view.url, view.pin or None, lang)
     if kind == "wifi":
-        return wifi_screen(view.title, view.pin)
+        return wifi_screen(view.title, view.pin, lang)
     raise ValueError(f"no screen for a menu view of kind {kind!r}; kinds are "
                      "game, list, value, dice, confirm, message, qr, wifi")
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Protocol
 
 from companion.core.errors import CompanionError
+from companion.core.ports import SMART_DIE_ROLES
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ ROLL_STATES = ("unknown", "on face", "handled", "rolling", "crooked")
 MOVING = frozenset({HANDLING, ROLLING})
 
 # The roles a die can take at the table: the dice the games name.
-ROLES = ("red", "blue", "d6")
+ROLES = SMART_DIE_ROLES
 
 # IAmADie: type, LED count, design, pad, hash, id, flash, firmware date,
 # roll state, face index, battery percent, battery state.
@@ -149,6 +150,40 @@ class BleClient(Protocol):
 # ``factory(address, on_disconnect)`` makes a client for one die.
 ClientFactory = Callable[[str, Callable[[Any], None]], BleClient]
 Sleep = Callable[[float], Awaitable[None]]
+# ``scanner(seconds, seen)`` looks for dice for ``seconds``, telling
+# ``seen(address, name, battery)`` of each advertisement heard.
+Seen = Callable[[str, str, "int | None"], None]
+Scanner = Callable[[float, Seen], Awaitable[None]]
+
+# How long a look for dice in reach lasts.
+LOOK_SECONDS = 8.0
+
+
+def advertised_battery(manufacturer_data: dict[int, bytes]) -> int | None:
+    """The battery percent a die advertises: its manufacturer data is LED
+    count, design, roll state, face index, then the battery level (its top
+    bit says charging); ``None`` when the advertisement has none."""
+    for payload in manufacturer_data.values():
+        if len(payload) >= 5:
+            return min(payload[4] & 0x7F, 100)
+    return None
+
+
+async def bleak_scanner(seconds: float, seen: Seen) -> None:
+    """BlueZ's scan for the Pixels service, for ``seconds``."""
+    from bleak import BleakScanner
+
+    def heard(device: Any, advertisement: Any) -> None:
+        battery = advertised_battery(dict(advertisement.manufacturer_data or {}))
+        seen(device.address, advertisement.local_name or device.name or device.address,
+             battery)
+
+    scanner: Any = BleakScanner(detection_callback=heard, service_uuids=[SERVICE])
+    await scanner.start()
+    try:
+        await asyncio.sleep(seconds)
+    finally:
+        await scanner.stop()
 
 
 def bleak_client(address: str, on_disconnect: Callable[[Any], None]) -> BleClient:
@@ -313,10 +348,15 @@ class PixelsDice:
 
     def __init__(self, on_roll: Callable[[str, int | None, int], None], *,
                  factory: ClientFactory = bleak_client,
+                 scanner: Scanner = bleak_scanner,
                  delays: tuple[float, ...] = RECONNECT_DELAYS,
                  on_change: Callable[[], None] = lambda: None) -> None:
         self._on_roll = on_roll
         self._factory = factory
+        self._scanner = scanner
+        # Dice heard on the last look, by address, and whether a look is on.
+        self._seen: dict[str, DieStatus] = {}
+        self._looking = False
         self._delays = delays
         self._on_change = on_change
         self._dice: dict[str, PixelsDie] = {}
@@ -392,15 +432,65 @@ class PixelsDice:
         self._on_change()
 
     def forget(self, address: str) -> None:
+        """Disconnect the die and keep it no more."""
         with self._lock:
             die = self._dice.pop(address, None)
-        if die is not None and self._loop is not None:
+            self._tasks.pop(address, None)  # it ends once the die is closed
+        if die is None:
+            raise KeyError(f"no Pixels die {address!r} is paired")
+        if self._loop is not None:
             asyncio.run_coroutine_threadsafe(die.close(), self._loop)
         self._on_change()
 
     def dice(self) -> list[DieStatus]:
         with self._lock:
             return [DieStatus(**vars(die.status)) for die in self._dice.values()]
+
+    def look(self, seconds: float = LOOK_SECONDS) -> bool:
+        """Look for dice in reach for ``seconds`` (in the background; the
+        dice heard come in :meth:`in_reach` as they answer, and each one
+        new calls ``on_change``).  False when a look is already on."""
+        loop = self._loop
+        if loop is None:
+            raise RuntimeError("the Pixels dice are not started")
+        with self._lock:
+            if self._looking:
+                return False
+            self._looking = True
+            self._seen = {}
+
+        async def looking() -> None:
+            try:
+                await self._scanner(seconds, self._heard)
+            except Exception as error:  # BlueZ off, no adapter...
+                log.warning("looking for Pixels dice failed: %s", error)
+            finally:
+                with self._lock:
+                    self._looking = False
+                self._on_change()
+
+        asyncio.run_coroutine_threadsafe(looking(), loop)
+        self._on_change()
+        return True
+
+    @property
+    def looking(self) -> bool:
+        with self._lock:
+            return self._looking
+
+    def in_reach(self) -> list[DieStatus]:
+        """The dice heard on the last look that are not paired: address,
+        name and battery, in the order they answered."""
+        with self._lock:
+            return [DieStatus(**vars(seen)) for address, seen in self._seen.items()
+                    if address not in self._dice]
+
+    def _heard(self, address: str, name: str, battery: int | None) -> None:
+        with self._lock:
+            new = address not in self._seen
+            self._seen[address] = DieStatus(address, name or address, battery=battery)
+        if new:
+            self._on_change()
 
     # -- on the loop --------------------------------------------------------------
 
@@ -421,7 +511,6 @@ def _check_role(role: str) -> None:
 async def scan(timeout: float = 5.0) -> list[tuple[str, str]]:
     """The Pixels dice in reach, as ``(address, name)``: BlueZ's scan for
     the Pixels service."""
-    from bleak import BleakScanner
-
-    found = await BleakScanner.discover(timeout=timeout, service_uuids=[SERVICE])
-    return [(device.address, device.name or device.address) for device in found]
+    found: dict[str, str] = {}
+    await bleak_scanner(timeout, lambda address, name, _battery: found.setdefault(address, name))
+    return list(found.items())

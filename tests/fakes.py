@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Sequence
 
 from companion.core.engine import Command
 from companion.core.table import ANY_GAME
@@ -28,3 +29,44 @@ class FixedDice:
                           expected_game=expected_game, expected_version=expected_version,
                           source="dice")
         return values
+
+
+@dataclass
+class FakeDie:
+    address: str
+    name: str
+    role: str | None = None
+    connected: bool = False
+    battery: int | None = None
+
+
+class FakeSmartDice:
+    """Smart dice in memory (a :class:`~companion.core.ports.SmartDice`):
+    a look hears ``heard`` at once; paired dice are connected."""
+
+    roles = ("red", "blue", "d6")
+    looking = False
+
+    def __init__(self, heard: Sequence[FakeDie] = ()) -> None:
+        self.heard = list(heard)
+        self.paired: dict[str, FakeDie] = {}
+        self.seen: list[FakeDie] = []
+
+    def dice(self) -> list[FakeDie]:
+        return list(self.paired.values())
+
+    def in_reach(self) -> list[FakeDie]:
+        return [d for d in self.seen if d.address not in self.paired]
+
+    def look(self) -> bool:
+        self.seen = list(self.heard)
+        return True
+
+    def pair(self, address: str, name: str = "", role: str | None = None) -> None:
+        self.paired[address] = FakeDie(address, name or address, role, True, 50)
+
+    def assign(self, address: str, role: str | None) -> None:
+        self.paired[address].role = role
+
+    def forget(self, address: str) -> None:
+        del self.paired[address]

@@ -14,7 +14,7 @@ from schemathesis.config import SchemathesisConfig
 from companion.core.engine import Command
 from companion.core.journal import Journal
 from companion.core.table import Table
-from tests.fakes import FixedDice
+from tests.fakes import FakeDie, FakeSmartDice, FixedDice
 from web import Services, create_app
 
 # What a well-formed request may still get: the table's and the game's own
@@ -31,7 +31,8 @@ def joined_controller():
     the session's CSRF token and cookie, and the table."""
     table = Table(Journal.open(":memory:"))
     services = Services(screen_png=lambda: b"\x89PNG\r\n\x1a\n", press_key=lambda key: None,
-                        dice=FixedDice(table, [3]), faults=list)
+                        dice=FixedDice(table, [3]), faults=list,
+                        pixels=FakeSmartDice([FakeDie("F0:12:34:56:78:9A", "Pixel", battery=80)]))
     # No live slot: an event stream would never end under the test client.
     app = create_app(table, config={"SECRET_KEY": "fuzz", "COLOURS_FILE": None,
                                     "MAX_STREAMS": 0, "PIN_ATTEMPTS": 1000},

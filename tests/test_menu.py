@@ -8,6 +8,8 @@ press for the player).
 
 from __future__ import annotations
 
+import string
+
 import pytest
 
 from companion.core.engine import Command
@@ -787,3 +789,29 @@ def test_home_shows_the_pin_and_one_key_shows_the_qr_code(menu_for):
                                    text="Scan to open the table on your phone", footer="OK")
     press(menu, "ok")
     assert menu.view() == home
+
+
+@pytest.mark.parametrize(("lang", "items", "keys"), [
+    ("fr", ("Annuler", "Rétablir", "Actions", "Corrections", "Dés : manual",
+            "Rejoindre (QR code)", "Nouvelle partie"), "OK : choisir  BACK : retour"),
+    ("it", ("Annulla", "Ripeti", "Azioni", "Correzioni", "Dadi: manual", "Entra (codice QR)",
+            "Nuova partita"), "OK: scegli  BACK: indietro"),
+])
+def test_the_menu_speaks_the_tables_language(table, lang, items, keys):
+    from companion.core.text import COMMON
+
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    menu = TableMenu(table, dice_source="manual", language=lang)
+    press(menu, "back")
+    view = menu.view()
+    assert (view.title, view.items, view.footer) == ("Menu", items, keys)
+    press(menu, "ok")
+    assert menu.view().text == COMMON[lang]["menu.nothing-to-undo"]
+    # Every word of the menu is said in each language, with the same fields.
+    assert set(COMMON[lang]) == set(COMMON["en"])
+
+    def fields(phrase):
+        return {name for _, name, _, _ in string.Formatter().parse(phrase) if name}
+
+    assert {k: fields(v) for k, v in COMMON[lang].items()} == {
+        k: fields(v) for k, v in COMMON["en"].items()}

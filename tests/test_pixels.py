@@ -88,6 +88,17 @@ class Air:
     def factory(self, address, on_disconnect):
         return FakeClient(self, address, on_disconnect)
 
+    # What each die in reach advertises: its name and battery percent.
+    adverts: dict[str, tuple[str, int | None]]
+
+    async def scanner(self, seconds, seen):
+        """A look: each die in reach answers once with its advertisement."""
+        self.looks = getattr(self, "looks", 0) + 1
+        adverts = getattr(self, "adverts", {})
+        for address in sorted(self.in_reach):
+            name, battery = adverts.get(address, (f"Pixel {address[-2:]}", None))
+            seen(address, name, battery)
+
     def wait_for(self, predicate) -> bool:
         with self.changed:
             return self.changed.wait_for(predicate, WAIT)
@@ -141,7 +152,9 @@ class FakeClient:
             self.air.changed.notify_all()
 
     async def disconnect(self):
-        self.notify_callback = None
+        with self.air.changed:
+            self.notify_callback = None
+            self.air.changed.notify_all()
 
     def play(self, data: bytes) -> None:
         # bleak calls notification callbacks on the loop: so do we.

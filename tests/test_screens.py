@@ -188,7 +188,35 @@ CASES = {
     "home": lambda lang: screens.idle_screen("http://192.168.1.23:8080/", "482193", lang),
     "home-no-panel": lambda lang: screens.idle_screen(lang=lang),
     "off": lambda lang: screens.off_screen(lang=lang),
+    "wifi-hotspot": lambda lang: screens.wifi_screen("Companion-4821", "table-7219-duck", lang),
+    "menu-main": lambda lang: table_menu(lang, "back"),
+    "menu-pixels": lambda lang: table_menu(lang, "back", "down", "down", "down", "down",
+                                           "down", "ok"),
+    "menu-die-roles": lambda lang: table_menu(lang, "back", "down", "down", "down", "down",
+                                              "down", "ok", "ok"),
 }
+def table_menu(lang: str, *keys: str) -> Image.Image:
+    """The button menu's own screens in ``lang``: a game of Call of Nature
+    with a Pixels die paired, after ``keys``."""
+    from companion.core.journal import Journal
+    from companion.core.menu import TableMenu
+    from companion.core.table import Table
+    from drivers.menu_screens import render
+    from tests.fakes import FakeSmartDice
+
+    table = Table(Journal.open(":memory:"))
+    try:
+        table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+        smart = FakeSmartDice()
+        smart.pair("F0:12:34:56:78:9A", "Pixel 42", "d6")
+        menu = TableMenu(table, dice_source="pixels", smart_dice=smart, language=lang)
+        for key in keys:
+            menu.on_key(key)
+        return render(menu.view(), menu.update, lang)
+    finally:
+        table.close()
+
+
 # A panel address as the companion makes it: a private address, the port and
 # the join token (24 characters).
 JOIN_URL = "http://192.168.178.100:8080/?join=Qm9vZ2llV29vZ2llQm9vZ2ll"
@@ -327,11 +355,20 @@ GAME_WORDS = ("Décharge", "Épicé", "Précieux", "Herbeux", "Givré", "Fruité
 
 
 def all_words():
+    from companion.core.text import COMMON
     from drivers.screens.words import WORDS
 
     words = {w for phrases in WORDS.values() for w in phrases.values()}
+    # The menu's words, a word at a time (their fields as a player's name).
+    words |= {w.strip("'«»?:.,") for phrases in COMMON.values() for phrase in phrases.values()
+              for w in phrase.format_map(_Named()).split()}
     return sorted({w.format(threshold=61, total=12) for w in words} | set(NAMES)
                   | set(GAME_WORDS))
+
+
+class _Named(dict):
+    def __missing__(self, key):
+        return "Ana"
 
 
 def touching_glyphs(text: str, size: int, bold: bool) -> list[str]:

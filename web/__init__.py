@@ -118,13 +118,14 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
         text={lang: _text(lang, strings) for lang in LANGUAGES},
     )
 
-    from . import api, errors, network, pages, portal
+    from . import api, errors, network, pages, pixels, portal
 
     errors.install(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(network.bp)
     app.register_blueprint(network.page_bp)
+    app.register_blueprint(pixels.bp)
     app.register_blueprint(portal.bp)
     return app
 

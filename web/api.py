@@ -24,7 +24,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.core.errors import NoGame, NotExpected, StaleVersion, UnknownCommand
 from companion.core.games import available, canonical_key
-from companion.core.menu import KEYS
+from companion.core.keys import KEYS
 from companion.core.stats import CSV_COLUMNS, to_csv
 
 from . import access, bodies

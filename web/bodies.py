@@ -28,7 +28,7 @@ from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from companion.core.engine import MAX_NAME, MAX_TEXT, Command, Param
 from companion.core.games import aliases, available
-from companion.core.menu.machine import DICE_SOURCES
+from companion.core.keys import DICE_SOURCES
 
 from .colours import HEX
 from .errors import ApiError

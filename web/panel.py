@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping
 
 from flask import current_app
 
-from companion.core.ports import DiceService, TablePort
+from companion.core.ports import DiceService, SmartDice, TablePort
 from companion.core.table import Update
 
 from .access import Access
@@ -31,7 +31,8 @@ class Services:
     ``dice`` is the :class:`~companion.core.ports.DiceService`; ``faults()``
     lists hardware problems to show the players; ``network`` is the Wi-Fi
     (``status()``, ``networks()``, ``join(ssid, password)``, ``switch()``,
-    ``forget(ssid)``: see web/network.py).
+    ``forget(ssid)``: see web/network.py); ``pixels`` the smart dice to pair
+    (a :class:`~companion.core.ports.SmartDice`: see web/pixels.py).
     """
 
     screen_png: Callable[[], bytes] | None = None
@@ -39,6 +40,7 @@ class Services:
     dice: DiceService | None = None
     faults: Callable[[], list[str]] | None = None
     network: Any | None = None
+    pixels: SmartDice | None = None
 
 
 @dataclass

@@ -93,6 +93,59 @@ class DiceService(Protocol):
              expected_game: ExpectedGame = ANY_GAME) -> list[int]: ...
 
 
+# The game's dice a smart die can be: the roles the players give it.
+SMART_DIE_ROLES = ("red", "blue", "d6")
+
+
+class SmartDie(Protocol):
+    """A smart die as the menu and the panel show it: its address and
+    name, the game's die it is (``red``, ``blue``, ``d6`` or ``None``),
+    whether it is connected, its battery percent when known."""
+
+    @property
+    def address(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def role(self) -> str | None: ...
+
+    @property
+    def connected(self) -> bool: ...
+
+    @property
+    def battery(self) -> int | None: ...
+
+
+class SmartDice(Protocol):
+    """The table's smart dice (Pixels over Bluetooth LE) as the menu and the
+    panel pair them: ``dice()`` are those paired, ``look()`` starts looking
+    for dice in reach (False when a look is already on; ``looking`` says
+    while it is), ``in_reach()`` the dice heard and not paired, ``pair`` one
+    of them with a role or none, ``assign`` a paired die a role (``None``
+    for none; ``ValueError`` for a role that is not ``roles``), ``forget``
+    one (``KeyError`` for a die that is not paired)."""
+
+    @property
+    def roles(self) -> Sequence[str]: ...
+
+    @property
+    def looking(self) -> bool: ...
+
+    def dice(self) -> Sequence[SmartDie]: ...
+
+    def in_reach(self) -> Sequence[SmartDie]: ...
+
+    def look(self) -> bool: ...
+
+    def pair(self, address: str, name: str = "", role: str | None = None) -> None: ...
+
+    def assign(self, address: str, role: str | None) -> None: ...
+
+    def forget(self, address: str) -> None: ...
+
+
 if TYPE_CHECKING:
     # The type checker holds the table to its port.
     def _table_is_a_port(table: Table) -> TablePort:

@@ -8,9 +8,12 @@ the panel, tried again) rather than the end of the companion.
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import threading
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Callable, Iterator, Protocol
 
 from companion.components import Component, Retrying
@@ -307,7 +310,7 @@ def pixels_status(dice: list[Any]) -> str:
     """The Pixels dice as the panel shows them: each die's role, name,
     battery and whether it is in reach."""
     if not dice:
-        return "no Pixels die paired: add them under [pixels] dice"
+        return "no Pixels die paired: pair them from the menu or the panel"
     shown = []
     for die in dice:
         battery = f" {die.battery}%" if die.battery is not None else ""
@@ -318,27 +321,40 @@ def pixels_status(dice: list[Any]) -> str:
 
 class PixelsPart(Component):
     """Pixels smart dice (the "pixels" dice source): the dice of
-    ``[pixels] dice`` kept connected over Bluetooth LE, each settled roll
-    handed to the dice tray as the serial device's are.  Players pair more
-    dice and give them roles through :meth:`pair` and :meth:`assign`."""
+    ``[pixels] dice`` and those paired at the table kept connected over
+    Bluetooth LE, each settled roll handed to the dice tray as the serial
+    device's are.  The menu and the panel look for dice in reach, pair
+    them, give them roles and forget them (a
+    :class:`~companion.core.ports.SmartDice`); what they pair is kept in
+    ``directory``'s ``pixels.json`` and paired again at the next start."""
 
     name = "pixels"
 
-    def __init__(self, config: Config, dice: DicePart, factory: Any = None) -> None:
+    def __init__(self, config: Config, dice: DicePart, factory: Any = None, *,
+                 scanner: Any = None, directory: Path | None = None) -> None:
         self.config = config
         self.dice_part = dice
         self.factory = factory
+        self.scanner = scanner
+        self.saved = directory / PAIRED_FILE if directory is not None else None
         self.hub: Any = None
+        self._save_lock = threading.Lock()
 
     def start(self) -> None:
         from drivers.pixels import PixelsDice
 
         options = {"factory": self.factory} if self.factory is not None else {}
+        if self.scanner is not None:
+            options["scanner"] = self.scanner
         tray = self.dice_part.tray
         self.hub = PixelsDice(lambda role, sides, value: tray.on_pixels_roll(role, sides, value),
                               on_change=self.dice_part.on_change, **options).start()
+        configured = {address for address, _role in self.config.pixels.dice}
         for address, role in self.config.pixels.dice:
             self.hub.pair(address, role=role)
+        for address, name, role in self.paired_before():
+            if address not in configured:
+                self.hub.pair(address, name, role)
 
     def stop(self) -> None:
         if self.hub is not None:
@@ -350,14 +366,74 @@ class PixelsPart(Component):
         away = [d.name for d in self.hub.dice() if not d.connected and d.role]
         return f"Pixels dice: {', '.join(away)} out of reach" if away else None
 
-    # -- what the menu and the panel use ----------------------------------
+    # -- what the menu and the panel use (a SmartDice) --------------------
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        from drivers.pixels import ROLES
+
+        return ROLES
+
+    @property
+    def looking(self) -> bool:
+        return self.hub is not None and self.hub.looking
+
+    def look(self) -> bool:
+        return self._hub().look()
+
+    def in_reach(self) -> list[Any]:
+        """The dice heard on the last look and not paired: name, battery."""
+        return self.hub.in_reach() if self.hub is not None else []
 
     def pair(self, address: str, name: str = "", role: str | None = None) -> None:
-        self.hub.pair(address, name, role)
+        self._hub().pair(address, name, role)
+        self._save()
 
     def assign(self, address: str, role: str | None) -> None:
-        self.hub.assign(address, role)
+        self._hub().assign(address, role)
+        self._save()
+
+    def forget(self, address: str) -> None:
+        self._hub().forget(address)
+        self._save()
 
     def dice(self) -> list[Any]:
         """Each die: name, role, battery, connected, last face."""
         return self.hub.dice() if self.hub is not None else []
+
+    def _hub(self) -> Any:
+        if self.hub is None:
+            raise RuntimeError("the Pixels dice are not started")
+        return self.hub
+
+    # -- what was paired at the table ---------------------------------------
+
+    def paired_before(self) -> list[tuple[str, str, str | None]]:
+        """The dice paired at the table before, as ``(address, name, role)``;
+        a file that cannot be read is logged and taken as none."""
+        if self.saved is None or not self.saved.exists():
+            return []
+        try:
+            found = json.loads(self.saved.read_text(encoding="utf-8"))
+            return [(str(d["address"]), str(d.get("name") or ""),
+                     d.get("role") if d.get("role") in self.roles else None)
+                    for d in found["dice"]]
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            log.warning("the paired Pixels dice in %s cannot be read (%s): none taken",
+                        self.saved, error)
+            return []
+
+    def _save(self) -> None:
+        if self.saved is None:
+            return
+        configured = {address for address, _role in self.config.pixels.dice}
+        dice = [{"address": d.address, "name": d.name, "role": d.role}
+                for d in self.dice() if d.address not in configured]
+        with self._save_lock:
+            temporary = self.saved.with_suffix(".tmp")
+            temporary.write_text(json.dumps({"dice": dice}, indent=1), encoding="utf-8")
+            os.replace(temporary, self.saved)
+
+
+# Where the dice paired at the table are kept, in the data directory.
+PAIRED_FILE = "pixels.json"

@@ -93,7 +93,9 @@ class ScreenPart(Component):
                               roll=self.dice.roll_button,
                               wifi=network.wifi_join if network else None,
                               network_offer=network.offered if network else None,
-                              switch_network=network.switch if network else None)
+                              switch_network=network.switch if network else None,
+                              smart_dice=getattr(self.dice, "pixels", None),
+                              language=self.language)
         self._unsubscribes = [
             self.table.subscribe(self._on_update),
             self.table.subscribe(RollListener(self._on_roll, self.menu.update)),

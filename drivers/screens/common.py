@@ -161,15 +161,15 @@ def wifi_qr_text(ssid: str, passphrase: str) -> str:
     return f"WIFI:T:WPA;S:{escaped(ssid)};P:{escaped(passphrase)};;"
 
 
-def wifi_screen(ssid: str, passphrase: str) -> Image.Image:
+def wifi_screen(ssid: str, passphrase: str, lang: str = "en") -> Image.Image:
     """Joining the companion's own Wi-Fi: its QR code on the left (a phone
     camera joins by it), the name and the password in words on the right,
-    to type by hand; then any key shows the panel's QR code."""
+    to type by hand, in ``lang``; then any key shows the panel's QR code."""
     c = Canvas()
     c.image.paste(qr_backdrop(wifi_qr_text(ssid, passphrase), error="l"), (0, 0))
     right = QR_SIDE + (WIDTH - QR_SIDE) // 2
     room = WIDTH - QR_SIDE - 2
-    c.text((right, 9), "Wi-Fi", 9, bold=True, anchor="ms")
+    c.text((right, 9), word("wifi", lang), 9, bold=True, anchor="ms", width=room)
     name_size = next((n for n in (9, 8) if text_width(ssid, n) <= room), 0)
     if name_size:
         c.text((right, 20), ssid, name_size, anchor="ms", width=room)
@@ -179,10 +179,10 @@ def wifi_screen(ssid: str, passphrase: str) -> Image.Image:
         lines = fit_lines(ssid, room, 2, 8) if " " in ssid.strip() else [ssid[:cut], ssid[cut:]]
         for row, line in enumerate(lines):
             c.text((right, 19 + 9 * row), line, 8, anchor="ms", width=room)
-    c.text((right, 40), "Password", 9, bold=True, anchor="ms")
+    c.text((right, 40), word("password", lang), 9, bold=True, anchor="ms", width=room)
     size = next((n for n in (10, 9) if text_width(passphrase, n, True) <= room), 8)
     c.text((right, 53), passphrase, size, bold=True, anchor="ms", width=room, steady=True)
-    c.text((right, 63), "OK: panel", 8, anchor="ms", width=room)
+    c.text((right, 63), word("ok-panel", lang), 8, anchor="ms", width=room)
     return c.image
 
 

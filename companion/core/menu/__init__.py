@@ -38,17 +38,10 @@ levels and the table calls).
 """
 
 from ..errors import UnknownKey
+from ..keys import DICE_SOURCES, KEYS, KINDS
 from .entry import DEFAULT_BOUNDS, DEFAULT_NOTES, FAST_STEP, NONE_LABEL
 from .hints import HINTS, CommandHint, Context, ParamHint
-from .machine import (
-    DEFAULT_NAMES,
-    DICE_SOURCES,
-    FAST_AFTER,
-    KEYS,
-    KINDS,
-    SOURCE,
-    TableMenu,
-)
+from .machine import DEFAULT_NAMES, FAST_AFTER, SOURCE, TableMenu
 from .view import KEYS_CONFIRM, KEYS_ENTER, VIEW_KINDS, MenuView, ViewKind, humanize
 
 __all__ = [

@@ -18,17 +18,15 @@ from typing import Any, Callable, Mapping, Sequence
 from ..engine import Command, CommandSpec, Expectation, Game, Param
 from ..errors import BadSetup, IllegalCommand, NoGame, StaleVersion, UnknownKey
 from ..games import available, game_class
-from ..ports import TablePort
+from ..keys import DICE_SOURCES, KEYS, KINDS
+from ..ports import SmartDice, SmartDie, TablePort
 from ..table import Update
+from ..text import DEFAULT_LANGUAGE, say
 from .entry import EDITING, Blocked, Entry, Now
 from .hints import HINTS, CommandHint
-from .view import KEYS_CONFIRM, KEYS_ENTER, MenuView, ViewKind, humanize
+from .view import MenuView, ViewKind, humanize
 
 log = logging.getLogger(__name__)
-
-KEYS = ("up", "down", "ok", "back", "roll")
-KINDS = ("press", "long", "repeat")
-DICE_SOURCES = ("button", "manual", "serial", "pixels")
 
 # How the table's journal names what came from the keys.
 SOURCE = "buttons"
@@ -65,6 +63,19 @@ class _List(_Level):
     def step(self, delta: int) -> None:
         if self.choices:
             self.index = (self.index - delta) % len(self.choices)
+
+
+class _LiveList(_List):
+    """A list whose choices are read again each time it is shown or keyed
+    (the smart dice: they answer a look, connect and drop on their own)."""
+
+    def __init__(self, title: str, choices: Callable[[], Sequence[_Choice]]) -> None:
+        super().__init__(title, choices())
+        self._read = choices
+
+    def refresh(self) -> None:
+        self.choices = list(self._read())
+        self.index = min(self.index, max(len(self.choices) - 1, 0))
 
 
 class _Confirm(_Level):
@@ -116,7 +127,11 @@ class TableMenu:
     the names a game started from the menu takes, in order.  ``wifi()``
     returns the companion's own Wi-Fi ``(name, password)`` while it is the
     hotspot (the Join screen shows it first), ``network_offer()`` a known
-    network in reach, and ``switch_network()`` joins it.
+    network in reach, and ``switch_network()`` joins it.  ``smart_dice``
+    (the Pixels dice) puts "Pixels dice" in the main menu: the dice paired,
+    each given a role or forgotten, and the dice in reach to pair.
+    ``language`` is the table's: the menu's own words are in it (the
+    ``menu.*`` phrases of :data:`companion.core.text.COMMON`).
     """
 
     def __init__(
@@ -134,6 +149,8 @@ class TableMenu:
         wifi: Callable[[], tuple[str, str] | None] | None = None,
         network_offer: Callable[[], str | None] | None = None,
         switch_network: Callable[[], Any] | None = None,
+        smart_dice: SmartDice | None = None,
+        language: str = DEFAULT_LANGUAGE,
     ) -> None:
         self._table = table
         self._join_info = join_info
@@ -147,6 +164,8 @@ class TableMenu:
         self._wifi = wifi
         self._network_offer = network_offer
         self._switch_network = switch_network
+        self._smart_dice = smart_dice
+        self._lang = language
         self._stack: list[_Shown] = []
         self._pending: Update | None = None
         self._pending_lock = threading.Lock()
@@ -241,20 +260,23 @@ class TableMenu:
         top = self._stack[-1] if self._stack else None
         if top is None:
             return self._game_view()
+        if isinstance(top, _LiveList):
+            top.refresh()
         if isinstance(top, _List):
             return MenuView(ViewKind.LIST, top.title, tuple(c.label for c in top.choices),
-                            top.index, footer=KEYS_ENTER)
+                            top.index, footer=self._t("keys-enter"))
         if isinstance(top, _Confirm):
-            return MenuView(ViewKind.CONFIRM, top.title, text=top.question, footer=KEYS_CONFIRM)
+            return MenuView(ViewKind.CONFIRM, top.title, text=top.question,
+                            footer=self._t("keys-confirm"))
         if isinstance(top, _Message):
-            return MenuView(ViewKind.MESSAGE, top.title, text=top.text, footer="OK")
+            return MenuView(ViewKind.MESSAGE, top.title, text=top.text, footer=self._t("ok"))
         if isinstance(top, _Join):
-            return MenuView(ViewKind.QR, "Join", url=top.url, pin=top.pin,
-                            text="Scan to open the table on your phone", footer="OK")
+            return MenuView(ViewKind.QR, self._t("join"), url=top.url, pin=top.pin,
+                            text=self._t("scan-panel"), footer=self._t("ok"))
         if isinstance(top, _WifiJoin):
             return MenuView(ViewKind.WIFI, top.ssid, pin=top.passphrase,
-                            text="Scan to join the companion's Wi-Fi",
-                            footer="Any key: the panel")
+                            text=self._t("scan-wifi"),
+                            footer=self._t("any-key-panel"))
         return top.view()
 
     # -- keeping up with the table -------------------------------------------------
@@ -293,10 +315,10 @@ class TableMenu:
         if update is None:
             # Home: the PIN in sight, and UP for the QR code.
             url, pin = self._join_info() if self._join_info is not None else ("", "")
-            return MenuView(ViewKind.GAME, "Tabletop Companion",
-                            footer="No game: OK to start one", url=url, pin=pin)
+            return MenuView(ViewKind.GAME, self._t("home"),
+                            footer=self._t("no-game"), url=url, pin=pin)
         if update.over:
-            footer = update.result.message if update.result else "Game over"
+            footer = update.result.message if update.result else self._t("game-over")
         elif update.expected:
             first = update.expected[0]
             footer = first.prompt
@@ -363,8 +385,8 @@ class TableMenu:
     def _answer(self, expectation: Expectation, chosen: bool) -> None:
         entry = self._entry_for(expectation, chosen)
         if entry is None:
-            self._say("Not here", f"'{expectation.command}' is not a command of "
-                                  f"{self._shown().title}")
+            self._say(self._t("not-here"), self._t("not-a-command", command=expectation.command,
+                                                   title=self._shown().title))
             return
         self._start(entry)
 
@@ -461,10 +483,9 @@ class TableMenu:
                           source=self._source)
         except StaleVersion:
             self._refresh()
-            self._say("Changed meanwhile", "The table changed meanwhile (from a phone?): "
-                                           "nothing was done. Look again.")
+            self._say(self._t("changed"), self._t("changed-nothing-done"))
         except IllegalCommand as refused:
-            self._say("Refused", str(refused))
+            self._say(self._t("refused"), str(refused))
         else:
             self._adopt(update)
 
@@ -474,29 +495,35 @@ class TableMenu:
         choices = []
         if self.update is not None:
             choices += [
-                _Choice("Undo", self._ask_undo),
-                _Choice("Redo", self._redo),
-                _Choice("Actions", self._open_actions),
-                _Choice("Corrections", self._open_corrections),
+                _Choice(self._t("undo"), self._ask_undo),
+                _Choice(self._t("redo"), self._redo),
+                _Choice(self._t("actions"), self._open_actions),
+                _Choice(self._t("corrections"), self._open_corrections),
             ]
         offer = self._network_offer() if self._network_offer is not None else None
         if offer:
-            choices.insert(0, _Choice(f"Wi-Fi: {offer}", lambda: self._ask_switch(offer)))
+            choices.insert(0, _Choice(self._t("wifi-offer", ssid=offer),
+                                       lambda: self._ask_switch(offer)))
         choices += [
-            _Choice(f"Dice: {self.dice_source}", self._open_dice_sources),
-            _Choice("Join (QR code)", self._open_join),
+            _Choice(self._t("dice", source=self.dice_source), self._open_dice_sources),
+        ]
+        if self._smart_dice is not None:
+            choices.append(_Choice(self._t("pixels"), self._open_smart_dice))
+        choices += [
+            _Choice(self._t("join-qr"), self._open_join),
         ]
         if self._sign_out is not None:
-            choices.append(_Choice("Sign out phones", self._ask_sign_out))
-        choices.append(_Choice("New game", self._open_new_game))
-        self._stack.append(_List("Menu", choices))
+            choices.append(_Choice(self._t("sign-out"), self._ask_sign_out))
+        choices.append(_Choice(self._t("new-game"), self._open_new_game))
+        self._stack.append(_List(self._t("menu"), choices))
 
     def _ask_undo(self) -> None:
         update = self._shown()
         if not update.can_undo:
-            self._say("Undo", "Nothing to undo: the game is at its setup")
+            self._say(self._t("undo"), self._t("nothing-to-undo"))
             return
-        self._stack.append(_Confirm("Undo", f"Undo: {update.undo_text}?", self._undo,
+        self._stack.append(_Confirm(self._t("undo"), self._t("undo-what", what=update.undo_text),
+                                    self._undo,
                                     update.version))
 
     def _undo(self) -> None:
@@ -505,7 +532,7 @@ class TableMenu:
 
     def _redo(self) -> None:
         if not self._shown().can_redo:
-            self._say("Redo", "Nothing to redo")
+            self._say(self._t("redo"), self._t("nothing-to-redo"))
             return
         self._stack.clear()
         self._table_call(self._table.redo)
@@ -520,8 +547,8 @@ class TableMenu:
                 # A prompt written as the command's words: its name reads better.
                 label = self._command_label(update.game_key, expectation.command)
             choices.append(_Choice(label, partial(self._answer, expectation, chosen=True)))
-        choices.append(_Choice("Corrections", self._open_corrections))
-        actions = _List("Actions", choices, version=update.version)
+        choices.append(_Choice(self._t("corrections"), self._open_corrections))
+        actions = _List(self._t("actions"), choices, version=update.version)
         self._stack.append(actions)
         return actions
 
@@ -534,9 +561,9 @@ class TableMenu:
                 choices.append(_Choice(self._command_label(key, spec.name),
                                        partial(self._correct, spec)))
         if not choices:
-            self._say("Corrections", f"{update.title} has no corrections")
+            self._say(self._t("corrections"), self._t("no-corrections", title=update.title))
             return
-        self._stack.append(_List("Corrections", choices))
+        self._stack.append(_List(self._t("corrections"), choices))
 
     def _command_label(self, game_key: str, command: str) -> str:
         return self._hints.get((game_key, command), CommandHint()).label or humanize(command)
@@ -546,15 +573,78 @@ class TableMenu:
         choices = [_Choice(name, partial(self._choose_dice_source, name))
                    for name in DICE_SOURCES]
         index = DICE_SOURCES.index(current) if current in DICE_SOURCES else 0
-        self._stack.append(_List("Dice source", choices, index))
+        self._stack.append(_List(self._t("dice-source"), choices, index))
 
     def _choose_dice_source(self, name: str) -> None:
         try:
             self.dice_source = name
         except ValueError as refused:
-            self._say("Dice", str(refused))
+            self._say(self._t("dice-title"), str(refused))
             return
         self._stack.clear()
+
+    # -- the smart dice: paired, in reach, roles ----------------------------------
+
+    def _open_smart_dice(self) -> None:
+        smart = self._smart_dice
+        assert smart is not None
+
+        def choices() -> list[_Choice]:
+            shown = [_Choice(self._die_label(die, self._t(f"role-{die.role}") if die.role
+                                             else self._t("no-role")),
+                             partial(self._open_die, die.address, die.name))
+                     for die in smart.dice()]
+            return [*shown, _Choice(self._t("find-dice"), self._open_in_reach)]
+
+        self._stack.append(_LiveList(self._t("pixels"), choices))
+
+    def _open_in_reach(self) -> None:
+        smart = self._smart_dice
+        assert smart is not None
+        smart.look()
+
+        def choices() -> list[_Choice]:
+            heard = [_Choice(self._die_label(die), partial(self._pair_die, die.address, die.name))
+                     for die in smart.in_reach()]
+            if smart.looking:
+                return [*heard, _Choice(self._t("looking"), lambda: None)]
+            return [*heard, _Choice(self._t("look-again"), smart.look)]
+
+        self._stack.append(_LiveList(self._t("dice-in-reach"), choices))
+
+    def _pair_die(self, address: str, name: str) -> None:
+        assert self._smart_dice is not None
+        self._smart_dice.pair(address, name)
+        self._stack.pop()  # the dice in reach: the paired list shows it now
+        self._open_die(address, name)
+
+    def _open_die(self, address: str, name: str) -> None:
+        smart = self._smart_dice
+        assert smart is not None
+        choices = [_Choice(self._t("make-it", role=self._t(f"role-{role}")),
+                           partial(self._assign_die, address, role)) for role in smart.roles]
+        choices.append(_Choice(self._t("no-role"),
+                               partial(self._assign_die, address, None)))
+        choices.append(_Choice(self._t("forget-it"), partial(
+            self._stack.append, _Confirm(name, self._t("forget-die", name=name),
+                                         partial(self._forget_die, address)))))
+        self._stack.append(_List(name, choices))
+
+    def _assign_die(self, address: str, role: str | None) -> None:
+        assert self._smart_dice is not None
+        self._stack.pop()
+        try:
+            self._smart_dice.assign(address, role)
+        except (KeyError, ValueError) as refused:
+            self._say(self._t("pixels"), str(refused).strip("'\""))
+
+    def _forget_die(self, address: str) -> None:
+        assert self._smart_dice is not None
+        self._stack.pop()  # the die's list
+        try:
+            self._smart_dice.forget(address)
+        except KeyError:
+            pass  # forgotten meanwhile (from a phone)
 
     # -- joining: the Wi-Fi, then the panel ----------------------------------------
 
@@ -580,8 +670,8 @@ class TableMenu:
             self._stack.clear()
             switch()
 
-        self._stack.append(_Confirm("Wi-Fi", f"Join {ssid}? Phones on the companion's "
-                                             "Wi-Fi lose it", switch_now))
+        self._stack.append(_Confirm(self._t("wifi"), self._t("wifi-switch", ssid=ssid),
+                                    switch_now))
 
     def _open_join(self) -> None:
         own = self._wifi() if self._wifi is not None else None
@@ -592,14 +682,14 @@ class TableMenu:
 
     def _open_panel_join(self) -> None:
         if self._join_info is None:
-            self._say("Join", "The phone panel is not running")
+            self._say(self._t("join"), self._t("no-panel"))
             return
         url, pin = self._join_info()
         self._stack.append(_Join(url, pin))
 
     def _ask_sign_out(self) -> None:
         self._stack.append(_Confirm(
-            "Sign out phones", "Sign out every phone? New PIN and QR code.", self._signed_out))
+            self._t("sign-out"), self._t("sign-out-ask"), self._signed_out))
 
     def _signed_out(self) -> None:
         assert self._sign_out is not None
@@ -610,10 +700,11 @@ class TableMenu:
     def _open_new_game(self) -> None:
         choices = []
         if self.update is not None:
-            choices.append(_Choice(f"Rematch: {self.update.title}", self._ask_rematch))
+            choices.append(_Choice(self._t("rematch-of", title=self.update.title),
+                                   self._ask_rematch))
         for cls in available():
             choices.append(_Choice(cls.title, partial(self._choose_players, cls)))
-        self._stack.append(_List("New game", choices))
+        self._stack.append(_List(self._t("new-game"), choices))
 
     def _ask_rematch(self) -> None:
         update = self._shown()
@@ -623,7 +714,8 @@ class TableMenu:
         variants = tuple(sorted(setup.variants)) if setup else ()
         options = dict(setup.options) if setup else {}
         self._stack.append(_Confirm(
-            "Rematch", f"New {update.title} with {', '.join(players)}?",
+            self._t("rematch"), self._t("rematch-ask", title=update.title,
+                                        players=", ".join(players)),
             partial(self._start_game, update.game_key, players, variants, options)))
 
     def _choose_players(self, cls: type[Game]) -> None:
@@ -631,11 +723,12 @@ class TableMenu:
         choices = []
         for count in counts:
             names = self._names[:count]
-            ask = _Confirm("New game", f"{cls.title} with {', '.join(names)}?",
+            ask = _Confirm(self._t("new-game"), self._t("new-game-ask", title=cls.title,
+                                                         players=", ".join(names)),
                            partial(self._start_game, cls.key, names, (), {}))
             choices.append(_Choice(f"{count}: {', '.join(names)}",
                                    partial(self._stack.append, ask)))
-        self._stack.append(_List(f"{cls.title}: players", choices))
+        self._stack.append(_List(self._t("players-of", title=cls.title), choices))
 
     def _start_game(self, key: str, players: Sequence[str], variants: Sequence[str],
                     options: Mapping[str, Any]) -> None:
@@ -646,14 +739,15 @@ class TableMenu:
                                           expected_version=self.version)
         except StaleVersion:
             self._refresh()
-            self._say("Changed meanwhile", "The table changed meanwhile (a game started from "
-                                           "a phone?): no game was started. Look again.")
+            self._say(self._t("changed"), self._t("changed-no-game"))
         except BadSetup as refused:
-            self._say("New game", str(refused))
+            self._say(self._t("new-game"), str(refused))
         else:
             self._adopt(update)
 
     def _list_key(self, level: _List, key: str) -> bool:
+        if isinstance(level, _LiveList):
+            level.refresh()
         if key in ("up", "down"):
             level.step(1 if key == "up" else -1)
             return True
@@ -667,6 +761,16 @@ class TableMenu:
 
     def _say(self, title: str, text: str) -> None:
         self._stack.append(_Message(title, text))
+
+    def _t(self, key: str, **fields: Any) -> str:
+        """The menu's words for ``key`` in the table's language."""
+        return say(f"menu.{key}", self._lang, **fields)
+
+    def _die_label(self, die: SmartDie, role: str = "") -> str:
+        """``d6: Pixel 42 87%``, ``Pixel 7 (away)``."""
+        battery = f" {die.battery}%" if die.battery is not None else ""
+        away = "" if die.connected or not role else f" ({self._t('away')})"
+        return f"{role + ': ' if role else ''}{die.name}{battery}{away}"
 
     def _shown(self) -> Update:
         """The update on screen: every level that reads it opens over a game."""
