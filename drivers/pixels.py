@@ -512,5 +512,9 @@ async def scan(timeout: float = 5.0) -> list[tuple[str, str]]:
     """The Pixels dice in reach, as ``(address, name)``: BlueZ's scan for
     the Pixels service."""
     found: dict[str, str] = {}
-    await bleak_scanner(timeout, lambda address, name, _battery: found.setdefault(address, name))
+
+    def seen(address: str, name: str, _battery: int | None) -> None:
+        found.setdefault(address, name)
+
+    await bleak_scanner(timeout, seen)
     return list(found.items())
