@@ -461,12 +461,11 @@ def save_option(body: SavedOptionRequest):
     return saved_options()
 
 
-@bp.post("/command")
-@operation("play one command of the current game", table_change(), changes=True)
-@controllers_only
-def command():
+def _command_body() -> CommandRequest:
+    """The command a phone sends; a name the current game does not know is
+    refused with the game's own commands listed."""
     try:
-        body = bodies.read(CommandRequest, request.get_data(cache=True))
+        return bodies.read(CommandRequest, request.get_data(cache=True))
     except UnknownCommandName as exc:
         table = panel().table
         if not table.has_game:
@@ -474,6 +473,13 @@ def command():
         known = ", ".join(spec.name for spec in table.game.commands)
         raise UnknownCommand(f"{table.game.title} has no command '{exc.name}'; "
                              f"its commands are: {known}") from None
+
+
+@bp.post("/command")
+@operation("play one command of the current game", table_change(), changes=True)
+@controllers_only
+def command():
+    body = _command_body()
     update = panel().table.submit(body.command, expected_game=body.game_id,
                                   expected_version=body.version, source="panel")
     return jsonify(state_json(update, panel().colours))
@@ -492,15 +498,7 @@ command.request_kind = CommandRequest
            }, changes=True)
 @controllers_only
 def preview():
-    try:
-        body = bodies.read(CommandRequest, request.get_data(cache=True))
-    except UnknownCommandName as exc:
-        table = panel().table
-        if not table.has_game:
-            raise
-        known = ", ".join(spec.name for spec in table.game.commands)
-        raise UnknownCommand(f"{table.game.title} has no command '{exc.name}'; "
-                             f"its commands are: {known}") from None
+    body = _command_body()
     return jsonify(panel().table.preview(body.command, expected_game=body.game_id,
                                          expected_version=body.version).to_json())
 

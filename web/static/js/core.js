@@ -173,6 +173,20 @@ export async function api(method, path, body) {
   return data;
 }
 
+/** POST, once more with a fresh session when the CSRF token has gone stale
+ * (the phone slept past a restart). */
+export async function post(path, body) {
+  try {
+    return await api("POST", path, body);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403 && err.body?.error === "csrf") {
+      await refreshSession();
+      return api("POST", path, body);
+    }
+    throw err;
+  }
+}
+
 export async function refreshSession() {
   const session = await api("GET", "/api/session");
   store.session = session;

@@ -3,21 +3,9 @@
 // the dice in reach, pairing one, and forgetting one.  The table's menu
 // does the same with its keys.
 
-import { $, ApiError, api, h, isController, on, refreshSession, t, toast } from "./core.js";
+import { $, api, h, isController, on, post, t, toast } from "./core.js";
 
 let polling = null;
-
-async function post(path, body) {
-  try {
-    return await api("POST", path, body);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 403 && err.body?.error === "csrf") {
-      await refreshSession();
-      return api("POST", path, body);
-    }
-    throw err;
-  }
-}
 
 function battery(die) {
   return die.battery === null ? "" : ` · ${t("pixels.battery", { percent: die.battery })}`;

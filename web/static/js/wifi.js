@@ -4,21 +4,9 @@
 // once; the table's screen shows the outcome (the companion may leave the
 // hotspot this phone is on).
 
-import { $, ApiError, api, boot, h, isController, on, openJoin, openSheet, closeSheet, refreshSession, t, toast } from "./core.js";
+import { $, api, boot, h, isController, on, openJoin, openSheet, closeSheet, post, t, toast } from "./core.js";
 
 let status = null;
-
-async function post(path, body) {
-  try {
-    return await api("POST", path, body);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 403 && err.body?.error === "csrf") {
-      await refreshSession();
-      return api("POST", path, body);
-    }
-    throw err;
-  }
-}
 
 function describe(s) {
   switch (s.mode) {
