@@ -21,7 +21,6 @@ Target on a development machine: RSS <= 60 MB after 10,000 commands.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
 import socket
@@ -35,13 +34,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench_web import Controller, free_port  # noqa: E402  (the panel benchmark's phone)
+
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def card(step: int) -> dict:
@@ -76,36 +71,6 @@ class Watcher:
         except OSError:
             pass
         self.sock.close()
-
-
-class Controller:
-    """The phone that plays: a session cookie and the CSRF token."""
-
-    def __init__(self, port: int, pin: str) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.cookie = ""
-        self.csrf = ""
-        self.csrf = self.call("GET", "/api/session")["csrf"]
-        self.call("POST", "/api/join", {"pin": pin})
-
-    def call(self, method: str, path: str, body: dict | None = None) -> dict:
-        headers = {"Accept": "application/json"}
-        if self.cookie:
-            headers["Cookie"] = self.cookie
-        data = None
-        if method != "GET":
-            headers["Content-Type"] = "application/json"
-            headers["X-CSRF-Token"] = self.csrf
-            data = json.dumps(body or {})
-        self.conn.request(method, path, body=data, headers=headers)
-        response = self.conn.getresponse()
-        payload = json.loads(response.read())
-        cookie = response.getheader("Set-Cookie")
-        if cookie:
-            self.cookie = cookie.split(";", 1)[0]
-        if response.status != 200:
-            raise RuntimeError(f"{method} {path}: {response.status} {payload}")
-        return payload
 
 
 def memory(pid: int) -> dict[str, float]:

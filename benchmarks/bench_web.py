@@ -168,6 +168,7 @@ class Controller:
     def __init__(self, port: int, pin: str) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         self.cookie = ""
+        self.csrf = ""
         self.csrf = self.call("GET", "/api/session")["csrf"]
         self.call("POST", "/api/join", {"pin": pin})
 
@@ -178,7 +179,7 @@ class Controller:
         data = None
         if method != "GET":
             headers["Content-Type"] = "application/json"
-            headers["X-CSRF-Token"] = getattr(self, "csrf", "")
+            headers["X-CSRF-Token"] = self.csrf
             data = json.dumps(body or {})
         self.conn.request(method, path, body=data, headers=headers)
         response = self.conn.getresponse()
