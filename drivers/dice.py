@@ -164,7 +164,7 @@ class DiceTray:
         meanwhile)."""
         dice = self._waiting()
         if dice is None:
-            raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
+            raise NotExpected("refusal.not-waiting", rule="not-waiting")
         values = roll(dice, self._rng)
         self._submit(values, expected_version, expected_game=expected_game)
         return values

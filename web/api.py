@@ -26,6 +26,7 @@ from companion.core.errors import NoGame, NotExpected, StaleVersion, UnknownComm
 from companion.core.games import available, canonical_key
 from companion.core.keys import KEYS
 from companion.core.stats import CSV_COLUMNS, to_csv
+from companion.core.text import Words, command_word
 
 from . import access, bodies
 from .bodies import (
@@ -470,9 +471,11 @@ def _command_body() -> CommandRequest:
         table = panel().table
         if not table.has_game:
             raise
-        known = ", ".join(spec.name for spec in table.game.commands)
-        raise UnknownCommand(f"{table.game.title} has no command '{exc.name}'; "
-                             f"its commands are: {known}") from None
+        game = table.game
+        raise UnknownCommand("refusal.unknown-command", game=game.key, title=game.title,
+                             name=exc.name,
+                             allowed=Words(command_word(s.name) for s in game.commands)
+                             ) from None
 
 
 @bp.post("/command")
@@ -584,7 +587,7 @@ def dice_roll(body: VersionRequest):
     try:
         _check_made_against(game_id, version)
         if not any(e.dice for e in panel().table.current().expected):
-            raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
+            raise NotExpected("refusal.not-waiting", rule="not-waiting")
         values = [int(v) for v in dice.roll(expected_version=version, expected_game=game_id)]
     finally:
         rolling.release()

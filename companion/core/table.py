@@ -46,6 +46,7 @@ from .errors import (
 from .games import game_class
 from .journal import GameRow, Journal
 from .stats import Played, compute, in_effect, summarise
+from .text import Word
 
 log = logging.getLogger(__name__)
 
@@ -332,7 +333,7 @@ class Table:
             if session is None or session.game_id != game_id:
                 row = self._journal.game(game_id)
                 if row is None:
-                    raise NoGame(f"no game {game_id} in the journal; see the list of games")
+                    raise NoGame("refusal.no-such-game", number=game_id)
                 session = self._load(row)
             return list(session.history)
 
@@ -421,9 +422,9 @@ class Table:
         cls = game_class(key)
         declared: Mapping[str, Any] = getattr(cls, "options", {})
         if name not in declared:
-            raise BadSetup(f"{cls.title} has no setup option {name!r}"
-                           + (f"; its options are: {', '.join(sorted(declared))}"
-                              if declared else ""))
+            raise BadSetup("refusal.no-such-option", title=cls.title, name=repr(name),
+                           options=", ".join(sorted(declared)) if declared else Word(
+                               "refusal.none"))
         if value is not None:
             players = tuple(f"Player {n}" for n in range(1, cls.min_players + 1))
             cls.check_setup(Setup(players, frozenset(), {name: value}))
@@ -525,7 +526,7 @@ class Table:
             session = self._require()
             self._check(session, expected_game, expected_version)
             if not session.done:
-                raise NothingToUndo("nothing to undo: the game is at its setup")
+                raise NothingToUndo("refusal.nothing-to-undo")
             game_before = session.game
             done = self._undo(session)
             try:
@@ -544,7 +545,7 @@ class Table:
             session = self._require()
             self._check(session, expected_game, expected_version)
             if not session.undone:
-                raise NothingToRedo("nothing to redo")
+                raise NothingToRedo("refusal.nothing-to-redo")
             command, events, before = self._redo(session)
             try:
                 self._write(session, "redo", None, source)
@@ -563,7 +564,7 @@ class Table:
 
     def _require(self) -> _Session:
         if self._session is None:
-            raise NoGame("no game at the table yet: start one first")
+            raise NoGame("refusal.no-game")
         return self._session
 
     @staticmethod
@@ -576,7 +577,7 @@ class Table:
         if game is ANY_GAME:
             if version is not None and version != current:
                 if session is None:
-                    raise NoGame("no game at the table yet: start one first")
+                    raise NoGame("refusal.no-game")
                 raise StaleVersion(version, current)
             return
         if game != current_game or (version is not None and game is not None
@@ -683,7 +684,7 @@ class Table:
             if session is None or session.game_id != game_id:
                 row = self._journal.game(game_id)
                 if row is None:
-                    raise NoGame(f"no game {game_id} in the journal; see the list of games")
+                    raise NoGame("refusal.no-such-game", number=game_id)
                 session = self._load(row)
             return _update_of(session, "current", ()), list(session.history)
 

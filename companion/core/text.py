@@ -14,6 +14,12 @@ event's sentence, filled from its data), ``card.<id>``, ``variant.<name>``.
 A key or field missing in a language falls back to English, then to the
 text the caller gives (an event's own ``message``): a screen never shows a
 key to a player.
+
+A field that is itself a word (a card's name, a colour, a command) is given
+as a :class:`Word` (or several as :class:`Words`), said in the same language
+as the sentence around it; refusals (``refusal.<name>``, see
+:mod:`companion.core.errors`) use them so that no English word is left inside
+a French sentence.
 """
 
 from __future__ import annotations
@@ -21,16 +27,17 @@ from __future__ import annotations
 import string
 from functools import cache
 from importlib import import_module
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
+
+from .refusals import REFUSALS
 
 LANGUAGES = ("en", "fr", "it")
 DEFAULT_LANGUAGE = "en"
 
 Phrases = Mapping[str, Mapping[str, str]]
 
-# What every game shares; a game's own TEXT may override a key.
 # The button menu's own words (``menu.*``), in the table's language.
-COMMON: Phrases = {
+_MENU: Phrases = {
     "en": {
         "menu.ok": "OK",
         "menu.join": "Join",
@@ -220,6 +227,74 @@ COMMON: Phrases = {
     },
 }
 
+# What every game shares (the menu's words and the common refusals); a
+# game's own TEXT may override a key.
+COMMON: Phrases = {lang: {**_MENU[lang], **REFUSALS[lang]} for lang in LANGUAGES}
+
+
+class Word:
+    """A field that is itself a phrase: ``key`` said with ``fields`` in the
+    language of the sentence it stands in (``Word("card.toilette")``)."""
+
+    __slots__ = ("default", "fields", "key")
+
+    def __init__(self, key: str, /, *, default: str | None = None, **fields: Any) -> None:
+        self.key = key
+        self.fields = fields
+        self.default = default
+
+    def __repr__(self) -> str:
+        return f"Word({self.key!r}, **{self.fields!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Word) and other.key == self.key
+                and other.fields == self.fields and other.default == self.default)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Words:
+    """Several fields said one after the other, joined by ``sep`` (a list of
+    cards, of colours): each a :class:`Word` or a plain value."""
+
+    __slots__ = ("items", "sep")
+
+    def __init__(self, items: Iterable[Any], sep: str = ", ") -> None:
+        self.items = tuple(items)
+        self.sep = sep
+
+    def __repr__(self) -> str:
+        return f"Words({list(self.items)!r}, sep={self.sep!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Words) and (other.items, other.sep) == (self.items, self.sep)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def said(value: Any, lang: str, game: str | None = None) -> Any:
+    """``value`` as it reads in ``lang``: a :class:`Word` or :class:`Words`
+    said there, anything else as it is."""
+    if isinstance(value, Word):
+        return say(value.key, lang, game=game, default=value.default, **value.fields)
+    if isinstance(value, Words):
+        return value.sep.join(str(said(item, lang, game)) for item in value.items)
+    return value
+
+
+def command_word(name: str) -> Word:
+    """A command's label as a word (its name where no text has one)."""
+    return Word(f"command.{name}", default=name)
+
+
+def param_word(game: str | None, command: str, name: str) -> Word:
+    """A command parameter's label as a word: ``param.<command>.<name>``,
+    else ``param.<name>``, else the name itself."""
+    for key in (f"param.{command}.{name}", f"param.{name}"):
+        if template(key, DEFAULT_LANGUAGE, game) is not None:
+            return Word(key, default=name)
+    return Word(f"param.{name}", default=name)
+
 
 class _Fields(dict[str, Any]):
     """Fields for a template; a missing one makes the template unusable."""
@@ -258,13 +333,16 @@ def say(key: str, lang: str, *, game: str | None = None, default: str | None = N
     """The sentence for ``key`` in ``lang`` with ``fields`` filled in.
 
     Falls back to English, then to ``default``, then to the key itself.
+    Fields given as :class:`Word` or :class:`Words` are said in the same
+    language as the sentence.
     """
     for language in (lang, DEFAULT_LANGUAGE):
         found = template(key, language, game)
         if found is None:
             continue
         try:
-            return string.Formatter().vformat(found, (), _Fields(fields))
+            filled = {name: said(value, language, game) for name, value in fields.items()}
+            return string.Formatter().vformat(found, (), _Fields(filled))
         except (KeyError, IndexError, ValueError):
             continue
     return default if default is not None else key

@@ -275,7 +275,7 @@ class DicePart(Component):
         from drivers.dice import DICE_SOURCE, awaited_dice, roll
 
         if not self.table.has_game:
-            raise NoGame("no game at the table yet: start one first")
+            raise NoGame("refusal.no-game")
         now = self.table.current()
         if expected_game is not ANY_GAME and expected_game != now.game_id:
             raise StaleVersion(expected_version, now.version, expected_game=expected_game,
@@ -283,12 +283,12 @@ class DicePart(Component):
         if expected_version is not None and expected_version != now.version:
             raise StaleVersion(expected_version, now.version)
         if self.tray is None:
-            raise NotExpected("the dice are starting: roll again in a moment", rule="starting")
+            raise NotExpected("refusal.dice-starting", rule="starting")
         if self.source != "serial" or self.device is None:
             return self.tray.roll(expected_version, expected_game=expected_game)
         dice = awaited_dice(self.table.game.expected())
         if dice is None:
-            raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
+            raise NotExpected("refusal.not-waiting", rule="not-waiting")
         values = roll(dice)
         played = threading.Event()
 

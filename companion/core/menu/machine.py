@@ -476,7 +476,7 @@ class TableMenu:
 
     def _table_call(self, call: Callable[..., Any], *args: Any) -> None:
         """Submit, undo or redo against the state the menu showed; a refusal
-        is shown in the engine's words, and a state changed meanwhile is
+        is shown in the engine's words in the table's language, and a state changed meanwhile is
         shown again."""
         try:
             update = call(*args, expected_game=self.game_id, expected_version=self.version,
@@ -485,7 +485,7 @@ class TableMenu:
             self._refresh()
             self._say(self._t("changed"), self._t("changed-nothing-done"))
         except IllegalCommand as refused:
-            self._say(self._t("refused"), str(refused))
+            self._say(self._t("refused"), refused.say(self._lang))
         else:
             self._adopt(update)
 
@@ -741,7 +741,7 @@ class TableMenu:
             self._refresh()
             self._say(self._t("changed"), self._t("changed-no-game"))
         except BadSetup as refused:
-            self._say(self._t("new-game"), str(refused))
+            self._say(self._t("new-game"), refused.say(self._lang))
         else:
             self._adopt(update)
 
@@ -775,7 +775,7 @@ class TableMenu:
     def _shown(self) -> Update:
         """The update on screen: every level that reads it opens over a game."""
         if self.update is None:
-            raise NoGame("no game at the table yet: start one first")
+            raise NoGame("refusal.no-game")
         return self.update
 
 

@@ -7,6 +7,7 @@ phrases.  Italian falls back to English until it is written.
 from __future__ import annotations
 
 from ...text import Phrases
+from .refusals import REFUSALS
 
 TEXT: Phrases = {
     "en": {
@@ -261,3 +262,6 @@ TEXT: Phrases = {
         "event.turn": "Tocca a {player}",
     },
 }
+
+# What the game says when it refuses something.
+TEXT = {lang: {**TEXT.get(lang, {}), **REFUSALS[lang]} for lang in REFUSALS}

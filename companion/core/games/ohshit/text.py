@@ -9,6 +9,7 @@ phrases.  Italian falls back to English until it is written.
 from __future__ import annotations
 
 from ...text import Phrases
+from .refusals import REFUSALS
 
 TEXT: Phrases = {
     "en": {
@@ -162,3 +163,6 @@ TEXT: Phrases = {
         "title": "OhShit!",
     },
 }
+
+# What the game says when it refuses something.
+TEXT = {lang: {**TEXT.get(lang, {}), **REFUSALS[lang]} for lang in REFUSALS}
