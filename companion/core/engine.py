@@ -32,7 +32,7 @@ from .errors import (
     UnknownCommand,
     WrongPlayer,
 )
-from .text import Word, Words, command_word, param_word
+from .text import Word, Words, command_word, param_word, term
 
 MAX_NAME = 24
 MAX_TEXT = 200
@@ -172,7 +172,7 @@ class Param:
             text = str(raw).strip().lower()
             if text not in self.choices:
                 raise BadArgument("refusal.not-a-choice", game=key, param=label, raw=repr(raw),
-                                  choices=Words(Word(f"choice.{c}", default=c)
+                                  choices=Words(term(c, f"choice.{c}")
                                                 for c in self.choices))
             return text
         if self.kind == ParamKind.TEXT:
@@ -443,7 +443,7 @@ class Game(ABC):
             raise BadSetup("refusal.same-name")
         unknown = set(setup.variants) - set(cls.variants)
         if unknown:
-            allowed = (Words(Word(f"variant.{v}", default=v) for v in sorted(cls.variants))
+            allowed = (Words(term(v, f"variant.{v}") for v in sorted(cls.variants))
                        if cls.variants else Word("refusal.none"))
             raise BadSetup("refusal.unknown-variant", game=cls.key, title=cls.title,
                            unknown=", ".join(sorted(unknown)), allowed=allowed)

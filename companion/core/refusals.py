@@ -7,14 +7,20 @@ folder's ``refusals.py``.  Fields are the same in every language; a field
 that is a word (a command, a die, a card) arrives already said in the
 sentence's language.
 
-``refusal.waits-player`` and ``refusal.waits-anyone`` are the one exception:
-in English they read the engine's own prompt, elsewhere who acts and the
-command's label (the prompt is an English sentence).
+Three keys are the exception (:data:`ENGLISH_READS_OTHER_FIELDS`):
+``refusal.waits-player`` and ``refusal.waits-anyone`` read in English the
+engine's own prompt, elsewhere who acts and the command's label (the prompt
+is an English sentence); ``refusal.term`` reads in English the name that the
+command line types (``set-deck``, ``value``), elsewhere its label.
 """
 
 from __future__ import annotations
 
 from typing import Mapping
+
+ENGLISH_READS_OTHER_FIELDS = frozenset({
+    "refusal.waits-player", "refusal.waits-anyone", "refusal.term",
+})
 
 REFUSALS: Mapping[str, Mapping[str, str]] = {
     "en": {
@@ -57,6 +63,8 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.wrong-player": "it is not {player}'s turn for '{command}'; waiting for {waiting}",
         "refusal.nothing": "nothing",
         "refusal.none": "none",
+        "refusal.term": "{name}",
+        "refusal.and": " and ",
         # Dice.
         "refusal.roll-not-numbers": (
             "a roll of {dice} is {count} whole number(s) from 1 to {sides}, not {raw}"
@@ -137,6 +145,8 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         ),
         "refusal.nothing": "rien",
         "refusal.none": "aucun",
+        "refusal.term": "{label}",
+        "refusal.and": " et ",
         "refusal.roll-not-numbers": (
             "un lancer de {dice} donne {count} nombre(s) entier(s) de 1 à {sides}, pas {raw}"
         ),
@@ -226,6 +236,8 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         ),
         "refusal.nothing": "niente",
         "refusal.none": "nessuno",
+        "refusal.term": "{label}",
+        "refusal.and": " e ",
         "refusal.roll-not-numbers": (
             "un lancio di {dice} dà {count} numero/i intero/i da 1 a {sides}, non {raw}"
         ),

@@ -257,17 +257,19 @@ class Words:
     """Several fields said one after the other, joined by ``sep`` (a list of
     cards, of colours): each a :class:`Word` or a plain value."""
 
-    __slots__ = ("items", "sep")
+    __slots__ = ("items", "last", "sep")
 
-    def __init__(self, items: Iterable[Any], sep: str = ", ") -> None:
+    def __init__(self, items: Iterable[Any], sep: str = ", ", last: Word | None = None) -> None:
         self.items = tuple(items)
         self.sep = sep
+        self.last = last
 
     def __repr__(self) -> str:
-        return f"Words({list(self.items)!r}, sep={self.sep!r})"
+        return f"Words({list(self.items)!r}, sep={self.sep!r}, last={self.last!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Words) and (other.items, other.sep) == (self.items, self.sep)
+        return isinstance(other, Words) and ((other.items, other.sep, other.last)
+                                             == (self.items, self.sep, self.last))
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -278,22 +280,33 @@ def said(value: Any, lang: str, game: str | None = None) -> Any:
     if isinstance(value, Word):
         return say(value.key, lang, game=game, default=value.default, **value.fields)
     if isinstance(value, Words):
-        return value.sep.join(str(said(item, lang, game)) for item in value.items)
+        parts = [str(said(item, lang, game)) for item in value.items]
+        if value.last is not None and len(parts) > 1:
+            last = str(said(value.last, lang, game))
+            return value.sep.join(parts[:-1]) + last + parts[-1]
+        return value.sep.join(parts)
     return value
 
 
+def term(name: str, key: str) -> Word:
+    """A word the English command line knows by ``name`` (a command, a
+    parameter, a variant): the name itself in English, where players type
+    it, and the label ``key`` in the other languages."""
+    return Word("refusal.term", name=name, label=Word(key, default=name))
+
+
 def command_word(name: str) -> Word:
-    """A command's label as a word (its name where no text has one)."""
-    return Word(f"command.{name}", default=name)
+    """A command as a word: its name in English, its label elsewhere."""
+    return term(name, f"command.{name}")
 
 
 def param_word(game: str | None, command: str, name: str) -> Word:
-    """A command parameter's label as a word: ``param.<command>.<name>``,
-    else ``param.<name>``, else the name itself."""
+    """A command parameter as a word: its name in English, elsewhere its
+    label ``param.<command>.<name>``, else ``param.<name>``."""
     for key in (f"param.{command}.{name}", f"param.{name}"):
         if template(key, DEFAULT_LANGUAGE, game) is not None:
-            return Word(key, default=name)
-    return Word(f"param.{name}", default=name)
+            return term(name, key)
+    return term(name, f"param.{name}")
 
 
 class _Fields(dict[str, Any]):

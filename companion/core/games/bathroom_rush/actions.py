@@ -42,7 +42,7 @@ from ...text import Word, Words
 from .cards import RED_DIE
 from .operations import QueueOperations
 from .queues import is_player, put_tokens
-from .sentences import GAME, persona_ref, render, spot_word
+from .sentences import GAME, persona_ref, render
 from .turn import TurnCommands
 
 GIVE_UP = "give-up-your-place"
@@ -124,10 +124,11 @@ class ActionCards(TurnCommands, QueueOperations):
     def do_target(self, queue: int, position: int, player: int | None) -> list[Event]:
         attack = self._need_attack()
         if [queue, position] not in attack["targets"]:
-            places = Words((spot_word(q, p) for q, p in attack["targets"]), sep="; ")
+            places = Words((Word("refusal.queue-position", queue=q, position=p)
+                            for q, p in attack["targets"]), sep="; ")
             raise IllegalCommand("refusal.cannot-strike", rule="no-target", game=GAME,
-                                 card=Word(f"card.{attack['card']}"),
-                                 place=spot_word(queue, position), places=places)
+                                 card=Word(f"card.{attack['card']}"), queue=queue,
+                                 position=position, places=places)
         return self._aim((queue, position), [])
 
     # -- answering a card ---------------------------------------------------

@@ -166,7 +166,7 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
         setup = super().check_setup(setup)
         unknown = set(setup.options) - set(cls.options)
         if unknown:
-            raise BadSetup("refusal.unknown-option", title=cls.title,
+            raise BadSetup("refusal.takes-no-option", game=cls.key, title=cls.title,
                            unknown=", ".join(sorted(unknown)),
                            allowed=", ".join(sorted(cls.options)))
         players = len(setup.players)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...engine import Event, Game
 from ...errors import IllegalCommand
-from ...text import Word
+from ...text import Word, Words
 from .cards import ALLOWED_AGAINST_ARRIVED, card_key
 from .model import TURN_PHASES, KindView, Phase, Slot, State
 from .queues import (
@@ -177,13 +177,13 @@ class Places(Game, State):
 
     def _need_live(self, seat: int) -> None:
         if self.reserves[seat]["eliminated"]:
-            live = ", ".join(self.players[s] for s in self.live_seats())
+            live = Words((self.players[s] for s in self.live_seats()), last=Word("refusal.and"))
             raise IllegalCommand("refusal.eliminated", rule="eliminated", game=GAME,
                                  player=self.players[seat], live=live)
 
     def _need_door(self, queue: int) -> None:
         if not self.queues[queue - 1]["door"]:
-            open_doors = ", ".join(str(q) for q, _ in doors(self.queues))
+            open_doors = Words((q for q, _ in doors(self.queues)), last=Word("refusal.and"))
             raise IllegalCommand("refusal.no-door", rule="no-door", game=GAME, queue=queue,
                                  open=open_doors)
 

@@ -91,7 +91,11 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.no-target.cleaner": (
             "the Cleaner strikes a bathroom Persona: no bathroom holds one that may be struck"
         ),
-        "refusal.cannot-strike": "{card} cannot strike {place}; it can strike: {places}",
+        "refusal.cannot-strike": (
+            "{card} cannot strike position {position} of queue {queue}; it can strike: {places}"
+        ),
+        "refusal.queue-position": "queue {queue} position {position}",
+        "refusal.takes-no-option": "{title} takes no option {unknown}; its options are: {allowed}",
         "refusal.no-card-played": "no Action card is being played",
         "refusal.card-played-is": "the card played is {card}",
         "refusal.no-card-played-yet": "no Action card has been played",
@@ -244,7 +248,12 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "une qui puisse l'être"
         ),
         "refusal.cannot-strike": (
-            "{card} ne peut pas frapper {place} ; elle peut frapper : {places}"
+            "{card} ne peut pas frapper la place {position} de la file {queue} ; elle peut "
+            "frapper : {places}"
+        ),
+        "refusal.queue-position": "file {queue} place {position}",
+        "refusal.takes-no-option": (
+            "{title} n'a pas d'option {unknown} ; ses options sont : {allowed}"
         ),
         "refusal.no-card-played": "aucune carte Action n'est en train d'être jouée",
         "refusal.card-played-is": "la carte jouée est {card}",
@@ -401,7 +410,14 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "l'Addetto alle pulizie colpisce una Persona in bagno: nessun bagno ne ha una che "
             "si possa colpire"
         ),
-        "refusal.cannot-strike": "{card} non può colpire {place}; può colpire: {places}",
+        "refusal.cannot-strike": (
+            "{card} non può colpire il posto {position} della fila {queue}; può colpire: "
+            "{places}"
+        ),
+        "refusal.queue-position": "fila {queue} posto {position}",
+        "refusal.takes-no-option": (
+            "{title} non ha l'opzione {unknown}; le sue opzioni sono: {allowed}"
+        ),
         "refusal.no-card-played": "nessuna carta Azione è in gioco",
         "refusal.card-played-is": "la carta giocata è {card}",
         "refusal.no-card-played-yet": "non è stata giocata nessuna carta Azione",

@@ -21,7 +21,7 @@ from typing import Any
 
 from ...engine import Event, Expectation, Game, Param, Result, Setup
 from ...errors import BadArgument, BadSetup, IllegalCommand, NotExpected, WrongPlayer
-from ...text import Word, Words, command_word
+from ...text import Word, Words, command_word, term
 from ..views import plain, state_fields
 from .commands import CARD_VALUE, COMMANDS, DRAW_PILE_COUNT, VARIANTS
 from .model import (
@@ -285,8 +285,8 @@ class CallOfNature(Game, State):
                           if card in DECK_VARIANTS.get(v, ())]
             raise BadArgument("refusal.card-not-in-deck", rule="card-not-in-deck", game=self.key,
                               card=Word(f"card.{card}"),
-                              variants=Words(Word(f"variant.{v}") for v in removed_by),
-                              cards=Words(Word(f"card.{c}") for c in self.specials_in_deck()))
+                              variants=Words(term(v, f"variant.{v}") for v in removed_by),
+                              cards=Words(term(c, f"card.{c}") for c in self.specials_in_deck()))
         name = self.players[seat]
         printed = SPECIAL_CARDS[card]
         data = {"player": seat, "card": card, "pressure": self.pressure}

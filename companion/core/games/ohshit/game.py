@@ -89,6 +89,7 @@ from .model import (
     describe_cards,
     flush_of,
     kind_word,
+    poop_term,
     poop_word,
 )
 
@@ -234,7 +235,7 @@ class OhShit(Game, State):
     def do_poop(self, target: int, colour: str, player: int | None = None) -> list[Event]:
         player = self._player(player)
         self._check_card(player, colour)
-        self._check_living(target, Word("refusal.what-poop", card=Word(f"card.{colour}")))
+        self._check_living(target, Word("refusal.what-poop", card=poop_term(colour)))
         total = self.pile_total(target)
         own = target == player
         if total >= MAX_PILE:
@@ -306,7 +307,7 @@ class OhShit(Game, State):
         if colour is not None and not empty and pile[colour] == 0:
             raise IllegalCommand("refusal.colour-not-in-pile", rule="colour-not-in-pile",
                                  game=self.key, player=self.players[target],
-                                 card=Word(f"card.{colour}"), holds=cards_words(pile))
+                                 card=poop_term(colour), holds=cards_words(pile))
         self.hands[player] -= 1
         self.drain["suppositoire"] += 1
         who = "themselves" if target == player else self.players[target]
@@ -397,13 +398,15 @@ class OhShit(Game, State):
         self._check_change(now, count, "refusal.deck-same", what=kind_word(count, card))
         face_up = self.face_up(card)
         if count < face_up:
-            raise IllegalCommand("refusal.fewer-than-face-up", rule="fewer-than-face-up",
-                                 game=self.key, what=kind_word(face_up, card), count=face_up)
+            raise IllegalCommand("refusal.fewer-than-face-up.one" if face_up == 1
+                                 else "refusal.fewer-than-face-up",
+                                 rule="fewer-than-face-up", game=self.key,
+                                 what=kind_word(face_up, card), count=face_up)
         change = count - now
         if -change > self.draw_pile:
             raise IllegalCommand("refusal.deck-draw-pile-short", rule="draw-pile-short",
                                  game=self.key, draw=cards_word(self.draw_pile),
-                                 what=kind_word(-change, card))
+                                 count=-change, card=poop_term(card))
         self.deck[card] = count
         self.draw_pile += change
         one = abs(change) == 1
@@ -498,7 +501,8 @@ class OhShit(Game, State):
         elsewhere = self.face_up(kind) - now
         room = max(0, self.deck[kind] - elsewhere)
         if count > room:
-            raise IllegalCommand("refusal.more-than-the-deck", rule="more-than-the-deck",
+            raise IllegalCommand("refusal.more-than-the-deck.one" if elsewhere == 1
+                                 else "refusal.more-than-the-deck", rule="more-than-the-deck",
                                  game=self.key, where=where, most=kind_word(room, kind),
                                  deck=self.deck[kind], elsewhere=elsewhere)
 

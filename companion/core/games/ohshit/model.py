@@ -81,15 +81,20 @@ def cards_word(n: int) -> Word:
     return Word("refusal.one-card") if n == 1 else Word("refusal.cards", count=n)
 
 
+def poop_term(kind: str) -> Word:
+    """A card as a sentence says it (see :func:`poop_word`), as a word."""
+    return Word(f"poop.{kind}", default=poop_word(kind))
+
+
 def kind_word(n: int, kind: str) -> Word:
-    """'2 x Spicy' as a word of the players' language."""
-    return Word("refusal.n-of", count=n, card=Word(f"card.{kind}"))
+    """'2 spicy' as a word of the players' language."""
+    return Word("refusal.n-of", count=n, card=poop_term(kind))
 
 
 def cards_words(cards: Mapping[str, int]) -> Word | Words:
-    """'2 x Spicy, 1 x Unicorn' (or 'nothing') as words."""
+    """'2 spicy, 1 precious and 1 Unicorn' (or 'nothing') as words."""
     parts = [kind_word(cards[kind], kind) for kind in KINDS if cards.get(kind)]
-    return Words(parts) if parts else Word("refusal.nothing")
+    return Words(parts, last=Word("refusal.and")) if parts else Word("refusal.nothing")
 
 
 def is_int(value: Any) -> bool:

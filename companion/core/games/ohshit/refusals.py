@@ -9,6 +9,15 @@ from typing import Mapping
 
 REFUSALS: Mapping[str, Mapping[str, str]] = {
     "en": {
+        "poop.spicy": "spicy",
+        "poop.precious": "precious",
+        "poop.grassy": "grassy",
+        "poop.frosty": "frosty",
+        "poop.fruity": "fruity",
+        "poop.unicorn": "Unicorn",
+        "poop.toilette": "Toilette",
+        "poop.constipation": "Constipation",
+        "poop.suppositoire": "Suppositoire",
         "refusal.one-card": "1 card",
         "refusal.cards": "{count} cards",
         "refusal.n-of": "{count} {card}",
@@ -60,36 +69,44 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.constipations-face-up": (
             "all {deck} Constipation cards of the deck are face up (in front of players or in "
             "the Drain), so none can be in front of {player}; if the box holds more, correct "
-            "the deck first"
+            "the deck first with set-deck"
         ),
         "refusal.fewer-than-face-up": (
             "{what} are face up on the table, in the Décharge or in the Drain, so the deck "
             "holds at least {count}; if one of those counts is wrong, correct it first"
         ),
+        "refusal.fewer-than-face-up.one": (
+            "{what} is face up on the table, in the Décharge or in the Drain, so the deck "
+            "holds at least {count}; if one of those counts is wrong, correct it first"
+        ),
         "refusal.deck-draw-pile-short": (
-            "the draw pile holds {draw}, so {what} missing cannot have left it: the hands "
-            "hold the rest of the deck, so correct them first"
+            "the draw pile holds {draw}, so {count} missing {card} cannot have left it: the "
+            "hands hold the rest of the deck, so correct them first with set-hand"
         ),
         "refusal.already-dead": "{player} is already dead",
         "refusal.not-dead": "{player} is alive; only the dead come back",
         "refusal.empty-hand": (
             "{player} has no card in hand by the companion's count: if {player} holds cards, "
-            "correct the count of the hand; if not, skip the turn"
+            "correct the count with set-hand; if not, skip the turn"
         ),
         "refusal.no-card-left": (
             "no {card} card can be in {player}'s hand: all {deck} of the deck are on the "
             "table, in the Décharge or in the Drain; {player} plays another card, or, if the "
-            "box holds more, correct the deck"
+            "box holds more, correct the deck with set-deck"
         ),
         "refusal.dead-player": "{player} is dead: {what} needs a living player ({living})",
         "refusal.more-than-the-deck": (
-            "{where} can hold at most {most}: the deck holds {deck} and {elsewhere} of them "
-            "are face up elsewhere; if the box holds more, correct the deck first"
+            "{where} can hold at most {most}: the deck holds {deck} and {elsewhere} are face "
+            "up elsewhere; if the box holds more, correct the deck first with set-deck"
+        ),
+        "refusal.more-than-the-deck.one": (
+            "{where} can hold at most {most}: the deck holds {deck} and {elsewhere} is face "
+            "up elsewhere; if the box holds more, correct the deck first with set-deck"
         ),
         "refusal.draw-pile-short": (
             "the draw pile holds {draw}, so {what} cannot come from it (every card is counted "
             "once): lower a count that is too high first, or, if the box holds more cards, "
-            "correct the deck"
+            "correct the deck with set-deck"
         ),
         "refusal.deck-not-a-map": "option 'deck' maps card kinds to counts, not {raw}",
         "refusal.unknown-kinds": (
@@ -108,9 +125,18 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         ),
     },
     "fr": {
+        "poop.spicy": "épicé",
+        "poop.precious": "précieux",
+        "poop.grassy": "herbeux",
+        "poop.frosty": "givré",
+        "poop.fruity": "fruité",
+        "poop.unicorn": "Licorne",
+        "poop.toilette": "Toilette",
+        "poop.constipation": "Constipation",
+        "poop.suppositoire": "Suppositoire",
         "refusal.one-card": "1 carte",
         "refusal.cards": "{count} cartes",
-        "refusal.n-of": "{count} × {card}",
+        "refusal.n-of": "{count} {card}",
         "refusal.pile-of": "la pile de {player}",
         "refusal.the-decharge": "la Décharge",
         "refusal.the-drain": "l'Égout",
@@ -165,9 +191,13 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "en contient donc au moins {count} ; si l'un de ces comptes est faux, corrigez-le "
             "d'abord"
         ),
+        "refusal.fewer-than-face-up.one": (
+            "{what} est visible sur la table, dans la Décharge ou dans l'Égout : le paquet "
+            "en contient donc au moins {count} ; si ce compte est faux, corrigez-le d'abord"
+        ),
         "refusal.deck-draw-pile-short": (
-            "la pioche a {draw} : {what} manquants ne peuvent pas en être sortis ; les mains "
-            "ont le reste du paquet, corrigez-les d'abord"
+            "la pioche a {draw} : {count} × {card} manquants ne peuvent pas en être sortis ; "
+            "les mains ont le reste du paquet, corrigez-les d'abord"
         ),
         "refusal.already-dead": "{player} est déjà mort(e)",
         "refusal.not-dead": "{player} est vivant(e) ; seuls les morts reviennent",
@@ -186,6 +216,10 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.more-than-the-deck": (
             "{where} peut contenir au plus {most} : le paquet en a {deck} et {elsewhere} sont "
             "déjà visibles ailleurs ; si la boîte en a plus, corrigez d'abord le paquet"
+        ),
+        "refusal.more-than-the-deck.one": (
+            "{where} peut contenir au plus {most} : le paquet en a {deck} et {elsewhere} est "
+            "déjà visible ailleurs ; si la boîte en a plus, corrigez d'abord le paquet"
         ),
         "refusal.draw-pile-short": (
             "la pioche a {draw} : {what} ne peuvent pas en venir (chaque carte compte une "
@@ -212,9 +246,18 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         ),
     },
     "it": {
+        "poop.spicy": "piccante",
+        "poop.precious": "preziosa",
+        "poop.grassy": "erbosa",
+        "poop.frosty": "ghiacciata",
+        "poop.fruity": "fruttata",
+        "poop.unicorn": "Unicorno",
+        "poop.toilette": "Toilette",
+        "poop.constipation": "Stitichezza",
+        "poop.suppositoire": "Supposta",
         "refusal.one-card": "1 carta",
         "refusal.cards": "{count} carte",
-        "refusal.n-of": "{count} × {card}",
+        "refusal.n-of": "{count} {card}",
         "refusal.pile-of": "la pila di {player}",
         "refusal.the-decharge": "la Discarica",
         "refusal.the-drain": "la Fogna",
@@ -268,9 +311,13 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "{what} sono scoperte sul tavolo, in Discarica o nella Fogna, quindi il mazzo ne "
             "ha almeno {count}; se uno di questi conti è sbagliato, correggilo prima"
         ),
+        "refusal.fewer-than-face-up.one": (
+            "{what} è scoperta sul tavolo, in Discarica o nella Fogna, quindi il mazzo ne "
+            "ha almeno {count}; se questo conto è sbagliato, correggilo prima"
+        ),
         "refusal.deck-draw-pile-short": (
-            "il mazzo da pesca ha {draw}: {what} mancanti non possono esserne uscite; le mani "
-            "hanno il resto del mazzo, correggile prima"
+            "il mazzo da pesca ha {draw}: {count} × {card} mancanti non possono esserne "
+            "uscite; le mani hanno il resto del mazzo, correggile prima"
         ),
         "refusal.already-dead": "{player} è già morto",
         "refusal.not-dead": "{player} è vivo; solo i morti tornano",
@@ -289,6 +336,10 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.more-than-the-deck": (
             "{where} può avere al massimo {most}: il mazzo ne ha {deck} e {elsewhere} sono già "
             "scoperte altrove; se la scatola ne ha di più, correggi prima il mazzo"
+        ),
+        "refusal.more-than-the-deck.one": (
+            "{where} può avere al massimo {most}: il mazzo ne ha {deck} e {elsewhere} è già "
+            "scoperta altrove; se la scatola ne ha di più, correggi prima il mazzo"
         ),
         "refusal.draw-pile-short": (
             "il mazzo da pesca ha {draw}, quindi {what} non possono venire da lì (ogni carta "
