@@ -51,6 +51,7 @@ from .openapi import (
     operation,
     table_change,
 )
+from .pages import language
 from .panel import LANGUAGES, current_state, panel, state_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -198,7 +199,7 @@ def history():
         try:
             now, entries = table.past(int(wanted))
         except NoGame as exc:
-            raise ApiError(404, "no-game", str(exc)) from None
+            raise ApiError(404, "no-game", exc.say(language())) from None
         current = table.has_game and table.current().game_id == now.game_id
         past = None if current else state_json(now, panel().colours)
     elif not table.has_game:

@@ -1,7 +1,10 @@
 """Clear errors for phones, and the headers every response carries.
 
 Under ``/api`` every error is JSON ``{"error": <short code>, "message":
-<sentence>}``; pages get a small error page.  A failure inside the panel is
+<sentence>}``; pages get a small error page.  A refusal of the table or of a
+game (a :class:`~companion.core.errors.Refusal`) is said in the phone's
+language, as its pages are: the ``lang`` cookie, else the browser's
+Accept-Language, else the companion's configured language.  A failure inside the panel is
 logged with its traceback on the companion and reaches the phone as a plain
 500, never as a stack trace.
 """
@@ -20,9 +23,11 @@ from companion.core.errors import (
     IllegalCommand,
     JournalError,
     NoGame,
+    Refusal,
     StaleVersion,
 )
 
+from .pages import language
 from .panel import NO_GAME, current_state
 
 log = logging.getLogger(__name__)
@@ -95,6 +100,12 @@ def _json(status: int, code: str, message: str, headers: dict | None = None, **e
     return response
 
 
+def _refusal(status: int, code: str, exc: Refusal, **extra: Any):
+    """A refusal in the phone's language (``Content-Language`` says which)."""
+    lang = language()
+    return _json(status, code, exc.say(lang), {"Content-Language": lang}, **extra)
+
+
 def _page(status: int, message: str):
     return render_template("error.html", status=status, message=message), status
 
@@ -108,19 +119,19 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(StaleVersion)
     def stale(exc: StaleVersion):
-        return _json(409, "stale-version", str(exc), state=current_state())
+        return _refusal(409, "stale-version", exc, state=current_state())
 
     @app.errorhandler(NoGame)
     def no_game(exc: NoGame):
-        return _json(409, "no-game", str(exc), state=dict(NO_GAME))
+        return _refusal(409, "no-game", exc, state=dict(NO_GAME))
 
     @app.errorhandler(IllegalCommand)
     def illegal(exc: IllegalCommand):
-        return _json(422, exc.rule, str(exc))
+        return _refusal(422, exc.rule, exc)
 
     @app.errorhandler(BadSetup)
     def bad_setup(exc: BadSetup):
-        return _json(422, "bad-setup", str(exc))
+        return _refusal(422, "bad-setup", exc)
 
     @app.errorhandler(JournalError)
     def journal(exc: JournalError):

@@ -67,7 +67,12 @@ SCHEMAS: dict[str, Any] = {
         "required": ["error", "message"],
         "properties": {
             "error": {"type": "string", "description": "a short machine-readable code"},
-            "message": {"type": "string", "description": "what was wrong and what is allowed"},
+            "message": {"type": "string",
+                        "description": "what was wrong and what is allowed; a refusal of "
+                                       "the table or of a game is said in the phone's "
+                                       "language (the 'lang' cookie, else Accept-Language, "
+                                       "else the companion's language; Content-Language "
+                                       "names it)"},
             "retry_after": {"type": "integer", "minimum": 1},
         },
     },
