@@ -315,6 +315,35 @@ def test_a_refused_command_shows_the_rules_message_and_changes_nothing(table, me
     assert menu.view().kind == "game"
 
 
+@pytest.mark.parametrize(("lang", "title", "text"), [
+    ("fr", "Refusé", "la Maîtrise de Ana est à 7 et reste entre 0 et 7 : un changement de +1 "
+                     "ne corrige rien"),
+    ("it", "Rifiutato", "il Controllo di Ana è 7 e resta fra 0 e 7: un cambio di +1 non "
+                        "corregge niente"),
+])
+def test_a_refused_command_is_shown_in_the_tables_language(table, menu_for, lang, title,
+                                                            text):
+    menu = menu_for("call-of-nature", language=lang)
+    press(menu, "back down down down ok")  # Corrections
+    press(menu, "down ok ok")              # Adjust Mastery, Ana
+    press(menu, "up up ok ok")             # +1: Ana already has 7
+    view = menu.view()
+    assert (view.kind, view.title, view.text) == ("message", title, text)
+    assert table.version == 0
+
+
+def test_a_setup_the_game_refuses_is_shown_in_the_tables_language(table, menu_for):
+    from companion.core.errors import BadSetup
+
+    menu = menu_for("", language="it")
+    with pytest.raises(BadSetup) as refusal:
+        table.new_game("call-of-nature", ["Ana"])
+    menu._start_game("call-of-nature", ("Ana",), (), {})
+    view = menu.view()
+    assert view.text == refusal.value.say("it") == (
+        "Call of Nature si gioca da 2 a 6 giocatori, non 1")
+
+
 def test_a_state_change_from_a_phone_resets_the_entry_in_progress(table, menu_for):
     menu = menu_for("call-of-nature")
     press(menu, "up up")

@@ -9,6 +9,8 @@ from typing import Mapping
 
 REFUSALS: Mapping[str, Mapping[str, str]] = {
     "en": {
+        "card.queue-defence": "Queue Defence",
+        "card.bathroom-defence": "Bathroom Defence",
         "refusal.field.pipi": "pipì",
         "refusal.field.popo": "popò",
         "refusal.field.copies": "copies",
@@ -151,6 +153,8 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.already-arrived": "{player} is already in the bathroom",
     },
     "fr": {
+        "card.queue-defence": "Défense de file",
+        "card.bathroom-defence": "Défense des toilettes",
         "refusal.field.pipi": "pipì",
         "refusal.field.popo": "popò",
         "refusal.field.copies": "exemplaires",
@@ -321,6 +325,8 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.already-arrived": "{player} est déjà aux toilettes",
     },
     "it": {
+        "card.queue-defence": "Difesa fila",
+        "card.bathroom-defence": "Difesa bagno",
         "refusal.field.pipi": "pipì",
         "refusal.field.popo": "popò",
         "refusal.field.copies": "copie",

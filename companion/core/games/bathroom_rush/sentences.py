@@ -853,7 +853,8 @@ def card_word(name: str) -> Word:
     """A card a player named, as a word: its printed name where it is known."""
     from .cards import card_key
 
-    return Word(f"card.{card_key(name).replace(' ', '-')}", default=name)
+    key = card_key(name).replace("defense", "defence").replace(" ", "-")
+    return Word(f"card.{key}", default=name)
 
 
 def _key(name: str) -> str:
