@@ -24,6 +24,16 @@ ENGLISH_READS_OTHER_FIELDS = frozenset({
 
 REFUSALS: Mapping[str, Mapping[str, str]] = {
     "en": {
+        # The labels of parameters that a game does not label itself.
+        "param.card": "Card",
+        "param.colour": "Colour",
+        "param.count": "How many",
+        "param.delta": "Change",
+        "param.kind": "Kind",
+        "param.player": "Player",
+        "param.text": "Note",
+        "param.value": "Value",
+        "param.values": "Dice",
         # Stale commands and missing games.
         "refusal.stale-version": (
             "the command was made against {made}, but the table is at {now}: "
@@ -92,6 +102,16 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.state-of-other-game": "this state is of {found}, not {wanted}",
     },
     "fr": {
+        # The labels of parameters that a game does not label itself.
+        "param.card": "Carte",
+        "param.colour": "Couleur",
+        "param.count": "Combien",
+        "param.delta": "Changement",
+        "param.kind": "Sorte",
+        "param.player": "Joueur",
+        "param.text": "Note",
+        "param.value": "Valeur",
+        "param.values": "Dés",
         "refusal.stale-version": (
             "la commande a été faite pour {made}, mais la table en est à {now} : "
             "regardez la table à nouveau et renvoyez-la si vous la voulez toujours"
@@ -187,6 +207,16 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.state-of-other-game": "cet état est celui de {found}, pas de {wanted}",
     },
     "it": {
+        # The labels of parameters that a game does not label itself.
+        "param.card": "Carta",
+        "param.colour": "Colore",
+        "param.count": "Quanti",
+        "param.delta": "Variazione",
+        "param.kind": "Tipo",
+        "param.player": "Giocatore",
+        "param.text": "Nota",
+        "param.value": "Valore",
+        "param.values": "Dadi",
         "refusal.stale-version": (
             "il comando era per {made}, ma ora il tavolo è a {now}: "
             "guarda di nuovo il tavolo e rimandalo se serve ancora"

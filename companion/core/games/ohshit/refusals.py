@@ -136,7 +136,7 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "poop.suppositoire": "Suppositoire",
         "refusal.one-card": "1 carte",
         "refusal.cards": "{count} cartes",
-        "refusal.n-of": "{count} {card}",
+        "refusal.n-of": "{count} × {card}",
         "refusal.pile-of": "la pile de {player}",
         "refusal.the-decharge": "la Décharge",
         "refusal.the-drain": "l'Égout",
@@ -257,7 +257,7 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "poop.suppositoire": "Supposta",
         "refusal.one-card": "1 carta",
         "refusal.cards": "{count} carte",
-        "refusal.n-of": "{count} {card}",
+        "refusal.n-of": "{count} × {card}",
         "refusal.pile-of": "la pila di {player}",
         "refusal.the-decharge": "la Discarica",
         "refusal.the-drain": "la Fogna",
@@ -291,7 +291,7 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "di' quale cacca toglie la Supposta: la pila di {player} ha {holds}"
         ),
         "refusal.colour-not-in-pile": (
-            "la pila di {player} non ha cacche {card}; ha {holds}"
+            "la pila di {player} non ha nessuna cacca {card}; ha {holds}"
         ),
         "refusal.pile-same": "la pila di {player} ha già {what}: niente da correggere",
         "refusal.hand-same": "la mano di {player} ha già {what}: niente da correggere",
