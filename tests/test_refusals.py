@@ -221,13 +221,25 @@ def test_a_bathroom_rush_refusal_names_places_and_personas_in_the_players_words(
     game.new_game("bathroom-rush", ["Ana", "Ben"])
     with pytest.raises(NotExpected) as refusal:
         game.submit(Command("action", {"card": "Starnuto"}))
-    assert refusal.value.say("it").endswith("la partita aspetta: Ana · Scegli una fila") or (
-        "Ana" in refusal.value.say("it"))
+    assert refusal.value.say("it") == ("'Un'altra carta, applicata a mano' non è atteso ora; "
+                                       "la partita aspetta: Ana · Scegli una fila")
     game.submit(Command("choose-queue", {"queue": 2}))
     with pytest.raises(errors.IllegalCommand) as refusal:
         game.submit(Command("choose-queue", {"queue": 2}))
     assert refusal.value.say("fr").startswith("la file 2 est prise par Ana")
     assert refusal.value.say("it").startswith("la fila 2 è presa da Ana")
+    game.submit(Command("choose-queue", {"queue": 1}))
+    # Seven reveals wait: in English each its own prompt, elsewhere one label.
+    with pytest.raises(NotExpected) as refusal:
+        game.submit(Command("decompress", {}))
+    assert str(refusal.value).count("Reveal the Persona") == 7
+    assert refusal.value.say("fr") == ("« Décompresser » n'est pas attendu maintenant ; la "
+                                       "partie attend : Révéler")
+    with pytest.raises(errors.IllegalCommand) as refusal:
+        game.submit(Command("set-persona", {"queue": 3, "position": 2, "pipi": 1, "popo": 1,
+                                            "colour": "red"}))
+    assert refusal.value.say("it") == ("la Persona al posto 2 della fila 3 è coperta: "
+                                       "scoprila invece")
 
 
 def test_a_stale_command_is_said_with_its_game_and_version():

@@ -579,7 +579,7 @@ class Game(ABC):
                  if e.player is not None else
                  Word("refusal.waits-anyone", prompt=e.prompt, command=command_word(e.command))
                  for e in self.expected()]
-        return Words(waits, sep="; ") if waits else Word("refusal.nothing")
+        return Words(waits, sep="; ", unique=True) if waits else Word("refusal.nothing")
 
     def param_range(self, param: Param) -> tuple[int | None, int | None]:
         """The range of an int parameter; a game may narrow it by option."""

@@ -255,14 +255,18 @@ class Word:
 
 class Words:
     """Several fields said one after the other, joined by ``sep`` (a list of
-    cards, of colours): each a :class:`Word` or a plain value."""
+    cards, of colours): each a :class:`Word` or a plain value.  ``last``
+    joins the last two (``Word("refusal.and")``); ``unique`` says each
+    wording once (several reveals are one "Reveal" where they are labels)."""
 
-    __slots__ = ("items", "last", "sep")
+    __slots__ = ("items", "last", "sep", "unique")
 
-    def __init__(self, items: Iterable[Any], sep: str = ", ", last: Word | None = None) -> None:
+    def __init__(self, items: Iterable[Any], sep: str = ", ", last: Word | None = None,
+                 unique: bool = False) -> None:
         self.items = tuple(items)
         self.sep = sep
         self.last = last
+        self.unique = unique
 
     def __repr__(self) -> str:
         return f"Words({list(self.items)!r}, sep={self.sep!r}, last={self.last!r})"
@@ -281,6 +285,8 @@ def said(value: Any, lang: str, game: str | None = None) -> Any:
         return say(value.key, lang, game=game, default=value.default, **value.fields)
     if isinstance(value, Words):
         parts = [str(said(item, lang, game)) for item in value.items]
+        if value.unique:
+            parts = list(dict.fromkeys(parts))
         if value.last is not None and len(parts) > 1:
             last = str(said(value.last, lang, game))
             return value.sep.join(parts[:-1]) + last + parts[-1]
