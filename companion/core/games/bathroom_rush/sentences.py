@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...text import Word, say
+from ...text import Word, say, term
 from .cards import PERSONA_IDS
 
 GAME = "bathroom-rush"
@@ -850,11 +850,12 @@ def spot_word(queue: int, position: int) -> Word:
 
 
 def card_word(name: str) -> Word:
-    """A card a player named, as a word: its printed name where it is known."""
+    """A card a player named, as a word: as named in English (the command
+    line's), elsewhere its printed name where it is known."""
     from .cards import card_key
 
     key = card_key(name).replace("defense", "defence").replace(" ", "-")
-    return Word(f"card.{key}", default=name)
+    return term(name, f"card.{key}")
 
 
 def _key(name: str) -> str:
