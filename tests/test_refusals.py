@@ -195,8 +195,8 @@ def test_a_refusal_is_english_for_the_command_line_and_said_in_any_language(tabl
                                              "call-of-nature")
     assert str(err) == "it is not Ben's turn for 'card'; waiting for Ana"
     # The command is the label players see on their phone, not its name.
-    assert err.say("fr") == "ce n'est pas à Ben de jouer « Jouer » ; on attend Ana"
-    assert err.say("it") == "non tocca a Ben per 'Gioca'; si aspetta Ana"
+    assert err.say("fr") == "ce n'est pas le tour de Ben pour « Jouer » ; on attend Ana"
+    assert err.say("it") == "non è il turno di Ben per 'Gioca'; si aspetta Ana"
     assert err.to_json("it") == {"error": "wrong-player", "message": err.say("it")}
     assert err.to_json() == {"error": "wrong-player", "message": str(err)}
 

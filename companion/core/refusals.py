@@ -161,7 +161,7 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.waits-player": "{player} · {command}",
         "refusal.waits-anyone": "{command}",
         "refusal.wrong-player": (
-            "ce n'est pas à {player} de jouer « {command} » ; on attend {waiting}"
+            "ce n'est pas le tour de {player} pour « {command} » ; on attend {waiting}"
         ),
         "refusal.nothing": "rien",
         "refusal.none": "aucun",
@@ -262,7 +262,7 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.waits-player": "{player} · {command}",
         "refusal.waits-anyone": "{command}",
         "refusal.wrong-player": (
-            "non tocca a {player} per '{command}'; si aspetta {waiting}"
+            "non è il turno di {player} per '{command}'; si aspetta {waiting}"
         ),
         "refusal.nothing": "niente",
         "refusal.none": "nessuno",

@@ -55,7 +55,9 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         ),
     },
     "fr": {
-        "refusal.not-their-turn": "ce n'est pas à {player} de jouer {what} ; on attend {waiting}",
+        "refusal.not-their-turn": (
+            "ce n'est pas le tour de {player} pour {what} ; on attend {waiting}"
+        ),
         "refusal.card-values": (
             "les valeurs des cartes {low} à {high} doivent aller de {least} à 0 jusqu'à "
             "0 à {most} (le paquet a des cartes +0)"
@@ -105,7 +107,7 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         ),
     },
     "it": {
-        "refusal.not-their-turn": "non tocca a {player} per {what}; si aspetta {waiting}",
+        "refusal.not-their-turn": "non è il turno di {player} per {what}; si aspetta {waiting}",
         "refusal.card-values": (
             "i valori delle carte da {low} a {high} devono andare da {least}..0 fino a "
             "0..{most} (il mazzo ha carte +0)"
