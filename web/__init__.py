@@ -138,11 +138,13 @@ def _strings(lang: str) -> dict[str, str]:
 def _text(lang: str, strings: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
     """Every string a page may show in ``lang``: the panel's own (English
     where ``lang`` has none), then each game's phrases from its folder as
-    ``<game key>:<phrase key>`` (English where the game has none in ``lang``)."""
+    ``<game key>:<phrase key>`` (English where the game has none in ``lang``).
+    Refusals (``refusal.*``) are left out: the companion says them itself."""
     out = {**strings["en"], **strings[lang]}
     for game in available():
         phrases = game_phrases(game.key)
-        keys = {key for language in ("en", lang) for key in phrases.get(language, {})}
+        keys = {key for language in ("en", lang) for key in phrases.get(language, {})
+                if not key.startswith("refusal.")}
         for key in sorted(keys):
             found = template(key, lang, game.key)
             if found is not None:
