@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from companion.core.access import AccessStore
+from companion.core.engine import Command
 from companion.core.table import Table
 from tests.fakes import FixedDice
 from web import Services, create_app
@@ -766,6 +767,34 @@ def test_the_roll_button_on_a_phone_rolls_the_respite_die(make_app, table):
     assert response.json["values"] == [6]
     assert response.json["state"]["version"] == version + 1
     assert response.json["state"]["state"]["respite"] is None
+    # The answer is the roll's own change, as the live stream tells it: the
+    # phone that rolled says the die and what it did whichever comes first.
+    assert response.json["state"]["action"] == "command"
+    assert response.json["state"]["command"]["args"] == {"values": [6]}
+    assert [e["kind"] for e in response.json["state"]["events"] if e["kind"] != "turn"]
+
+
+class DiceThenAnotherChange(FixedDice):
+    """Dice after whose roll another change reaches the table before the
+    rolling phone is answered."""
+
+    def roll(self, expected_version=None, **kwargs):
+        values = super().roll(expected_version, **kwargs)
+        self.table.submit(Command("set-pressure", {"value": 12}))
+        return values
+
+
+def test_a_rolls_answer_is_the_roll_even_when_the_table_moved_on(make_app, table):
+    app = make_app(Services(dice=DiceThenAnotherChange(table, [6])))
+    phone = joined(app)
+    phone.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
+    version = respite_for_ana(phone)
+    response = phone.post("/api/dice/roll", {"game_id": 1, "version": version})
+    assert response.status_code == 200
+    state = response.json["state"]
+    assert (state["version"], state["action"]) == (version + 1, "command")
+    assert state["command"]["args"] == {"values": [6]}
+    assert table.version == version + 2  # the change after it comes by the live stream
 
 
 def test_a_roll_against_a_replaced_game_at_the_same_version_rolls_nothing(make_app, table):

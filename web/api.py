@@ -26,6 +26,7 @@ from companion.core.errors import NoGame, NotExpected, StaleVersion, UnknownComm
 from companion.core.games import available, canonical_key
 from companion.core.keys import KEYS
 from companion.core.stats import CSV_COLUMNS, to_csv
+from companion.core.table import Update
 from companion.core.text import Words, command_word
 
 from . import access, bodies
@@ -585,14 +586,30 @@ def dice_roll(body: VersionRequest):
     if not rolling.acquire(blocking=False):
         raise ApiError(409, "rolling", "another phone is rolling these dice right now: "
                                        "look at the table again", state=current_state())
+    # The answer is the roll's own change (the dice and what they did), as
+    # the live stream tells it, not a bare snapshot: whichever of the two
+    # reaches the phone first, the phone that rolled says what the roll did.
+    table = panel().table
+    played: list[Update] = []
+
+    def heard(update: Update) -> None:
+        mine = (update.game_id, update.version) == (game_id, version + 1)
+        if mine and update.action == "command":
+            played.append(update)
+
     try:
         _check_made_against(game_id, version)
-        if not any(e.dice for e in panel().table.current().expected):
+        if not any(e.dice for e in table.current().expected):
             raise NotExpected("refusal.not-waiting", rule="not-waiting")
-        values = [int(v) for v in dice.roll(expected_version=version, expected_game=game_id)]
+        unsubscribe = table.subscribe(heard)
+        try:
+            values = [int(v) for v in dice.roll(expected_version=version, expected_game=game_id)]
+        finally:
+            unsubscribe()
     finally:
         rolling.release()
-    return jsonify({"values": values, "state": current_state()})
+    state = state_json(played[0], panel().colours) if played else current_state()
+    return jsonify({"values": values, "state": state})
 
 
 @bp.post(f"/keys/<any({', '.join(KEYS)}):key>")

@@ -54,7 +54,10 @@ function renderEvents(state, previous) {
     if (!previous || previous.game_id !== state.game_id) eventsBox.replaceChildren();
     return;
   }
-  if (previous && previous.game_id === state.game_id && previous.version === state.version) return;
+  // A version already told is not told again; one first shown as a bare
+  // snapshot (a 409's state, a roll's answer) is told when its change comes.
+  const told = previous && !["current", "replay"].includes(previous.action);
+  if (told && previous.game_id === state.game_id && previous.version === state.version) return;
   const lines = [];
   if (state.action === "undo") lines.push(h("div", { class: "event", text: t("events.undone") }));
   if (state.action === "new") lines.push(h("div", { class: "event", text: t("events.new_game") }));
