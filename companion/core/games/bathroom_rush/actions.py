@@ -67,6 +67,9 @@ CARD_NAMES = {GIVE_UP: "Give Up Your Place", CUNNING: "Cunning", CHANGE_QUEUE: "
 BY_HAND = frozenset({SWAP, SNEEZE, DESPERATE_SCREAM})
 # Cards that choose a place in the queues.
 TARGETED = frozenset({GIVE_UP, CUNNING, CLEANER})
+# The cards light tracking applies: they act on the reserve, the rest on the
+# queues that stay on the table.
+LIGHT_CARDS = (CONCENTRATION_CARD, EMPTY_BOTTLE)
 # The defensive card each attack may be answered with.
 DEFENCE = {GIVE_UP: "queue-defence", CLEANER: "bathroom-defence"}
 
@@ -87,10 +90,16 @@ class ActionCards(TurnCommands, QueueOperations):
         seat = self._turn_seat()
         who = self._who(seat)
         name = CARD_NAMES[card]
+        if self.light and card not in LIGHT_CARDS:
+            raise IllegalCommand(
+                f"in light tracking the queues stay on the table: {name} is played there and "
+                f"{who['name']} ends the turn; the cards the companion applies are "
+                f"{' and '.join(CARD_NAMES[c] for c in LIGHT_CARDS)}, which act on the "
+                f"reserve", rule="light-tracking")
         if card == CONCENTRATION_CARD:
             return ([self._event("action", {**who, "card": name, "card_id": card,
                                             "how": "concentration"})]
-                    + self.do_decompress(True, player))
+                    + self.do_decompress(player, concentration=True))
         if card in BY_HAND:
             self.step = "action"
             self.action_card = name

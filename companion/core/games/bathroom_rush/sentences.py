@@ -246,6 +246,7 @@ _EN: dict[str, str] = {
     "event.reached.cleanup": "{name} reaches the bathroom as the queues move up: the game ends "
                              "once the cleanup is done",
     "prompt.end-turn.light": "{name}: the turn is over (an Action card or a pass)",
+    "prompt.roll.decompress.light": "{name} decompresses? Roll the red die",
     "prompt.bathroom-tokens": "{name}: the tokens you take from your bathroom",
     "prompt.count-tokens": "{name}: the tokens between you and the door",
     "prompt.reached": "{name} reaches the bathroom",
@@ -463,6 +464,7 @@ _FR: dict[str, str] = {
     "event.reached.cleanup": "{name} arrive aux toilettes quand les files avancent : la partie "
                              "s'arrête une fois la manche close",
     "prompt.end-turn.light": "{name} : le tour est fini (une carte Action ou une passe)",
+    "prompt.roll.decompress.light": "{name} décompresse ? Lancez le dé rouge",
     "prompt.bathroom-tokens": "{name} : les jetons que tu prends à tes toilettes",
     "prompt.count-tokens": "{name} : les jetons entre toi et la porte",
     "prompt.reached": "{name} arrive aux toilettes",
@@ -676,6 +678,7 @@ _IT: dict[str, str] = {
     "event.reached.cleanup": "{name} entra in bagno mentre le file avanzano: la partita finisce a"
                              " round chiuso",
     "prompt.end-turn.light": "{name}: il turno è finito (una carta Azione o un passo)",
+    "prompt.roll.decompress.light": "{name} decomprime? Tira il dado rosso",
     "prompt.bathroom-tokens": "{name}: i segnalini che prendi dal tuo bagno",
     "prompt.count-tokens": "{name}: i segnalini tra te e la porta",
     "prompt.reached": "{name} entra in bagno",
@@ -719,7 +722,8 @@ _EN_ACTIONS: dict[str, str] = {
     "event.cleaned.cards": "The {card} strikes the bathroom of queue {queue}: {name} rolls "
                            "{roll}, {tokens} on {persona} ({on_card} on the card); "
                            "{names} discarded from the bathrooms",
-    "event.reserve-changed.bottle": "{name} empties a bottle: rolls {roll}, discards {gone} "
+    "event.reserve-changed.bottle": "{name} empties a bottle: red die {roll} (the rulebook "
+                                    "names no die; the red one is used), discards {gone} "
                                     "pipì: reserve {reserve}",
 }
 
@@ -762,7 +766,8 @@ _FR_ACTIONS: dict[str, str] = {
     "event.cleaned.cards": "{card} frappe les toilettes de la file {queue} : {name} fait "
                            "{roll}, {tokens} sur {persona} ({on_card} sur la carte) ; {names} "
                            "défaussées des toilettes",
-    "event.reserve-changed.bottle": "{name} vide une bouteille : fait {roll}, défausse {gone} "
+    "event.reserve-changed.bottle": "{name} vide une bouteille : dé rouge {roll} (la règle ne "
+                                    "nomme aucun dé ; le rouge est utilisé), défausse {gone} "
                                     "pipì : réserve {reserve}",
 }
 
@@ -803,8 +808,9 @@ _IT_ACTIONS: dict[str, str] = {
     "event.cleaned.cards": "{card} colpisce il bagno della fila {queue}: {name} tira {roll}, "
                            "{tokens} su {persona} ({on_card} sulla carta); {names} scartate dai "
                            "bagni",
-    "event.reserve-changed.bottle": "{name} svuota una bottiglietta: tira {roll}, scarta {gone} "
-                                    "pipì: riserva {reserve}",
+    "event.reserve-changed.bottle": "{name} svuota una bottiglietta: dado rosso {roll} (il "
+                                    "regolamento non indica il dado; si usa il rosso), scarta "
+                                    "{gone} pipì: riserva {reserve}",
 }
 
 SENTENCES: dict[str, dict[str, str]] = {"en": {**_EN, **_EN_ACTIONS},
