@@ -230,14 +230,17 @@ function expectations(state) {
     out.push(h("div", { class: "prompt mine" }, yourTurn));
   }
   const repeated = (exp) => all.filter((e) => e.command === exp.command).length > 1;
+  // An inline pad takes the room of the big buttons (they join the bottom
+  // row); a die leaves them big: rolling is one choice among the turn's.
   let inline = false;
+  let rolled = false;
   const buttons = [];
   for (const exp of main) {
     const spec = specOf(state.game, exp.command);
     if (exp.dice) {
       if (exp !== main[0]) out.push(h("div", { class: "prompt" }, exp.player !== null ? dot(state.colours?.[exp.player]) : null, promptFor(exp, state)));
       out.push(diceAction(state, exp, spec));
-      inline = true;
+      rolled = true;
       continue;
     }
     // The prompt above says what they are; the buttons tell them apart.
@@ -250,7 +253,7 @@ function expectations(state) {
         type: "button", class: "btn primary big", dataset: { command: exp.command },
         onclick: () => submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state)),
       }, label));
-    } else if (!inline && ask.length === 1 && ask[0].kind === "int" && wideRange(ask[0])) {
+    } else if (!inline && !rolled && ask.length === 1 && ask[0].kind === "int" && wideRange(ask[0])) {
       inline = true;
       out.push(inlinePad(state, exp, spec, ask[0]));
     } else {

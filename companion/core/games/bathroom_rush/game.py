@@ -422,8 +422,7 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
         if self.phase == Phase.CLEANUP:
             return ([wait("bathroom-tokens", "prompt.bathroom-tokens", s, args={"player": s})
                      for s in self.pending]
-                    + [wait("reached", "prompt.reached", s, args={"player": s})
-                       for s in self.live_clockwise(self.first_player)
+                    + [self._reached_wait(s, lang) for s in self.live_clockwise(self.first_player)
                        if s not in self.arrived])
         if self.phase == Phase.COUNT:
             return [wait("count-tokens", "prompt.count-tokens", s, args={"player": s})
@@ -443,7 +442,14 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
                  wait("roll", "prompt.roll.decompress.light", seat, dice=RED_DIE),
                  self._play_wait(seat, lang),
                  Expectation("take-tokens", render("prompt.take-tokens", lang, {}))]
-                + [wait("reached", "prompt.reached", s, args={"player": s}) for s in others])
+                + [self._reached_wait(s, lang) for s in others])
+
+    def _reached_wait(self, seat: int, lang: str) -> Expectation:
+        """Anyone may say a player reached the bathroom, at any moment: the
+        player is the command's argument, not whose turn it is (the panel
+        keeps it among the other moves, not as a turn of every player)."""
+        return Expectation("reached", render("prompt.reached", lang, self._who(seat)),
+                           args={"player": seat})
 
     def _effect_waits(self, seat: int, lang: str) -> list[Expectation]:
         """Phase D waits for one effect at a time: it happens (a roll of

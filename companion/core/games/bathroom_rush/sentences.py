@@ -91,7 +91,6 @@ _EN: dict[str, str] = {
     "prompt.effect.other": "{name}: apply the effect of {persona} {place} with the queue "
                            "operations, then say it is done",
     "prompt.defend": "{name}: Queue Defence against {persona}?",
-    "prompt.action": "{name}: play an Action card",
     "prompt.decompress": "{name}: decompress (red die)",
     "prompt.pass": "{name}: pass",
     "prompt.roll.decompress": "{name} decompresses: roll the red die",
@@ -310,7 +309,6 @@ _FR: dict[str, str] = {
     "prompt.effect.other": "{name} : appliquez l'effet de {persona} {place} dans les files, "
                            "puis dites que c'est fait",
     "prompt.defend": "{name} : Défense de file contre {persona} ?",
-    "prompt.action": "{name} : joue une carte Action",
     "prompt.decompress": "{name} : décompresse (dé rouge)",
     "prompt.pass": "{name} : passe",
     "prompt.roll.decompress": "{name} décompresse : lancez le dé rouge",
@@ -527,7 +525,6 @@ _IT: dict[str, str] = {
     "prompt.effect.other": "{name}: applica l'effetto di {persona} {place} nelle file, poi "
                            "di' che è fatto",
     "prompt.defend": "{name}: Difesa fila contro {persona}?",
-    "prompt.action": "{name}: gioca una carta Azione",
     "prompt.decompress": "{name}: decomprimi (dado rosso)",
     "prompt.pass": "{name}: passa",
     "prompt.roll.decompress": "{name} decomprime: tira il dado rosso",
@@ -689,7 +686,6 @@ _IT: dict[str, str] = {
 _EN_ACTIONS: dict[str, str] = {
     "command.play": "Action card",
     "command.target": "The card strikes",
-    "command.action": "Another card, applied by hand",
     "param.play.card": "Card",
     "card.give-up-your-place": "Give Up Your Place",
     "card.cunning": "Cunning",
@@ -730,7 +726,6 @@ _EN_ACTIONS: dict[str, str] = {
 _FR_ACTIONS: dict[str, str] = {
     "command.play": "Carte Action",
     "command.target": "La carte frappe",
-    "command.action": "Une autre carte, appliquée à la main",
     "param.play.card": "Carte",
     "card.give-up-your-place": "Cedi il posto",
     "card.cunning": "Astuzia",
@@ -774,7 +769,6 @@ _FR_ACTIONS: dict[str, str] = {
 _IT_ACTIONS: dict[str, str] = {
     "command.play": "Carta Azione",
     "command.target": "La carta colpisce",
-    "command.action": "Un'altra carta, applicata a mano",
     "param.play.card": "Carta",
     "card.give-up-your-place": "Cedi il posto",
     "card.cunning": "Astuzia",

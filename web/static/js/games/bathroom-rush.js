@@ -17,6 +17,7 @@ export function render(update) {
     t("bathroom-rush:board.deck", { n: view.persona_deck }),
   ];
   const waiting = waitingSeats(update);
+  const light = isLight(update);
   return h("div", { class: "board br" },
     header(update, facts),
     // What the game waits for comes first: a reveal is a tap without scrolling.
@@ -30,7 +31,7 @@ export function render(update) {
     h("ul", { class: "players" }, view.reserves.map((r) => playerRow(update, r.seat, {
       active: view.active === r.seat || waiting.has(r.seat),
       out: r.eliminated,
-      sub: where(r),
+      sub: light ? (view.arrived.includes(r.seat) ? t("bathroom-rush:board.reached") : null) : where(r),
       right: reserve(r),
       badges: r.eliminated ? [h("span", { class: "badge dead", text: t("bathroom-rush:board.eliminated") })] : [],
     }))));
@@ -92,7 +93,7 @@ function actionCards(update) {
   if (!exp) return null;
   return h("section", { class: "card br-cards", "aria-label": exp.prompt },
     h("h2", { text: exp.prompt }),
-    h("div", { class: "options", role: "group" }, CARDS.map((card) => h("button", {
+    h("div", { class: "options", role: "group" }, (isLight(update) ? LIGHT_CARDS : CARDS).map((card) => h("button", {
       type: "button", class: ["option", "action-card"], dataset: { card },
       onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
         detail: { ...exp, args: { ...exp.args, card } }, bubbles: true })),
@@ -101,6 +102,13 @@ function actionCards(update) {
 
 // The Action cards the rulebook names, in the order of the engine's list.
 const CARDS = ["give-up-your-place", "cunning", "change-queue", "cleaner", "empty-bottle", "concentration", "swap", "sneeze", "desperate-scream"];
+// In light tracking the queues stay on the table: the companion applies
+// only the cards that act on the reserve.
+const LIGHT_CARDS = ["concentration", "empty-bottle"];
+
+function isLight(update) {
+  return Boolean(update.setup?.variants?.includes("light-tracking"));
+}
 
 // The expectation that taps this place, when an Action card is choosing one.
 function targetAt(update, q, position) {
