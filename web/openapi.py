@@ -104,6 +104,9 @@ SCHEMAS: dict[str, Any] = {
             "message": {"type": "string"},
             "data": {"type": "object"},
             "alert": {"type": "boolean"},
+            "said": {"type": "object", "additionalProperties": {"type": "string"},
+                     "description": "the event said in the other languages, by the games "
+                                    "that say their events from their data"},
         },
     },
     "Result": {

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from flask import current_app
 
+from companion.core.engine import Event
+from companion.core.errors import CompanionError
+from companion.core.games import game_class
 from companion.core.ports import DiceService, SmartDice, TablePort
 from companion.core.table import Update
 
@@ -71,7 +74,26 @@ def state_json(update: Update, colours: PlayerColours) -> dict[str, Any]:
     players' colours that only the panel keeps."""
     out = update.to_json()
     out["colours"] = colours.of(update.game_id, len(update.players))
+    if update.game_key:
+        say_events(update.game_key, update.events, out["events"])
+        say_events(update.game_key, update.undo_events, out["undo_events"])
     return out
+
+
+def say_events(game: str, events: Sequence[Event], shown: list[dict[str, Any]]) -> None:
+    """Each event said in every other language by its game, when the game
+    says its events from their data (``event_text``): ``said`` maps a
+    language to the sentence, so that a phone in French never reads the
+    English message of an event its templates cannot fill."""
+    try:
+        cls = game_class(game)
+    except CompanionError:
+        return
+    event_text = getattr(cls, "event_text", None)
+    if event_text is None:
+        return
+    for event, out in zip(events, shown, strict=True):
+        out["said"] = {lang: event_text(event, lang) for lang in LANGUAGES if lang != "en"}
 
 
 def current_state() -> dict[str, Any]:

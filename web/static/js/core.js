@@ -563,6 +563,8 @@ export function gameTitle(key, fallbackTitle) {
  * fields the data fills; English is the event's own sentence. */
 export function eventText(event, players = [], game = "") {
   if (lang === "en") return event.message;
+  // The game said it in this language itself (its sentences need its data).
+  if (event.said?.[lang]) return event.said[lang];
   const data = { ...event.data };
   const values = Object.values(event.data || {})
     .filter((v) => typeof v === "string" || typeof v === "boolean").map(String);

@@ -142,7 +142,6 @@ from .model import (
 from .queues import slot_view
 from .sentences import effect_line, event_key, render
 
-
 # ``action``: an Action card as free text, replayed only (see ``parse``).
 REPLAYED_ACTION = REPLAYED_ONLY[0]
 
@@ -331,7 +330,7 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
             waits = self.expected()
             if any(e.command == "roll" for e in waits):
                 player = args.get("player")
-                seat = self.active()
+                seat = self._turn_seat()
                 if player is not None and player != seat:
                     raise WrongPlayer(f"it is not {self.players[player]}'s turn for "
                                       f"'decompress'; waiting for {self.players[seat]}")

@@ -2,7 +2,7 @@
 // each player stands; the free queue; each reserve in pipì and popò with the
 // popò limit.  The chart is the reserves as scores (pipì + 5 x popò).
 
-import { h, has, t } from "../core.js";
+import { h, has, lang, t } from "../core.js";
 import { barChart, header, playerRow, waitingSeats } from "./common.js";
 
 const PIPI_COLOUR = "#e8b90c";
@@ -91,8 +91,10 @@ function kinds(view, update) {
 function actionCards(update) {
   const exp = update.expected.find((e) => e.command === "play");
   if (!exp) return null;
-  return h("section", { class: "card br-cards", "aria-label": exp.prompt },
-    h("h2", { text: exp.prompt }),
+  // The prompt is the engine's English; the page's language says it again.
+  const ask = lang === "en" ? exp.prompt : t("bathroom-rush:prompt.play", { name: update.players[exp.player] ?? "" });
+  return h("section", { class: "card br-cards", "aria-label": ask },
+    h("h2", { text: ask }),
     h("div", { class: "options", role: "group" }, (isLight(update) ? LIGHT_CARDS : CARDS).map((card) => h("button", {
       type: "button", class: ["option", "action-card"], dataset: { card },
       onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
