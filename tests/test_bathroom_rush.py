@@ -1530,7 +1530,16 @@ def test_light_tracking_an_entry_made_twice_is_refused():
     play(game, "end-turn", "end-turn", "end-turn", "bathroom-tokens Ana 1 0")
     refused(game, "bathroom-tokens Ana 1 0", WrongPlayer)
     play(game, "reached Ben")
-    refused(game, "reached Ben", WrongPlayer)
+    assert "Ben is already in the bathroom" in str(refused(game, "reached Ben"))
+
+
+def test_light_tracking_anyone_may_say_a_player_reached_the_bathroom_no_turn_is_given():
+    game = light()
+    reached = [e for e in game.expected() if e.command == "reached"]
+    assert [(e.player, e.args) for e in reached] == [
+        (None, {"player": ANA}), (None, {"player": BEN}), (None, {"player": CY})]
+    play(game, "reached Cy")
+    assert game.arrived == [CY] and game.active() == ANA
 
 
 # -- free text is a note; the journals of earlier versions still replay ---------
