@@ -222,7 +222,12 @@ def test_with_a_box_the_deck_is_the_boxs_cards_and_every_kind_is_unseen():
 
 def test_a_reveal_is_the_choice_of_a_kind_with_its_printed_values():
     game = boxed()
-    assert [e.command for e in game.expected()[:2]] == ["reveal-kind", "reveal"]
+    waits = game.expected()
+    places = [(e.args["queue"], e.args["position"]) for e in waits]
+    # Every reveal as a kind first, then the same places as printed values.
+    half = len(waits) // 2
+    assert [e.command for e in waits] == ["reveal-kind"] * half + ["reveal"] * half
+    assert places[:half] == places[half:] and len(set(places[:half])) == half
     assert game.expected()[0].prompt == "Which Persona is in the bathroom of queue 1?"
     events = play(game, "reveal-kind 1 1 Anziano")
     assert events[0].message == "Revealed in the bathroom of queue 1: Elderly Man, 2 pipì"

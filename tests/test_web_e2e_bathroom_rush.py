@@ -100,7 +100,11 @@ def test_a_french_page_says_the_games_events_and_its_card_list_in_french(compani
     page = controller(phones, companion, locale="fr-FR")
     expect(page.locator(".br-cards h2")).to_have_text("Ana : quelle carte Action ?")
     page.click("button[data-command=decompress]")
+    expect(page.locator("#prompt")).to_have_text("Ana décompresse : lancez le dé rouge")
+    expect(page.locator("#roll")).to_have_text("⚄ LANCER rouge")
     page.click("#roll")
+    expect(page.locator(".br-kinds h2")).to_have_text(
+        "Quelle Persona est à la place 8 de la file 1, derrière Ana ?")
     events = page.locator("#events")
     expect(events).to_contain_text("Ana fait")
     assert "[object Object]" not in events.inner_text()

@@ -94,6 +94,9 @@ SCHEMAS: dict[str, Any] = {
             "player": NULLABLE_INT,
             "dice": {"oneOf": [_ref("Dice"), {"type": "null"}]},
             "args": {"type": "object"},
+            "said": {"type": "object", "additionalProperties": {"type": "string"},
+                     "description": "the prompt in the other languages, by the games "
+                                    "that say their prompts in several"},
         },
     },
     "Event": {

@@ -427,6 +427,12 @@ class Game(ABC):
         """The public state for people: JSON-compatible, with derived facts
         (next threshold, piles' totals...) that a screen should not compute."""
 
+    def prompts_in(self, lang: str) -> list[str] | None:
+        """The prompts of ``expected()`` said in ``lang``, in its order, for
+        a game that says them in several languages; ``None`` (the default)
+        when its prompts are English only."""
+        return None
+
     # -- setup -------------------------------------------------------------
 
     @classmethod

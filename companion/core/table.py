@@ -102,6 +102,21 @@ class Update:
     # "dice", "cli"...), so that a listener tells a roll from a card.
     command: Command | None = None
     source: str = ""
+    # The prompts of ``expected`` in the other languages, for the games that
+    # say them in several (``Game.prompts_in``): language -> prompts in order.
+    prompts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def expected_json(self) -> list[dict[str, Any]]:
+        """``expected`` as JSON, each with its prompt in the other languages
+        (``said``) when the game says them."""
+        out = []
+        for i, e in enumerate(self.expected):
+            shown = e.to_json()
+            said = {lang: found[i] for lang, found in self.prompts.items() if i < len(found)}
+            if said:
+                shown["said"] = said
+            out.append(shown)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -111,7 +126,7 @@ class Update:
             "version": self.version,
             "action": self.action,
             "state": self.state,
-            "expected": [e.to_json() for e in self.expected],
+            "expected": self.expected_json(),
             "events": [e.to_json() for e in self.events],
             "over": self.over,
             "result": self.result.to_json() if self.result else None,
@@ -760,7 +775,24 @@ def _update_of(session: _Session, action: str, events: Sequence[Event],
         setup=game.setup.to_json(),
         command=command,
         source=source,
+        prompts=_prompts(game),
     )
+
+
+# The languages a game may say its prompts in, besides English.
+OTHER_LANGUAGES = ("fr", "it")
+
+
+def _prompts(game: Game) -> dict[str, tuple[str, ...]]:
+    """The game's prompts in the other languages (none for a game whose
+    prompts are English only)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for lang in OTHER_LANGUAGES:
+        said = game.prompts_in(lang)
+        if said is None:
+            return {}
+        out[lang] = tuple(said)
+    return out
 
 
 def _undo_said(session: _Session) -> tuple[str | None, tuple[Event, ...]]:

@@ -35,7 +35,10 @@ export function choiceLabel(game, value) {
 /** What to show for an expectation: the engine's sentence, or in French one
  * made of the player's name and the command's label. */
 export function promptFor(exp, state) {
-  if (lang === "en" || !has(`${state.game}:command.${exp.command}`)) return exp.prompt;
+  if (lang === "en") return exp.prompt;
+  // The game said it in this language itself.
+  if (exp.said?.[lang]) return exp.said[lang];
+  if (!has(`${state.game}:command.${exp.command}`)) return exp.prompt;
   const label = commandLabel(state.game, exp.command);
   const who = exp.player === null ? null : state.players[exp.player];
   return who ? `${who} · ${label}` : label;

@@ -2,7 +2,7 @@
 // the bottom of the screen, corrections, undo, the chart and the OLED mirror.
 
 import {
-  $, api, applyState, bindSheet, boot, change, changeSummary, changing, closeSheet, dot, eventText, gameTitle, h,
+  $, api, applyState, bindSheet, boot, change, changeSummary, changing, closeSheet, dot, eventText, gameTitle, h, has,
   isController, lang, on, openJoin, openSheet, store, t, toast, madeAgainst,
 } from "./core.js";
 import {
@@ -355,7 +355,9 @@ function diceAction(state, exp, spec) {
     note ? h("p", { class: "hint", text: note }) : null,
     dicePad(exp.dice, (values) => submitCommand(exp.command, withPlayer(spec, exp, { [diceParam.name]: values }), madeAgainst(state))));
   const dice = store.companion?.dice;
-  if (!dice || dice.source === "manual") return manual(t("dice.enter", { dice: exp.dice.name }));
+  // A die named by its colour is said in the page's language.
+  const name = has(`dice.name.${exp.dice.name}`) ? t(`dice.name.${exp.dice.name}`) : exp.dice.name;
+  if (!dice || dice.source === "manual") return manual(t("dice.enter", { dice: name }));
   if (dice.source === "serial") {
     const hand = h("details", {}, h("summary", { class: "btn secondary wide", text: t("dice.by_hand") }), manual(null));
     return h("div", { class: "dice-serial" }, h("p", { class: "hint", text: t("dice.serial", { status: dice.status }) }), hand);
@@ -367,7 +369,7 @@ function diceAction(state, exp, spec) {
       const done = await change("/api/dice/roll", madeAgainst(state));
       if (!done) event.target.disabled = false;
     },
-  }, "⚄ ", t("dice.roll", { dice: exp.dice.name }));
+  }, "⚄ ", t("dice.roll", { dice: name }));
 }
 
 /** The dice a command was given (its dice parameter), or null. */

@@ -105,7 +105,7 @@ from typing import Any, ClassVar
 from ...engine import Command, CommandSpec, Event, Expectation, Game, Param, Result, Setup
 from ...errors import BadSetup, UnknownCommand, WrongPlayer
 from ..views import plain, state_fields
-from .actions import ActionCards
+from .actions import CARD_NAMES, ActionCards
 from .box import box_cards, check_box, without_lost_young_man
 from .cards import (
     AVID_READER,
@@ -378,14 +378,18 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
             return self._light_waits(lang)
         if self.phase in (Phase.A, Phase.COUNT):
             key = "prompt.reveal.count" if self.phase == Phase.COUNT else "prompt.reveal"
-            waits = []
+            # With a box, every reveal as a kind comes first (one tap each);
+            # the same places with what is printed follow, for a card the
+            # box does not hold.
+            kinds = []
+            printed = []
             for q, i in self._pending_reveals():
                 args = {"queue": q, "position": i + 1}
                 if self.box:
-                    waits.append(wait("reveal-kind", "prompt.reveal-kind", self._at(q, i),
+                    kinds.append(wait("reveal-kind", "prompt.reveal-kind", self._at(q, i),
                                       args=args))
-                waits.append(wait("reveal", key, self._at(q, i), args=args))
-            return waits
+                printed.append(wait("reveal", key, self._at(q, i), args=args))
+            return kinds + printed
         if self.phase == Phase.TIE_BREAK:
             return [wait("roll", "prompt.roll.tie-break", self._who(s), player=s, dice=RED_DIE)
                     for s in self.tie_pending]
@@ -403,10 +407,18 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
         if self.attack is not None:
             return self._card_waits(seat, lang)
         if self.step == "action":
-            return ([wait("end-turn", "prompt.end-turn", {**who, "card": self.action_card},
-                          player=seat)] + self._operation_waits(lang))
+            card = {"card": self.action_card}
+            named = next((k for k, v in CARD_NAMES.items() if v == self.action_card), None)
+            if named is not None:
+                # A card of the list is said by its name in ``lang``.
+                card["card_id"] = named
+            return ([wait("end-turn", "prompt.end-turn", {**who, **card}, player=seat)]
+                    + self._operation_waits(lang))
         return [self._play_wait(seat, lang)] + [
             wait(name, f"prompt.{name}", who, player=seat) for name in ("decompress", "pass")]
+
+    def prompts_in(self, lang: str) -> list[str] | None:
+        return [e.prompt for e in self.expected(lang)]
 
     def _light_waits(self, lang: str) -> list[Expectation]:
         """Light tracking waits for the end of a turn (or a decompression),

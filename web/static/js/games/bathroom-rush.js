@@ -63,8 +63,8 @@ function printedGrid(update) {
     onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
       detail: { ...exp, args: { ...exp.args, pipi, popo, colour: picked.colour, name: null } }, bubbles: true })),
   }, h("span", { class: "printed" }, token(PIPI_COLOUR), String(pipi)), h("span", { class: "printed" }, token(POPO_COLOUR), String(popo))));
-  return h("section", { class: "card br-kinds br-printed", "aria-label": exp.prompt },
-    h("h2", { text: exp.prompt }),
+  return h("section", { class: "card br-kinds br-printed", "aria-label": said(exp) },
+    h("h2", { text: said(exp) }),
     h("div", { class: "segmented colours", role: "radiogroup" }, colours),
     h("div", { class: "options printed-grid", role: "group" }, printed));
 }
@@ -76,8 +76,8 @@ function kinds(view, update) {
   const exp = update.expected.find((e) => e.command === "reveal-kind");
   if (!exp) return null;
   const offered = view.box.filter((k) => k.unseen > 0);
-  return h("section", { class: "card br-kinds", "aria-label": exp.prompt },
-    h("h2", { text: exp.prompt }),
+  return h("section", { class: "card br-kinds", "aria-label": said(exp) },
+    h("h2", { text: said(exp) }),
     h("div", { class: "options", role: "group" }, offered.map((k) => h("button", {
       type: "button", class: ["option", "persona-kind", k.colour], dataset: { kind: k.name },
       title: `${k.name} · ${k.pipi} pipì ${k.popo} popò`,
@@ -91,8 +91,7 @@ function kinds(view, update) {
 function actionCards(update) {
   const exp = update.expected.find((e) => e.command === "play");
   if (!exp) return null;
-  // The prompt is the engine's English; the page's language says it again.
-  const ask = lang === "en" ? exp.prompt : t("bathroom-rush:prompt.play", { name: update.players[exp.player] ?? "" });
+  const ask = said(exp);
   return h("section", { class: "card br-cards", "aria-label": ask },
     h("h2", { text: ask }),
     h("div", { class: "options", role: "group" }, (isLight(update) ? LIGHT_CARDS : CARDS).map((card) => h("button", {
@@ -108,6 +107,11 @@ const CARDS = ["give-up-your-place", "cunning", "change-queue", "cleaner", "empt
 // only the cards that act on the reserve.
 const LIGHT_CARDS = ["concentration", "empty-bottle"];
 
+// A prompt in the page's language: the engine says it in each (``said``).
+function said(exp) {
+  return (lang !== "en" && exp.said?.[lang]) || exp.prompt;
+}
+
 function isLight(update) {
   return Boolean(update.setup?.variants?.includes("light-tracking"));
 }
@@ -121,8 +125,8 @@ function tapTarget(node, exp) {
   node.classList.add("target");
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
-  node.setAttribute("aria-label", exp.prompt);
-  node.title = exp.prompt;
+  node.setAttribute("aria-label", said(exp));
+  node.title = said(exp);
   const go = (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", { detail: exp, bubbles: true }));
   node.addEventListener("click", go);
   node.addEventListener("keydown", (event) => {
@@ -179,7 +183,7 @@ function persona(slot, reveal) {
     if (reveal) {
       return h("button", {
         type: "button", class: ["persona", "hidden", "pending", slot.position === 1 && "bathroom"],
-        title: reveal.prompt, "aria-label": reveal.prompt, dataset: { position: slot.position },
+        title: said(reveal), "aria-label": said(reveal), dataset: { position: slot.position },
         onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", { detail: reveal, bubbles: true })),
       }, onCard ?? "?");
     }
