@@ -1594,3 +1594,10 @@ def test_a_card_as_free_text_in_an_earlier_journal_replays(table, reopen):
 def test_a_card_as_free_text_is_refused_out_of_turn_like_a_card_by_name():
     game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
     refused(game, "action Swap player=Ben", WrongPlayer)
+
+
+@pytest.mark.parametrize("words", ["play Give Up Your Place", "play Cedi il posto",
+                                   "play give-up-your-place"])
+def test_a_card_is_named_in_words_by_its_name_in_english_or_italian(words):
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    assert game.parse_words(words).args["card"] == "give-up-your-place"

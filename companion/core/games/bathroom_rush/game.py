@@ -339,16 +339,20 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
         return super().check_expected(spec, args)
 
     def parse_words(self, words: Sequence[str] | str) -> Command:
-        """``action Give Up Your Place``: every word but ``name=value`` ones
-        is the card's name."""
+        """``play Give Up Your Place`` (or its Italian name, ``play Cedi il
+        posto``): every word but ``name=value`` ones is the card's name.
+        The same for ``action``, which only replays (see :meth:`parse`)."""
         if isinstance(words, str):
             words = words.split()
         words = list(words)
-        if words and words[0].strip().lower() == "action":
+        first = words[0].strip().lower() if words else ""
+        if first in ("action", "play"):
             named = [w for w in words[1:] if "=" in w]
-            card = [w for w in words[1:] if "=" not in w]
+            card = " ".join(w for w in words[1:] if "=" not in w)
+            if card and first == "play":
+                card = card_key(card).replace(" ", "-")
             if card:
-                words = [words[0], "card=" + " ".join(card), *named]
+                words = [words[0], "card=" + card, *named]
         return super().parse_words(words)
 
     # -- what the table can ask --------------------------------------------
