@@ -105,8 +105,33 @@ def test_a_french_page_says_the_games_events_and_its_card_list_in_french(compani
     page.click("#roll")
     expect(page.locator(".br-kinds h2")).to_have_text(
         "Quelle Persona est à la place 8 de la file 1, derrière Ana ?")
-    events = page.locator("#events")
-    expect(events).to_contain_text("Ana fait")
-    assert "[object Object]" not in events.inner_text()
-    assert "rolls" not in events.inner_text()
+    # The history says every event in French, phase B's tokens included.
+    page.goto(f"{companion.url}/history")
+    history = page.locator("main")
+    expect(history).to_contain_text("Ana fait 2 : défausse 0 pipì")
+    expect(history).to_contain_text("B : file 1 : 1 pipì sur Signora")
+    assert "[object Object]" not in history.inner_text()
+    assert "rolls" not in history.inner_text()
+    assert page.script_errors == []
+
+
+def test_both_endings_read_in_french_without_a_stray_word(companion, phones):
+    """Light tracking: Ana reaches the bathroom through a card, the final
+    turns and the count; then, two players, Ana eliminated by a 4."""
+    companion.table.new_game("bathroom-rush", THREE, variants=["light-tracking"])
+    page = controller(phones, companion, locale="fr-FR")
+    companion.table.submit(Command("reached", {"player": 0}))
+    for _ in range(3):
+        companion.table.submit(Command("end-turn", {}))
+    expect(page.locator("#prompt")).to_have_text("Ben : les jetons entre toi et la porte")
+    companion.table.submit(Command("count-tokens", {"player": 1, "pipi": 3, "popo": 0}))
+    companion.table.submit(Command("count-tokens", {"player": 2, "pipi": 2, "popo": 1}))
+    expect(page.locator("#result p")).to_have_text("Ana gagne !")
+    assert "null" not in page.locator("#result").inner_text()
+    companion.table.new_game("bathroom-rush", ["Ana", "Ben"], variants=["light-tracking"])
+    companion.table.submit(Command("set-reserve", {"player": 0, "pipi": 0, "popo": 2}))
+    companion.table.submit(Command("roll", {"values": [4]}))
+    expect(page.locator("#result p")).to_have_text("Ben gagne !")
+    assert "null" not in page.locator("#result").inner_text()
+    expect(page.locator("#events")).to_contain_text("Ben est le dernier en jeu et gagne")
     assert page.script_errors == []

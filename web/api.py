@@ -50,7 +50,7 @@ from .openapi import (
     operation,
     table_change,
 )
-from .panel import LANGUAGES, current_state, panel, state_json
+from .panel import LANGUAGES, current_state, entry_text, panel, say_events, state_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -205,6 +205,9 @@ def history():
     else:
         now, entries = table.current(), table.history()
     live = past is None
+    undo_events = [e.to_json() for e in now.undo_events] if live else []
+    if live and now.game_key:
+        say_events(now.game_key, now.undo_events, undo_events)
     head = json.dumps({
         "game_id": now.game_id,
         "game": now.game_key,
@@ -213,7 +216,7 @@ def history():
         "can_undo": live and now.can_undo,
         "can_redo": live and now.can_redo,
         "undo_text": now.undo_text if live else None,
-        "undo_events": [e.to_json() for e in now.undo_events] if live else [],
+        "undo_events": undo_events,
         "state": past,
     }, separators=(",", ":"))
 
@@ -223,7 +226,8 @@ def history():
         yield f'{head[:-1]},"entries":['
         for start in range(0, len(entries), HISTORY_CHUNK):
             chunk = entries[start:start + HISTORY_CHUNK]
-            yield ("," if start else "") + ",".join(entry.json_text() for entry in chunk)
+            yield ("," if start else "") + ",".join(entry_text(now.game_key, entry.json_text())
+                                                    for entry in chunk)
         yield "]}"
 
     return Response(body(), mimetype="application/json")

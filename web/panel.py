@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
@@ -80,16 +81,31 @@ def state_json(update: Update, colours: PlayerColours) -> dict[str, Any]:
     return out
 
 
+def entry_text(game: str, text: str) -> str:
+    """A history entry's JSON text, its events (and those it undid) said
+    in every other language when its game says them (``said``)."""
+    if getattr(_game_or_none(game), "event_text", None) is None:
+        return text
+    entry = json.loads(text)
+    for field_name in ("events", "undid"):
+        if entry.get(field_name):
+            say_events(game, [Event.from_json(e) for e in entry[field_name]], entry[field_name])
+    return json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
+
+
+def _game_or_none(game: str) -> type | None:
+    try:
+        return game_class(game)
+    except CompanionError:
+        return None
+
+
 def say_events(game: str, events: Sequence[Event], shown: list[dict[str, Any]]) -> None:
     """Each event said in every other language by its game, when the game
     says its events from their data (``event_text``): ``said`` maps a
     language to the sentence, so that a phone in French never reads the
     English message of an event its templates cannot fill."""
-    try:
-        cls = game_class(game)
-    except CompanionError:
-        return
-    event_text = getattr(cls, "event_text", None)
+    event_text = getattr(_game_or_none(game), "event_text", None)
     if event_text is None:
         return
     for event, out in zip(events, shown, strict=True):

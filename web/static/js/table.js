@@ -84,12 +84,13 @@ function renderResult(state, previous) {
   resultBox.hidden = !result;
   if (!result) return;
   const winners = result.winners.map((s) => state.players[s]);
-  resultBox.replaceChildren(
+  // (replaceChildren would write a null as the text "null".)
+  resultBox.replaceChildren(...[
     h("h2", { text: t("result.title") }),
     h("p", { text: winners.length ? t(winners.length === 1 ? "result.winner" : "result.winners", { names: winners.join(", ") }) : t("result.none") }),
     // The engine's sentence is English: another language says the winners.
     lang === "en" ? h("div", { class: "hint", text: result.message }) : null,
-    isController() && state.setup ? playAgain(state) : null);
+    isController() && state.setup ? playAgain(state) : null].filter(Boolean));
   // The game just ended on this phone: the card is at the top of the page.
   if (previous?.game_id === state.game_id && !previous.over) window.scrollTo({ top: 0, behavior: "smooth" });
 }
