@@ -44,6 +44,22 @@ class WrongPlayer(IllegalCommand):
     rule = "wrong-player"
 
 
+class NotYourSeat(IllegalCommand):
+    """With the table's setting "turns only from the player's own phone"
+    on, a phone played for a seat that is not its own.  ``player`` is the
+    seat's name, ``seat`` the name the phone is seated as (``None``: none)."""
+
+    rule = "not-your-seat"
+
+    def __init__(self, player: str, seat: str | None) -> None:
+        mine = f"this phone is {seat}'s" if seat else "this phone has no seat"
+        super().__init__(
+            f"only {player}'s own phone may play {player}'s turn ({mine}): the table's "
+            f"setting 'Turns only from the player's own phone' is on")
+        self.player = player
+        self.seat = seat
+
+
 class NotExpected(IllegalCommand):
     """The command is valid in general but not what the game waits for now."""
 
@@ -52,6 +68,10 @@ class NotExpected(IllegalCommand):
 
 class GameIsOver(IllegalCommand):
     rule = "game-over"
+
+
+class BadSetting(CompanionError, ValueError):
+    """A table setting that does not exist, or a value it does not take."""
 
 
 class BadSetup(CompanionError, ValueError):
