@@ -20,6 +20,7 @@ from companion.core.errors import (
     IllegalCommand,
     JournalError,
     NoGame,
+    NotYourSeat,
     StaleVersion,
 )
 
@@ -113,6 +114,10 @@ def install(app: Flask) -> None:
     @app.errorhandler(NoGame)
     def no_game(exc: NoGame):
         return _json(409, "no-game", str(exc), state=dict(NO_GAME))
+
+    @app.errorhandler(NotYourSeat)
+    def not_your_seat(exc: NotYourSeat):
+        return _json(403, exc.rule, str(exc), player=exc.player, seat=exc.seat)
 
     @app.errorhandler(IllegalCommand)
     def illegal(exc: IllegalCommand):

@@ -18,8 +18,8 @@ from typing import Any, Callable, Iterator, Protocol
 
 from companion.components import Component, Retrying
 from companion.config import Config
-from companion.core.errors import CompanionError, NoGame, NotExpected, StaleVersion
 from companion.core.engine import Command
+from companion.core.errors import CompanionError, NoGame, NotExpected, StaleVersion
 from companion.core.table import ANY_GAME, ANY_SEAT, ExpectedGame, Seat, Table, Update
 
 log = logging.getLogger(__name__)
