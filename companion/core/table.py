@@ -491,9 +491,10 @@ class Table:
     # -- the table's settings ------------------------------------------------
 
     def settings(self) -> Settings:
-        """The table's settings now (see :class:`Settings`)."""
-        with self._lock:
-            return self._settings
+        """The table's settings now (see :class:`Settings`).  Read without
+        the lock (one immutable value, replaced whole): every page and live
+        stream asks, and none waits for a command being played."""
+        return self._settings
 
     def change_setting(self, name: str, value: Any) -> Settings:
         """Set one of the table's settings (``None``: back to its default),

@@ -472,7 +472,6 @@ function setMyName(name, { tell = true } = {}) {
 // A newer phone that says it is Ana takes Ana's seat: this phone, whose
 // claim is gone from the companion's list, says so and is no one's again.
 
-let heldSeat = null; // {name, claim} this phone holds on the companion
 let claiming = 0;
 
 async function claimSeat(name) {
@@ -482,7 +481,8 @@ async function claimSeat(name) {
   try {
     const session = await post("/api/seat", { player: name, ...madeAgainst() });
     store.session = { ...store.session, seat: session.seat, claim: session.claim };
-    heldSeat = session.seat ? { name: session.seat, claim: session.claim } : null;
+    // The seats as the companion has them now (the live event may come later).
+    store.companion = { ...store.companion, seats: session.companion.seats };
   } catch (err) {
     // A stale version: the next state tries again.
     if (!(err instanceof ApiError) || err.status !== 409) toast(refusal(err), { error: true });
@@ -493,22 +493,21 @@ async function claimSeat(name) {
 
 /** Keep the companion's seat and this phone's in step: claim the seat the
  * phone remembers when the companion has nobody in it (after a restart, or
- * once the phone joined), and give it up when another phone took it. */
+ * once the phone joined), and give it up, saying so, when another phone
+ * holds it. */
 function syncSeat() {
   if (!isController() || !store.state?.game || claiming) return;
   const name = myName();
-  const seats = store.companion?.seats ?? {};
-  if (!heldSeat && store.session?.seat && store.session.seat === name) {
-    heldSeat = { name, claim: store.session.claim };
-  }
-  if (heldSeat && name === heldSeat.name && seats[name] !== undefined && seats[name] !== heldSeat.claim) {
-    heldSeat = null;
-    store.session = { ...store.session, seat: null, claim: null };
-    toast(t("seat.taken", { name }), { alert: true, ms: 6000 });
-    setMyName(null, { tell: false });
+  if (!name || !store.state.players.includes(name)) return;
+  const held = store.companion?.seats?.[name];
+  if (held === undefined) {
+    claimSeat(name);
     return;
   }
-  if (name && store.state.players.includes(name) && seats[name] === undefined) claimSeat(name);
+  if (store.session?.seat === name && store.session?.claim === held) return;
+  store.session = { ...store.session, seat: null, claim: null };
+  toast(t("seat.taken", { name }), { alert: true, ms: 6000 });
+  setMyName(null, { tell: false });
 }
 
 export function mySeat(state) {
