@@ -569,6 +569,26 @@ class Game(ABC):
                     if p.kind == ParamKind.DICE:
                         args[p.name] = list(dice.check(args[p.name]))
 
+    def actor(self, command: Command) -> int | None:
+        """The seat that acts with ``command`` now: its ``player`` (filled
+        in as :meth:`check_expected` fills it), else the one seat the game
+        waits on for it; ``None`` when anyone may act, and for corrections
+        (which fix the table, not play a turn).  Nothing is changed; a
+        command the game would refuse raises the error it would raise."""
+        if self.over:
+            return None
+        spec, args = self.parse(command)
+        if spec.correction:
+            return None
+        self.check_expected(spec, args)
+        player = args.get("player")
+        if isinstance(player, int) and not isinstance(player, bool):
+            return player
+        seats = {e.player for e in self.expected() if e.command == spec.name}
+        if len(seats) == 1:
+            return next(iter(seats))
+        return None
+
     # -- helpers for subclasses and UIs -----------------------------------
 
     def _waits_for(self) -> Word | Words:

@@ -762,6 +762,16 @@ class TableMenu:
     def _say(self, title: str, text: str) -> None:
         self._stack.append(_Message(title, text))
 
+
+    @property
+    def language(self) -> str:
+        """The table's language, the menu's words are in."""
+        return self._lang
+
+    @language.setter
+    def language(self, language: str) -> None:
+        self._lang = language
+
     def _t(self, key: str, **fields: Any) -> str:
         """The menu's words for ``key`` in the table's language."""
         return say(f"menu.{key}", self._lang, **fields)
