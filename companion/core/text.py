@@ -91,6 +91,8 @@ COMMON: Phrases = {
         "menu.not-a-command": "'{command}' is not a command of {title}",
         "menu.keys-enter": "OK: enter  BACK: back",
         "menu.keys-confirm": "OK: yes  BACK: no",
+        "menu.keys-home": "BACK: menu  hold OK: more",
+        "menu.keys-back": "BACK: back",
     },
     "fr": {
         "menu.ok": "OK",
@@ -155,6 +157,8 @@ COMMON: Phrases = {
         "menu.not-a-command": "« {command} » n'est pas une commande de {title}",
         "menu.keys-enter": "OK : choisir  BACK : retour",
         "menu.keys-confirm": "OK : oui  BACK : non",
+        "menu.keys-home": "BACK : menu  OK long : plus",
+        "menu.keys-back": "BACK : retour",
     },
     "it": {
         "menu.ok": "OK",
@@ -217,6 +221,8 @@ COMMON: Phrases = {
         "menu.not-a-command": "'{command}' non è un comando di {title}",
         "menu.keys-enter": "OK: scegli  BACK: indietro",
         "menu.keys-confirm": "OK: sì  BACK: no",
+        "menu.keys-home": "BACK: menu  OK lungo: altro",
+        "menu.keys-back": "BACK: indietro",
     },
 }
 

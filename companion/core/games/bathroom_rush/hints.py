@@ -1,14 +1,29 @@
-"""How the button menu offers Bathroom Rush: a neutral Persona needs no
-name; an Action card is chosen from the list by its name, and the place it
-strikes from the places offered.  A correction
-starts at what the table has on the reserve or the card chosen."""
+"""How the button menu offers Bathroom Rush: a reveal is answered by the
+keys (a kind of the box, or a colour and its usual tokens, in at most three
+presses); a neutral Persona needs no name; an Action card is chosen from
+the list by its name, and the place it strikes from the places offered.  A
+correction starts at what the table has on the reserve or the card chosen."""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from itertools import combinations, pairwise
+from typing import Any, Mapping, Sequence
 
-from ...menu.hints import CommandHint, Context, ParamHint, Reader, chosen_players
+from ...menu.hints import (
+    KEY_ROWS,
+    CommandHint,
+    Context,
+    ParamHint,
+    Pick,
+    PickGroup,
+    Reader,
+    chosen_players,
+)
+from ...text import say
 from .actions import CARD_NAMES
+from .cards import COLOURS
+from .sentences import tokens_words
 
 ACTION_CARDS = ("Give Up Your Place", "Swap", "Sneeze", "Cunning", "Change Queue",
                 "Cleaner", "Empty Bottle", "Concentration")
@@ -64,12 +79,118 @@ def _neutral(ctx: Context) -> bool:
     return bool(ctx.args.get("colour") == "neutral")
 
 
+# -- a reveal by the keys ------------------------------------------------------------
+
+GAME = "bathroom-rush"
+# What is printed on most Personas, offered for each colour after those the
+# table has already revealed in that colour (without a box described).
+USUAL_PRINTED = ((1, 0), (2, 0), (1, 1), (0, 1))
+# Characters a group's names share on one line of the screen.
+GROUP_CHARACTERS = 20
+
+
+def _reveal_title(ctx: Context) -> str:
+    queue, position = int(ctx.args["queue"]), int(ctx.args["position"])
+    if position == 1:
+        return say("keys.bathroom", ctx.lang, game=GAME, queue=queue)
+    return say("keys.place", ctx.lang, game=GAME, queue=queue, position=position)
+
+
+def _colour_word(colour: str, lang: str) -> str:
+    return say(f"choice.{colour}", lang, game=GAME, default=colour)
+
+
+def _kind_picks(ctx: Context) -> list[PickGroup]:
+    """The kinds of the box still unseen, in at most four groups of at most
+    four beside the keys: by colour where that fits, the likeliest first."""
+    kinds = [k for k in ctx.state.get("box") or () if k["unseen"]]
+    order = {colour: n for n, colour in enumerate(COLOURS)}
+    kinds.sort(key=lambda k: (order.get(k["colour"], len(order)), -k["unseen"]))
+    picks = {id(k): Pick(f"{k['name']} ×{k['unseen']}", {"kind": k["name"]},
+                         say("keys.reveal-kind-ask", ctx.lang, game=GAME, kind=k["name"],
+                             tokens=tokens_words(k["pipi"], k["popo"], ctx.lang)))
+             for k in kinds}
+    rows = len(KEY_ROWS)
+    if len(kinds) > rows * rows:
+        # More kinds than the keys reach in three presses: the likeliest
+        # in the first three groups, the others in the last.
+        likeliest = sorted(kinds, key=lambda k: -k["unseen"])
+        head = [k for k in kinds if k in likeliest[:rows * (rows - 1)]]
+        chunks = _chunks(head, rows - 1) + [
+            [k for k in kinds if k not in head]]
+    else:
+        chunks = _chunks(kinds, rows)
+    return [PickGroup(_names_line([k["name"] for k in chunk]),
+                      tuple(picks[id(k)] for k in chunk)) for chunk in chunks]
+
+
+def _chunks(kinds: Sequence[Mapping[str, Any]], groups: int) -> list[list[Mapping[str, Any]]]:
+    """``kinds`` (colour by colour) cut into at most ``groups`` runs of at
+    most four, splitting as few colours and mixing as few as can be."""
+    edges = _cuts(tuple(str(k["colour"]) for k in kinds), groups)
+    return [list(kinds[a:b]) for a, b in pairwise(edges)]
+
+
+@cache
+def _cuts(colours: tuple[str, ...], groups: int) -> tuple[int, ...]:
+    """Where to cut a run of cards of these colours (see :func:`_chunks`)."""
+    size = len(KEY_ROWS)
+    count = len(colours)
+    best = tuple(range(0, count, size)) + (count,)
+    best_cost = (count * count, 0)
+    for parts in range(1, groups + 1):
+        for cuts in combinations(range(1, count), parts - 1):
+            edges = (0, *cuts, count)
+            if any(b - a > size for a, b in pairwise(edges)):
+                continue
+            mixed = sum(len(set(colours[a:b])) - 1 for a, b in pairwise(edges))
+            split = sum(1 for cut in cuts if colours[cut - 1] == colours[cut])
+            cost = (mixed + split, parts)
+            if cost < best_cost:
+                best, best_cost = edges, cost
+    return best
+
+
+def _names_line(names: Sequence[str]) -> str:
+    """A group's names on one line: whole when they fit, else the first
+    letters of each ("Raga Turi Mana Bamb")."""
+    line = ", ".join(names)
+    if len(line) <= GROUP_CHARACTERS:
+        return line
+    each = max(3, (GROUP_CHARACTERS + 1) // len(names) - 1)
+    return " ".join(n[:each].rstrip() for n in names)
+
+
+def _printed_picks(ctx: Context) -> list[PickGroup]:
+    """Without a box: the colour beside a key, then its usual tokens."""
+    seen: dict[str, dict[tuple[int, int], int]] = {c: {} for c in COLOURS}
+    for queue in ctx.state.get("queues") or ():
+        for slot in queue.get("slots") or ():
+            colour, pipi, popo = slot.get("colour"), slot.get("pipi"), slot.get("popo")
+            if colour in seen and isinstance(pipi, int) and isinstance(popo, int):
+                seen[colour][(pipi, popo)] = seen[colour].get((pipi, popo), 0) + 1
+    groups = []
+    for colour in COLOURS:
+        counted = sorted(seen[colour], key=lambda printed: -seen[colour][printed])
+        usual = list(dict.fromkeys([*counted, *USUAL_PRINTED]))[:len(KEY_ROWS)]
+        word = _colour_word(colour, ctx.lang)
+        picks = []
+        for pipi, popo in usual:
+            tokens = tokens_words(pipi, popo, ctx.lang)
+            picks.append(Pick(tokens, {"pipi": pipi, "popo": popo, "colour": colour},
+                              say("keys.reveal-ask", ctx.lang, game=GAME,
+                                  colour=word, tokens=tokens)))
+        groups.append(PickGroup(word, tuple(picks)))
+    return groups
+
+
 _TOKENS = {"pipi": ParamHint(label="pipì"), "popo": ParamHint(label="popò")}
 
 HINTS: dict[str, CommandHint] = {
     "choose-queue": CommandHint("Choose queue", params={"queue": ParamHint(start=_free_queue)}),
     "reveal": CommandHint("Reveal", params={
-        **_TOKENS, "name": ParamHint(notes=PERSONAS, skip=_neutral)}),
+        **_TOKENS, "name": ParamHint(notes=PERSONAS, skip=_neutral)},
+        keys=_printed_picks, keys_title=_reveal_title),
     "set-persona": CommandHint("Set Persona", params={
         "pipi": ParamHint(label="pipì", start=_persona("pipi")),
         "popo": ParamHint(label="popò", start=_persona("popo")),
@@ -79,7 +200,8 @@ HINTS: dict[str, CommandHint] = {
     "target": CommandHint("The card strikes"),
     "action": CommandHint("Another card", params={"card": ParamHint(notes=ACTION_CARDS)}),
     "decompress": CommandHint("Decompress", params={"concentration": ParamHint(skip=True)}),
-    "reveal-kind": CommandHint("Reveal", params={"kind": ParamHint(offer=_unseen_kinds)}),
+    "reveal-kind": CommandHint("Reveal", params={"kind": ParamHint(offer=_unseen_kinds)},
+                               keys=_kind_picks, keys_title=_reveal_title),
     "effect": CommandHint("Effect happens"),
     "defend": CommandHint("Queue Defence"),
     "end-turn": CommandHint("End turn"),
