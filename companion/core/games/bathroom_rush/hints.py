@@ -6,7 +6,7 @@ correction starts at what the table has on the reserve or the card chosen."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from itertools import combinations, pairwise
 from typing import Any, Mapping, Sequence
 
@@ -125,28 +125,35 @@ def _kind_picks(ctx: Context) -> list[PickGroup]:
 
 
 def _chunks(kinds: Sequence[Mapping[str, Any]], groups: int) -> list[list[Mapping[str, Any]]]:
-    """``kinds`` (colour by colour) cut into at most ``groups`` runs of at
-    most four, splitting as few colours and mixing as few as can be."""
-    edges = _cuts(tuple(str(k["colour"]) for k in kinds), groups)
+    """``kinds`` (colour by colour, the likeliest first in each) cut into at
+    most ``groups`` runs of at most four: mixing colours as little as can
+    be, then with the fewest presses for the cards the deck holds (a run of
+    one kind is two presses, not three), then splitting colours least."""
+    edges = _cuts(tuple((str(k["colour"]), int(k["unseen"])) for k in kinds), groups)
     return [list(kinds[a:b]) for a, b in pairwise(edges)]
 
 
-@cache
-def _cuts(colours: tuple[str, ...], groups: int) -> tuple[int, ...]:
-    """Where to cut a run of cards of these colours (see :func:`_chunks`)."""
+@lru_cache(maxsize=64)
+def _cuts(kinds: tuple[tuple[str, int], ...], groups: int) -> tuple[int, ...]:
+    """Where to cut a run of kinds, each ``(colour, cards unseen)`` (see
+    :func:`_chunks`)."""
     size = len(KEY_ROWS)
-    count = len(colours)
-    best = tuple(range(0, count, size)) + (count,)
-    best_cost = (count * count, 0)
+    count = len(kinds)
+    colours = [colour for colour, _ in kinds]
+    best = (*range(0, count, size), count)
+    best_cost: tuple[int, ...] | None = None
     for parts in range(1, groups + 1):
         for cuts in combinations(range(1, count), parts - 1):
             edges = (0, *cuts, count)
-            if any(b - a > size for a, b in pairwise(edges)):
+            runs = list(pairwise(edges))
+            if any(b - a > size for a, b in runs):
                 continue
-            mixed = sum(len(set(colours[a:b])) - 1 for a, b in pairwise(edges))
+            mixed = sum(len(set(colours[a:b])) - 1 for a, b in runs)
+            presses = sum((2 if b - a == 1 else 3) * kinds[n][1] for a, b in runs
+                          for n in range(a, b))
             split = sum(1 for cut in cuts if colours[cut - 1] == colours[cut])
-            cost = (mixed + split, parts)
-            if cost < best_cost:
+            cost = (mixed, presses, split, parts)
+            if best_cost is None or cost < best_cost:
                 best, best_cost = edges, cost
     return best
 
