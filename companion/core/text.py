@@ -93,6 +93,24 @@ COMMON: Phrases = {
         "menu.keys-confirm": "OK: yes  BACK: no",
         "menu.keys-home": "BACK: menu  hold OK: more",
         "menu.keys-back": "BACK: back",
+        "menu.source-button": "button",
+        "menu.source-manual": "manual",
+        "menu.source-serial": "serial",
+        "menu.source-pixels": "pixels",
+        "menu.yes": "Yes",
+        "menu.no": "No",
+        "menu.none": "(none)",
+        "menu.out": "out",
+        "menu.roll": "Roll",
+        "menu.roll-button": "press ROLL",
+        "menu.roll-device": "roll the dice device",
+        "menu.roll-where": "{what}: {where}, or choose manual dice in the menu",
+        "menu.nothing-to-choose": "Nothing to choose",
+        "menu.nothing-to-choose-now": "no {what} can be chosen now",
+        "menu.note-1": "Corrected by hand",
+        "menu.note-2": "Card played by mistake",
+        "menu.note-3": "House rule applied",
+        "menu.note-4": "Game paused",
     },
     "fr": {
         "menu.ok": "OK",
@@ -159,6 +177,24 @@ COMMON: Phrases = {
         "menu.keys-confirm": "OK : oui  BACK : non",
         "menu.keys-home": "BACK : menu  OK long : plus",
         "menu.keys-back": "BACK : retour",
+        "menu.source-button": "bouton",
+        "menu.source-manual": "à la main",
+        "menu.source-serial": "port série",
+        "menu.source-pixels": "dés Pixels",
+        "menu.yes": "Oui",
+        "menu.no": "Non",
+        "menu.none": "(aucun)",
+        "menu.out": "éliminé",
+        "menu.roll": "Lancer",
+        "menu.roll-button": "appuyez sur ROLL",
+        "menu.roll-device": "lancez sur le boîtier à dés",
+        "menu.roll-where": "{what} : {where}, ou choisissez les dés à la main dans le menu",
+        "menu.nothing-to-choose": "Rien à choisir",
+        "menu.nothing-to-choose-now": "aucun choix possible pour « {what} » maintenant",
+        "menu.note-1": "Corrigé à la main",
+        "menu.note-2": "Carte jouée par erreur",
+        "menu.note-3": "Règle maison appliquée",
+        "menu.note-4": "Partie en pause",
     },
     "it": {
         "menu.ok": "OK",
@@ -223,6 +259,24 @@ COMMON: Phrases = {
         "menu.keys-confirm": "OK: sì  BACK: no",
         "menu.keys-home": "BACK: menu  OK lungo: altro",
         "menu.keys-back": "BACK: indietro",
+        "menu.source-button": "pulsante",
+        "menu.source-manual": "a mano",
+        "menu.source-serial": "seriale",
+        "menu.source-pixels": "dadi Pixels",
+        "menu.yes": "Sì",
+        "menu.no": "No",
+        "menu.none": "(nessuno)",
+        "menu.out": "eliminato",
+        "menu.roll": "Tira",
+        "menu.roll-button": "premi ROLL",
+        "menu.roll-device": "tira sul dispositivo dei dadi",
+        "menu.roll-where": "{what}: {where}, o scegli i dadi a mano nel menu",
+        "menu.nothing-to-choose": "Niente da scegliere",
+        "menu.nothing-to-choose-now": "nessuna scelta possibile per «{what}» ora",
+        "menu.note-1": "Corretto a mano",
+        "menu.note-2": "Carta giocata per errore",
+        "menu.note-3": "Regola della casa applicata",
+        "menu.note-4": "Partita in pausa",
     },
 }
 
@@ -256,6 +310,20 @@ def template(key: str, lang: str, game: str | None = None) -> str | None:
             found = phrases.get(language, {}).get(key)
             if found is not None:
                 return found
+    return None
+
+
+def phrase(key: str, lang: str, game: str | None = None, **fields: Any) -> str | None:
+    """The sentence for ``key`` written in ``lang`` itself (the game's own
+    before the common one), with ``fields`` filled in; ``None`` when
+    ``lang`` has none (no fallback to English: the caller decides)."""
+    for phrases in ([game_phrases(game)] if game else []) + [COMMON]:
+        found = phrases.get(lang, {}).get(key)
+        if found is not None:
+            try:
+                return string.Formatter().vformat(found, (), _Fields(fields))
+            except (KeyError, IndexError, ValueError):
+                return None
     return None
 
 

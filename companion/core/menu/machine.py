@@ -24,7 +24,8 @@ from ..table import Update
 from ..text import DEFAULT_LANGUAGE, say
 from .entry import EDITING, Blocked, Entry, Now
 from .hints import HINTS, KEY_ROWS, CommandHint, Context, Pick, PickGroup
-from .view import MenuView, ViewKind, humanize
+from .view import MenuView, ViewKind
+from .words import Words
 
 log = logging.getLogger(__name__)
 
@@ -301,7 +302,7 @@ class TableMenu:
                             footer=self._t("any-key-panel"))
         if isinstance(top, _Keys):
             return self._keys_view(top)
-        return top.view()
+        return top.view(self.update.players if self.update is not None else ())
 
     # -- keeping up with the table -------------------------------------------------
 
@@ -362,8 +363,8 @@ class TableMenu:
             return None
         if not groups:
             return None
-        title = hint.label or self._command_label(update.game_key, first.command)
-        heading = first.prompt
+        title = self._command_label(update.game_key, first.command)
+        heading = self._prompt(update, first)
         if hint.keys_title is not None:
             try:
                 heading = hint.keys_title(context)
@@ -435,7 +436,7 @@ class TableMenu:
             footer = update.result.message if update.result else self._t("game-over")
         elif update.expected:
             first = update.expected[0]
-            footer = first.prompt
+            footer = self._prompt(update, first)
             if first.dice is not None and self.dice_source != "manual":
                 footer = f"ROLL: {footer}"
         else:
@@ -520,7 +521,8 @@ class TableMenu:
             except (IllegalCommand, BadSetup):
                 return None
         hint = self._hints.get((update.game_key, spec.name), CommandHint())
-        return Entry.build(spec, expectation, hint, update.expected, chosen)
+        return Entry.build(spec, expectation, hint, update.expected, chosen,
+                           self._words(update.game_key))
 
     def _start(self, entry: Entry) -> None:
         """Put the entry on screen at its first parameter, or go straight to
@@ -619,7 +621,8 @@ class TableMenu:
             choices.insert(0, _Choice(self._t("wifi-offer", ssid=offer),
                                        lambda: self._ask_switch(offer)))
         choices += [
-            _Choice(self._t("dice", source=self.dice_source), self._open_dice_sources),
+            _Choice(self._t("dice", source=self._t(f"source-{self.dice_source}")),
+                    self._open_dice_sources),
         ]
         if self._smart_dice is not None:
             choices.append(_Choice(self._t("pixels"), self._open_smart_dice))
@@ -656,7 +659,7 @@ class TableMenu:
         update = self._shown()
         choices = []
         for expectation in update.expected:
-            label = expectation.prompt
+            label = self._prompt(update, expectation)
             if label.partition(" ")[0].rstrip(":") == expectation.command:
                 # A prompt written as the command's words: its name reads better.
                 label = self._command_label(update.game_key, expectation.command)
@@ -680,11 +683,20 @@ class TableMenu:
         self._stack.append(_List(self._t("corrections"), choices))
 
     def _command_label(self, game_key: str, command: str) -> str:
-        return self._hints.get((game_key, command), CommandHint()).label or humanize(command)
+        hint = self._hints.get((game_key, command), CommandHint())
+        return self._words(game_key).command(command, hint.label)
+
+    def _words(self, game_key: str) -> Words:
+        return Words(self._lang, game_key)
+
+    def _prompt(self, update: Update, expectation: Expectation) -> str:
+        """What the game waits for, in the table's language."""
+        hint = self._hints.get((update.game_key, expectation.command), CommandHint())
+        return self._words(update.game_key).prompt(expectation, update.players, hint.label)
 
     def _open_dice_sources(self) -> None:
         current = self.dice_source
-        choices = [_Choice(name, partial(self._choose_dice_source, name))
+        choices = [_Choice(self._t(f"source-{name}"), partial(self._choose_dice_source, name))
                    for name in DICE_SOURCES]
         index = DICE_SOURCES.index(current) if current in DICE_SOURCES else 0
         self._stack.append(_List(self._t("dice-source"), choices, index))

@@ -194,38 +194,38 @@ def _printed_picks(ctx: Context) -> list[PickGroup]:
 _TOKENS = {"pipi": ParamHint(label="pipì"), "popo": ParamHint(label="popò")}
 
 HINTS: dict[str, CommandHint] = {
-    "choose-queue": CommandHint("Choose queue", params={"queue": ParamHint(start=_free_queue)}),
-    "reveal": CommandHint("Reveal", params={
+    "choose-queue": CommandHint(params={"queue": ParamHint(start=_free_queue)}),
+    "reveal": CommandHint(params={
         **_TOKENS, "name": ParamHint(notes=PERSONAS, skip=_neutral)},
         keys=_printed_picks, keys_title=_reveal_title),
-    "set-persona": CommandHint("Set Persona", params={
+    "set-persona": CommandHint(params={
         "pipi": ParamHint(label="pipì", start=_persona("pipi")),
         "popo": ParamHint(label="popò", start=_persona("popo")),
         "colour": ParamHint(start=_persona("colour")),
         "name": ParamHint(notes=PERSONAS, start=_persona("name"))}),
-    "play": CommandHint("Action card", params={"card": ParamHint(labels=CARD_NAMES)}),
-    "target": CommandHint("The card strikes"),
-    "action": CommandHint("Another card", params={"card": ParamHint(notes=ACTION_CARDS)}),
-    "decompress": CommandHint("Decompress", params={"concentration": ParamHint(skip=True)}),
-    "reveal-kind": CommandHint("Reveal", params={"kind": ParamHint(offer=_unseen_kinds)},
+    "play": CommandHint(params={"card": ParamHint(labels=CARD_NAMES)}),
+    "target": CommandHint(),
+    "action": CommandHint(params={"card": ParamHint(notes=ACTION_CARDS)}),
+    "decompress": CommandHint(params={"concentration": ParamHint(skip=True)}),
+    "reveal-kind": CommandHint(params={"kind": ParamHint(offer=_unseen_kinds)},
                                keys=_kind_picks, keys_title=_reveal_title),
-    "effect": CommandHint("Effect happens"),
-    "defend": CommandHint("Queue Defence"),
-    "end-turn": CommandHint("End turn"),
-    "add-tokens": CommandHint("Add tokens", params={
+    "effect": CommandHint(),
+    "defend": CommandHint(),
+    "end-turn": CommandHint(),
+    "add-tokens": CommandHint(params={
         **_TOKENS, "queue": ParamHint(start=_actors_queue), "position": ParamHint(skip=True)}),
-    "take-tokens": CommandHint("Take tokens", params={
+    "take-tokens": CommandHint(params={
         "pipi": ParamHint(label="pipì", start=1), "popo": ParamHint(label="popò")}),
-    "set-reserve": CommandHint("Set reserve", params={
+    "set-reserve": CommandHint(params={
         "pipi": ParamHint(label="pipì", start=chosen_players("pipi", "reserves")),
         "popo": ParamHint(label="popò", start=chosen_players("popo", "reserves"))}),
-    "set-tokens": CommandHint("Set tokens", params={
+    "set-tokens": CommandHint(params={
         "pipi": ParamHint(label="pipì", start=_persona("tokens_on_card", "pipi")),
         "popo": ParamHint(label="popò", start=_persona("tokens_on_card", "popo"))}),
     "unflip": CommandHint(params={
         "queue": ParamHint(start=_flipped_queue),
         "position": ParamHint(start=_flipped_position)}),
-    "place-permanent": CommandHint("Permanent card", params={
+    "place-permanent": CommandHint(params={
         **_TOKENS, "card": ParamHint(notes=("Bathroom Defence",) + ACTION_CARDS)}),
-    "remove-permanent": CommandHint("Remove permanent"),
+    "remove-permanent": CommandHint(),
 }

@@ -24,19 +24,19 @@ def _card_values(ctx: Context) -> tuple[int, ...]:
 
 
 HINTS: dict[str, CommandHint] = {
-    "card": CommandHint("Pressure card", params={
+    "card": CommandHint(params={
         "value": ParamHint(start=0, bounds=_card_values)}),
-    "special": CommandHint("Special card", params={
+    "special": CommandHint(params={
         "card": ParamHint(offer=state("specials_in_deck"), labels=SPECIAL_LABELS)}),
-    "held-thresholds": CommandHint("Thresholds held"),
-    "set-pressure": CommandHint("Set pressure", params={
+    "held-thresholds": CommandHint(),
+    "set-pressure": CommandHint(params={
         "value": ParamHint(start=state("pressure", 0))}),
-    "adjust-mastery": CommandHint("Adjust Mastery", params={
+    "adjust-mastery": CommandHint(params={
         "delta": ParamHint(start=-1)}),
-    "set-draw-pile": CommandHint("Set draw pile", params={
+    "set-draw-pile": CommandHint(params={
         "count": ParamHint(start=state("draw_pile", 1))}),
-    "skip": CommandHint("Skip player"),
-    "reverse": CommandHint("Reverse direction"),
-    "note": CommandHint("Note", params={"text": ParamHint(notes=tuple(
+    "skip": CommandHint(),
+    "reverse": CommandHint(),
+    "note": CommandHint(params={"text": ParamHint(notes=tuple(
         f"{name} applied" for slug, name in SPECIAL_LABELS.items() if slug != "u-turn"))}),
 }

@@ -44,6 +44,14 @@ TEXT: Phrases = {
         "param.constipated": "Constipated",
         "param.target": "On whose pile",
         "title": "OhShit!",
+        # The button menu's short names of commands.
+        "label.toilette": "Toilette",
+        "label.suppositoire": "Suppositoire",
+        "label.set-pile": "Set pile",
+        "label.set-constipated": "Constipated",
+        "label.kill": "Player out",
+        "label.revive": "Bring back",
+        "label.skip": "Skip turn",
     },
     "fr": {
         "board.chart": "Les piles",
@@ -103,6 +111,14 @@ TEXT: Phrases = {
         "event.note": "Note : {text}",
         "event.suppository": "{player} donne un Suppositoire à {target}",
         "event.turn": "Au tour de {player}",
+        # The button menu's short names of commands.
+        "label.toilette": "Toilette",
+        "label.suppositoire": "Suppositoire",
+        "label.set-pile": "Fixer une pile",
+        "label.set-constipated": "Constipé",
+        "label.kill": "Joueur éliminé",
+        "label.revive": "Faire revenir",
+        "label.skip": "Passer le tour",
     },
     "it": {
         "board.chart": "Le pile",
@@ -160,5 +176,13 @@ TEXT: Phrases = {
         "param.constipated": "Stitico",
         "param.target": "Sulla pila di",
         "title": "OhShit!",
+        # The button menu's short names of commands.
+        "label.toilette": "Toilette",
+        "label.suppositoire": "Supposta",
+        "label.set-pile": "Fissa una pila",
+        "label.set-constipated": "Stitico",
+        "label.kill": "Giocatore eliminato",
+        "label.revive": "Fai tornare",
+        "label.skip": "Salta il turno",
     },
 }
