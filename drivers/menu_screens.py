@@ -52,7 +52,7 @@ def render(view: MenuView, update: Update | None = None, lang: str = "en",
         return value_screen(view.title, view.value or 0, view.low, view.high, view.signed,
                             lang)
     if kind == "dice":
-        return roll_entry_screen(view)
+        return roll_entry_screen(view, lang)
     if kind == "confirm":
         return confirm_screen(view.title, view.text, view.footer, lang)
     if kind == "message":
@@ -114,7 +114,7 @@ def confirm_screen(title: str, question: str, keys: str = "",
     return c.image
 
 
-def roll_entry_screen(view: MenuView) -> Image.Image:
+def roll_entry_screen(view: MenuView, lang: str = "en") -> Image.Image:
     """A roll entered by hand: the dice entered so far, the die being
     entered (underlined; UP and DOWN turn it), a ``?`` for the dice to come."""
     c = Canvas()
@@ -135,6 +135,7 @@ def roll_entry_screen(view: MenuView) -> Image.Image:
             c.draw.rectangle((x, y + side + 2, x + side - 1, y + side + 3), fill=ON)
         x += side + gap
     if view.unit:
-        c.text((WIDTH // 2, HEIGHT - 2), f"{view.unit}: 1 to {view.high}" if view.high
+        c.text((WIDTH // 2, HEIGHT - 2), word("die-range", lang, die=view.unit, high=view.high)
+               if view.high
                else view.unit, FOOTER_SIZE, anchor="ms", width=WIDTH - 2)
     return c.image

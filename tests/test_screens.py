@@ -391,15 +391,28 @@ GAME_WORDS = ("Décharge", "Épicé", "Précieux", "Herbeux", "Givré", "Fruité
               "pipì", "popò", "Tregua", "Répit", "Pressione", "Maîtrise", "Padronanza")
 
 
+# What the OLED shows of a game's sentences: the menu's names of commands,
+# parameters and choices, the reveal by the keys, the waiting line.
+SHOWN_PREFIXES = ("label.", "keys.", "command.", "param.", "choice.", "card.")
+
+
 def all_words():
-    from companion.core.text import COMMON
+    from companion.core.games import GAMES
+    from companion.core.text import COMMON, game_phrases
+    from drivers.screens.bathroom_rush import PAGE_WORDS
     from drivers.screens.words import WORDS
 
     words = {w for phrases in WORDS.values() for w in phrases.values()}
+    words |= {w.format(q=2, n=3, name="Ana") for phrases in PAGE_WORDS.values()
+              for w in phrases.values()}
+    sentences = list(COMMON.values())
+    sentences += [{key: text for key, text in phrases.items() if key.startswith(SHOWN_PREFIXES)}
+                  for game in GAMES for phrases in game_phrases(game).values()]
     # The menu's words, a word at a time (their fields as a player's name).
-    words |= {w.strip("'«»?:.,") for phrases in COMMON.values() for phrase in phrases.values()
+    words |= {w.strip("'«»?:.,") for phrases in sentences for phrase in phrases.values()
               for w in phrase.format_map(_Named()).split()}
-    return sorted({w.format(threshold=61, total=12) for w in words} | set(NAMES)
+    return sorted({w.format_map(_Named(threshold=61, total=12, high=4)) for w in words}
+                  | set(NAMES)
                   | set(GAME_WORDS))
 
 

@@ -293,11 +293,17 @@ class Entry:
             faces += ["?"] * (editor.dice.count - len(faces))
             return MenuView(ViewKind.DICE, title, tuple(faces), len(editor.values),
                             value=editor.value, low=1, high=editor.dice.sides,
-                            unit=editor.dice.name, text=text, footer=keys)
+                            unit=self._die_name(editor.dice.name), text=text, footer=keys)
         if isinstance(editor, _Skipped):
             raise AssertionError("a parameter left out is never on screen")
         return MenuView(ViewKind.LIST, title, editor.labels, editor.index, text=text,
                         footer=keys)
+
+    def _die_name(self, name: str) -> str:
+        """A die's name as the menu says it (the red die: ``red``)."""
+        if name in ("red", "blue", "d6"):
+            return self.words.menu(f"role-{name}")
+        return name
 
     def question(self, players: Sequence[str]) -> str:
         """What was entered, as the question before sending asks it."""
@@ -383,7 +389,8 @@ def _offer(param: Param, phint: ParamHint, ctx: Context, rules: bool, words: Wor
         notes = phint.notes or tuple(words.menu(f"note-{n}") for n in
                                      range(1, len(DEFAULT_NOTES) + 1))
         values = offered if offered is not None else list(notes)
-        labels = [str(v) for v in values]
+        # The text sent stays as offered (the rules know cards by it).
+        labels = [words.note(str(v)) for v in values]
     if param.optional and param.kind != ParamKind.PLAYER:
         # Last, so that the usual answer stays one press away.
         values, labels = [*values, None], [*labels, words.menu("none")]

@@ -639,9 +639,29 @@ class TableMenu:
         if not update.can_undo:
             self._say(self._t("undo"), self._t("nothing-to-undo"))
             return
-        self._stack.append(_Confirm(self._t("undo"), self._t("undo-what", what=update.undo_text),
+        self._stack.append(_Confirm(self._t("undo"), self._t("undo-what",
+                                                              what=self._undo_words(update)),
                                     self._undo,
                                     update.version))
+
+    def _undo_words(self, update: Update) -> str | None:
+        """What undo would take back, its events said in the table's
+        language (the history's text is English)."""
+        if self._lang == DEFAULT_LANGUAGE or not update.undo_events:
+            return update.undo_text
+        try:
+            cls = game_class(update.game_key)
+        except BadSetup:
+            return update.undo_text
+        tell = getattr(cls, "event_text", None)
+        said = []
+        for event in update.undo_events:
+            if callable(tell):
+                said.append(str(tell(event, self._lang)))
+            else:
+                said.append(say(f"event.{event.kind}", self._lang, game=update.game_key,
+                                default=event.message, **dict(event.data)))
+        return " · ".join(said)
 
     def _undo(self) -> None:
         self._stack.clear()

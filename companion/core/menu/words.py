@@ -5,7 +5,7 @@ sentences (``games/<folder>/text.py``): ``label.<command>`` and
 ``label.<command>.<param>`` (the menu's short names), then in a language
 other than English the panel's names (``command.<name>``,
 ``param.<command>.<param>``, ``param.<param>``, ``choice.<value>``,
-``card.<value>``).  English keeps the menu's own names, then a hint's label,
+``card.<value>``, ``menu.param-<param>``).  English keeps the menu's own names, then a hint's label,
 then the name itself made readable (:func:`~.view.humanize`).  What the game
 waits for is its prompt in English; in another language, who acts and the
 command's name ("Ana · Jouer"), as the panel says it.
@@ -56,7 +56,7 @@ class Words:
         if self.lang == DEFAULT_LANGUAGE:
             return english
         found = self._first((f"label.{command}.{name}", f"param.{command}.{name}",
-                             f"param.{name}"))
+                             f"param.{name}", f"menu.param-{name}"))
         return found if found is not None else english
 
     def choice(self, value: str, labels: Mapping[str, str]) -> str:
@@ -65,6 +65,14 @@ class Words:
         if self.lang == DEFAULT_LANGUAGE:
             return english
         return self._first((f"choice.{value}", f"card.{value}")) or english
+
+    def note(self, text: str) -> str:
+        """A canned text offered for a text parameter (a card's name as the
+        rules know it): the card's name in ``lang`` when the game has one."""
+        if self.lang == DEFAULT_LANGUAGE:
+            return text
+        slug = "-".join(text.lower().replace("'", " ").split())
+        return self._first((f"card.{slug}", f"choice.{slug}")) or text
 
     def prompt(self, expectation: Expectation, players: Sequence[str],
                hint_label: str = "") -> str:

@@ -90,6 +90,9 @@ TEXT: Phrases = {
         "variant.keep-playing": "Keep playing",
         "variant.light-tracking": "Light tracking",
         # The button menu's short names of commands.
+        "card.bathroom-defence": "Bathroom Defence",
+        "label.note": "Note",
+        "label.roll": "Roll",
         "label.choose-queue": "Choose queue",
         "label.reveal": "Reveal",
         "label.set-persona": "Set Persona",
@@ -192,6 +195,9 @@ TEXT: Phrases = {
         "variant.keep-playing": "Tout le monde joue jusqu'au bout",
         "variant.light-tracking": "Suivi léger",
         # The button menu's short names of commands.
+        "card.bathroom-defence": "Défense des toilettes",
+        "label.note": "Note",
+        "label.roll": "Lancer",
         "label.choose-queue": "Choisir la file",
         "label.reveal": "Révéler",
         "label.set-persona": "Corriger Persona",
@@ -287,6 +293,9 @@ TEXT: Phrases = {
         "variant.keep-playing": "Tutti giocano fino alla fine",
         "variant.light-tracking": "Tracciamento leggero",
         # The button menu's short names of commands.
+        "card.bathroom-defence": "Difesa bagno",
+        "label.note": "Nota",
+        "label.roll": "Tira",
         "label.choose-queue": "Scegli la fila",
         "label.reveal": "Rivela",
         "label.set-persona": "Correggi Persona",

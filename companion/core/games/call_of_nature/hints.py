@@ -4,6 +4,7 @@ and starts at +0; a correction starts at what the table has now."""
 from __future__ import annotations
 
 from ...menu.hints import CommandHint, Context, ParamHint, state
+from ...text import say
 
 # The special cards' names, short enough for the OLED's lists.
 SPECIAL_LABELS = {
@@ -17,6 +18,13 @@ SPECIAL_LABELS = {
     "perseverance": "PERSEVERANCE!",
     "we-are-friends": "We're Friends, RIGHT?",
 }
+
+
+def _applied(ctx: Context) -> list[str]:
+    """The notes offered: a special card applied, in the table's language."""
+    return [say("menu.applied", ctx.lang,
+                card=say(f"card.{slug}", ctx.lang, game="call-of-nature", default=name))
+            for slug, name in SPECIAL_LABELS.items() if slug != "u-turn"]
 
 
 def _card_values(ctx: Context) -> tuple[int, ...]:
@@ -37,6 +45,5 @@ HINTS: dict[str, CommandHint] = {
         "count": ParamHint(start=state("draw_pile", 1))}),
     "skip": CommandHint(),
     "reverse": CommandHint(),
-    "note": CommandHint(params={"text": ParamHint(notes=tuple(
-        f"{name} applied" for slug, name in SPECIAL_LABELS.items() if slug != "u-turn"))}),
+    "note": CommandHint(params={"text": ParamHint(offer=_applied)}),
 }
