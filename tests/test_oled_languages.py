@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 
 import pytest
 
@@ -52,7 +53,8 @@ def _values(phrases, prefixes=None) -> set[str]:
             if prefixes is None or key.startswith(prefixes)}
 
 
-def english_only(lang: str) -> set[str]:
+@cache
+def english_only(lang: str) -> frozenset[str]:
     """The English phrases the OLED may show that ``lang`` says otherwise."""
     english = _values(COMMON["en"]) | _values(WORDS["en"]) | _values(PAGE_WORDS["en"])
     native = (_values(COMMON[lang]) | _values(WORDS[lang]) | _values(PAGE_WORDS[lang]))
@@ -67,16 +69,30 @@ def english_only(lang: str) -> set[str]:
                 english.add(humanize(param.name).lower())
                 english |= {humanize(choice) for choice in param.choices}
     english |= {"Yes", "(none)"}
-    return {phrase for phrase in english - native
-            if len(phrase) >= 3 and re.search(r"[A-Za-z]{3}", phrase)
-            # A word the language writes the same way in its own phrases
-            # ("Suspense !", "Carte Action").
-            and not any(offending(own, {phrase}) for own in native)}
+    own = "\n".join(native)
+    return frozenset(
+        phrase for phrase in english - native
+        if len(phrase) >= 3 and re.search(r"[A-Za-z]{3}", phrase)
+        # A word the language writes the same way in its own phrases
+        # ("Suspense !", "Carte Action").
+        and not _said(phrase).search(own))
 
 
-def offending(shown: str, phrases: set[str]) -> list[str]:
-    return [p for p in phrases
-            if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", shown)]
+@cache
+def _said(phrase: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
+
+
+@cache
+def _any_of(phrases: frozenset[str]) -> re.Pattern[str]:
+    ordered = sorted(phrases, key=len, reverse=True)
+    return re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, ordered))})(?!\w)")
+
+
+def offending(shown: str, phrases: frozenset[str]) -> list[str]:
+    if not _any_of(phrases).search(shown):
+        return []
+    return [p for p in phrases if _said(p).search(shown)]
 
 
 # -- walking the screens ---------------------------------------------------------------
