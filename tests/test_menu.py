@@ -315,6 +315,35 @@ def test_a_refused_command_shows_the_rules_message_and_changes_nothing(table, me
     assert menu.view().kind == "game"
 
 
+@pytest.mark.parametrize(("lang", "title", "text"), [
+    ("fr", "Refusé", "la Maîtrise de Ana est à 7 et reste entre 0 et 7 : un changement de +1 "
+                     "ne corrige rien"),
+    ("it", "Rifiutato", "il Controllo di Ana è 7 e resta fra 0 e 7: un cambio di +1 non "
+                        "corregge niente"),
+])
+def test_a_refused_command_is_shown_in_the_tables_language(table, menu_for, lang, title,
+                                                            text):
+    menu = menu_for("call-of-nature", language=lang)
+    press(menu, "back down down down ok")  # Corrections
+    press(menu, "down ok ok")              # Adjust Mastery, Ana
+    press(menu, "up up ok ok")             # +1: Ana already has 7
+    view = menu.view()
+    assert (view.kind, view.title, view.text) == ("message", title, text)
+    assert table.version == 0
+
+
+def test_a_setup_the_game_refuses_is_shown_in_the_tables_language(table, menu_for):
+    from companion.core.errors import BadSetup
+
+    menu = menu_for("", language="it")
+    with pytest.raises(BadSetup) as refusal:
+        table.new_game("call-of-nature", ["Ana"])
+    menu._start_game("call-of-nature", ("Ana",), (), {})
+    view = menu.view()
+    assert view.text == refusal.value.say("it") == (
+        "Call of Nature si gioca da 2 a 6 giocatori, non 1")
+
+
 def test_a_state_change_from_a_phone_resets_the_entry_in_progress(table, menu_for):
     menu = menu_for("call-of-nature")
     press(menu, "up up")
@@ -593,16 +622,18 @@ def test_choosing_a_queue_at_setup_takes_two_presses(table, menu_for):
     assert last_command(table) == "choose-queue queue=2"
 
 
-def test_a_neutral_persona_is_revealed_in_four_presses_without_its_name(table, menu_for):
+def test_a_neutral_persona_is_revealed_in_three_presses_without_its_name(table, menu_for):
     menu = menu_for("bathroom-rush")
     queues_chosen(table)
-    assert menu.view().footer.startswith("Reveal the Persona in the bathroom of queue 1")
+    view = menu.view()
+    assert (view.kind, view.title, view.text) == ("keys", "Reveal", "queue 1, bathroom")
+    assert view.items == ("light blue", "orange", "red", "yellow")
     presses = press(menu, "up")
-    assert menu.view().title == "Reveal: pipì"
-    presses += press(menu, "ok ok")
-    assert menu.view().items == ("Neutral", "Orange", "Red", "Yellow")
+    assert menu.view().items == ("1 pipì", "2 pipì", "1 pipì and 1 popò", "1 popò")
+    presses += press(menu, "up")
+    assert menu.view().text == "light blue, 1 pipì?"
     presses += press(menu, "ok")
-    assert presses == 4
+    assert presses == 3
     assert last_command(table) == "reveal queue=1 position=1 pipi=1 popo=0 colour=neutral"
 
 
@@ -611,14 +642,15 @@ BOX = [{"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 
        {"name": "Avido lettore", "colour": "orange", "pipi": 1, "popo": 0, "copies": 1}]
 
 
-def test_with_a_box_a_reveal_is_the_likeliest_kind_in_two_presses(table, menu_for):
+def test_with_a_small_box_a_reveal_is_its_kind_beside_a_key_then_ok(table, menu_for):
     table.new_game("bathroom-rush", ["Ana", "Ben", "Cy"], options={"box": BOX})
     menu = menu_for("")
     queues_chosen(table)
-    press(menu, "ok")
-    assert menu.view().items == ("Signora", "Anziano", "Avido lettore")
+    assert menu.view().items == ("Signora ×40", "Anziano ×4", "Avido lettore ×1", "")
+    assert press(menu, "down") == 1
+    assert menu.view().text == "Anziano: 2 pipì?"
     assert press(menu, "ok") == 1
-    assert last_command(table) == "reveal-kind queue=1 position=1 kind=Signora"
+    assert last_command(table) == "reveal-kind queue=1 position=1 kind=Anziano"
 
 
 def test_a_kind_all_seen_is_no_longer_offered(table, menu_for):
@@ -626,14 +658,18 @@ def test_a_kind_all_seen_is_no_longer_offered(table, menu_for):
     menu = menu_for("")
     queues_chosen(table)
     table.submit(Command("reveal-kind", {"queue": 1, "position": 1, "kind": "Avido lettore"}))
-    press(menu, "ok")
-    assert menu.view().items == ("Signora", "Anziano")
+    assert menu.view().items == ("Signora ×40", "Anziano ×4", "", "")
+    version = table.version
+    press(menu, "ok")  # nothing beside OK
+    assert table.version == version and menu.view().kind == "keys"
 
 
-def test_an_orange_persona_is_asked_its_name(table, menu_for):
+def test_an_orange_persona_is_named_through_the_full_reveal_held_ok_lists(table, menu_for):
     menu = menu_for("bathroom-rush")
     queues_chosen(table)
-    press(menu, "up ok ok down ok")
+    press(menu, "hold-ok")
+    assert menu.view().title == "Actions"
+    press(menu, "ok up ok ok down ok")
     assert menu.view().items[:2] == ("Elderly Man", "Mother with Baby")
     press(menu, "ok")
     assert last_command(table) == ("reveal queue=1 position=1 pipi=1 popo=0 colour=orange "
@@ -643,7 +679,7 @@ def test_an_orange_persona_is_asked_its_name(table, menu_for):
 def test_back_from_the_colour_returns_to_the_popo_and_skips_nothing(table, menu_for):
     menu = menu_for("bathroom-rush")
     queues_chosen(table)
-    press(menu, "up ok up ok")
+    press(menu, "hold-ok ok up ok up ok")
     press(menu, "back")
     view = menu.view()
     assert (view.title, view.value) == ("Reveal: popò", 1)
@@ -792,9 +828,9 @@ def test_home_shows_the_pin_and_one_key_shows_the_qr_code(menu_for):
 
 
 @pytest.mark.parametrize(("lang", "items", "keys"), [
-    ("fr", ("Annuler", "Rétablir", "Actions", "Corrections", "Dés : manual",
+    ("fr", ("Annuler", "Rétablir", "Actions", "Corrections", "Dés : à la main",
             "Rejoindre (QR code)", "Nouvelle partie"), "OK : choisir  BACK : retour"),
-    ("it", ("Annulla", "Ripeti", "Azioni", "Correzioni", "Dadi: manual", "Entra (codice QR)",
+    ("it", ("Annulla", "Ripeti", "Azioni", "Correzioni", "Dadi: a mano", "Entra (codice QR)",
             "Nuova partita"), "OK: scegli  BACK: indietro"),
 ])
 def test_the_menu_speaks_the_tables_language(table, lang, items, keys):
@@ -813,5 +849,7 @@ def test_the_menu_speaks_the_tables_language(table, lang, items, keys):
     def fields(phrase):
         return {name for _, name, _, _ in string.Formatter().parse(phrase) if name}
 
-    assert {k: fields(v) for k, v in COMMON[lang].items()} == {
-        k: fields(v) for k, v in COMMON["en"].items()}
+    from companion.core.refusals import ENGLISH_READS_OTHER_FIELDS
+    assert {k: fields(v) for k, v in COMMON[lang].items()
+            if k not in ENGLISH_READS_OTHER_FIELDS} == {
+        k: fields(v) for k, v in COMMON["en"].items() if k not in ENGLISH_READS_OTHER_FIELDS}

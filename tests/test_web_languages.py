@@ -77,9 +77,13 @@ def visible_lines(page) -> list[str]:
 
 
 def english_in(page, lang: str) -> list[str]:
+    return english_lines(visible_lines(page), lang)
+
+
+def english_lines(lines: list[str], lang: str) -> list[str]:
     patterns = english_patterns(lang)
     found = []
-    for line in visible_lines(page):
+    for line in lines:
         words = {w.lower() for w in re.findall(r"[A-Za-z]+", line)}
         if line in SAME:
             continue
@@ -148,3 +152,65 @@ def test_bathroom_rush_table_has_no_english(companion, phones, lang):
     page.wait_for_selector("#board .board")
     assert english_in(page, lang) == []
     shot(page, f"{lang}-bathroom-rush")
+
+
+def refused_in_toast(page, command: dict) -> str:
+    """Send ``command`` the way the panel's forms do (the page's own
+    ``change``, against the game and version it shows) and read the toast."""
+    page.evaluate("""async (command) => {
+        const core = await import("/static/js/core.js");
+        const state = core.store.state;
+        await core.change("/api/command", {command, game_id: state.game_id,
+                                           version: state.version});
+    }""", command)
+    toast = page.locator("#toast")
+    expect(toast).to_be_visible()
+    return toast.inner_text().strip()
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_refusal_reaches_a_french_or_italian_phone_in_its_language(companion, phones, lang):
+    from companion.core.errors import BadArgument, WrongPlayer
+
+    companion.table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    page = open_in(phones, companion, lang)
+    before = companion.table.current().version
+    # Ben plays a card on Ana's turn.
+    told = refused_in_toast(page, {"name": "card", "args": {"value": 5, "player": "Ben"}})
+    with pytest.raises(WrongPlayer) as refusal:
+        companion.table.game.apply(Command("card", {"value": 5, "player": "Ben"}))
+    assert told == refusal.value.say(lang) != str(refusal.value)
+    assert "Ben" in told and "Ana" in told
+    assert english_lines([told], lang) == []
+    # A value the deck does not hold.
+    expect(page.locator("#toast")).to_be_hidden()
+    told = refused_in_toast(page, {"name": "card", "args": {"value": 99}})
+    with pytest.raises(BadArgument) as refusal:
+        companion.table.game.apply(Command("card", {"value": 99}))
+    assert told == refusal.value.say(lang) != str(refusal.value)
+    assert "99" in told and english_lines([told], lang) == []
+    assert companion.table.current().version == before
+    shot(page, f"{lang}-refusal")
+    assert page.script_errors == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_bathroom_rush_refusal_says_what_the_game_waits_for_in_the_phones_language(
+        companion, phones, lang):
+    from companion.core.text import say
+
+    companion.table.new_game("bathroom-rush", ["Ana", "Ben"])
+    companion.table.submit(Command("choose-queue", {"queue": 1}))
+    page = open_in(phones, companion, lang)
+    page.wait_for_selector("#board .board")
+    # Ben asks for Ana's queue.
+    told = refused_in_toast(page, {"name": "choose-queue", "args": {"queue": 1}})
+    assert "Ana" in told and {"fr": "file", "it": "fila"}[lang] in told
+    assert english_lines([told], lang) == []
+    # An Action card while the queues are being chosen: the refusal says, in
+    # the phone's words, that the game waits for Ben to choose a queue.
+    expect(page.locator("#toast")).to_be_hidden()
+    told = refused_in_toast(page, {"name": "action", "args": {"card": "Difesa fila"}})
+    assert say("command.choose-queue", lang, game="bathroom-rush") in told
+    assert "Ben" in told and english_lines([told], lang) == []
+    assert page.script_errors == []

@@ -44,7 +44,8 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
     ``config`` keys: ``SECRET_KEY`` (signs the controllers' session cookies;
     generated when absent, so pass a persisted one to keep phones joined
     across restarts), ``LANGUAGE`` (``en``/``fr``, used when the browser
-    says nothing), ``COLOURS_FILE`` (where players' colours are kept;
+    says nothing and until a controller sets the table's language),
+    ``COLOURS_FILE`` (where players' colours are kept;
     default beside the journal), ``PIN_ATTEMPTS`` and ``PIN_WINDOW`` (the
     PIN rate limit), ``MAX_STREAMS`` (open live connections; ``serve``
     sets it from its thread count), ``MAX_STREAMS_PER_PHONE`` (live
@@ -116,6 +117,7 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
         colours=colours,
         strings=strings,
         text={lang: _text(lang, strings) for lang in LANGUAGES},
+        language=app.config["LANGUAGE"],
     )
 
     from . import api, errors, network, pages, pixels, portal
@@ -138,11 +140,13 @@ def _strings(lang: str) -> dict[str, str]:
 def _text(lang: str, strings: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
     """Every string a page may show in ``lang``: the panel's own (English
     where ``lang`` has none), then each game's phrases from its folder as
-    ``<game key>:<phrase key>`` (English where the game has none in ``lang``)."""
+    ``<game key>:<phrase key>`` (English where the game has none in ``lang``).
+    Refusals (``refusal.*``) are left out: the companion says them itself."""
     out = {**strings["en"], **strings[lang]}
     for game in available():
         phrases = game_phrases(game.key)
-        keys = {key for language in ("en", lang) for key in phrases.get(language, {})}
+        keys = {key for language in ("en", lang) for key in phrases.get(language, {})
+                if not key.startswith("refusal.")}
         for key in sorted(keys):
             found = template(key, lang, game.key)
             if found is not None:

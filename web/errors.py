@@ -1,8 +1,11 @@
 """Clear errors for phones, and the headers every response carries.
 
 Under ``/api`` every error is JSON ``{"error": <short code>, "message":
-<sentence>}``; pages get a small error page.  A failure inside the panel is
-logged with its traceback on the companion and reaches the phone as a plain
+<sentence>}``; pages get a small error page.  A refusal of the table or of a
+game (a :class:`~companion.core.errors.Refusal`) is said in the phone's
+language, as its pages are (:func:`web.pages.language`: the phone's own
+choice, else the table's language, else the browser's, else the configured
+one).  A failure inside the panel is logged with its traceback on the companion and reaches the phone as a plain
 500, never as a stack trace.
 """
 
@@ -20,9 +23,12 @@ from companion.core.errors import (
     IllegalCommand,
     JournalError,
     NoGame,
+    NotYourSeat,
+    Refusal,
     StaleVersion,
 )
 
+from .pages import language
 from .panel import NO_GAME, current_state
 
 log = logging.getLogger(__name__)
@@ -95,6 +101,12 @@ def _json(status: int, code: str, message: str, headers: dict | None = None, **e
     return response
 
 
+def _refusal(status: int, code: str, exc: Refusal, **extra: Any):
+    """A refusal in the phone's language (``Content-Language`` says which)."""
+    lang = language()
+    return _json(status, code, exc.say(lang), {"Content-Language": lang}, **extra)
+
+
 def _page(status: int, message: str):
     return render_template("error.html", status=status, message=message), status
 
@@ -108,19 +120,23 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(StaleVersion)
     def stale(exc: StaleVersion):
-        return _json(409, "stale-version", str(exc), state=current_state())
+        return _refusal(409, "stale-version", exc, state=current_state())
 
     @app.errorhandler(NoGame)
     def no_game(exc: NoGame):
-        return _json(409, "no-game", str(exc), state=dict(NO_GAME))
+        return _refusal(409, "no-game", exc, state=dict(NO_GAME))
+
+    @app.errorhandler(NotYourSeat)
+    def not_your_seat(exc: NotYourSeat):
+        return _refusal(403, exc.rule, exc, player=exc.player, seat=exc.seat)
 
     @app.errorhandler(IllegalCommand)
     def illegal(exc: IllegalCommand):
-        return _json(422, exc.rule, str(exc))
+        return _refusal(422, exc.rule, exc)
 
     @app.errorhandler(BadSetup)
     def bad_setup(exc: BadSetup):
-        return _json(422, "bad-setup", str(exc))
+        return _refusal(422, "bad-setup", exc)
 
     @app.errorhandler(JournalError)
     def journal(exc: JournalError):

@@ -20,6 +20,7 @@ from companion.core.table import Update
 from .access import Access
 from .colours import PlayerColours
 from .live import Broadcast
+from .seats import Seats
 
 LANGUAGES = ("en", "fr", "it")
 # What a phone is told while no game is set up.
@@ -61,6 +62,23 @@ class Panel:
     text: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # Held while a phone's ROLL is on its way to the table (see api.dice_roll).
     rolling: threading.Lock = field(default_factory=threading.Lock)
+    # Whose phone is whose (see web/seats.py).
+    seats: Seats = field(default_factory=Seats)
+    # The companion's configured language: the table's until a controller
+    # sets another (see table_language).
+    language: str = "en"
+
+    def table_language(self) -> str:
+        """The table's language: the one a controller set, else the
+        configured one."""
+        return self.table.settings().language or self.language
+
+    def settings_json(self) -> dict[str, Any]:
+        settings = self.table.settings()
+        return {"seat_only": settings.seat_only,
+                "language": settings.language or self.language,
+                "language_set": settings.language is not None,
+                "configured_language": self.language}
 
 
 def panel() -> Panel:

@@ -32,6 +32,7 @@ from .errors import (
     UnknownCommand,
     WrongPlayer,
 )
+from .text import Word, Words, command_word, param_word, term
 
 MAX_NAME = 24
 MAX_TEXT = 200
@@ -56,6 +57,11 @@ class Dice:
                 self, "name", f"{self.count if self.count > 1 else ''}d{self.sides}"
             )
 
+    @property
+    def word(self) -> Word:
+        """The dice's name as a word of the players' language."""
+        return Word(f"dice.{self.name}", default=self.name)
+
     def check(self, values: Sequence[int]) -> tuple[int, ...]:
         """Validate one roll of these dice; return the values as a tuple."""
         if isinstance(values, (int, str)):
@@ -63,21 +69,15 @@ class Dice:
         try:
             values = tuple(_as_int(v) for v in values)
         except (TypeError, ValueError):
-            raise BadArgument(
-                f"a roll of {self.name} is {self.count} whole number(s) from 1 to {self.sides}, "
-                f"not {values!r}"
-            ) from None
+            raise BadArgument("refusal.roll-not-numbers", dice=self.word, count=self.count,
+                              sides=self.sides, raw=repr(values)) from None
         if len(values) != self.count:
-            raise BadArgument(
-                f"a roll of {self.name} has {self.count} value(s), not {len(values)}"
-            )
+            raise BadArgument("refusal.roll-count", dice=self.word, count=self.count,
+                              given=len(values))
         for v in values:
             if not 1 <= v <= self.sides:
-                raise BadArgument(
-                    f"{v} is not a face of a {self.sides}-sided die: "
-                    f"a {self.name} roll gives 1 to {self.sides}",
-                    rule="die-range",
-                )
+                raise BadArgument("refusal.die-face", rule="die-range", value=v,
+                                  sides=self.sides, dice=self.word)
         return values
 
     def to_json(self) -> dict[str, Any]:
@@ -152,35 +152,35 @@ class Param:
                                   ("help", help)):
             object.__setattr__(self, field_name, value)
 
-    def coerce(self, raw: Any, game: Game) -> Any:
-        label = f"'{self.name}'"
+    def coerce(self, raw: Any, game: Game, command: str = "") -> Any:
+        label = param_word(game.key, command, self.name)
+        key = game.key
         if self.kind == ParamKind.INT:
             try:
                 value = _as_int(raw)
             except (TypeError, ValueError):
-                raise BadArgument(f"{label} must be a whole number, not {raw!r}") from None
+                raise BadArgument("refusal.not-a-number", game=key, param=label,
+                                  raw=repr(raw)) from None
             low, high = game.param_range(self)
             if (low is not None and value < low) or (high is not None and value > high):
-                raise BadArgument(
-                    f"{label} is {value}, outside the allowed range {low}..{high}",
-                    rule="out-of-range",
-                )
+                raise BadArgument("refusal.out-of-range", rule="out-of-range", game=key,
+                                  param=label, value=value, low=low, high=high)
             return value
         if self.kind == ParamKind.PLAYER:
             return game.seat_of(raw)
         if self.kind == ParamKind.CHOICE:
             text = str(raw).strip().lower()
             if text not in self.choices:
-                raise BadArgument(
-                    f"{label} must be one of {', '.join(self.choices)}, not {raw!r}"
-                )
+                raise BadArgument("refusal.not-a-choice", game=key, param=label, raw=repr(raw),
+                                  choices=Words(term(c, f"choice.{c}")
+                                                for c in self.choices))
             return text
         if self.kind == ParamKind.TEXT:
             if not isinstance(raw, str):
-                raise BadArgument(f"{label} must be text")
+                raise BadArgument("refusal.not-text", game=key, param=label)
             text = " ".join(raw.split())
             if not text or len(text) > MAX_TEXT:
-                raise BadArgument(f"{label} must be 1 to {MAX_TEXT} characters")
+                raise BadArgument("refusal.text-length", game=key, param=label, most=MAX_TEXT)
             return text
         if self.kind == ParamKind.BOOL:
             if isinstance(raw, bool):
@@ -190,7 +190,7 @@ class Param:
                 return True
             if text in ("no", "n", "false", "0", "off"):
                 return False
-            raise BadArgument(f"{label} must be yes or no, not {raw!r}")
+            raise BadArgument("refusal.not-yes-no", game=key, param=label, raw=repr(raw))
         if self.kind == ParamKind.DICE:
             if isinstance(raw, str):
                 raw = raw.replace(",", " ").split()
@@ -199,7 +199,8 @@ class Param:
             try:
                 return [_as_int(v) for v in raw]
             except (TypeError, ValueError):
-                raise BadArgument(f"{label} must be die values, not {raw!r}") from None
+                raise BadArgument("refusal.not-dice", game=key, param=label,
+                                  raw=repr(raw)) from None
         raise AssertionError(f"unknown parameter kind {self.kind}")
 
     def to_json(self) -> dict[str, Any]:
@@ -258,10 +259,10 @@ class Command:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Command:
         if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
-            raise UnknownCommand("a command is an object with a 'name' and optional 'args'")
+            raise UnknownCommand("refusal.command-shape")
         args = data.get("args", {})
         if not isinstance(args, Mapping):
-            raise BadArgument("a command's 'args' must be an object")
+            raise BadArgument("refusal.command-args")
         return cls(data["name"], dict(args))
 
     def text(self) -> str:
@@ -338,18 +339,18 @@ class Setup:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Setup:
         if not isinstance(data, Mapping):
-            raise BadSetup("a setup is an object with 'players', 'variants' and 'options'")
+            raise BadSetup("refusal.setup-shape")
         players = data.get("players")
         if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
-            raise BadSetup("'players' must be a list of names")
+            raise BadSetup("refusal.setup-players")
         variants = data.get("variants", [])
         if not isinstance(variants, (list, tuple, set, frozenset)) or not all(
             isinstance(v, str) for v in variants
         ):
-            raise BadSetup("'variants' must be a list of variant names")
+            raise BadSetup("refusal.setup-variants")
         options = data.get("options", {})
         if not isinstance(options, Mapping):
-            raise BadSetup("'options' must be an object")
+            raise BadSetup("refusal.setup-options")
         return cls(tuple(" ".join(p.split()) for p in players), frozenset(variants), dict(options))
 
 
@@ -439,22 +440,19 @@ class Game(ABC):
     def check_setup(cls, setup: Setup) -> Setup:
         names = setup.players
         if not cls.min_players <= len(names) <= cls.max_players:
-            raise BadSetup(
-                f"{cls.title} is for {cls.min_players} to {cls.max_players} players, "
-                f"not {len(names)}"
-            )
+            raise BadSetup("refusal.player-count", title=cls.title, least=cls.min_players,
+                           most=cls.max_players, count=len(names))
         for name in names:
             if not name or len(name) > MAX_NAME:
-                raise BadSetup(f"a player's name must be 1 to {MAX_NAME} characters: {name!r}")
+                raise BadSetup("refusal.name-length", most=MAX_NAME, name=repr(name))
         if len({n.casefold() for n in names}) != len(names):
-            raise BadSetup("two players have the same name; give each player their own")
+            raise BadSetup("refusal.same-name")
         unknown = set(setup.variants) - set(cls.variants)
         if unknown:
-            allowed = ", ".join(sorted(cls.variants)) or "none"
-            raise BadSetup(
-                f"unknown variant(s) {', '.join(sorted(unknown))} for {cls.title}; "
-                f"allowed: {allowed}"
-            )
+            allowed = (Words(term(v, f"variant.{v}") for v in sorted(cls.variants))
+                       if cls.variants else Word("refusal.none"))
+            raise BadSetup("refusal.unknown-variant", game=cls.key, title=cls.title,
+                           unknown=", ".join(sorted(unknown)), allowed=allowed)
         return setup
 
     @classmethod
@@ -477,8 +475,8 @@ class Game(ABC):
         for spec in cls.commands:
             if spec.name == wanted or wanted in spec.aliases:
                 return spec
-        allowed = ", ".join(s.name for s in cls.commands)
-        raise UnknownCommand(f"{cls.title} has no command '{name}'; its commands are: {allowed}")
+        raise UnknownCommand("refusal.unknown-command", game=cls.key, title=cls.title, name=name,
+                             allowed=Words(command_word(s.name) for s in cls.commands))
 
     def parse(self, command: Command) -> tuple[CommandSpec, dict[str, Any]]:
         """Check a command's name and arguments (not the rules): return its
@@ -488,20 +486,20 @@ class Game(ABC):
         args: dict[str, Any] = {}
         for param in spec.params:
             if param.name in raw and raw[param.name] is not None:
-                args[param.name] = param.coerce(raw.pop(param.name), self)
+                args[param.name] = param.coerce(raw.pop(param.name), self, spec.name)
             elif param.optional:
                 raw.pop(param.name, None)
                 args[param.name] = param.default
             else:
-                raise BadArgument(
-                    f"'{spec.name}' needs '{param.name}'"
-                    + (f" ({param.help})" if param.help else "")
-                )
+                raise BadArgument("refusal.missing-argument", game=self.key,
+                                  command=command_word(spec.name),
+                                  param=param_word(self.key, spec.name, param.name))
         if raw:
-            raise BadArgument(
-                f"'{spec.name}' takes no argument named {', '.join(sorted(raw))}; "
-                f"it takes: {', '.join(p.name for p in spec.params) or 'nothing'}"
-            )
+            takes = (Words(param_word(self.key, spec.name, p.name) for p in spec.params)
+                     if spec.params else Word("refusal.nothing"))
+            raise BadArgument("refusal.extra-argument", game=self.key,
+                              command=command_word(spec.name),
+                              extra=", ".join(sorted(map(str, raw))), takes=takes)
         return spec, args
 
     def parse_words(self, words: Sequence[str] | str) -> Command:
@@ -510,7 +508,7 @@ class Game(ABC):
         if isinstance(words, str):
             words = words.split()
         if not words:
-            raise UnknownCommand("no command given")
+            raise UnknownCommand("refusal.no-command")
         spec = self.spec(words[0])
         rest = list(words[1:])
         args: dict[str, Any] = {}
@@ -536,18 +534,16 @@ class Game(ABC):
             else:
                 args[param.name] = positional.pop(0)
         if positional:
-            raise BadArgument(
-                f"too many words for '{spec.name}': {' '.join(positional)!r} "
-                f"(it takes: {' '.join(p.name for p in spec.params) or 'nothing'})"
-            )
+            takes = (Words((p.name for p in spec.params), sep=" ") if spec.params
+                     else Word("refusal.nothing"))
+            raise BadArgument("refusal.too-many-words", command=spec.name,
+                              words=repr(" ".join(positional)), takes=takes)
         return Command(spec.name, args)
 
     def apply(self, command: Command) -> list[Event]:
         """Play one command; return the events.  Refused: nothing changed."""
         if self.over:
-            result = self.result()
-            ended = result.message if result is not None else "it has ended"
-            raise GameIsOver(f"the game is over ({ended}); start a new game or undo")
+            raise GameIsOver("refusal.game-over")
         spec, args = self.parse(command)
         self.check_expected(spec, args)
         handler = getattr(self, "do_" + spec.name.replace("-", "_"))
@@ -560,8 +556,8 @@ class Game(ABC):
             return
         waits = [e for e in self.expected() if e.command == spec.name]
         if not waits:
-            now = "; ".join(e.prompt for e in self.expected()) or "nothing"
-            raise NotExpected(f"'{spec.name}' is not expected now; the game waits for: {now}")
+            raise NotExpected("refusal.not-expected", game=self.key,
+                              command=command_word(spec.name), now=self._waits_for())
         if any(p.name == "player" for p in spec.params):
             seats = {e.player for e in waits}
             if args.get("player") is None:
@@ -569,10 +565,9 @@ class Game(ABC):
                     args["player"] = next(iter(seats))
             elif None not in seats and args["player"] not in seats:
                 who = ", ".join(self.players[s] for s in sorted(s for s in seats if s is not None))
-                raise WrongPlayer(
-                    f"it is not {self.players[args['player']]}'s turn for '{spec.name}'; "
-                    f"waiting for {who}"
-                )
+                raise WrongPlayer("refusal.wrong-player", game=self.key,
+                                  player=self.players[args["player"]],
+                                  command=command_word(spec.name), waiting=who)
         if any(p.kind == ParamKind.DICE for p in spec.params):
             dice = next((e.dice for e in waits if e.dice), None)
             if dice is not None:
@@ -580,7 +575,37 @@ class Game(ABC):
                     if p.kind == ParamKind.DICE:
                         args[p.name] = list(dice.check(args[p.name]))
 
+    def actor(self, command: Command) -> int | None:
+        """The seat that acts with ``command`` now: its ``player`` (filled
+        in as :meth:`check_expected` fills it), else the one seat the game
+        waits on for it; ``None`` when anyone may act, and for corrections
+        (which fix the table, not play a turn).  Nothing is changed; a
+        command the game would refuse raises the error it would raise."""
+        if self.over:
+            return None
+        spec, args = self.parse(command)
+        if spec.correction:
+            return None
+        self.check_expected(spec, args)
+        player = args.get("player")
+        if isinstance(player, int) and not isinstance(player, bool):
+            return player
+        seats = {e.player for e in self.expected() if e.command == spec.name}
+        if len(seats) == 1:
+            return next(iter(seats))
+        return None
+
     # -- helpers for subclasses and UIs -----------------------------------
+
+    def _waits_for(self) -> Word | Words:
+        """What the game waits for, as words for a refusal: in English the
+        engine's prompts, elsewhere who acts and the command's label."""
+        waits = [Word("refusal.waits-player", prompt=e.prompt,
+                      player=self.players[e.player], command=command_word(e.command))
+                 if e.player is not None else
+                 Word("refusal.waits-anyone", prompt=e.prompt, command=command_word(e.command))
+                 for e in self.expected()]
+        return Words(waits, sep="; ", unique=True) if waits else Word("refusal.nothing")
 
     def param_range(self, param: Param) -> tuple[int | None, int | None]:
         """The range of an int parameter; a game may narrow it by option."""
@@ -599,8 +624,8 @@ class Game(ABC):
             if text.isdigit() and 0 <= int(text) < len(self.players):
                 return int(text)
         names = ", ".join(f"{i}={n}" for i, n in enumerate(self.players))
-        raise BadArgument(f"no player {raw!r} at this table; the players are {names}",
-                          rule="unknown-player")
+        raise BadArgument("refusal.unknown-player", rule="unknown-player", raw=repr(raw),
+                          players=names)
 
     # -- serialisation -----------------------------------------------------
 
@@ -611,7 +636,8 @@ class Game(ABC):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Game:
         if data.get("game") != cls.key:
-            raise BadSetup(f"this state is of {data.get('game')!r}, not {cls.key!r}")
+            raise BadSetup("refusal.state-of-other-game", found=repr(data.get("game")),
+                           wanted=repr(cls.key))
         game = cls.__new__(cls)
         game.setup = Setup.from_json(data["setup"])
         game.players = game.setup.players

@@ -14,6 +14,12 @@ event's sentence, filled from its data), ``card.<id>``, ``variant.<name>``.
 A key or field missing in a language falls back to English, then to the
 text the caller gives (an event's own ``message``): a screen never shows a
 key to a player.
+
+A field that is itself a word (a card's name, a colour, a command) is given
+as a :class:`Word` (or several as :class:`Words`), said in the same language
+as the sentence around it; refusals (``refusal.<name>``, see
+:mod:`companion.core.errors`) use them so that no English word is left inside
+a French sentence.
 """
 
 from __future__ import annotations
@@ -21,16 +27,17 @@ from __future__ import annotations
 import string
 from functools import cache
 from importlib import import_module
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
+
+from .refusals import REFUSALS
 
 LANGUAGES = ("en", "fr", "it")
 DEFAULT_LANGUAGE = "en"
 
 Phrases = Mapping[str, Mapping[str, str]]
 
-# What every game shares; a game's own TEXT may override a key.
 # The button menu's own words (``menu.*``), in the table's language.
-COMMON: Phrases = {
+_MENU: Phrases = {
     "en": {
         "menu.ok": "OK",
         "menu.join": "Join",
@@ -91,6 +98,37 @@ COMMON: Phrases = {
         "menu.not-a-command": "'{command}' is not a command of {title}",
         "menu.keys-enter": "OK: enter  BACK: back",
         "menu.keys-confirm": "OK: yes  BACK: no",
+        "menu.keys-home": "BACK: menu  hold OK: more",
+        "menu.keys-back": "BACK: back",
+        "menu.source-button": "button",
+        "menu.source-manual": "manual",
+        "menu.source-serial": "serial",
+        "menu.source-pixels": "pixels",
+        "menu.yes": "Yes",
+        "menu.no": "No",
+        "menu.none": "(none)",
+        "menu.out": "out",
+        "menu.roll": "Roll",
+        "menu.roll-button": "press ROLL",
+        "menu.roll-device": "roll the dice device",
+        "menu.roll-where": "{what}: {where}, or choose manual dice in the menu",
+        "menu.nothing-to-choose": "Nothing to choose",
+        "menu.nothing-to-choose-now": "no {what} can be chosen now",
+        "menu.note-1": "Corrected by hand",
+        "menu.note-2": "Card played by mistake",
+        "menu.note-3": "House rule applied",
+        "menu.note-4": "Game paused",
+        "menu.param-card": "card",
+        "menu.param-colour": "colour",
+        "menu.param-kind": "kind",
+        "menu.param-player": "player",
+        "menu.param-text": "text",
+        "menu.param-values": "values",
+        "menu.param-count": "count",
+        "menu.param-delta": "delta",
+        "menu.param-value": "value",
+        "menu.param-target": "target",
+        "menu.applied": "{card} applied",
     },
     "fr": {
         "menu.ok": "OK",
@@ -155,6 +193,37 @@ COMMON: Phrases = {
         "menu.not-a-command": "« {command} » n'est pas une commande de {title}",
         "menu.keys-enter": "OK : choisir  BACK : retour",
         "menu.keys-confirm": "OK : oui  BACK : non",
+        "menu.keys-home": "BACK : menu  OK long : plus",
+        "menu.keys-back": "BACK : retour",
+        "menu.source-button": "bouton",
+        "menu.source-manual": "à la main",
+        "menu.source-serial": "port série",
+        "menu.source-pixels": "dés Pixels",
+        "menu.yes": "Oui",
+        "menu.no": "Non",
+        "menu.none": "(aucun)",
+        "menu.out": "éliminé",
+        "menu.roll": "Lancer",
+        "menu.roll-button": "appuyez sur ROLL",
+        "menu.roll-device": "lancez sur le boîtier à dés",
+        "menu.roll-where": "{what} : {where}, ou choisissez les dés à la main dans le menu",
+        "menu.nothing-to-choose": "Rien à choisir",
+        "menu.nothing-to-choose-now": "aucun choix possible pour « {what} » maintenant",
+        "menu.note-1": "Corrigé à la main",
+        "menu.note-2": "Carte jouée par erreur",
+        "menu.note-3": "Règle maison appliquée",
+        "menu.note-4": "Partie en pause",
+        "menu.param-card": "carte",
+        "menu.param-colour": "couleur",
+        "menu.param-kind": "sorte",
+        "menu.param-player": "joueur",
+        "menu.param-text": "texte",
+        "menu.param-values": "dés",
+        "menu.param-count": "nombre",
+        "menu.param-delta": "écart",
+        "menu.param-value": "valeur",
+        "menu.param-target": "cible",
+        "menu.applied": "{card} appliquée",
     },
     "it": {
         "menu.ok": "OK",
@@ -217,8 +286,126 @@ COMMON: Phrases = {
         "menu.not-a-command": "'{command}' non è un comando di {title}",
         "menu.keys-enter": "OK: scegli  BACK: indietro",
         "menu.keys-confirm": "OK: sì  BACK: no",
+        "menu.keys-home": "BACK: menu  OK lungo: altro",
+        "menu.keys-back": "BACK: indietro",
+        "menu.source-button": "pulsante",
+        "menu.source-manual": "a mano",
+        "menu.source-serial": "seriale",
+        "menu.source-pixels": "dadi Pixels",
+        "menu.yes": "Sì",
+        "menu.no": "No",
+        "menu.none": "(nessuno)",
+        "menu.out": "eliminato",
+        "menu.roll": "Tira",
+        "menu.roll-button": "premi ROLL",
+        "menu.roll-device": "tira sul dispositivo dei dadi",
+        "menu.roll-where": "{what}: {where}, o scegli i dadi a mano nel menu",
+        "menu.nothing-to-choose": "Niente da scegliere",
+        "menu.nothing-to-choose-now": "nessuna scelta possibile per «{what}» ora",
+        "menu.note-1": "Corretto a mano",
+        "menu.note-2": "Carta giocata per errore",
+        "menu.note-3": "Regola della casa applicata",
+        "menu.note-4": "Partita in pausa",
+        "menu.param-card": "carta",
+        "menu.param-colour": "colore",
+        "menu.param-kind": "tipo",
+        "menu.param-player": "giocatore",
+        "menu.param-text": "testo",
+        "menu.param-values": "dadi",
+        "menu.param-count": "numero",
+        "menu.param-delta": "scarto",
+        "menu.param-value": "valore",
+        "menu.param-target": "bersaglio",
+        "menu.applied": "{card} applicata",
     },
 }
+
+# What every game shares (the menu's words and the common refusals); a
+# game's own TEXT may override a key.
+COMMON: Phrases = {lang: {**_MENU[lang], **REFUSALS[lang]} for lang in LANGUAGES}
+
+
+class Word:
+    """A field that is itself a phrase: ``key`` said with ``fields`` in the
+    language of the sentence it stands in (``Word("card.toilette")``)."""
+
+    __slots__ = ("default", "fields", "key")
+
+    def __init__(self, key: str, /, *, default: str | None = None, **fields: Any) -> None:
+        self.key = key
+        self.fields = fields
+        self.default = default
+
+    def __repr__(self) -> str:
+        return f"Word({self.key!r}, **{self.fields!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Word) and other.key == self.key
+                and other.fields == self.fields and other.default == self.default)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Words:
+    """Several fields said one after the other, joined by ``sep`` (a list of
+    cards, of colours): each a :class:`Word` or a plain value.  ``last``
+    joins the last two (``Word("refusal.and")``); ``unique`` says each
+    wording once (several reveals are one "Reveal" where they are labels)."""
+
+    __slots__ = ("items", "last", "sep", "unique")
+
+    def __init__(self, items: Iterable[Any], sep: str = ", ", last: Word | None = None,
+                 unique: bool = False) -> None:
+        self.items = tuple(items)
+        self.sep = sep
+        self.last = last
+        self.unique = unique
+
+    def __repr__(self) -> str:
+        return f"Words({list(self.items)!r}, sep={self.sep!r}, last={self.last!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Words) and ((other.items, other.sep, other.last)
+                                             == (self.items, self.sep, self.last))
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def said(value: Any, lang: str, game: str | None = None) -> Any:
+    """``value`` as it reads in ``lang``: a :class:`Word` or :class:`Words`
+    said there, anything else as it is."""
+    if isinstance(value, Word):
+        return say(value.key, lang, game=game, default=value.default, **value.fields)
+    if isinstance(value, Words):
+        parts = [str(said(item, lang, game)) for item in value.items]
+        if value.unique:
+            parts = list(dict.fromkeys(parts))
+        if value.last is not None and len(parts) > 1:
+            last = str(said(value.last, lang, game))
+            return value.sep.join(parts[:-1]) + last + parts[-1]
+        return value.sep.join(parts)
+    return value
+
+
+def term(name: str, key: str) -> Word:
+    """A word the English command line knows by ``name`` (a command, a
+    parameter, a variant): the name itself in English, where players type
+    it, and the label ``key`` in the other languages."""
+    return Word("refusal.term", name=name, label=Word(key, default=name))
+
+
+def command_word(name: str) -> Word:
+    """A command as a word: its name in English, its label elsewhere."""
+    return term(name, f"command.{name}")
+
+
+def param_word(game: str | None, command: str, name: str) -> Word:
+    """A command parameter as a word: its name in English, elsewhere its
+    label ``param.<command>.<name>``, else ``param.<name>``."""
+    for key in (f"param.{command}.{name}", f"param.{name}"):
+        if template(key, DEFAULT_LANGUAGE, game) is not None:
+            return term(name, key)
+    return term(name, f"param.{name}")
 
 
 class _Fields(dict[str, Any]):
@@ -253,18 +440,35 @@ def template(key: str, lang: str, game: str | None = None) -> str | None:
     return None
 
 
+def phrase(key: str, lang: str, game: str | None = None, **fields: Any) -> str | None:
+    """The sentence for ``key`` written in ``lang`` itself (the game's own
+    before the common one), with ``fields`` filled in; ``None`` when
+    ``lang`` has none (no fallback to English: the caller decides)."""
+    for phrases in ([game_phrases(game)] if game else []) + [COMMON]:
+        found = phrases.get(lang, {}).get(key)
+        if found is not None:
+            try:
+                return string.Formatter().vformat(found, (), _Fields(fields))
+            except (KeyError, IndexError, ValueError):
+                return None
+    return None
+
+
 def say(key: str, lang: str, *, game: str | None = None, default: str | None = None,
         **fields: Any) -> str:
     """The sentence for ``key`` in ``lang`` with ``fields`` filled in.
 
     Falls back to English, then to ``default``, then to the key itself.
+    Fields given as :class:`Word` or :class:`Words` are said in the same
+    language as the sentence.
     """
     for language in (lang, DEFAULT_LANGUAGE):
         found = template(key, language, game)
         if found is None:
             continue
         try:
-            return string.Formatter().vformat(found, (), _Fields(fields))
+            filled = {name: said(value, language, game) for name, value in fields.items()}
+            return string.Formatter().vformat(found, (), _Fields(filled))
         except (KeyError, IndexError, ValueError):
             continue
     return default if default is not None else key

@@ -18,8 +18,9 @@ from typing import Any, Callable, Iterator, Protocol
 
 from companion.components import Component, Retrying
 from companion.config import Config
+from companion.core.engine import Command
 from companion.core.errors import CompanionError, NoGame, NotExpected, StaleVersion
-from companion.core.table import ANY_GAME, ExpectedGame, Table, Update
+from companion.core.table import ANY_GAME, ANY_SEAT, ExpectedGame, Seat, Table, Update
 
 log = logging.getLogger(__name__)
 
@@ -265,7 +266,7 @@ class DicePart(Component):
         return self.tray.on_roll_button()
 
     def roll(self, expected_version: int | None = None, *,
-             expected_game: ExpectedGame = ANY_GAME) -> list[int]:
+             expected_game: ExpectedGame = ANY_GAME, seat: Seat = ANY_SEAT) -> list[int]:
         """The panel's roll: roll what the game waits for with the system's
         randomness and play it (through the simulated device when that is
         the source, so that the serial path runs).  With ``expected_game``
@@ -275,7 +276,7 @@ class DicePart(Component):
         from drivers.dice import DICE_SOURCE, awaited_dice, roll
 
         if not self.table.has_game:
-            raise NoGame("no game at the table yet: start one first")
+            raise NoGame("refusal.no-game")
         now = self.table.current()
         if expected_game is not ANY_GAME and expected_game != now.game_id:
             raise StaleVersion(expected_version, now.version, expected_game=expected_game,
@@ -283,13 +284,19 @@ class DicePart(Component):
         if expected_version is not None and expected_version != now.version:
             raise StaleVersion(expected_version, now.version)
         if self.tray is None:
-            raise NotExpected("the dice are starting: roll again in a moment", rule="starting")
+            raise NotExpected("refusal.dice-starting", rule="starting")
         if self.source != "serial" or self.device is None:
-            return self.tray.roll(expected_version, expected_game=expected_game)
+            return self.tray.roll(expected_version, expected_game=expected_game, seat=seat)
         dice = awaited_dice(self.table.game.expected())
         if dice is None:
-            raise NotExpected("the game is not waiting for a roll", rule="not-waiting")
+            raise NotExpected("refusal.not-waiting", rule="not-waiting")
         values = roll(dice)
+        if seat is not ANY_SEAT:
+            # The simulated device plays the roll as the table's dice do:
+            # a phone of another seat is refused before it rolls.
+            self.table.preview(Command("roll", {"values": values}),
+                               expected_game=expected_game, expected_version=expected_version,
+                               seat=seat)
         played = threading.Event()
 
         def heard(update: Update) -> None:

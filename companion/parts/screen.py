@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.components import Component
 from companion.core.engine import Dice
-from companion.core.table import Table, Update
+from companion.core.table import Settings, Table, Update
 
 if TYPE_CHECKING:
     from .hardware import DicePart, DisplayPart
@@ -56,7 +56,10 @@ class ScreenPart(Component):
                  clock: Callable[[], float] = time.monotonic,
                  network: Any = None, language: str = "en") -> None:
         self.table = table
-        self.language = language
+        # The configured language, the table's until a controller sets one
+        # (the table's settings); the screen follows the table's at once.
+        self.configured_language = language
+        self.language = table.settings().language or language
         self._clock = clock
         # Moments to show over the menu: (what to draw, seconds), and the
         # deadline of the one on screen.
@@ -97,9 +100,14 @@ class ScreenPart(Component):
                               smart_dice=getattr(self.dice, "pixels", None),
                               language=self.language)
         self._unsubscribes = [
+            self.table.subscribe_settings(self._on_settings),
             self.table.subscribe(self._on_update),
             self.table.subscribe(RollListener(self._on_roll, self.menu.update)),
         ]
+        if self.language != self.configured_language:
+            from drivers.screens.words import word
+
+            self.display_part.farewell = word("off", self.language)
         self._thread = threading.Thread(target=self._run, name="screen", daemon=True)
         self._thread.start()
         self.redraw()
@@ -163,6 +171,10 @@ class ScreenPart(Component):
         alerts = [e for e in update.events if e.alert] if update.action in NEWS else []
         self._notes.put(("alerts", alerts) if alerts else ("update",))
 
+    def _on_settings(self, settings: Settings) -> None:
+        # The table's language changed (from a phone): the next frame is in it.
+        self._notes.put(("language", settings.language or self.configured_language))
+
     def _on_roll(self, dice: Dice, values: list[int]) -> None:
         # The table's listener for the rolls the dice service played.
         self._notes.put(("roll", dice, list(values)))
@@ -195,7 +207,13 @@ class ScreenPart(Component):
             self._draw()
 
     def _take(self, note: tuple) -> None:
-        if note[0] == "key":
+        if note[0] == "language":
+            from drivers.screens.words import word
+
+            self.language = note[1]
+            self.menu.language = note[1]
+            self.display_part.farewell = word("off", note[1])
+        elif note[0] == "key":
             self._moments.clear()
             self._moment_until = None
             self._key(note[1], note[2])

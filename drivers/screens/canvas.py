@@ -174,8 +174,12 @@ def _raw_ink(text: str, size: int, bold: bool,
 @lru_cache(maxsize=MEASURED_STRINGS)
 def fit(text: str, width: int, size: int, bold: bool = False) -> str:
     """``text``, cut with an ellipsis where it would be wider than ``width``."""
-    if text_width(text, size, bold) <= width:
+    # Every glyph advances a pixel at least: a text longer than ``width``
+    # characters cannot fit, nor can any longer prefix (a long message is
+    # not measured whole, nor once per character it loses).
+    if len(text) <= width and text_width(text, size, bold) <= width:
         return text
+    text = text[:width]
     while text and text_width(text + ELLIPSIS, size, bold) > width:
         text = text[:-1]
     return text.rstrip() + ELLIPSIS if text else ""

@@ -49,7 +49,7 @@ def game_class(key: str) -> type[Game]:
     try:
         module_name, _, attribute = GAMES[wanted].partition(":")
     except KeyError:
-        raise BadSetup(f"no game '{key}'; the games are: {', '.join(GAMES)}") from None
+        raise BadSetup("refusal.unknown-game", name=key, games=", ".join(GAMES)) from None
     found: type[Game] = getattr(import_module(module_name), attribute)
     return found
 

@@ -1,7 +1,7 @@
 // Forms built from a game's command descriptions (CommandSpec / Param), so
 // that every game gets its buttons without code of its own.
 
-import { ApiError, api, bindSheet, change, closeSheet, dot, eventText, first, h, has, humanize, lang, openSheet, store, t, madeAgainst } from "./core.js";
+import { ApiError, api, refusal, bindSheet, change, closeSheet, dot, eventText, first, h, has, humanize, lang, openSheet, store, t, madeAgainst } from "./core.js";
 import { boardFor } from "./games/index.js";
 
 const SMALL_RANGE = 13; // int params with at most this many values get one button each
@@ -99,16 +99,20 @@ export function previewLine() {
       const state = store.state ?? {};
       said = preview.events.map((e) => eventText(e, state.players ?? [], state.game ?? "")).join(" · ");
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status === 0 || err.status === 403 || err.status === 409) {
+      if (err instanceof ApiError && err.body?.error === "not-your-seat") {
+        said = refusal(err);
+        refused = "seat";
+      } else if (!(err instanceof ApiError) || err.status === 0 || err.status === 403 || err.status === 409) {
         if (mine === asked) clear();
         return;
+      } else {
+        said = err.message;
+        refused = true;
       }
-      said = err.message;
-      refused = true;
     }
     if (mine !== asked) return;
-    el.textContent = said ? `${t("preview.will")} ${said}` : "";
-    el.classList.toggle("refused", refused);
+    el.textContent = !said ? "" : refused === "seat" ? said : `${t("preview.will")} ${said}`;
+    el.classList.toggle("refused", Boolean(refused));
     el.dataset.version = String(against.version);
     el.hidden = !said;
   };

@@ -2,7 +2,7 @@
 // the bottom of the screen, corrections, undo, the chart and the OLED mirror.
 
 import {
-  $, api, applyState, bindSheet, boot, change, changeSummary, changing, closeSheet, dot, eventText, gameTitle, h, has,
+  $, ApiError, api, applyState, bindSheet, post, refusal, boot, change, changeSummary, changing, closeSheet, dot, eventText, gameTitle, h, has,
   isController, lang, on, openJoin, openSheet, store, t, toast, madeAgainst,
 } from "./core.js";
 import {
@@ -457,7 +457,8 @@ function myName() {
   }
 }
 
-function setMyName(name) {
+function setMyName(name, { tell = true } = {}) {
+  if (tell) claimSeat(name);
   try {
     if (name) localStorage.setItem("seat", name);
     else localStorage.removeItem("seat");
@@ -469,6 +470,50 @@ function setMyName(name) {
     lastMyTurn = isMyTurn(store.state);
     renderDock(store.state);
   }
+}
+
+// -- my seat on the companion ---------------------------------------------------------
+// A controller's seat is kept on the companion too (POST /api/seat), where
+// the table's setting "turns only from the player's own phone" checks it.
+// A newer phone that says it is Ana takes Ana's seat: this phone, whose
+// claim is gone from the companion's list, says so and is no one's again.
+
+let claiming = 0;
+
+async function claimSeat(name) {
+  if (!isController() || !store.state?.game) return;
+  if (name && !store.state.players.includes(name)) return;
+  claiming += 1;
+  try {
+    const session = await post("/api/seat", { player: name, ...madeAgainst() });
+    store.session = { ...store.session, seat: session.seat, claim: session.claim };
+    // The seats as the companion has them now (the live event may come later).
+    store.companion = { ...store.companion, seats: session.companion.seats };
+  } catch (err) {
+    // A stale version: the next state tries again.
+    if (!(err instanceof ApiError) || err.status !== 409) toast(refusal(err), { error: true });
+  } finally {
+    claiming -= 1;
+  }
+}
+
+/** Keep the companion's seat and this phone's in step: claim the seat the
+ * phone remembers when the companion has nobody in it (after a restart, or
+ * once the phone joined), and give it up, saying so, when another phone
+ * holds it. */
+function syncSeat() {
+  if (!isController() || !store.state?.game || claiming) return;
+  const name = myName();
+  if (!name || !store.state.players.includes(name)) return;
+  const held = store.companion?.seats?.[name];
+  if (held === undefined) {
+    claimSeat(name);
+    return;
+  }
+  if (store.session?.seat === name && store.session?.claim === held) return;
+  store.session = { ...store.session, seat: null, claim: null };
+  toast(t("seat.taken", { name }), { alert: true, ms: 6000 });
+  setMyName(null, { tell: false });
 }
 
 export function mySeat(state) {
@@ -642,8 +687,12 @@ if (oled && "IntersectionObserver" in window) {
 
 // -- start --------------------------------------------------------------------------------
 
-on("state", render);
+on("state", (state, previous) => {
+  render(state, previous);
+  syncSeat();
+});
 on("session", () => {
+  syncSeat();
   dockSignature = "";
   if (store.state) {
     renderDock(store.state);
@@ -651,6 +700,7 @@ on("session", () => {
   }
 });
 on("companion", () => {
+  syncSeat();
   dockSignature = "";
   if (store.state) renderDock(store.state);
 });

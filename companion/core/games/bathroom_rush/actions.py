@@ -38,10 +38,11 @@ from typing import Any
 
 from ...engine import Event, Expectation
 from ...errors import IllegalCommand
+from ...text import Word, Words
 from .cards import RED_DIE
 from .operations import QueueOperations
 from .queues import is_player, put_tokens
-from .sentences import persona_ref, render
+from .sentences import GAME, persona_ref, render
 from .turn import TurnCommands
 
 GIVE_UP = "give-up-your-place"
@@ -111,7 +112,7 @@ class ActionCards(TurnCommands, QueueOperations):
         finally:
             self.action_card = None
         if card in TARGETED and not targets:
-            raise IllegalCommand(self._no_target(card, seat), rule="no-target")
+            raise self._no_target(card, seat)
         if card == CHANGE_QUEUE:
             self._check_change_queue()
         self.action_card = name
@@ -132,10 +133,11 @@ class ActionCards(TurnCommands, QueueOperations):
     def do_target(self, queue: int, position: int, player: int | None) -> list[Event]:
         attack = self._need_attack()
         if [queue, position] not in attack["targets"]:
-            places = "; ".join(f"queue {q} position {p}" for q, p in attack["targets"])
-            raise IllegalCommand(f"{CARD_NAMES[attack['card']]} cannot strike position "
-                                 f"{position} of queue {queue}; it can strike: {places}",
-                                 rule="no-target")
+            places = Words((Word("refusal.queue-position", queue=q, position=p)
+                            for q, p in attack["targets"]), sep="; ")
+            raise IllegalCommand("refusal.cannot-strike", rule="no-target", game=GAME,
+                                 card=Word(f"card.{attack['card']}"), queue=queue,
+                                 position=position, places=places)
         return self._aim((queue, position), [])
 
     # -- answering a card ---------------------------------------------------
@@ -193,23 +195,23 @@ class ActionCards(TurnCommands, QueueOperations):
                     found.append((q, 1))
         return found
 
-    def _no_target(self, card: str, seat: int) -> str:
-        name = self.players[seat]
+    def _no_target(self, card: str, seat: int) -> IllegalCommand:
         if card == GIVE_UP:
-            return ("Give Up Your Place needs a player with a Persona right behind them; "
-                    "nobody can be struck now")
-        if card == CUNNING:
-            return f"Cunning removes a Persona in front of or behind {name}: there is none"
-        return "the Cleaner strikes a bathroom Persona: no bathroom holds one that may be struck"
+            key = "refusal.no-target.give-up"
+        elif card == CUNNING:
+            key = "refusal.no-target.cunning"
+        else:
+            key = "refusal.no-target.cleaner"
+        return IllegalCommand(key, rule="no-target", game=GAME, player=self.players[seat])
 
     def _check_change_queue(self) -> None:
         if self.free_queue() is None:
-            raise IllegalCommand("there is no free queue to change to", rule="no-target")
+            raise IllegalCommand("refusal.no-free-queue", rule="no-target", game=GAME)
         self._check_draw(1)
 
     def _need_attack(self) -> dict[str, Any]:
         if self.attack is None:
-            raise IllegalCommand("no Action card is being played", rule="no-card")
+            raise IllegalCommand("refusal.no-card-played", rule="no-card", game=GAME)
         return self.attack
 
     # -- applying the card ----------------------------------------------------

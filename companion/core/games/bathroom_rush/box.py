@@ -14,8 +14,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...errors import BadSetup
+from ...text import Word, Words
 from .cards import COLOURS, LOST_YOUNG_MAN, card_key
 from .model import Kind
+from .sentences import GAME
 
 MAX_KINDS = 60
 MAX_COPIES = 50
@@ -27,36 +29,36 @@ def check_box(raw: Any) -> list[Kind]:
     """A box description made plain and checked, or :class:`BadSetup`
     saying what is wrong."""
     if not isinstance(raw, (list, tuple)) or not raw or len(raw) > MAX_KINDS:
-        raise BadSetup(f"a box is a list of 1 to {MAX_KINDS} kinds of Persona, each with its "
-                       f"name, colour, pipì, popò and copies")
+        raise BadSetup("refusal.box-shape", game=GAME, most=MAX_KINDS)
     kinds: list[Kind] = []
     names: set[str] = set()
     for n, item in enumerate(raw, 1):
         if not isinstance(item, dict):
-            raise BadSetup(f"kind {n} of the box is not an object with name, colour, pipi, "
-                           f"popo and copies")
+            raise BadSetup("refusal.box-kind-shape", game=GAME, n=n)
         name = item.get("name")
         if not isinstance(name, str) or not 1 <= len(" ".join(name.split())) <= MAX_NAME:
-            raise BadSetup(f"kind {n} of the box needs a name of 1 to {MAX_NAME} characters")
+            raise BadSetup("refusal.box-kind-name", game=GAME, n=n, most=MAX_NAME)
         name = " ".join(name.split())
         if card_key(name) in names:
-            raise BadSetup(f"the box names {name} twice; give each kind once with its copies")
+            raise BadSetup("refusal.box-twice", game=GAME, name=name)
         names.add(card_key(name))
         colour = item.get("colour")
         if colour not in COLOURS:
-            raise BadSetup(f"{name}: the colour is one of {', '.join(COLOURS)}, not {colour!r}")
+            raise BadSetup("refusal.box-colour", game=GAME, name=name, raw=repr(colour),
+                           colours=Words(Word(f"colour.{c}", default=c) for c in COLOURS))
         values = {}
         for field, low, high in (("pipi", 0, MAX_PRINTED), ("popo", 0, MAX_PRINTED),
                                  ("copies", 1, MAX_COPIES)):
             value = item.get(field)
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise BadSetup(f"{name}: {field} is a whole number from {low} to {high}, "
-                               f"not {value!r}")
+                raise BadSetup("refusal.box-number", game=GAME, name=name,
+                               field=Word(f"refusal.field.{field}"), low=low, high=high,
+                               raw=repr(value))
             values[field] = value
         extra = set(item) - {"name", "colour", "pipi", "popo", "copies"}
         if extra:
-            raise BadSetup(f"{name}: a kind has name, colour, pipi, popo and copies, not "
-                           f"{', '.join(sorted(extra))}")
+            raise BadSetup("refusal.box-extra", game=GAME, name=name,
+                           extra=", ".join(sorted(map(str, extra))))
         kinds.append(Kind(name=name, colour=colour, pipi=values["pipi"], popo=values["popo"],
                           copies=values["copies"]))
     return kinds

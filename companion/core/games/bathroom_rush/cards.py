@@ -68,6 +68,7 @@ _ITALIAN = {
     "cedi il posto": "give up your place",
     "concentrazione": "concentration",
     "difesa bagno": "bathroom defence",
+    "difesa fila": "queue defence",
     "scambio": "swap",
     "starnuto": "sneeze",
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...engine import Event
 from ...errors import IllegalCommand
 from .places import Places
+from .sentences import GAME
 
 
 class Corrections(Places):
@@ -27,19 +28,18 @@ class Corrections(Places):
     def do_set_persona(self, queue: int, position: int, pipi: int, popo: int, colour: str,
                        name: str | None) -> list[Event]:
         p = self._need_persona(queue, position)
-        where = self._place(queue, position - 1)
         if not p["revealed"]:
-            raise IllegalCommand(f"the Persona {where} is face down: reveal it instead",
-                                 rule="face-down")
+            raise IllegalCommand("refusal.face-down-reveal", rule="face-down", game=GAME,
+                                 place=self._place_word(queue, position - 1))
         p.update({"pipi": pipi, "popo": popo, "colour": colour, "name": name or p["name"]})
         return [self._event("correction", {**self._of(p, queue, position - 1), "pipi": pipi,
                                            "popo": popo, "how": "persona"})]
 
     def do_unflip(self, queue: int, position: int) -> list[Event]:
         p = self._need_persona(queue, position)
-        where = self._place(queue, position - 1)
         if not p["flipped"]:
-            raise IllegalCommand(f"the Persona {where} is not turned over", rule="not-flipped")
+            raise IllegalCommand("refusal.not-flipped", rule="not-flipped", game=GAME,
+                                 place=self._place_word(queue, position - 1))
         p["flipped"] = False
         return [self._event("correction", {**self._of(p, queue, position - 1),
                                            "how": "unflip"})]

@@ -186,32 +186,30 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
         setup = super().check_setup(setup)
         unknown = set(setup.options) - set(cls.options)
         if unknown:
-            raise BadSetup(f"{cls.title} takes no option {', '.join(sorted(unknown))}; its "
-                           f"options are: {', '.join(sorted(cls.options))}")
+            raise BadSetup("refusal.takes-no-option", game=cls.key, title=cls.title,
+                           unknown=", ".join(sorted(unknown)),
+                           allowed=", ".join(sorted(cls.options)))
         players = len(setup.players)
         least = (players + 1) * QUEUE_LENGTH + players
         if setup.options.get("box") is not None:
             kinds = check_box(setup.options["box"])
             in_box = box_cards(kinds)
             if setup.options.get("persona_deck", in_box) != in_box:
-                raise BadSetup(f"the box described holds {in_box} Persona cards, not "
-                               f"{setup.options['persona_deck']}: leave the deck out or make "
-                               f"them agree")
+                raise BadSetup("refusal.box-deck-disagree", game=cls.key, in_box=in_box,
+                               deck=setup.options["persona_deck"])
             if "no-yellow" in setup.variants:
                 in_box = box_cards(without_lost_young_man(kinds))
             if in_box < least:
-                raise BadSetup(f"the box described holds {in_box} Persona cards to play with; "
-                               f"{players} players need {least}")
+                raise BadSetup("refusal.box-too-small", game=cls.key, in_box=in_box,
+                               players=players, least=least)
             return setup
         deck = setup.options.get("persona_deck", PERSONA_CARDS)
         if (not isinstance(deck, int) or isinstance(deck, bool)
                 or not least <= deck <= MAX_PERSONA_DECK):
-            raise BadSetup(f"the Persona deck of {players} players holds {least} to "
-                           f"{MAX_PERSONA_DECK} cards (6 in each of the {players + 1} queues "
-                           f"and one behind each player), not {deck!r}")
+            raise BadSetup("refusal.deck-range", game=cls.key, players=players, least=least,
+                           most=MAX_PERSONA_DECK, queues=players + 1, raw=repr(deck))
         if "no-yellow" in setup.variants and deck - LOST_YOUNG_MEN < least:
-            raise BadSetup(f"without the Lost Young Man the Persona deck must still hold "
-                           f"{least} cards")
+            raise BadSetup("refusal.no-yellow-deck", game=cls.key, least=least)
         return setup
 
     @classmethod

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from ...engine import Event
 from ...errors import IllegalCommand
+from ...text import Word
 from .model import Phase
 from .rounds import Rounds
+from .sentences import GAME
 
 
 class LightTracking(Rounds):
@@ -43,15 +45,17 @@ class LightTracking(Rounds):
         if not self.pending:
             self._decide(self.live_seats(), events)
 
-    def _need_pending(self, seat: int, what: str) -> None:
+    def _need_pending(self, seat: int, key: str) -> None:
+        """Refuse a second entry (``key``: the refusal that says which)."""
         if seat not in self.pending:
-            waiting = ", ".join(self.players[s] for s in self.pending) or "nobody"
-            raise IllegalCommand(f"{self.players[seat]} has already entered {what}; still to "
-                                 f"enter: {waiting}", rule="already-entered")
+            waiting: str | Word = (", ".join(self.players[s] for s in self.pending)
+                                   or Word("board.nobody"))
+            raise IllegalCommand(key, rule="already-entered", game=GAME,
+                                 player=self.players[seat], waiting=waiting)
 
     def do_bathroom_tokens(self, player: int, pipi: int, popo: int) -> list[Event]:
         """At the cleanup, the tokens a player takes from their bathroom."""
-        self._need_pending(player, "the tokens of their bathroom")
+        self._need_pending(player, "refusal.already-entered.tokens")
         events: list[Event] = []
         self.pending.remove(player)
         self._change_reserve(player, pipi, popo, events, "cleanup")
@@ -74,7 +78,7 @@ class LightTracking(Rounds):
 
     def do_count_tokens(self, player: int, pipi: int, popo: int) -> list[Event]:
         """At the final count, the tokens between a player and the door."""
-        self._need_pending(player, "their final count")
+        self._need_pending(player, "refusal.already-entered.count")
         events: list[Event] = []
         self.pending.remove(player)
         self._change_reserve(player, pipi, popo, events, "count-light")
@@ -89,8 +93,8 @@ class LightTracking(Rounds):
         the cleanup (the game ends once its tokens are taken)."""
         self._need_live(player)
         if player in self.arrived:
-            raise IllegalCommand(f"{self.players[player]} is already in the bathroom",
-                                 rule="already-arrived")
+            raise IllegalCommand("refusal.already-arrived", rule="already-arrived", game=GAME,
+                                 player=self.players[player])
         self.arrived.append(player)
         if self.phase == Phase.CLEANUP:
             return [self._event("reached", {**self._who(player), "how": "cleanup"},

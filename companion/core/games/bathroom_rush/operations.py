@@ -15,9 +15,9 @@ from ...engine import Event
 from ...errors import BadArgument, IllegalCommand
 from .cards import card_key
 from .model import Slot
-from .queues import cap, label, put_tokens
+from .queues import put_tokens
 from .rounds import Rounds
-from .sentences import persona_ref
+from .sentences import GAME, persona_ref, persona_word
 
 
 class QueueOperations(Rounds):
@@ -26,11 +26,11 @@ class QueueOperations(Rounds):
     # -- a player and the Persona next to them ---------------------------------
 
     def do_swap_behind(self, player: int | None) -> list[Event]:
-        seat, q, behind = self._swap_with_behind(player, "to swap with")
+        seat, q, behind = self._swap_with_behind(player, "refusal.to-swap")
         return [self._persona_moved(seat, q, behind, "gave-up")]
 
     def do_pass_in_front(self, player: int | None) -> list[Event]:
-        seat, q, behind = self._swap_with_behind(player, "to pass")
+        seat, q, behind = self._swap_with_behind(player, "refusal.to-pass")
         return [self._persona_moved(seat, q, behind, "in-front")]
 
     def _swap_with_behind(self, player: int | None,
@@ -51,7 +51,7 @@ class QueueOperations(Rounds):
 
     def do_remove_front(self, player: int | None) -> list[Event]:
         seat, q, i = self._mover(player)
-        front = self._need_neighbour(seat, q, i - 1, "to remove")
+        front = self._need_neighbour(seat, q, i - 1, "refusal.to-remove")
         self._discard([self.queues[q - 1]["slots"].pop(i - 1)])
         events = [self._event("persona-removed", {
             **self._who(seat), "persona": persona_ref(front), "queue": q, "position": i,
@@ -61,7 +61,7 @@ class QueueOperations(Rounds):
 
     def do_remove_behind(self, player: int | None) -> list[Event]:
         seat, q, i = self._mover(player)
-        behind = self._need_neighbour(seat, q, i + 1, "to remove")
+        behind = self._need_neighbour(seat, q, i + 1, "refusal.to-remove")
         slots = self.queues[q - 1]["slots"]
         was_last = i + 2 == len(slots)
         if was_last:
@@ -79,13 +79,15 @@ class QueueOperations(Rounds):
         seat, q, i = self._mover(player)
         free = self.free_queue()
         if free is None:
-            raise IllegalCommand("there is no free queue to change to", rule="no-free-queue")
+            raise IllegalCommand("refusal.no-free-queue", rule="no-free-queue", game=GAME)
         if queue is not None and queue != free:
             holder = self.player_in(queue) if self.queues[queue - 1]["door"] else None
-            what = (f"holds {self.players[holder]}: two players never share a queue"
-                    if holder is not None else "has no door any more")
-            raise IllegalCommand(f"queue {queue} {what}; {self.players[seat]} can only change "
-                                 f"to the free queue, {free}", rule="queue-taken")
+            if holder is not None:
+                raise IllegalCommand("refusal.change-to-taken", rule="queue-taken", game=GAME,
+                                     queue=queue, holder=self.players[holder],
+                                     player=self.players[seat], free=free)
+            raise IllegalCommand("refusal.change-to-closed", rule="queue-taken", game=GAME,
+                                 queue=queue, player=self.players[seat], free=free)
         self._check_draw(1)
         # The Persona behind steps into the old place simply by closing the gap.
         self.queues[q - 1]["slots"].pop(i)
@@ -100,7 +102,7 @@ class QueueOperations(Rounds):
 
     def do_add_tokens(self, queue: int, pipi: int, popo: int, position: int) -> list[Event]:
         if not pipi and not popo:
-            raise BadArgument("add-tokens needs at least one pipì or popò to add")
+            raise BadArgument("refusal.add-tokens-none", game=GAME)
         self._guard_queue(queue)
         p = self._need_persona(queue, position)
         put_tokens(p, pipi, popo)
@@ -118,36 +120,36 @@ class QueueOperations(Rounds):
         cards = self.queues[queue - 1]["permanents"]
         names = ", ".join(c["card"] for c in cards)
         if not cards:
-            raise IllegalCommand(f"there is no permanent card behind the door of queue {queue}",
-                                 rule="no-permanent")
+            raise IllegalCommand("refusal.no-permanent", rule="no-permanent", game=GAME,
+                                 queue=queue)
         if card is None:
             if len(cards) > 1:
-                raise BadArgument(f"name the card to remove from queue {queue}: {names}")
+                raise BadArgument("refusal.name-permanent", game=GAME, queue=queue, names=names)
             index = 0
         else:
             matches = [k for k, c in enumerate(cards) if card_key(c["card"]) == card_key(card)]
             if not matches:
-                raise IllegalCommand(f"no permanent card {card!r} behind the door of queue "
-                                     f"{queue}; there: {names}", rule="no-permanent")
+                raise IllegalCommand("refusal.no-such-permanent", rule="no-permanent",
+                                     game=GAME, card=repr(card), queue=queue, names=names)
             index = matches[0]
         removed = cards.pop(index)
         return [self._event("permanent-removed", {"queue": queue, "card": removed["card"]})]
 
     def do_flip(self, queue: int, position: int) -> list[Event]:
         p = self._need_persona(queue, position)
-        where = self._place(queue, position - 1)
+        where = self._place_word(queue, position - 1)
         if not p["revealed"]:
-            raise IllegalCommand(f"the Persona {where} is face down: only a revealed Persona "
-                                 f"whose effect is spent is turned over", rule="face-down")
+            raise IllegalCommand("refusal.flip-face-down", rule="face-down", game=GAME,
+                                 place=where)
         if p["flipped"]:
-            raise IllegalCommand(f"{cap(label(p))} {where} is already turned over",
-                                 rule="already-flipped")
+            raise IllegalCommand("refusal.already-flipped", rule="already-flipped", game=GAME,
+                                 persona=persona_word(p), place=where)
         p["flipped"] = True
         return [self._event("flipped", {**self._of(p, queue, position - 1), "how": "by-hand"})]
 
     def do_take_tokens(self, player: int, pipi: int, popo: int) -> list[Event]:
         if not pipi and not popo:
-            raise BadArgument("take-tokens needs a number of pipì or popò other than 0")
+            raise BadArgument("refusal.take-tokens-none", game=GAME)
         self._need_target(player)
         r = self.reserves[player]
         # A reserve never goes below zero: the table takes back what is there.

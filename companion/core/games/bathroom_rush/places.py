@@ -14,18 +14,18 @@ from typing import Any
 
 from ...engine import Event, Game
 from ...errors import IllegalCommand
+from ...text import Word, Words
 from .cards import ALLOWED_AGAINST_ARRIVED, card_key
 from .model import TURN_PHASES, KindView, Phase, Slot, State
 from .queues import (
     doors,
     find_player,
     is_player,
-    join,
     new_persona,
     pending_reveals,
     where,
 )
-from .sentences import event_key, persona_ref, render
+from .sentences import GAME, card_word, event_key, persona_ref, render, spot_word
 
 
 class Places(Game, State):
@@ -135,6 +135,14 @@ class Places(Game, State):
     def _place(self, q: int, i: int) -> str:
         return where(self.queues, self.players, q, i)
 
+    def _place_word(self, q: int, i: int) -> Word:
+        """A place as a word of the players' language (for a refusal)."""
+        data = self._at(q, i)
+        place = spot_word(q, i + 1)
+        if "beside" in data:
+            return Word(f"place.{data['side']}", place=place, beside=data["beside"])
+        return place
+
     def _pending_reveals(self) -> list[tuple[int, int]]:
         return pending_reveals(self.queues, final_count=self.phase == Phase.COUNT)
 
@@ -156,12 +164,10 @@ class Places(Game, State):
     def _guard(self, seat: int) -> None:
         if self.protected(seat):
             name = self.players[seat]
-            played = (f"the card played is {self.action_card}" if self.action_card
-                      else "no Action card has been played")
-            raise IllegalCommand(
-                f"{name} reached the bathroom through an Action card: in the final turns only "
-                f"Give Up Your Place, Swap and Sneeze may be played against {name}, and "
-                f"{played}", rule="final-turns")
+            played = (Word("refusal.card-played-is", card=card_word(self.action_card))
+                      if self.action_card else Word("refusal.no-card-played-yet"))
+            raise IllegalCommand("refusal.final-turns", rule="final-turns", game=GAME,
+                                 player=name, played=played)
 
     def _guard_queue(self, queue: int) -> None:
         self._need_door(queue)
@@ -171,29 +177,27 @@ class Places(Game, State):
 
     def _need_live(self, seat: int) -> None:
         if self.reserves[seat]["eliminated"]:
-            live = join([self.players[s] for s in self.live_seats()])
-            raise IllegalCommand(f"{self.players[seat]} was eliminated and stands in no queue; "
-                                 f"the players still in the game are {live}",
-                                 rule="eliminated")
+            live = Words((self.players[s] for s in self.live_seats()), last=Word("refusal.and"))
+            raise IllegalCommand("refusal.eliminated", rule="eliminated", game=GAME,
+                                 player=self.players[seat], live=live)
 
     def _need_door(self, queue: int) -> None:
         if not self.queues[queue - 1]["door"]:
-            open_doors = join([str(q) for q, _ in doors(self.queues)])
-            raise IllegalCommand(f"queue {queue} has no door any more: its player was "
-                                 f"eliminated; the queues in play are {open_doors}",
-                                 rule="no-door")
+            open_doors = Words((q for q, _ in doors(self.queues)), last=Word("refusal.and"))
+            raise IllegalCommand("refusal.no-door", rule="no-door", game=GAME, queue=queue,
+                                 open=open_doors)
 
     def _need_persona(self, queue: int, position: int) -> Slot:
         self._need_door(queue)
         slots = self.queues[queue - 1]["slots"]
         if position > len(slots):
-            raise IllegalCommand(f"queue {queue} has {len(slots)} places: there is no Persona "
-                                 f"at position {position}", rule="no-persona")
+            raise IllegalCommand("refusal.no-persona-at", rule="no-persona", game=GAME,
+                                 queue=queue, count=len(slots), position=position)
         slot = slots[position - 1]
         if is_player(slot):
-            raise IllegalCommand(f"position {position} of queue {queue} is "
-                                 f"{self.players[slot['player']]}, not a Persona",
-                                 rule="no-persona")
+            raise IllegalCommand("refusal.player-at", rule="no-persona", game=GAME,
+                                 queue=queue, position=position,
+                                 player=self.players[slot["player"]])
         persona: Slot = slot
         return persona
 
@@ -202,13 +206,14 @@ class Places(Game, State):
         index after or before it) in queue ``q``."""
         name = self.players[seat]
         slots = self.queues[q - 1]["slots"]
-        side = "behind" if i >= 1 and slots[i - 1].get("player") == seat else "in front of"
+        behind = i >= 1 and slots[i - 1].get("player") == seat
         if i < 0:
-            raise IllegalCommand(f"{name} is in the bathroom of queue {q}: there is no Persona "
-                                 f"in front of {name} {purpose}", rule="no-persona")
+            raise IllegalCommand("refusal.neighbour-bathroom", rule="no-persona", game=GAME,
+                                 player=name, queue=q, purpose=Word(purpose))
         if i >= len(slots) or is_player(slots[i]):
-            raise IllegalCommand(f"there is no Persona {side} {name} in queue {q} {purpose}",
-                                 rule="no-persona")
+            raise IllegalCommand("refusal.no-one-behind" if behind else "refusal.no-one-front",
+                                 rule="no-persona", game=GAME, player=name, queue=q,
+                                 purpose=Word(purpose))
         persona: Slot = slots[i]
         return persona
 
@@ -237,8 +242,7 @@ class Places(Game, State):
 
     def _check_draw(self, count: int) -> None:
         if self.persona_deck + self.persona_discard < count:
-            raise IllegalCommand("no Persona card is left in the deck or on the discard pile "
-                                 "to draw", rule="deck-empty")
+            raise IllegalCommand("refusal.deck-empty", rule="deck-empty", game=GAME)
 
     def _draw(self, events: list[Event]) -> Slot:
         """A new face-down Persona from the deck (callers check there is one)."""

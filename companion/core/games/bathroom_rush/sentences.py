@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...text import say
+from ...text import Word, say, term
 from .cards import PERSONA_IDS
 
 GAME = "bathroom-rush"
@@ -828,6 +828,34 @@ def persona_ref(p: Mapping[str, Any]) -> str:
         known = PERSONA_IDS.get(_key(name))
         return known if known else f"name:{name}"
     return f"colour:{p.get('colour')}"
+
+
+def persona_word(p: Mapping[str, Any]) -> Word | str:
+    """A Persona as a word of the players' language (for a refusal)."""
+    ref = persona_ref(p)
+    if ref == "face-down":
+        return Word("persona.face-down")
+    kind, _, value = ref.partition(":")
+    if kind == "colour":
+        return Word("persona.colour", colour=Word(f"colour.{value}", default=value))
+    if kind == "name":
+        return value
+    return Word(f"card.{ref}", default=ref)
+
+
+def spot_word(queue: int, position: int) -> Word:
+    """A place in a queue (position 1 is the bathroom) as a word."""
+    return Word("place.bathroom" if position == 1 else "place.position", queue=queue,
+                position=position)
+
+
+def card_word(name: str) -> Word:
+    """A card a player named, as a word: as named in English (the command
+    line's), elsewhere its printed name where it is known."""
+    from .cards import card_key
+
+    key = card_key(name).replace("defense", "defence").replace(" ", "-")
+    return term(name, f"card.{key}")
 
 
 def _key(name: str) -> str:

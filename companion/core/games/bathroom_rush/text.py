@@ -10,6 +10,7 @@ The sentences players say (prompts, events, the cards' names) are in
 from __future__ import annotations
 
 from ...text import Phrases
+from .refusals import REFUSALS
 from .sentences import SENTENCES
 
 TEXT: Phrases = {
@@ -67,6 +68,10 @@ TEXT: Phrases = {
         "command.remove-front": "The one in front leaves",
         "command.remove-permanent": "Discard a permanent card",
         "command.reveal": "Reveal",
+        "keys.reveal-ask": "{colour}, {tokens}?",
+        "keys.reveal-kind-ask": "{kind}: {tokens}?",
+        "keys.place": "queue {queue}, place {position}",
+        "keys.bathroom": "queue {queue}, bathroom",
         "command.set-persona": "Correct a Persona",
         "command.set-reserve": "Set a reserve",
         "command.set-tokens": "Set the tokens on a Persona",
@@ -84,6 +89,26 @@ TEXT: Phrases = {
         "variant.no-yellow": "No yellow effects",
         "variant.keep-playing": "Keep playing",
         "variant.light-tracking": "Light tracking",
+        # The button menu's short names of commands.
+        "card.bathroom-defence": "Bathroom Defence",
+        "label.note": "Note",
+        "label.roll": "Roll",
+        "label.choose-queue": "Choose queue",
+        "label.reveal": "Reveal",
+        "label.set-persona": "Set Persona",
+        "label.play": "Action card",
+        "label.target": "The card strikes",
+        "label.decompress": "Decompress",
+        "label.reveal-kind": "Reveal",
+        "label.effect": "Effect happens",
+        "label.defend": "Queue Defence",
+        "label.end-turn": "End turn",
+        "label.add-tokens": "Add tokens",
+        "label.take-tokens": "Take tokens",
+        "label.set-reserve": "Set reserve",
+        "label.set-tokens": "Set tokens",
+        "label.place-permanent": "Permanent card",
+        "label.remove-permanent": "Remove permanent",
     },
     "fr": {
         "board.chart": "Réserves (pipì + 5 × popò)",
@@ -140,6 +165,10 @@ TEXT: Phrases = {
         "command.remove-front": "Celui de devant s'en va",
         "command.remove-permanent": "Défausser une carte permanente",
         "command.reveal": "Révéler",
+        "keys.reveal-ask": "{colour}, {tokens} ?",
+        "keys.reveal-kind-ask": "{kind} : {tokens} ?",
+        "keys.place": "file {queue}, place {position}",
+        "keys.bathroom": "file {queue}, toilettes",
         "command.roll": "Lancer",
         "command.set-persona": "Corriger un Persona",
         "command.set-reserve": "Fixer une réserve",
@@ -163,6 +192,26 @@ TEXT: Phrases = {
         "variant.no-yellow": "Sans effets jaunes",
         "variant.keep-playing": "Tout le monde joue jusqu'au bout",
         "variant.light-tracking": "Suivi léger",
+        # The button menu's short names of commands.
+        "card.bathroom-defence": "Défense des toilettes",
+        "label.note": "Note",
+        "label.roll": "Lancer",
+        "label.choose-queue": "Choisir la file",
+        "label.reveal": "Révéler",
+        "label.set-persona": "Corriger Persona",
+        "label.play": "Carte Action",
+        "label.target": "La carte frappe",
+        "label.decompress": "Décompresser",
+        "label.reveal-kind": "Révéler",
+        "label.effect": "L'effet a lieu",
+        "label.defend": "Défense de file",
+        "label.end-turn": "Finir le tour",
+        "label.add-tokens": "Ajouter des jetons",
+        "label.take-tokens": "Prendre des jetons",
+        "label.set-reserve": "Fixer la réserve",
+        "label.set-tokens": "Fixer les jetons",
+        "label.place-permanent": "Carte permanente",
+        "label.remove-permanent": "Retirer permanente",
     },
     "it": {
         "choice.neutral": "azzurro",
@@ -218,6 +267,10 @@ TEXT: Phrases = {
         "command.remove-front": "Quello davanti se ne va",
         "command.remove-permanent": "Scarta una carta permanente",
         "command.reveal": "Rivela",
+        "keys.reveal-ask": "{colour}, {tokens}?",
+        "keys.reveal-kind-ask": "{kind}: {tokens}?",
+        "keys.place": "fila {queue}, posto {position}",
+        "keys.bathroom": "fila {queue}, bagno",
         "command.set-persona": "Correggi un Persona",
         "command.set-reserve": "Fissa una riserva",
         "command.set-tokens": "Fissa i segnalini su un Persona",
@@ -235,9 +288,29 @@ TEXT: Phrases = {
         "variant.no-yellow": "Senza effetti gialli",
         "variant.keep-playing": "Tutti giocano fino alla fine",
         "variant.light-tracking": "Tracciamento leggero",
+        # The button menu's short names of commands.
+        "card.bathroom-defence": "Difesa bagno",
+        "label.note": "Nota",
+        "label.roll": "Tira",
+        "label.choose-queue": "Scegli la fila",
+        "label.reveal": "Rivela",
+        "label.set-persona": "Correggi Persona",
+        "label.play": "Carta Azione",
+        "label.target": "La carta colpisce",
+        "label.decompress": "Decomprimi",
+        "label.reveal-kind": "Rivela",
+        "label.effect": "L'effetto avviene",
+        "label.defend": "Difesa della fila",
+        "label.end-turn": "Fine turno",
+        "label.add-tokens": "Aggiungi segnalini",
+        "label.take-tokens": "Prendi segnalini",
+        "label.set-reserve": "Fissa la riserva",
+        "label.set-tokens": "Fissa i segnalini",
+        "label.place-permanent": "Carta permanente",
+        "label.remove-permanent": "Togli permanente",
     },
 }
 
 # The table's sentences, said from the events' kind and data: they win over
 # a label of the same key.
-TEXT = {lang: {**TEXT.get(lang, {}), **SENTENCES[lang]} for lang in SENTENCES}
+TEXT = {lang: {**TEXT.get(lang, {}), **SENTENCES[lang], **REFUSALS[lang]} for lang in SENTENCES}

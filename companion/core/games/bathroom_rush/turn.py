@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...engine import Event
 from ...errors import IllegalCommand
+from ...text import Word
 from .box import find_kind
 from .cards import (
     AVID_READER,
@@ -20,9 +21,9 @@ from .cards import (
 )
 from .effects import reader_has_target
 from .model import Effect, Phase, Slot
-from .queues import cap, label, put_tokens
+from .queues import put_tokens
 from .rounds import Rounds
-from .sentences import persona_ref
+from .sentences import GAME, card_word, persona_ref, persona_word
 
 
 class TurnCommands(Rounds):
@@ -33,9 +34,8 @@ class TurnCommands(Rounds):
         holder = self.player_in(queue)
         if holder is not None:
             free = ", ".join(str(q) for q in self.free_queues())
-            raise IllegalCommand(
-                f"queue {queue} is taken by {self.players[holder]}: two players never share "
-                f"a queue; the free queues are {free}", rule="queue-taken")
+            raise IllegalCommand("refusal.queue-taken", rule="queue-taken", game=GAME,
+                                 queue=queue, holder=self.players[holder], free=free)
         last = self.chooser == len(self.players) - 1
         if last:
             self._check_draw(len(self.players))
@@ -53,15 +53,14 @@ class TurnCommands(Rounds):
     def do_reveal(self, queue: int, position: int, pipi: int, popo: int, colour: str,
                   name: str | None) -> list[Event]:
         p = self._need_persona(queue, position)
-        where = self._place(queue, position - 1)
+        where = self._place_word(queue, position - 1)
         if p["revealed"]:
-            raise IllegalCommand(f"the Persona {where} is already revealed; set-persona "
-                                 f"corrects its values", rule="already-revealed")
+            raise IllegalCommand("refusal.already-revealed", rule="already-revealed", game=GAME,
+                                 place=where)
         if (queue, position - 1) not in self._pending_reveals():
-            allowed = ("those between a player and the door" if self.phase == Phase.COUNT
-                       else "those in a bathroom or next to a player")
-            raise IllegalCommand(f"the Persona {where} stays face down: the Personas revealed "
-                                 f"now are {allowed}", rule="not-revealable")
+            raise IllegalCommand("refusal.not-revealable.count" if self.phase == Phase.COUNT
+                                 else "refusal.not-revealable", rule="not-revealable",
+                                 game=GAME, place=where)
         p.update({"revealed": True, "pipi": pipi, "popo": popo, "colour": colour, "name": name})
         events = [self._event("revealed", {**self._of(p, queue, position - 1), "pipi": pipi,
                                            "popo": popo, "colour": colour, "name": name})]
@@ -76,16 +75,17 @@ class TurnCommands(Rounds):
         """A reveal with the box described: one of its kinds still unseen."""
         index = find_kind(self.box, kind)
         if index is None:
-            kinds = ", ".join(k["name"] for k in self.box) or "none: no box was described"
-            raise IllegalCommand(f"the box holds no kind {kind!r}; its kinds are {kinds}",
-                                 rule="no-such-kind")
+            kinds: str | Word = (", ".join(k["name"] for k in self.box)
+                                 or Word("refusal.no-box"))
+            raise IllegalCommand("refusal.no-such-kind", rule="no-such-kind", game=GAME,
+                                 kind=repr(kind), kinds=kinds)
         found = self.box[index]
         if self.unseen(index) == 0:
-            left = ", ".join(f"{k['name']} ({self.unseen(n)})" for n, k in enumerate(self.box)
-                             if self.unseen(n)) or "none"
-            raise IllegalCommand(f"all {found['copies']} {found['name']} of the box are already "
-                                 f"face up or discarded: this Persona is another kind; still "
-                                 f"unseen: {left}", rule="kind-all-seen")
+            left: str | Word = ", ".join(f"{k['name']} ({self.unseen(n)})"
+                                         for n, k in enumerate(self.box)
+                                         if self.unseen(n)) or Word("refusal.none")
+            raise IllegalCommand("refusal.kind-all-seen", rule="kind-all-seen", game=GAME,
+                                 copies=found["copies"], name=found["name"], left=left)
         p = self._need_persona(queue, position)
         events = self.do_reveal(queue, position, found["pipi"], found["popo"], found["colour"],
                                 found["name"])
@@ -98,7 +98,7 @@ class TurnCommands(Rounds):
     def _need_current(self) -> tuple[Effect, int, int, Slot]:
         current = self._current_effect()
         if current is None:
-            raise IllegalCommand("no Persona effect waits to be resolved", rule="no-effect")
+            raise IllegalCommand("refusal.no-effect", rule="no-effect", game=GAME)
         return current
 
     def do_effect(self, player: int | None) -> list[Event]:
@@ -111,9 +111,8 @@ class TurnCommands(Rounds):
         events: list[Event] = []
         if key in (ELDERLY_MAN, MOTHER_WITH_BABY):
             if i < 1 or slots[i - 1].get("player") != seat:
-                raise IllegalCommand(f"{cap(label(p))} no longer stands right behind "
-                                     f"{self.players[seat]}: defend, or correct the queue",
-                                     rule="not-behind")
+                raise IllegalCommand("refusal.not-behind", rule="not-behind", game=GAME,
+                                     persona=persona_word(p), player=self.players[seat])
             slots[i - 1], slots[i] = slots[i], slots[i - 1]
             events.append(self._event("persona-moved", {
                 **self._who(seat), "persona": persona_ref(p), "queue": q, "position": i + 1,
@@ -125,8 +124,8 @@ class TurnCommands(Rounds):
             return events
         elif key == AVID_READER:
             if reader_has_target(slots, i):
-                raise IllegalCommand(f"{cap(label(p))} leaves his newspaper on the Persona "
-                                     f"after him: roll the blue die", rule="roll-first")
+                raise IllegalCommand("refusal.roll-first", rule="roll-first", game=GAME,
+                                     persona=persona_word(p))
             events.append(self._event("effect-applied", {**self._of(p, q, i), "how": "nobody"}))
         elif key == INFAMOUS_PERSON:
             self._check_draw(1)
@@ -154,10 +153,8 @@ class TurnCommands(Rounds):
         replay, as :meth:`.game.BathroomRush.parse` says."""
         name = self.players[self._turn_seat()]
         if card_key(card) in DEFENSIVE_CARDS:
-            raise IllegalCommand(
-                f"{card} is a defensive card: it is played together with the attack or the "
-                f"Persona effect it blocks and is never the Action card of the turn; {name} "
-                f"plays another Action card, decompresses or passes", rule="defensive-card")
+            raise IllegalCommand("refusal.defensive-card", rule="defensive-card", game=GAME,
+                                 card=card_word(card), player=name)
         who = self._who(self._turn_seat())
         if card_key(card) == CONCENTRATION:
             return ([self._event("action", {**who, "card": card, "how": "concentration"})]

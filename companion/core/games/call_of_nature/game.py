@@ -21,6 +21,7 @@ from typing import Any
 
 from ...engine import Event, Expectation, Game, Param, Result, Setup
 from ...errors import BadArgument, BadSetup, IllegalCommand, NotExpected, WrongPlayer
+from ...text import Word, Words, command_word, term
 from ..views import plain, state_fields
 from .commands import CARD_VALUE, COMMANDS, DRAW_PILE_COUNT, VARIANTS
 from .model import (
@@ -75,36 +76,28 @@ class CallOfNature(Game, State):
         options = dict(setup.options)
         unknown = set(options) - set(DEFAULT_OPTIONS)
         if unknown:
-            raise BadSetup(
-                f"unknown option(s) {', '.join(sorted(unknown))} for {cls.title}; "
-                f"allowed: {', '.join(DEFAULT_OPTIONS)}"
-            )
+            raise BadSetup("refusal.unknown-option", title=cls.title,
+                           unknown=", ".join(sorted(unknown)), allowed=", ".join(DEFAULT_OPTIONS))
         for name in ("min_value", "max_value", "deck_size"):
             if name in options and not is_int(options[name]):
-                raise BadSetup(f"option '{name}' must be a whole number, not {options[name]!r}")
+                raise BadSetup("refusal.option-not-a-number", name=name,
+                               raw=repr(options[name]))
         low, high = option(options, "min_value"), option(options, "max_value")
         if not -MAX_CARD_VALUE <= low <= 0 <= high <= MAX_CARD_VALUE:
-            raise BadSetup(
-                f"card values {low}..{high} must run from {-MAX_CARD_VALUE}..0 "
-                f"up to 0..{MAX_CARD_VALUE} (the deck has +0 cards)"
-            )
+            raise BadSetup("refusal.card-values", game=cls.key, low=low, high=high,
+                           most=MAX_CARD_VALUE, least=-MAX_CARD_VALUE)
         removed = options.get("removed_cards", {})
         if not isinstance(removed, Mapping) or not all(
             name in DECK_VARIANTS and is_int(count) and count >= 0
             for name, count in removed.items()
         ):
-            raise BadSetup(
-                "option 'removed_cards' maps deck variants "
-                f"({', '.join(DECK_VARIANTS)}) to a number of cards, not {removed!r}"
-            )
+            raise BadSetup("refusal.removed-cards", game=cls.key,
+                           variants=", ".join(DECK_VARIANTS), raw=repr(removed))
         deck = deck_size(setup)
         least = HAND_SIZE * len(setup.players) + 1
         if not least <= deck <= MAX_DECK:
-            raise BadSetup(
-                f"a deck of {deck} Pressure cards cannot deal {HAND_SIZE} to each of "
-                f"{len(setup.players)} players and leave a draw pile: it needs "
-                f"{least} to {MAX_DECK} cards"
-            )
+            raise BadSetup("refusal.deck-size", game=cls.key, deck=deck, hand=HAND_SIZE,
+                           players=len(setup.players), least=least, most=MAX_DECK)
         return setup
 
     @classmethod
@@ -290,12 +283,10 @@ class CallOfNature(Game, State):
         if card not in self.specials_in_deck():
             removed_by = [v for v in sorted(self.setup.variants)
                           if card in DECK_VARIANTS.get(v, ())]
-            raise BadArgument(
-                f"{SPECIAL_CARDS[card]} is not in this deck (taken out by "
-                f"{', '.join(removed_by)}); the special cards in play are: "
-                f"{', '.join(self.specials_in_deck())}",
-                rule="card-not-in-deck",
-            )
+            raise BadArgument("refusal.card-not-in-deck", rule="card-not-in-deck", game=self.key,
+                              card=Word(f"card.{card}"),
+                              variants=Words(term(v, f"variant.{v}") for v in removed_by),
+                              cards=Words(term(c, f"card.{c}") for c in self.specials_in_deck()))
         name = self.players[seat]
         printed = SPECIAL_CARDS[card]
         data = {"player": seat, "card": card, "pressure": self.pressure}
@@ -316,16 +307,14 @@ class CallOfNature(Game, State):
         if self.exploded is not None:
             return self._end_roll(values, player)
         if self.respite is None:
-            raise NotExpected("no roll is expected now: a roll answers a Respite or the "
-                              "End of Game")
+            raise NotExpected("refusal.no-roll-now", game=self.key)
         return self._respite_roll(self.respite, values, player)
 
     def do_held_thresholds(self, count: int, player: int | None) -> list[Event]:
         entry = self._next_end_roll() if self.exploded is not None else None
         if entry is None or entry["held"] is not None:
-            raise NotExpected("CRITICAL THRESHOLD! cards in hand are counted only at the "
-                              "End of Game, once per player, before their roll")
-        self._check_actor(player, entry["player"], "held-thresholds")
+            raise NotExpected("refusal.held-not-now", game=self.key)
+        self._check_actor(player, entry["player"], "command.held-thresholds")
         seat = entry["player"]
         entry["held"] = count
         cards = "card" if count == 1 else "cards"
@@ -340,8 +329,8 @@ class CallOfNature(Game, State):
         self._check_correction("set-pressure")
         before = self.pressure
         if value == before:
-            raise BadArgument(f"the pressure is already {value}; nothing to correct",
-                              rule="no-change")
+            raise BadArgument("refusal.pressure-same", rule="no-change", game=self.key,
+                              value=value)
         self.pressure = value
         passed = [t for t in CRITICAL_THRESHOLDS if before < t <= value]
         rearmed = [t for t in CRITICAL_THRESHOLDS if value < t <= before]
@@ -359,14 +348,13 @@ class CallOfNature(Game, State):
     def do_adjust_mastery(self, player: int, delta: int) -> list[Event]:
         name = self.players[player]
         if player == self.exploded:
-            raise IllegalCommand(f"{name} exploded and is out of the game; undo the command "
-                                 "that made them explode if it was a mistake",
-                                 rule="eliminated")
+            raise IllegalCommand("refusal.exploded", rule="eliminated", game=self.key,
+                                 player=name)
         before = self.mastery[player]
         after = min(MAX_MASTERY, max(0, before + delta))
         if after == before:
-            raise BadArgument(f"{name}'s Mastery is {before} and stays within 0..{MAX_MASTERY}: "
-                              f"a change of {delta:+d} corrects nothing", rule="no-change")
+            raise BadArgument("refusal.mastery-same", rule="no-change", game=self.key,
+                              player=name, value=before, most=MAX_MASTERY, change=f"{delta:+d}")
         self.mastery[player] = after
         events = [Event("correction", f"Correction: {name}'s Mastery {before} → {after}",
                         {"correction": "adjust-mastery", "player": player,
@@ -404,8 +392,8 @@ class CallOfNature(Game, State):
     def do_set_draw_pile(self, count: int) -> list[Event]:
         self._check_correction("set-draw-pile")
         if count == self.draw_pile:
-            raise BadArgument(f"the draw pile already has {count} cards; nothing to correct",
-                              rule="no-change")
+            raise BadArgument("refusal.draw-pile-same", rule="no-change", game=self.key,
+                              count=count)
         before = self.draw_pile
         self.draw_pile = count
         self.played_pile = self._cards_out_of_hands() - count
@@ -421,23 +409,22 @@ class CallOfNature(Game, State):
     def _check_turn(self, player: int | None) -> int:
         """The seat playing a card: the active player, who is not waiting on a roll."""
         if self.exploded is not None or self.respite is not None:
-            wanted = "; ".join(e.prompt for e in self.expected())
-            raise NotExpected(f"no card can be played now; the game waits for: {wanted}")
-        self._check_actor(player, self.active, "a card")
+            raise NotExpected("refusal.no-card-now", game=self.key, now=self._waits_for())
+        self._check_actor(player, self.active, "refusal.for-a-card")
         return self.active
 
     def _check_actor(self, player: int | None, seat: int, what: str) -> None:
         if player is not None and player != seat:
-            raise WrongPlayer(f"it is not {self.players[player]}'s turn for {what}; "
-                              f"waiting for {self.players[seat]}")
+            raise WrongPlayer("refusal.not-their-turn", game=self.key,
+                              player=self.players[player], what=Word(what),
+                              waiting=self.players[seat])
 
     def _check_correction(self, name: str) -> None:
         if self.exploded is not None and name not in END_PHASE_CORRECTIONS:
-            raise NotExpected(
-                f"the game is at its End of Game rolls: '{name}' no longer applies; "
-                f"only {' and '.join(END_PHASE_CORRECTIONS)} can correct it now",
-                rule="end-of-game",
-            )
+            raise NotExpected("refusal.end-rolls-correction", rule="end-of-game", game=self.key,
+                              command=command_word(name),
+                              allowed=Words((command_word(c) for c in END_PHASE_CORRECTIONS),
+                                            sep=" / "))
 
     def _fire_threshold(self, seat: int, threshold: int, loss: int) -> list[Event]:
         name = self.players[seat]
@@ -551,7 +538,7 @@ class CallOfNature(Game, State):
     def _respite_roll(self, respite: Respite, values: list[int],
                       player: int | None) -> list[Event]:
         seat = respite["player"]
-        self._check_actor(player, seat, "the Respite roll")
+        self._check_actor(player, seat, "refusal.for-respite-roll")
         die = RESPITE_DIE.check(values)[0]
         name = self.players[seat]
         before = self.mastery[seat]
@@ -575,11 +562,10 @@ class CallOfNature(Game, State):
     def _end_roll(self, values: list[int], player: int | None) -> list[Event]:
         entry = self._next_end_roll()
         seat = entry["player"]
-        self._check_actor(player, seat, "the End of Game roll")
+        self._check_actor(player, seat, "refusal.for-end-roll")
         held = entry["held"]
         if held is None:
-            raise NotExpected(f"{self.players[seat]} first says how many CRITICAL THRESHOLD! "
-                              "cards they hold (held-thresholds)")
+            raise NotExpected("refusal.held-first", game=self.key, player=self.players[seat])
         dice = list(END_OF_GAME_DICE.check(values))
         entry["dice"] = dice
         total, loss, verdict = roll_outcome(dice, held)

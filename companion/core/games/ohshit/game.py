@@ -66,6 +66,7 @@ from typing import Any
 
 from ...engine import Event, Expectation, Game, Param, Result, Setup
 from ...errors import BadArgument, IllegalCommand
+from ...text import Word
 from ..views import plain, state_fields
 from .commands import COMMANDS, HAND_COUNT
 from .model import (
@@ -81,12 +82,14 @@ from .model import (
     PlayerView,
     State,
     View,
-    are,
-    card_name,
     cards_text,
+    cards_word,
+    cards_words,
     deck_of,
     describe_cards,
     flush_of,
+    kind_word,
+    poop_term,
     poop_word,
 )
 
@@ -232,17 +235,15 @@ class OhShit(Game, State):
     def do_poop(self, target: int, colour: str, player: int | None = None) -> list[Event]:
         player = self._player(player)
         self._check_card(player, colour)
-        self._check_living(target, f"a {poop_word(colour)} poop")
+        self._check_living(target, Word("refusal.what-poop", card=poop_term(colour)))
         total = self.pile_total(target)
         own = target == player
         if total >= MAX_PILE:
-            raise IllegalCommand(
-                f"{self._pile_of(target)} holds {total} poops: a pile never holds more than "
-                f"{MAX_PILE}", rule="pile-limit")
+            raise IllegalCommand("refusal.pile-limit", rule="pile-limit", game=self.key,
+                                 player=self.players[target], total=total, most=MAX_PILE)
         if total >= FULL_PILE and not own:
-            raise IllegalCommand(
-                f"{self._pile_of(target)} holds {total} poops and takes no more; only "
-                f"{self.players[target]} may add a sixth, on their own turn", rule="pile-full")
+            raise IllegalCommand("refusal.pile-full", rule="pile-full", game=self.key,
+                                 player=self.players[target], total=total)
         self.hands[player] -= 1
         self.piles[target][colour] += 1
         where = "their own pile" if own else f"{self.players[target]}'s pile"
@@ -258,12 +259,10 @@ class OhShit(Game, State):
     def do_toilette(self, target: int, player: int | None = None) -> list[Event]:
         player = self._player(player)
         self._check_card(player, "toilette")
-        self._check_living(target, "a Toilette")
+        self._check_living(target, Word("refusal.what-card", card=Word("card.toilette")))
         if self.constipated[target]:
-            raise IllegalCommand(
-                f"{self.players[target]} is constipated: a Toilette cannot be played on a "
-                f"constipated player (a Suppositoire lifts the Constipation)",
-                rule="constipated")
+            raise IllegalCommand("refusal.toilette-constipated", rule="constipated",
+                                 game=self.key, player=self.players[target])
         flushed = self._poops_on(target)
         self.hands[player] -= 1
         self.drain["toilette"] += 1
@@ -279,12 +278,10 @@ class OhShit(Game, State):
     def do_constipation(self, target: int, player: int | None = None) -> list[Event]:
         player = self._player(player)
         self._check_card(player, "constipation")
-        self._check_living(target, "a Constipation")
+        self._check_living(target, Word("refusal.what-card", card=Word("card.constipation")))
         if self.constipated[target]:
-            raise IllegalCommand(
-                f"{self.players[target]} is already constipated: a second Constipation does "
-                f"nothing; constipate someone else or play another card",
-                rule="already-constipated")
+            raise IllegalCommand("refusal.already-constipated", rule="already-constipated",
+                                 game=self.key, player=self.players[target])
         self.hands[player] -= 1
         self.constipated[target] = True
         who = "themselves" if target == player else self.players[target]
@@ -298,23 +295,19 @@ class OhShit(Game, State):
                         player: int | None = None) -> list[Event]:
         player = self._player(player)
         self._check_card(player, "suppositoire")
-        self._check_living(target, "a Suppositoire")
+        self._check_living(target, Word("refusal.what-card", card=Word("card.suppositoire")))
         pile = self.piles[target]
-        holds = describe_cards(pile)
         empty = not any(pile.values())
         if empty and not self.constipated[target]:
-            raise IllegalCommand(
-                f"{self._pile_of(target)} is empty and {self.players[target]} is not "
-                f"constipated: a Suppositoire there has nothing to remove",
-                rule="nothing-to-remove")
+            raise IllegalCommand("refusal.nothing-to-remove", rule="nothing-to-remove",
+                                 game=self.key, player=self.players[target])
         if not empty and colour is None:
-            raise BadArgument(
-                f"name the poop the Suppositoire removes: {self._pile_of(target)} holds "
-                f"{holds}", rule="colour-needed")
+            raise BadArgument("refusal.colour-needed", rule="colour-needed", game=self.key,
+                              player=self.players[target], holds=cards_words(pile))
         if colour is not None and not empty and pile[colour] == 0:
-            raise IllegalCommand(
-                f"{self._pile_of(target)} holds no {poop_word(colour)} poop; it holds {holds}",
-                rule="colour-not-in-pile")
+            raise IllegalCommand("refusal.colour-not-in-pile", rule="colour-not-in-pile",
+                                 game=self.key, player=self.players[target],
+                                 card=poop_term(colour), holds=cards_words(pile))
         self.hands[player] -= 1
         self.drain["suppositoire"] += 1
         who = "themselves" if target == player else self.players[target]
@@ -342,16 +335,16 @@ class OhShit(Game, State):
     # -- corrections -------------------------------------------------------
 
     def do_set_pile(self, player: int, colour: str, count: int) -> list[Event]:
-        self._check_living(player, "a pile correction")
+        self._check_living(player, Word("refusal.what-pile-correction"))
         now = self.piles[player][colour]
-        self._check_change(now, count, f"{self._pile_of(player)} already holds "
-                                       f"{count} {poop_word(colour)}")
+        self._check_change(now, count, "refusal.pile-same", player=self.players[player],
+                           what=kind_word(count, colour))
         total = self.pile_total(player) + count - now
         if total > MAX_PILE:
-            raise IllegalCommand(
-                f"{self._pile_of(player)} would hold {total} poops: a pile never holds more "
-                f"than {MAX_PILE}", rule="pile-limit")
-        self._check_within_deck(colour, now, count, self._pile_of(player))
+            raise IllegalCommand("refusal.pile-would-exceed", rule="pile-limit", game=self.key,
+                                 player=self.players[player], total=total, most=MAX_PILE)
+        self._check_within_deck(colour, now, count,
+                                Word("refusal.pile-of", player=self.players[player]))
         moved = self._move_with_draw_pile(count - now, colour)
         self.piles[player][colour] = count
         return [Event(
@@ -361,17 +354,15 @@ class OhShit(Game, State):
             {"player": player, "colour": colour, "count": count, "before": now})]
 
     def do_set_constipated(self, player: int, constipated: bool) -> list[Event]:
-        self._check_living(player, "a Constipation correction")
+        self._check_living(player, Word("refusal.what-constipation-correction"))
         name = self.players[player]
         if self.constipated[player] == constipated:
-            state = "already" if constipated else "not"
-            raise IllegalCommand(f"{name} is {state} constipated", rule="no-change")
+            raise IllegalCommand("refusal.constipated-already" if constipated
+                                 else "refusal.constipated-not", rule="no-change",
+                                 game=self.key, player=name)
         if constipated and self.unseen("constipation") == 0:
-            raise IllegalCommand(
-                f"all {self.deck['constipation']} Constipation cards of the deck are face up "
-                f"(in front of players or in the Drain), so none can be in front of {name}; "
-                f"if the box holds more, correct the deck first with set-deck",
-                rule="more-than-the-deck")
+            raise IllegalCommand("refusal.constipations-face-up", rule="more-than-the-deck",
+                                 game=self.key, deck=self.deck["constipation"], player=name)
         moved = self._move_with_draw_pile(1 if constipated else -1, "constipation")
         self.constipated[player] = constipated
         state = "is constipated" if constipated else "is no longer constipated"
@@ -385,7 +376,8 @@ class OhShit(Game, State):
             hand = f"{name}'s hand"
         else:
             hand = f"the hand {name} set aside at their death"
-        self._check_change(now, count, f"{hand} already holds {cards_text(count)}")
+        self._check_change(now, count, "refusal.hand-same" if self.alive[player]
+                           else "refusal.hand-aside-same", player=name, what=cards_word(count))
         moved = self._move_with_draw_pile(count - now, None)
         self.hands[player] = count
         return [Event("correction",
@@ -393,27 +385,28 @@ class OhShit(Game, State):
                       {"player": player, "count": count, "before": now})]
 
     def do_set_decharge(self, colour: str, count: int) -> list[Event]:
-        return self._set_discards(self.decharge, "the Décharge", colour, count)
+        return self._set_discards(self.decharge, "the Décharge", colour, count,
+                                  Word("refusal.the-decharge"))
 
     def do_set_drain(self, card: str, count: int) -> list[Event]:
-        return self._set_discards(self.drain, "the Drain", card, count)
+        return self._set_discards(self.drain, "the Drain", card, count,
+                                  Word("refusal.the-drain"))
 
     def do_set_deck(self, card: str, count: int) -> list[Event]:
         now = self.deck[card]
         word = poop_word(card)
-        self._check_change(now, count, f"the deck already holds {count} {word}")
+        self._check_change(now, count, "refusal.deck-same", what=kind_word(count, card))
         face_up = self.face_up(card)
         if count < face_up:
-            raise IllegalCommand(
-                f"{face_up} {word} {are(face_up)} face up on the table, in the Décharge "
-                f"or in the Drain, so the deck holds at least {face_up}; if one of those "
-                f"counts is wrong, correct it first", rule="fewer-than-face-up")
+            raise IllegalCommand("refusal.fewer-than-face-up.one" if face_up == 1
+                                 else "refusal.fewer-than-face-up",
+                                 rule="fewer-than-face-up", game=self.key,
+                                 what=kind_word(face_up, card), count=face_up)
         change = count - now
         if -change > self.draw_pile:
-            raise IllegalCommand(
-                f"the draw pile holds {cards_text(self.draw_pile)}, so {-change} missing {word} "
-                f"cannot have left it: the hands hold the rest of the deck, so correct them "
-                f"first with set-hand", rule="draw-pile-short")
+            raise IllegalCommand("refusal.deck-draw-pile-short", rule="draw-pile-short",
+                                 game=self.key, draw=cards_word(self.draw_pile),
+                                 count=-change, card=poop_term(card))
         self.deck[card] = count
         self.draw_pile += change
         one = abs(change) == 1
@@ -429,12 +422,14 @@ class OhShit(Game, State):
                       {"card": card, "count": count, "before": now})]
 
     def _set_discards(self, zone: dict[str, int], where: str, kind: str,
-                      count: int) -> list[Event]:
-        """Correct the Décharge or the Drain: ``zone`` is the one to change."""
+                      count: int, place: Word) -> list[Event]:
+        """Correct the Décharge or the Drain: ``zone`` is the one to change,
+        ``where`` its name in the event, ``place`` in a refusal."""
         now = zone[kind]
         word = poop_word(kind)
-        self._check_change(now, count, f"{where} already holds {count} {word}")
-        self._check_within_deck(kind, now, count, where)
+        self._check_change(now, count, "refusal.zone-same", where=place,
+                           what=kind_word(count, kind))
+        self._check_within_deck(kind, now, count, place)
         moved = self._move_with_draw_pile(count - now, kind)
         zone[kind] = count
         held = cards_text(sum(zone.values()))
@@ -445,7 +440,8 @@ class OhShit(Game, State):
 
     def do_kill(self, player: int) -> list[Event]:
         if not self.alive[player]:
-            raise IllegalCommand(f"{self.players[player]} is already dead", rule="dead-player")
+            raise IllegalCommand("refusal.already-dead", rule="dead-player", game=self.key,
+                                 player=self.players[player])
         events = [Event("correction", f"Correction: {self.players[player]} is out of the game",
                         {"player": player})]
         events += self._bury(player, "is out of the game")
@@ -455,8 +451,8 @@ class OhShit(Game, State):
 
     def do_revive(self, player: int) -> list[Event]:
         if self.alive[player]:
-            raise IllegalCommand(f"{self.players[player]} is alive; only the dead come back",
-                                 rule="not-dead")
+            raise IllegalCommand("refusal.not-dead", rule="not-dead", game=self.key,
+                                 player=self.players[player])
         self.alive[player] = True
         return [Event("correction",
                       f"Correction: {self.players[player]} is back in the game with an empty "
@@ -480,29 +476,24 @@ class OhShit(Game, State):
     def _check_card(self, player: int, kind: str) -> None:
         name = self.players[player]
         if self.hands[player] == 0:
-            raise IllegalCommand(
-                f"{name} has no card in hand by the companion's count: if {name} holds "
-                f"cards, correct the count with set-hand; if not, skip the turn",
-                rule="empty-hand")
+            raise IllegalCommand("refusal.empty-hand", rule="empty-hand", game=self.key,
+                                 player=name)
         if self.unseen(kind) == 0:
-            raise IllegalCommand(
-                f"no {card_name(kind)} card can be in {name}'s hand: all {self.deck[kind]} of "
-                f"the deck are on the table, in the Décharge or in the Drain; {name} plays "
-                f"another card, or, if the box holds more, correct the deck with set-deck",
-                rule="no-card-left")
+            raise IllegalCommand("refusal.no-card-left", rule="no-card-left", game=self.key,
+                                 card=Word(f"card.{kind}"), player=name, deck=self.deck[kind])
 
-    def _check_living(self, seat: int, what: str) -> None:
+    def _check_living(self, seat: int, what: Word) -> None:
         if not self.alive[seat]:
             names = ", ".join(self.players[s] for s in self.living())
-            raise IllegalCommand(
-                f"{self.players[seat]} is dead: {what} needs a living player ({names})",
-                rule="dead-player")
+            raise IllegalCommand("refusal.dead-player", rule="dead-player", game=self.key,
+                                 player=self.players[seat], what=what, living=names)
 
-    def _check_change(self, now: int, count: int, already: str) -> None:
+    def _check_change(self, now: int, count: int, key: str, **fields: Any) -> None:
+        """Refuse a correction that changes nothing (``key``: what already is)."""
         if count == now:
-            raise IllegalCommand(f"{already}: nothing to correct", rule="no-change")
+            raise IllegalCommand(key, rule="no-change", game=self.key, **fields)
 
-    def _check_within_deck(self, kind: str, now: int, count: int, where: str) -> None:
+    def _check_within_deck(self, kind: str, now: int, count: int, where: Word) -> None:
         """A kind is never face up more times than the deck holds it.  Only a
         rise is checked, so that a count can always be brought back down."""
         if count <= now:
@@ -510,12 +501,10 @@ class OhShit(Game, State):
         elsewhere = self.face_up(kind) - now
         room = max(0, self.deck[kind] - elsewhere)
         if count > room:
-            word = poop_word(kind)
-            raise IllegalCommand(
-                f"{where} can hold at most {room} {word}: the deck holds "
-                f"{self.deck[kind]} and {elsewhere} {are(elsewhere)} face up elsewhere; if "
-                f"the box holds more, correct the deck first with set-deck",
-                rule="more-than-the-deck")
+            raise IllegalCommand("refusal.more-than-the-deck.one" if elsewhere == 1
+                                 else "refusal.more-than-the-deck", rule="more-than-the-deck",
+                                 game=self.key, where=where, most=kind_word(room, kind),
+                                 deck=self.deck[kind], elsewhere=elsewhere)
 
     def _move_with_draw_pile(self, gained: int, kind: str | None) -> str:
         """Balance a corrected zone against the draw pile: the ``gained``
@@ -524,11 +513,9 @@ class OhShit(Game, State):
         n = abs(gained)
         what = cards_text(n) if kind is None else f"{n} {poop_word(kind)}"
         if gained > self.draw_pile:
-            raise IllegalCommand(
-                f"the draw pile holds {cards_text(self.draw_pile)}, so {what} cannot come from "
-                f"it (every card is counted once): lower a count that is too high first, or, "
-                f"if the box holds more cards, correct the deck with set-deck",
-                rule="draw-pile-short")
+            raise IllegalCommand("refusal.draw-pile-short", rule="draw-pile-short",
+                                 game=self.key, draw=cards_word(self.draw_pile),
+                                 what=cards_word(n) if kind is None else kind_word(n, kind))
         self.draw_pile -= gained
         if gained > 0:
             verb = "comes" if n == 1 else "come"

@@ -14,7 +14,10 @@ from typing import Any
 
 from ...engine import Setup
 from ...errors import BadSetup
+from ...text import Word, Words
 from .text import TEXT
+
+GAME_KEY = "ohshit"
 
 # The five poop colours (the rulebook names "épicé" and "précieux"; the
 # other three are the companion's names for the card colours), the Unicorn
@@ -73,6 +76,27 @@ def describe_cards(cards: Mapping[str, int]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def cards_word(n: int) -> Word:
+    """'1 card', '3 cards' as a word of the players' language."""
+    return Word("refusal.one-card") if n == 1 else Word("refusal.cards", count=n)
+
+
+def poop_term(kind: str) -> Word:
+    """A card as a sentence says it (see :func:`poop_word`), as a word."""
+    return Word(f"poop.{kind}", default=poop_word(kind))
+
+
+def kind_word(n: int, kind: str) -> Word:
+    """'2 spicy' as a word of the players' language."""
+    return Word("refusal.n-of", count=n, card=poop_term(kind))
+
+
+def cards_words(cards: Mapping[str, int]) -> Word | Words:
+    """'2 spicy, 1 precious and 1 Unicorn' (or 'nothing') as words."""
+    parts = [kind_word(cards[kind], kind) for kind in KINDS if cards.get(kind)]
+    return Words(parts, last=Word("refusal.and")) if parts else Word("refusal.nothing")
+
+
 def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -83,38 +107,29 @@ def deck_of(setup: Setup) -> dict[str, int]:
     options = dict(setup.options)
     unknown = set(options) - {"deck"}
     if unknown:
-        raise BadSetup(
-            f"unknown option(s) {', '.join(sorted(unknown))} for OhShit!; allowed: deck"
-        )
+        raise BadSetup("refusal.unknown-option", title="OhShit!",
+                       unknown=", ".join(sorted(unknown)), allowed="deck")
     asked = options.get("deck", {})
     if not isinstance(asked, Mapping):
-        raise BadSetup(f"option 'deck' maps card kinds to counts, not {asked!r}")
+        raise BadSetup("refusal.deck-not-a-map", game=GAME_KEY, raw=repr(asked))
     strange = set(asked) - set(KINDS)
     if strange:
-        raise BadSetup(
-            f"unknown card kind(s) {', '.join(sorted(map(str, strange)))} in option 'deck'; "
-            f"the kinds are: {', '.join(KINDS)}"
-        )
+        raise BadSetup("refusal.unknown-kinds", game=GAME_KEY,
+                       unknown=", ".join(sorted(map(str, strange))), kinds=", ".join(KINDS))
     deck = dict(DEFAULT_DECK)
     for kind, count in asked.items():
         if not is_int(count) or not 0 <= count <= MAX_OF_A_KIND:
-            raise BadSetup(
-                f"option 'deck': {kind} must be a whole number from 0 to {MAX_OF_A_KIND}, "
-                f"not {count!r}"
-            )
+            raise BadSetup("refusal.kind-count", game=GAME_KEY, kind=kind, most=MAX_OF_A_KIND,
+                           raw=repr(count))
         deck[kind] = count
     seats = len(setup.players)
     for kind in DEALT_ACTIONS:
         if deck[kind] < seats:
-            raise BadSetup(
-                f"every player is dealt one {card_name(kind)}: {seats} players need at "
-                f"least {seats}, and the deck has {deck[kind]}"
-            )
+            raise BadSetup("refusal.one-each", game=GAME_KEY, card=Word(f"card.{kind}"),
+                           players=seats, count=deck[kind])
     if sum(deck.values()) < HAND_SIZE * seats:
-        raise BadSetup(
-            f"a deck of {sum(deck.values())} cards cannot deal {HAND_SIZE} to each of "
-            f"{seats} players: it needs at least {HAND_SIZE * seats}"
-        )
+        raise BadSetup("refusal.deck-too-small", game=GAME_KEY, deck=sum(deck.values()),
+                       hand=HAND_SIZE, players=seats, least=HAND_SIZE * seats)
     return deck
 
 

@@ -9,6 +9,7 @@ phrases.  Italian falls back to English until it is written.
 from __future__ import annotations
 
 from ...text import Phrases
+from .refusals import REFUSALS
 
 TEXT: Phrases = {
     "en": {
@@ -44,6 +45,19 @@ TEXT: Phrases = {
         "param.constipated": "Constipated",
         "param.target": "On whose pile",
         "title": "OhShit!",
+        # The button menu's short names of commands.
+        "label.constipation": "Constipation",
+        "label.set-hand": "Set hand",
+        "label.set-decharge": "Set decharge",
+        "label.set-drain": "Set drain",
+        "label.set-deck": "Set deck",
+        "label.toilette": "Toilette",
+        "label.suppositoire": "Suppositoire",
+        "label.set-pile": "Set pile",
+        "label.set-constipated": "Constipated",
+        "label.kill": "Player out",
+        "label.revive": "Bring back",
+        "label.skip": "Skip turn",
     },
     "fr": {
         "board.chart": "Les piles",
@@ -103,6 +117,19 @@ TEXT: Phrases = {
         "event.note": "Note : {text}",
         "event.suppository": "{player} donne un Suppositoire à {target}",
         "event.turn": "Au tour de {player}",
+        # The button menu's short names of commands.
+        "label.constipation": "Constipation",
+        "label.set-hand": "Fixer une main",
+        "label.set-decharge": "Fixer la Décharge",
+        "label.set-drain": "Fixer l'Égout",
+        "label.set-deck": "Fixer la pioche",
+        "label.toilette": "Toilette",
+        "label.suppositoire": "Suppositoire",
+        "label.set-pile": "Fixer une pile",
+        "label.set-constipated": "Constipé",
+        "label.kill": "Joueur éliminé",
+        "label.revive": "Faire revenir",
+        "label.skip": "Passer le tour",
     },
     "it": {
         "board.chart": "Le pile",
@@ -160,5 +187,21 @@ TEXT: Phrases = {
         "param.constipated": "Stitico",
         "param.target": "Sulla pila di",
         "title": "OhShit!",
+        # The button menu's short names of commands.
+        "label.constipation": "Stitichezza",
+        "label.set-hand": "Fissa una mano",
+        "label.set-decharge": "Fissa la Discarica",
+        "label.set-drain": "Fissa la Fogna",
+        "label.set-deck": "Fissa il mazzo",
+        "label.toilette": "Toilette",
+        "label.suppositoire": "Supposta",
+        "label.set-pile": "Fissa una pila",
+        "label.set-constipated": "Stitico",
+        "label.kill": "Giocatore eliminato",
+        "label.revive": "Fai tornare",
+        "label.skip": "Salta il turno",
     },
 }
+
+# What the game says when it refuses something.
+TEXT = {lang: {**TEXT.get(lang, {}), **REFUSALS[lang]} for lang in REFUSALS}
