@@ -92,11 +92,10 @@ class ActionCards(TurnCommands, QueueOperations):
         who = self._who(seat)
         name = CARD_NAMES[card]
         if self.light and card not in LIGHT_CARDS:
-            raise IllegalCommand(
-                f"in light tracking the queues stay on the table: {name} is played there and "
-                f"{who['name']} ends the turn; the cards the companion applies are "
-                f"{' and '.join(CARD_NAMES[c] for c in LIGHT_CARDS)}, which act on the "
-                f"reserve", rule="light-tracking")
+            raise IllegalCommand("refusal.light-card", rule="light-tracking", game=GAME,
+                                 card=Word(f"card.{card}"), name=who["name"],
+                                 cards=Words((Word(f"card.{c}") for c in LIGHT_CARDS),
+                                             last=Word("refusal.and")))
         if card == CONCENTRATION_CARD:
             return ([self._event("action", {**who, "card": name, "card_id": card,
                                             "how": "concentration"})]

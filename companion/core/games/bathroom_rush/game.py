@@ -104,6 +104,7 @@ from typing import Any, ClassVar
 
 from ...engine import Command, CommandSpec, Event, Expectation, Game, Param, Result, Setup
 from ...errors import BadSetup, UnknownCommand, WrongPlayer
+from ...text import command_word
 from ..views import plain, state_fields
 from .actions import CARD_NAMES, ActionCards
 from .box import box_cards, check_box, without_lost_young_man
@@ -330,8 +331,10 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
                 player = args.get("player")
                 seat = self._turn_seat()
                 if player is not None and player != seat:
-                    raise WrongPlayer(f"it is not {self.players[player]}'s turn for "
-                                      f"'decompress'; waiting for {self.players[seat]}")
+                    raise WrongPlayer("refusal.wrong-player", game=self.key,
+                                      player=self.players[player],
+                                      command=command_word(spec.name),
+                                      waiting=self.players[seat])
                 args["player"] = seat
                 return None
         return super().check_expected(spec, args)
