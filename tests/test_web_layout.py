@@ -60,7 +60,7 @@ def test_a_laptop_gets_two_columns_the_table_beside_the_dock(companion, browser)
         page = context.new_page()
         page.goto(companion.join_url)
         page.wait_for_selector("#conn[data-state=live]")
-        page.wait_for_selector("#play")
+        page.wait_for_selector(".number-grid")
         board = page.locator("#board").bounding_box()
         dock = page.locator("#dock").bounding_box()
         assert board["x"] + board["width"] <= dock["x"] + 1  # side by side
