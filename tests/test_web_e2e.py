@@ -194,7 +194,7 @@ def pick_number(page, value: int) -> None:
 
 
 def play_card(page, value: int) -> None:
-    """A Pressure card in two taps: its number, then its value (+ or −),
+    """A Pressure card in two taps: its number, then its value (+ or -),
     shown with what it will do."""
     pick_number(page, value)
     page.click(f".card-play[data-value='{value}']")
