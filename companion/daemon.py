@@ -387,11 +387,15 @@ def serve(args: argparse.Namespace) -> int:
             message = "Companion stopped: see the log"
             log.critical("cannot start: %s", exc)
             return EXIT_FAILED
-        # What the start built (modules, the app, the parts) lives as long as
-        # the process: the collector need not walk it again.  Without this, a
-        # collection of the older generations stalls whatever runs then (a key
-        # press waits ~20 ms for its frame on a development machine).
-        gc.freeze()
+        finally:
+            # What the start built (modules, the app, the parts) lives as
+            # long as the process: the collector need not walk it again.
+            # Without this, a collection of the older generations stalls
+            # whatever runs then (a key press waits ~20 ms for its frame on
+            # a development machine).  The CLI turned the collector off for
+            # the start (see cli._main); it runs from here on.
+            gc.freeze()
+            gc.enable()
         status = daemon.run()
         log.info("stopping")
         return status
