@@ -186,7 +186,8 @@ def run(presses: int) -> Run:
             while len(oks) < presses + warm_up:
                 bench.press("ok")  # opens the card's entry at +0
                 written = len(bench.journal_writes)
-                latency, cpu, _ = bench.timed_press("ok", writes=True)  # plays it: the journal, the next turn
+                # Plays it: the journal, the next turn.
+                latency, cpu, _ = bench.timed_press("ok", writes=True)
                 if len(bench.journal_writes) != written + 1:
                     raise RuntimeError("OK did not write the journal once")
                 oks.append(latency)
@@ -217,7 +218,8 @@ def main() -> int:
     full_data, full_wire = measured.full
     up, ok = percentiles(latencies), percentiles(oks)
     ok_journal = percentiles(measured.ok_journal)
-    ok_rest = percentiles([press - write for press, write in zip(oks, measured.ok_journal)])
+    ok_rest = percentiles([press - write
+                           for press, write in zip(oks, measured.ok_journal, strict=True)])
     up_cpu, ok_cpu = percentiles(measured.up_cpu), percentiles(measured.ok_cpu)
     if args.json:
         print(json.dumps({"up": up, "ok": ok, "up_cpu": up_cpu, "ok_cpu": ok_cpu,
