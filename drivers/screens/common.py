@@ -8,7 +8,7 @@ from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
-from .canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit, fit_lines, text_width, wrap
+from .canvas import HEIGHT, OFF, ON, WIDTH, Canvas, _length, fit, fit_lines, text_width, wrap
 from .words import word
 
 MENU_ROWS = 4
@@ -33,11 +33,23 @@ def alert_screen(message: str, title: str = "") -> Image.Image:
     c.draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), outline=ON)
     # The biggest type that holds the whole message; the smallest cuts it.
     for size, rows, bold in ALERT_TYPE:
+        if _too_long(message, WIDTH - 6, rows, size, bold):
+            continue  # no need to wrap it to know (wrapping costs 40 µs a word)
         if len(wrap(message, WIDTH - 6, size, bold)) <= rows:
             break
     lines = fit_lines(message, WIDTH - 6, rows, size, bold)
     c.centred_lines(lines, size, top + 1, HEIGHT - 2, bold=bold)
     return c.image
+
+
+def _too_long(message: str, width: int, rows: int, size: int, bold: bool) -> bool:
+    """True when ``message`` cannot wrap into ``rows`` lines of ``width``
+    at this size, from its length alone: every wrapped line is at most
+    ``width`` wide (its length half a pixel more, before rounding), and
+    the breaks drop one space each (a space and a pixel, with the kerning
+    on either side)."""
+    room = rows * (width + 0.5) + (rows - 1) * (_length(" ", size, bold) + 1)
+    return _length(message, size, bold) > room + 1
 
 
 def event_screen(event: Any) -> Image.Image:
