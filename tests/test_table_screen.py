@@ -266,3 +266,24 @@ def test_a_key_that_plays_a_command_draws_one_frame_with_its_update(table):
         part.stop()
     assert table.current().version == version + 1
     assert display.frames.count(version + 1) == 1
+
+
+def test_while_idle_the_screen_measures_the_alerts_glyphs_ahead(table):
+    from drivers.screens import canvas
+    from drivers.screens.common import ALERT_GLYPHS, ALERT_TYPE
+
+    canvas._edges.cache_clear()
+    part = ScreenPart(table, NoDisplay(), Dice(table), lambda: ("http://192.0.2.7:8080/", "1"))
+    part.start()
+    try:
+        wanted = len(ALERT_GLYPHS) * len({(s, b) for s, _r, b in ALERT_TYPE} | {(12, True)})
+        deadline = time.monotonic() + 30
+        while canvas._edges.cache_info().currsize < wanted and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert canvas._edges.cache_info().currsize >= wanted
+        misses = canvas._edges.cache_info().misses
+        canvas.layout.cache_clear()
+        canvas.layout("Shuffle the discard pile", 10)
+        assert canvas._edges.cache_info().misses == misses  # every glyph measured already
+    finally:
+        part.stop()

@@ -19,7 +19,7 @@ import threading
 import time
 from collections import deque
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from companion.components import Component
 from companion.core.engine import Dice
@@ -170,7 +170,16 @@ class ScreenPart(Component):
     # -- the screen thread ----------------------------------------------
 
     def _run(self) -> None:
+        from drivers.screens.common import warm_alert_glyphs
+
+        # While nothing happens, a glyph at a time, the alerts' type is
+        # measured ahead: a key waits for one glyph at most.
+        warming: Iterator[None] | None = warm_alert_glyphs()
         while True:
+            if warming is not None and self._notes.empty() and self._time_left() is None:
+                if next(warming, StopIteration) is StopIteration:
+                    warming = None
+                continue
             try:
                 note = self._notes.get(timeout=self._time_left())
             except queue.Empty:  # the moment or the page on screen is over
