@@ -16,13 +16,17 @@ right to make one (not root) it says so and measures nothing.  It prints:
 - ``companion serve --simulate`` (a temporary data directory and port) from
   the process's start until the panel answers ``/api/health``
   (target: 3 s), with the sources byte-compiled first as pip's install
-  leaves them on the Pi;
+  leaves them on the Pi, and the CPU time (user and system, every thread)
+  the process had used by then: at 10 % the wall time is at least ten
+  times that, the rest is others' work on the shared CPU 0;
 - its memory (VmRSS, VmHWM) with a game started from a phone and the live
   stream open;
 - a key press to the frame on the display's bus, UP on a card's value and OK
   playing the card (the journal's write included), from
   ``benchmarks/bench_latency.py`` run inside the same quota (target: a card's
-  frame within 50 ms at the 99th percentile).
+  frame within 50 ms at the 99th percentile), with the CPU each press used
+  and, for OK, the journal's write apart (SQLite's commit and its fsync:
+  the disk's time, outside the quota) and the press without it.
 """
 
 from __future__ import annotations
