@@ -135,11 +135,14 @@ def _main(argv: Sequence[str] | None) -> int:
             # again and again would cost a tenth of the start's CPU, which a
             # Pi Zero's core feels.  The daemon turns it back on once started.
             gc.disable()
-        # The daemon wires drivers and web around the core; imported only
-        # here so that the CLI stays light.
-        from . import daemon
+        try:
+            # The daemon wires drivers and web around the core; imported
+            # only here so that the CLI stays light.
+            from . import daemon
 
-        return daemon.main(args)
+            return daemon.main(args)
+        finally:
+            gc.enable()  # whatever ended the start (a bad config...)
     out = _Output(args.json)
     try:
         return _run(args, out)
