@@ -505,3 +505,37 @@ def test_bathroom_rush_has_one_page_while_the_players_choose_their_queues():
     assert screens.game_pages(update_of(game)) == 1
     assert ImageChops.difference(screen_of(game, "en", 0), screen_of(game, "en", 1)).getbbox() \
         is None
+
+
+def test_wrapping_a_long_alert_measures_each_piece_of_text_once(monkeypatch):
+    # Word wrap lays each line out again with every word it adds, and a
+    # layout measures every prefix: each measure shapes the text (some 40 µs,
+    # ten times that on a Pi Zero), so none is made twice.
+    from collections import Counter
+
+    from drivers.screens import canvas
+
+    measured: Counter[tuple[str, int, bool]] = Counter()
+    real_font = canvas.font
+
+    class CountingFont:
+        def __init__(self, size: int, bold: bool) -> None:
+            self.face, self.size, self.bold = real_font(size, bold), size, bold
+
+        def getlength(self, text: str) -> float:
+            measured[(text, self.size, self.bold)] += 1
+            return self.face.getlength(text)
+
+        def __getattr__(self, name: str):
+            return getattr(self.face, name)
+
+    for cached in (canvas._length, canvas.layout, canvas.text_length, canvas._wrapped):
+        cached.cache_clear()
+    monkeypatch.setattr(canvas, "font", lambda size, bold=False: CountingFont(size, bold))
+    text = ("The draw pile is empty: shuffle the discard pile to make a new draw pile, "
+            "then Ana draws")
+    lines = canvas.wrap(text, 120, 12)
+    for cached in (canvas._length, canvas.layout, canvas.text_length, canvas._wrapped):
+        cached.cache_clear()
+    assert len(lines) > 2 and " ".join(lines) == text
+    assert measured and max(measured.values()) == 1

@@ -222,3 +222,68 @@ def test_a_game_of_one_page_never_turns(screen, table):
     screen.redraw()
     wait_for(screen, before)
     assert screen._page == 0
+
+
+class RecordingDisplay:
+    """A display that keeps each frame offered, with the table's version
+    the menu knew when it was drawn."""
+
+    def __init__(self) -> None:
+        self.display = self
+        self.part: ScreenPart | None = None
+        self.frames: list[int] = []
+        self.drawn = threading.Condition()
+
+    def show(self, image) -> bool:
+        with self.drawn:
+            self.frames.append(self.part.menu.update.version)
+            self.drawn.notify_all()
+        return True
+
+    def wait_for_version(self, version: int) -> None:
+        with self.drawn:
+            assert self.drawn.wait_for(lambda: version in self.frames, timeout=10)
+
+
+def test_a_key_that_plays_a_command_draws_one_frame_with_its_update(table):
+    # The table's update reaches the screen thread while it handles the key:
+    # it is drawn with the key, not once more after it (a frame is about a
+    # millisecond of a Pi Zero's CPU).
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    display = RecordingDisplay()
+    part = ScreenPart(table, display, Dice(table), lambda: ("http://192.0.2.7:8080/", "1"))
+    display.part = part
+    part.start()
+    try:
+        version = table.current().version
+        display.wait_for_version(version)
+        part.key("ok")  # the card's value, at +0
+        with display.drawn:
+            assert display.drawn.wait_for(lambda: part.menu.view().kind == "value", timeout=10)
+        part.key("ok")  # plays it: the table's update comes back to the screen
+        display.wait_for_version(version + 1)
+    finally:
+        part.stop()
+    assert table.current().version == version + 1
+    assert display.frames.count(version + 1) == 1
+
+
+def test_while_idle_the_screen_measures_the_alerts_glyphs_ahead(table):
+    from drivers.screens import canvas
+    from drivers.screens.common import ALERT_GLYPHS, ALERT_TYPE
+
+    canvas._edges.cache_clear()
+    part = ScreenPart(table, NoDisplay(), Dice(table), lambda: ("http://192.0.2.7:8080/", "1"))
+    part.start()
+    try:
+        wanted = len(ALERT_GLYPHS) * len({(s, b) for s, _r, b in ALERT_TYPE} | {(12, True)})
+        deadline = time.monotonic() + 30
+        while canvas._edges.cache_info().currsize < wanted and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert canvas._edges.cache_info().currsize >= wanted
+        misses = canvas._edges.cache_info().misses
+        canvas.layout.cache_clear()
+        canvas.layout("Shuffle the discard pile", 10)
+        assert canvas._edges.cache_info().misses == misses  # every glyph measured already
+    finally:
+        part.stop()

@@ -17,6 +17,7 @@ from tests.test_web_e2e import (  # noqa: F401  (fixtures)
     expect,
     live,
     phones,
+    pick_number,
     play_card,
     shot,
     start_call_of_nature,
@@ -65,9 +66,8 @@ def test_seat_only_keeps_a_turn_to_its_players_phone(companion, phones):
     phone_a.goto(companion.url + "/")
     live(phone_a)
     # Phone B (Ben) tries Ana's turn: refused, told why, nothing changed.
-    for digit in "6":
-        phone_b.click(f".pad-keys [data-digit='{digit}']")
-    phone_b.click("#play")
+    pick_number(phone_b, 6)
+    phone_b.click(".card-play[data-value='6']")
     expect(phone_b.locator("#toast")).to_contain_text("only Ana's phone can play it")
     expect(phone_b.locator("#toast")).to_contain_text("Ben's")
     assert companion.table.version == 0 and companion.table.history() == []

@@ -5,8 +5,8 @@ Under ``/api`` every error is JSON ``{"error": <short code>, "message":
 game (a :class:`~companion.core.errors.Refusal`) is said in the phone's
 language, as its pages are (:func:`web.pages.language`: the phone's own
 choice, else the table's language, else the browser's, else the configured
-one).  A failure inside the panel is logged with its traceback on the companion and reaches the phone as a plain
-500, never as a stack trace.
+one).  A failure inside the panel is logged with its traceback on the
+companion and reaches the phone as a plain 500, never as a stack trace.
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ import {
   isController, lang, on, openJoin, openSheet, store, t, toast, madeAgainst,
 } from "./core.js";
 import {
-  commandHelp, commandLabel, dicePad, expectationLabel, openCommandForm, paramsToAsk, promptFor, specOf,
-  submitCommand, valuePad, previewLine,
+  cardNumbers, commandHelp, commandLabel, dicePad, expectationLabel, numberGrid, openCommandForm, paramsToAsk,
+  promptFor, signedValues, specOf, submitCommand, valuePad, previewLine,
 } from "./forms.js";
 import { askUndo, redo, undoSaid } from "./undo.js";
 import { boardFor } from "./games/index.js";
@@ -256,7 +256,13 @@ function expectations(state) {
       }, label));
     } else if (!inline && !rolled && ask.length === 1 && ask[0].kind === "int" && wideRange(ask[0])) {
       inline = true;
-      out.push(inlinePad(state, exp, spec, ask[0]));
+      // The values a game says its cards may have, one button each when
+      // they fit the dock (a value in one tap); else the digits.
+      const range = boardFor(state.game).valueRange?.(state, exp.command, ask[0]);
+      const numbers = range ? cardNumbers(...range) : [];
+      out.push(numbers.length && numbers.length <= GRID_MAX
+        ? inlineGrid(state, exp, spec, ask[0], range, numbers)
+        : inlinePad(state, exp, spec, ask[0]));
     } else {
       buttons.push(h("button", {
         type: "button", class: "btn secondary big", dataset: { command: exp.command },
@@ -348,6 +354,66 @@ function inlinePad(state, exp, spec, param) {
   });
   pad.slot.replaceChildren(play);
   return h("div", { class: "inline-pad", dataset: { command: exp.command } }, pad.el, pad.preview.el);
+}
+
+// A grid of card numbers fits the dock up to five rows of eight; more
+// (a table that set a wide range of values) gets the digit pad.
+const GRID_MAX = 40;
+
+/**
+ * A card in two taps: its number (12), then the value it has (+12 or
+ * −12), each offered with what it will do, said by the table.  While a
+ * number is picked the choices take the grid's place, so the dock keeps
+ * its height; "another number" brings the grid back.  Bound like the pad
+ * to the situation it was drawn for.
+ */
+function inlineGrid(state, exp, spec, param, [low, high], numbers) {
+  const key = `${state.game_id}:${state.version}:${exp.command}:${exp.player}`;
+  let pad = pads.get(key);
+  if (!pad) {
+    const dropped = [...pads.values()].find((old) => old.value() !== null);
+    if (dropped && !changing() && dropped.gameId === state.game_id) {
+      toast(t("pad.dropped", { value: dropped.value(), what: changeSummary(state) }), { error: true, ms: 6000 });
+    }
+    let picked = null;
+    pad = { gameId: state.game_id, value: () => picked, pick: (n) => { picked = n; } };
+    pads = new Map([[key, pad]]);
+  }
+  const label = commandLabel(state.game, exp.command);
+  const signed = (v) => (v > 0 && low < 0 ? `+${v}` : String(v).replace("-", "−"));
+  const choices = h("div", { class: "card-choices", role: "group" });
+  const grid = numberGrid(numbers, { picked: pad.value(), onPick: (n) => show(n) });
+  const box = h("div", { class: "inline-pad card-pad", dataset: { command: exp.command } }, grid, choices);
+  const play = (value) => {
+    const preview = previewLine({ tag: "span", prefix: false });
+    const button = h("button", {
+      type: "button", class: "btn primary card-play", dataset: { value, command: exp.command },
+      "aria-label": `${label} ${signed(value)}`,
+      onclick: async () => {
+        for (const b of choices.querySelectorAll("button")) b.disabled = true;
+        const done = await submitCommand(exp.command, withPlayer(spec, exp, { [param.name]: value }), madeAgainst(state));
+        if (done) show(null);
+        else for (const b of choices.querySelectorAll("button")) b.disabled = false;
+      },
+    }, h("b", { class: "card-play-value", text: signed(value) }), preview.el);
+    preview.el.hidden = false;
+    preview.el.textContent = "…";
+    preview.show(exp.command, withPlayer(spec, exp, { [param.name]: value }));
+    return button;
+  };
+  function show(n) {
+    pad.pick(n);
+    for (const b of grid.children) b.setAttribute("aria-pressed", String(Number(b.dataset.value) === n));
+    box.classList.toggle("picked", n !== null);
+    if (n === null) {
+      choices.replaceChildren();
+      return;
+    }
+    choices.replaceChildren(...signedValues(n, low, high).map(play),
+      h("button", { type: "button", class: "btn secondary card-back", onclick: () => show(null) }, "← ", t("pad.another")));
+  }
+  if (pad.value() !== null) show(pad.value());
+  return box;
 }
 
 function diceAction(state, exp, spec) {
