@@ -19,7 +19,11 @@ the release edge (a finger held down is counted by its settle timer 5 ms
 after the press; that wait comes on top of these figures).
 
 Prints each kind's median and 99th percentile (target on a development
-machine: 99th percentile 5 ms at most for UP), then the bytes one UP
+machine: 99th percentile 5 ms at most for UP), the process's CPU time per
+press (every thread's, from the press to the frame: what a slower CPU
+would stretch), and for OK the journal's write apart (SQLite's commit and
+its fsync, which wait on the disk rather than the CPU) and the press
+without it; then the bytes one UP
 update puts on the bus against a full frame, the one luma's ssd1306 sends
 on every ``display()``.  ``--json`` prints the figures as one JSON object.
 """
@@ -76,6 +80,20 @@ class Bench:
                      for key in ("up", "ok", "back")}
         self.ticks = 1000.0
         self.frames: queue.SimpleQueue = queue.SimpleQueue()
+        self.journal_writes: list[float] = []
+        self.written_at = 0.0
+        journal = self.daemon.table_part.table._journal
+        append = journal.append
+
+        def timed_append(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return append(*args, **kwargs)
+            finally:
+                self.written_at = time.perf_counter()
+                self.journal_writes.append(self.written_at - started)
+
+        journal.append = timed_append
         display = self.daemon.display.display
         show = display.show
 
@@ -97,15 +115,27 @@ class Bench:
     def press(self, key: str) -> tuple[float, Any]:
         """Press and release ``key``: seconds from the press to the last data
         byte of the frame it caused, and what that frame sent."""
+        latency, _, report = self.timed_press(key)
+        return latency, report
+
+    def timed_press(self, key: str, writes: bool = False) -> tuple[float, float, Any]:
+        """As :meth:`press`, with the process's CPU seconds (all threads)
+        from the press until the frame was sent.  With ``writes``, the frame
+        is the first one sent after the press wrote the journal (on a slow
+        CPU a frame asked for before may still be on its way)."""
         pin = self.pins[key]
         self.ticks += 1.0  # a second apart, on the edges' clock
+        cpu = time.process_time()
         pressed = time.perf_counter()
         pin.drive_low(ticks=self.ticks)
         pin.drive_high(ticks=self.ticks + DOWN_FOR)
         sent_at, report = self.frames.get(timeout=FRAME_TIMEOUT)
+        while writes and (self.written_at < pressed or sent_at < self.written_at):
+            sent_at, report = self.frames.get(timeout=FRAME_TIMEOUT)
+        used = time.process_time() - cpu
         if report.writes == 0:
             raise RuntimeError(f"{key.upper()} changed nothing on the display")
-        return sent_at - pressed, report
+        return sent_at - pressed, used, report
 
     def full_frame_bytes(self) -> tuple[int, int]:
         """Data and wire bytes of luma's own full frame (its clear() at start)."""
@@ -118,11 +148,25 @@ class Bench:
         self.daemon.stop()
 
 
-def run(presses: int) -> tuple[list[float], list[Any], list[float], tuple[int, int]]:
-    """UP latencies and their reports, OK latencies, and the full frame."""
-    latencies: list[float] = []
-    reports: list[Any] = []
-    oks: list[float] = []
+class Run:
+    """What one run measured, in seconds: each UP and OK press to its frame,
+    the CPU each used, the journal's write of each OK; UP's frame reports
+    and the full frame's bytes."""
+
+    def __init__(self) -> None:
+        self.up: list[float] = []
+        self.up_cpu: list[float] = []
+        self.reports: list[Any] = []
+        self.ok: list[float] = []
+        self.ok_cpu: list[float] = []
+        self.ok_journal: list[float] = []
+        self.full: tuple[int, int] = (0, 0)
+
+
+def run(presses: int) -> Run:
+    """Presses UP and OK ``presses`` times each (after a warm-up)."""
+    out = Run()
+    latencies, reports, oks = out.up, out.reports, out.ok
     with tempfile.TemporaryDirectory(prefix="bench-latency-") as folder:
         bench = Bench(Path(folder))
         try:
@@ -134,19 +178,28 @@ def run(presses: int) -> tuple[list[float], list[Any], list[float], tuple[int, i
             while len(latencies) < presses + warm_up:
                 bench.press("up")  # opens the card's entry at +1
                 for _ in range(min(high - 1, presses + warm_up - len(latencies))):
-                    latency, report = bench.press("up")
+                    latency, cpu, report = bench.timed_press("up")
                     latencies.append(latency)
+                    out.up_cpu.append(cpu)
                     reports.append(report)
                 bench.press("back")  # back to the game screen
             while len(oks) < presses + warm_up:
                 bench.press("ok")  # opens the card's entry at +0
-                latency, _ = bench.press("ok")  # plays it: the journal, the next turn
+                written = len(bench.journal_writes)
+                # Plays it: the journal, the next turn.
+                latency, cpu, _ = bench.timed_press("ok", writes=True)
+                if len(bench.journal_writes) != written + 1:
+                    raise RuntimeError("OK did not write the journal once")
                 oks.append(latency)
+                out.ok_cpu.append(cpu)
+                out.ok_journal.append(bench.journal_writes[-1])
                 bench.settle()
-            full = bench.full_frame_bytes()
+            out.full = bench.full_frame_bytes()
         finally:
             bench.close()
-    return latencies[warm_up:], reports[warm_up:], oks[warm_up:], full
+    for name in ("up", "up_cpu", "reports", "ok", "ok_cpu", "ok_journal"):
+        setattr(out, name, getattr(out, name)[warm_up:])
+    return out
 
 
 def percentiles(latencies: list[float]) -> dict[str, float]:
@@ -160,10 +213,18 @@ def main() -> int:
     parser.add_argument("--presses", type=int, default=400)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    latencies, reports, oks, (full_data, full_wire) = run(args.presses)
+    measured = run(args.presses)
+    latencies, reports, oks = measured.up, measured.reports, measured.ok
+    full_data, full_wire = measured.full
     up, ok = percentiles(latencies), percentiles(oks)
+    ok_journal = percentiles(measured.ok_journal)
+    ok_rest = percentiles([press - write
+                           for press, write in zip(oks, measured.ok_journal, strict=True)])
+    up_cpu, ok_cpu = percentiles(measured.up_cpu), percentiles(measured.ok_cpu)
     if args.json:
-        print(json.dumps({"up": up, "ok": ok, "presses": len(latencies)}))
+        print(json.dumps({"up": up, "ok": ok, "up_cpu": up_cpu, "ok_cpu": ok_cpu,
+                          "ok_journal": ok_journal, "ok_without_journal": ok_rest,
+                          "presses": len(latencies)}))
         return 0
     data = [report.data_bytes for report in reports]
     wire = [report.wire_bytes for report in reports]
@@ -173,6 +234,11 @@ def main() -> int:
           f"max {up['max']:.2f} ms (target p99 <= {P99_TARGET_MS} ms)")
     print(f"OK playing a card (journal write, next turn): p50 {ok['p50']:.2f} ms, "
           f"p99 {ok['p99']:.2f} ms, max {ok['max']:.2f} ms")
+    print(f"  of which the journal's write (commit, fsync): p50 {ok_journal['p50']:.2f} ms, "
+          f"p99 {ok_journal['p99']:.2f} ms; the press without it: p50 {ok_rest['p50']:.2f} ms, "
+          f"p99 {ok_rest['p99']:.2f} ms")
+    print(f"CPU per press (all threads): UP p50 {up_cpu['p50']:.2f} ms, p99 "
+          f"{up_cpu['p99']:.2f} ms; OK p50 {ok_cpu['p50']:.2f} ms, p99 {ok_cpu['p99']:.2f} ms")
     print(f"bytes per UP update: median {statistics.median(data):.0f} data "
           f"({statistics.median(wire):.0f} on the wire), max {max(data)} data "
           f"({max(wire)} on the wire)")

@@ -16,13 +16,17 @@ right to make one (not root) it says so and measures nothing.  It prints:
 - ``companion serve --simulate`` (a temporary data directory and port) from
   the process's start until the panel answers ``/api/health``
   (target: 3 s), with the sources byte-compiled first as pip's install
-  leaves them on the Pi;
+  leaves them on the Pi, and the CPU time (user and system, every thread)
+  the process had used by then: at 10 % the wall time is at least ten
+  times that, the rest is others' work on the shared CPU 0;
 - its memory (VmRSS, VmHWM) with a game started from a phone and the live
   stream open;
 - a key press to the frame on the display's bus, UP on a card's value and OK
   playing the card (the journal's write included), from
   ``benchmarks/bench_latency.py`` run inside the same quota (target: a card's
-  frame within 50 ms at the 99th percentile).
+  frame within 50 ms at the 99th percentile), with the CPU each press used
+  and, for OK, the journal's write apart (SQLite's commit and its fsync:
+  the disk's time, outside the quota) and the press without it.
 """
 
 from __future__ import annotations
@@ -133,7 +137,15 @@ def cpu_quota(percent: int, period_us: int = PERIOD_US) -> Iterator[tuple[str, C
                     time.sleep(0.1)  # its last process is still leaving
 
 
-def one_start(folder: Path, enter: Callable[[], None]) -> tuple[float, dict[str, int]]:
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds a process has used (every thread)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def one_start(folder: Path, enter: Callable[[], None]) -> tuple[float, float, dict[str, int]]:
+    """Seconds from the start until the panel answers, the CPU seconds the
+    process used by then, and its memory once a phone plays."""
     port = free_port()
     config = write_config(folder, port, mdns=False)
     command = [sys.executable, "-m", "companion", "serve", "--simulate", "--config", str(config)]
@@ -144,13 +156,14 @@ def one_start(folder: Path, enter: Callable[[], None]) -> tuple[float, dict[str,
     try:
         wait_for_health(port, timeout=120)
         answered = time.perf_counter() - started
+        cpu = cpu_seconds(process.pid)
         pin.wait(60)
         play_a_game(port, pin.pin)  # type: ignore[attr-defined]
         stream_done = open_panel(port)
         time.sleep(5.0)  # at 10 %, let the screen thread draw and the stream settle
         used = memory(process.pid)
         stream_done.set()
-        return answered, used
+        return answered, cpu, used
     finally:
         process.terminate()
         process.wait(60)
@@ -159,8 +172,10 @@ def one_start(folder: Path, enter: Callable[[], None]) -> tuple[float, dict[str,
 def latency(presses: int, enter: Callable[[], None]) -> dict:
     command = [sys.executable, str(ROOT / "benchmarks" / "bench_latency.py"),
                "--presses", str(presses), "--json"]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True,
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
                           preexec_fn=enter, timeout=1800)
+    if done.returncode != 0:
+        raise RuntimeError(f"bench_latency.py failed:\n{done.stderr[-2000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -188,26 +203,40 @@ def main() -> int:
             print(f"one core limited to {args.quota} % ({how}), Python "
                   f"{sys.version.split()[0]}, load average {load:.1f} on {os.cpu_count()} cores "
                   f"(others' work on CPU 0 takes from the quota's share)")
-            times, rss, peak = [], [], []
+            times, cpus, rss, peak = [], [], [], []
             with tempfile.TemporaryDirectory(prefix="bench-pi-zero-") as tmp:
                 for n in range(args.runs):
                     folder = Path(tmp) / f"run{n}"
                     folder.mkdir()
-                    answered, used = one_start(folder, enter)
+                    answered, cpu, used = one_start(folder, enter)
                     times.append(answered)
+                    cpus.append(cpu)
                     rss.append(used["VmRSS"] / 1024)
                     peak.append(used["VmHWM"] / 1024)
             print(f"companion serve --simulate start until the panel answers: median "
                   f"{statistics.median(times):.2f} s, max {max(times):.2f} s of {args.runs} "
                   f"(target {START_TARGET} s)")
+            print(f"  its CPU time by then (user+sys, every thread): median "
+                  f"{statistics.median(cpus):.2f} s, max {max(cpus):.2f} s; at {args.quota} % "
+                  f"of a core that alone takes {statistics.median(cpus) * 100 / args.quota:.1f} s, "
+                  f"the rest of the wall time is waiting for CPU 0")
             print(f"memory with the panel open: VmRSS {statistics.median(rss):.0f} MB, "
                   f"VmHWM {statistics.median(peak):.0f} MB")
             figures = latency(args.presses, enter)
             up, ok = figures["up"], figures["ok"]
+            journal, rest = figures["ok_journal"], figures["ok_without_journal"]
+            up_cpu, ok_cpu = figures["up_cpu"], figures["ok_cpu"]
             print(f"press to frame, UP on a card's value: p50 {up['p50']:.1f} ms, "
                   f"p99 {up['p99']:.1f} ms ({figures['presses']} presses)")
             print(f"press to frame, OK playing the card (journal write): p50 {ok['p50']:.1f} ms, "
-                  f"p99 {ok['p99']:.1f} ms (target p99 {CARD_TARGET_MS:.0f} ms)")
+                  f"p99 {ok['p99']:.1f} ms, max {ok['max']:.1f} ms "
+                  f"(target p99 {CARD_TARGET_MS:.0f} ms)")
+            print(f"  the journal's write in it (SQLite commit and fsync, the disk's time): "
+                  f"p50 {journal['p50']:.1f} ms, p99 {journal['p99']:.1f} ms; the press "
+                  f"without it: p50 {rest['p50']:.1f} ms, p99 {rest['p99']:.1f} ms")
+            print(f"  CPU per press (every thread, inside the quota): UP p50 "
+                  f"{up_cpu['p50']:.2f} ms, p99 {up_cpu['p99']:.2f} ms; OK p50 "
+                  f"{ok_cpu['p50']:.2f} ms, p99 {ok_cpu['p99']:.2f} ms")
     except NoQuota as reason:
         if shutil.which("systemd-run"):
             print(f"{reason}; as root, 'systemd-run --scope -p CPUQuota={args.quota}% "

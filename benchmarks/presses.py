@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable
 
 from companion.core.engine import Command
 from companion.core.journal import Journal
-from companion.core.menu import TableMenu
+from companion.core.menu import KEY_ROWS, TableMenu
 from companion.core.table import Table
 
 
@@ -36,6 +36,14 @@ class Enter:
 
     def __init__(self, target: Any) -> None:
         self.target = target
+
+
+class Answer:
+    """Answer by the keys (a reveal): the keys beside what the screen
+    shows, to the question that starts with ``question``, then OK."""
+
+    def __init__(self, question: str) -> None:
+        self.question = question
 
 
 class Player:
@@ -60,6 +68,8 @@ class Player:
                 self.first(step.target)
             elif isinstance(step, Enter):
                 self.enter(step.target)
+            elif isinstance(step, Answer):
+                self.answer(step.question)
             elif step.startswith("hold-"):
                 self.hold(step[5:])
             else:
@@ -78,11 +88,62 @@ class Player:
             self.press(key)
         self.press("ok")
 
+    def answer(self, question: str) -> None:
+        # Look at each group (its key, then BACK: not counted), then press
+        # the fewest keys that lead to the question, and OK.
+        way = way_to(self.menu, question)
+        if way is None:
+            raise AssertionError(f"no way to {question!r} from {self.menu.view()}")
+        for key in way:
+            self.press(key)
+
     def enter(self, target: Any) -> None:
         key, count = moves(self.menu.view(), target)
         for _ in range(count):
             self.press(key)
         self.press("ok")
+
+
+def way_to(menu: TableMenu, question: str, most: int = 12) -> list[str] | None:
+    """The fewest keys from the answers beside the keys on screen to the
+    question starting with ``question`` confirmed by OK (found by pressing
+    and going BACK, as a player looks)."""
+    for depth in range(1, most + 1):
+        found = _search(menu, question, depth)
+        if found is not None:
+            return found
+    return None
+
+
+def _search(menu: TableMenu, question: str, depth: int) -> list[str] | None:
+    view = menu.view()
+    if view.kind == "confirm":
+        return ["ok"] if view.text.startswith(question) else None
+    if depth <= 1:
+        return None
+    if view.kind == "keys":
+        for key, label in zip(KEY_ROWS, view.items, strict=True):
+            if not label:
+                continue
+            menu.on_key(key)
+            found = _search(menu, question, depth - 1)
+            menu.on_key("back")
+            if found is not None:
+                return [key, *found]
+    elif view.kind == "list":
+        for index in range(len(view.items)):
+            if index + 2 > depth:
+                break
+            for _ in range(index):
+                menu.on_key("down")
+            menu.on_key("ok")
+            found = _search(menu, question, depth - 1 - index)
+            menu.on_key("back")
+            for _ in range(index):
+                menu.on_key("up")
+            if found is not None:
+                return [*["down"] * index, "ok", *found]
+    return None
 
 
 def moves(view, target: Any) -> tuple[str, int]:
@@ -118,7 +179,9 @@ def turn(game: str, players: list[str], prepare: Callable[[Table], None],
             done = [h.text for h in table.history() if h.source == "buttons"]
             if " / ".join(done) != expected:
                 raise AssertionError(f"{game}: expected {expected!r}, the table got {done!r}")
-            if menu.view().kind != "game":
+            if menu.view().kind not in ("game", "keys"):
+                # (The answers beside the keys are the game screen of the
+                # next reveal.)
                 raise AssertionError(f"{game}: the turn ended on {menu.view()}")
             return player.keys
         finally:
@@ -128,6 +191,7 @@ def turn(game: str, players: list[str], prepare: Callable[[Table], None],
 # -- the situations --------------------------------------------------------------------
 
 CON = ["Ana", "Ben", "Cy", "Dee"]
+REVEAL_TARGET = 3
 OHSHIT = ["Ana", "Ben", "Cy", "Dee"]
 BR = ["Ana", "Ben", "Cy"]
 COLOURS = ["Spicy", "Precious", "Grassy", "Frosty", "Fruity", "Unicorn"]
@@ -190,8 +254,7 @@ def boxed_queues_chosen(table: Table) -> None:
 
 
 # A whole box of 50 Persona cards in 12 kinds (values as a table might
-# describe them): the kinds are offered the likeliest first, so a list
-# that wraps round reaches five of them in three presses.
+# describe them): the kinds are offered beside the keys in groups.
 FULL_BOX = [
     {"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 9},
     {"name": "Ragazzo", "colour": "neutral", "pipi": 2, "popo": 0, "copies": 7},
@@ -208,16 +271,46 @@ FULL_BOX = [
 ]
 
 
-def full_box_queues_chosen(table: Table) -> None:
-    table.new_game("bathroom-rush", BR, options={"box": FULL_BOX})
-    queues_chosen(table)
+# A box of 16 kinds: the full box and four more a table might have.
+BOX_16 = FULL_BOX + [
+    {"name": "Sposa", "colour": "neutral", "pipi": 2, "popo": 1, "copies": 2},
+    {"name": "Idraulico", "colour": "neutral", "pipi": 0, "popo": 2, "copies": 2},
+    {"name": "Poliziotto", "colour": "orange", "pipi": 1, "popo": 0, "copies": 2},
+    {"name": "Cuoco", "colour": "yellow", "pipi": 2, "popo": 0, "copies": 1},
+]
+# The tokens without a box: each colour with its usual printed tokens.
+PRINTED = [(colour, word, tokens) for colour, word in (
+    ("neutral", "light blue"), ("orange", "orange"), ("red", "red"), ("yellow", "yellow"))
+    for tokens in ((1, 0), (2, 0), (1, 1), (0, 1))]
 
 
-def full_box_reveals() -> list[tuple[dict[str, Any], int]]:
-    """Each kind of the full box and the presses its first reveal takes."""
-    return [(kind, len(turn("bathroom-rush", BR, full_box_queues_chosen, [First(kind["name"])],
+def box_queues_chosen(box: list[dict[str, Any]]) -> Callable[[Table], None]:
+    def prepare(table: Table) -> None:
+        table.new_game("bathroom-rush", BR, options={"box": box})
+        queues_chosen(table)
+
+    return prepare
+
+
+def box_reveals(box: list[dict[str, Any]]) -> list[tuple[dict[str, Any], int]]:
+    """Each kind of ``box`` and the presses its first reveal takes."""
+    return [(kind, len(turn("bathroom-rush", BR, box_queues_chosen(box),
+                            [Answer(f"{kind['name']}:")],
                             f"reveal-kind queue=1 position=1 kind={kind['name']}", new=False)))
-            for kind in FULL_BOX]
+            for kind in box]
+
+
+def printed_reveals() -> list[tuple[str, int]]:
+    """Without a box: each colour with each of its usual tokens, and the
+    presses its reveal takes."""
+    said = {1: "1 pipì", 2: "2 pipì"}
+    found = []
+    for colour, word, (pipi, popo) in PRINTED:
+        tokens = " and ".join(t for t in (said.get(pipi, ""), "1 popò" if popo else "") if t)
+        keys = turn("bathroom-rush", BR, queues_chosen, [Answer(f"{word}, {tokens}?")],
+                    f"reveal queue=1 position=1 pipi={pipi} popo={popo} colour={colour}")
+        found.append((f"{word} {pipi}/{popo}", len(keys)))
+    return found
 
 
 def light_cleanup(table: Table) -> None:
@@ -255,14 +348,17 @@ def situations() -> dict[str, list[tuple[str, list[str]]]]:
         ("choose a queue (the first free)", turn("bathroom-rush", BR, nothing, [First(1)],
                                                  "choose-queue queue=1")),
         ("reveal a neutral Persona, 1 pipì",
-         turn("bathroom-rush", BR, first_round_revealed, [First(1), Enter(0), Enter("Neutral")],
+         turn("bathroom-rush", BR, first_round_revealed, [Answer("light blue, 1 pipì?")],
               "reveal queue=1 position=8 pipi=1 popo=0 colour=neutral")),
-        ("reveal an Elderly Man, 2 pipì",
+        ("reveal an orange Persona, 2 pipì",
+         turn("bathroom-rush", BR, first_round_revealed, [Answer("orange, 2 pipì?")],
+              "reveal queue=1 position=8 pipi=2 popo=0 colour=orange")),
+        ("reveal an Elderly Man by name, 2 pipì",
          turn("bathroom-rush", BR, first_round_revealed,
-              [First(2), Enter(0), Enter("Orange"), Enter("Elderly Man")],
+              ["hold-ok", "ok", Enter(2), Enter(0), Enter("Orange"), Enter("Elderly Man")],
               "reveal queue=1 position=8 pipi=2 popo=0 colour=orange name=Elderly Man")),
         *[(f"reveal, box of 5 kinds: {kind['name']} ({kind['copies']})",
-           turn("bathroom-rush", BR, boxed_queues_chosen, [First(kind["name"])],
+           turn("bathroom-rush", BR, boxed_queues_chosen, [Answer(f"{kind['name']}:")],
                 f"reveal-kind queue=1 position=1 kind={kind['name']}", new=False))
           for kind in BOX],
         ("Elderly Man passes in front", turn("bathroom-rush", BR, elderly_man_behind,
@@ -278,8 +374,8 @@ def situations() -> dict[str, list[tuple[str, list[str]]]]:
                                                   "end-turn", ("light-tracking",))),
         ("light: decompress, red die 2",
          turn("bathroom-rush", BR, nothing,
-              ["hold-ok", Enter("Ana: decompress (red die)"), First(2)],
-              "decompress / roll values=2", ("light-tracking",))),
+              ["hold-ok", Enter("Ana decompresses? Roll the red die"), Enter(2)],
+              "roll values=2", ("light-tracking",))),
         ("light: Ben's bathroom tokens, 2 pipì",
          turn("bathroom-rush", BR, light_cleanup,
               ["hold-ok", Enter("Ben: the tokens you take from your bathroom"), Enter(2),
@@ -342,13 +438,20 @@ def main() -> None:
           f" ({len(br['reveal a neutral Persona, 1 pipì'])} + "
           f"{len(br['decompress, red die 2'])}); pass instead: "
           f"{len(br['reveal a neutral Persona, 1 pipì']) + len(br['pass'])}")
-    full = full_box_reveals()
-    cards = sum(kind["copies"] for kind, _ in full)
-    within = sum(kind["copies"] for kind, presses in full if presses <= 3)
-    print(f"  Bathroom Rush   reveal, box of {len(full)} kinds ({cards} cards): "
-          f"{min(p for _, p in full)}..{max(p for _, p in full)} presses; "
-          f"at most 3 for {sum(p <= 3 for _, p in full)} kinds, "
-          f"{within} of the {cards} cards ({100 * within / cards:.0f}%)")
+    print()
+    print(f"Bathroom Rush reveals at the buttons (target: at most {REVEAL_TARGET} presses)")
+    for box in (FULL_BOX, BOX_16):
+        found = box_reveals(box)
+        worst = max(p for _, p in found)
+        cards = sum(kind["copies"] for kind, _ in found)
+        print(f"  box of {len(found)} kinds ({cards} cards): worst case {worst} presses"
+              f" (target {REVEAL_TARGET}: {'met' if worst <= REVEAL_TARGET else 'NOT met'});"
+              f" best {min(p for _, p in found)}, mean over the cards "
+              f"{sum(k['copies'] * p for k, p in found) / cards:.2f}")
+    printed = printed_reveals()
+    worst = max(p for _, p in printed)
+    print(f"  without a box, 4 colours x 4 usual tokens: worst case {worst} presses"
+          f" (target {REVEAL_TARGET}: {'met' if worst <= REVEAL_TARGET else 'NOT met'})")
 
 
 if __name__ == "__main__":

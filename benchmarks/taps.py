@@ -7,7 +7,10 @@ tap; every tap is counted, from the setup page (the game, three names, Start;
 the box its owner described once is used by default) to the first action,
 then turns and rounds.  Dice come from the panel's ROLL button.
 
-    .venv/bin/python benchmarks/taps.py
+    .venv/bin/python benchmarks/taps.py [--shots DIR]
+
+Each figure is printed with its target beside it; ``--shots DIR`` also saves
+what the phone shows at the turn's choice and at the decompression's die.
 """
 
 from __future__ import annotations
@@ -160,8 +163,15 @@ def serve_table(folder: Path) -> tuple[Table, Any, Any, str]:
     return table, app, server, app.extensions["companion"].access.join_url(url)
 
 
-def measure(browser: Any, light: bool) -> dict[str, int]:
+def measure(browser: Any, light: bool, shots: Path | None = None) -> dict[str, int]:
     figures: dict[str, int] = {}
+    mode = "light" if light else "full"
+
+    def shot(what: str) -> None:
+        """A picture of the phone now, when pictures were asked for."""
+        if shots is not None:
+            page.screenshot(path=str(shots / f"{mode}-{what}.png"))
+
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         table, _app, server, join_url = serve_table(folder)
@@ -206,8 +216,15 @@ def measure(browser: Any, light: bool) -> dict[str, int]:
 
             end = "end-turn" if light else "pass"
             turn("a turn: pass", lambda: panel.command(end))
-            turn("a turn: decompress (red die by ROLL)",
-                 lambda: (panel.form("decompress", {}), panel.roll()))
+            shot("turn-choice")
+            if light:
+                # The red die rolled at the choice is the decompression.
+                turn("a turn: decompress (red die by ROLL)", panel.roll)
+            else:
+                # Decompress, the red die, the reveal of the Persona behind.
+                turn("a turn: decompress (red die by ROLL)",
+                     lambda: (panel.command("decompress"), shot("decompress-roll"),
+                              panel.roll()))
             if light:
                 # The card is played on the table; the turn ends.
                 turn("a turn: an Action card", lambda: panel.command(end))
@@ -254,18 +271,40 @@ def measure(browser: Any, light: bool) -> dict[str, int]:
     return figures
 
 
+# The targets: a typical turn (pass; decompress; an Action card) at most 3
+# taps including reveals in full tracking, at most 1 in light tracking;
+# setup to the first action at most 20; a reveal 1 tap with a box described.
+TURNS = ("a turn: pass", "a turn: decompress (red die by ROLL)",
+         "a turn: Give Up Your Place on a player", "a turn: an Action card")
+
+
+def target(what: str, light: bool) -> str:
+    if what == "setup page to the first action":
+        return "<= 20"
+    if what == "a reveal (box described)":
+        return "1"
+    if what in TURNS:
+        return "<= 1" if light else "<= 3"
+    return ""
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
+    shots = None
+    if "--shots" in sys.argv:
+        shots = Path(sys.argv[sys.argv.index("--shots") + 1])
+        shots.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM,
                                              args=["--headless", "--no-sandbox"])
         try:
             for light in (False, True):
                 title = "light tracking" if light else "full tracking, box of 5 kinds described"
-                print(f"Bathroom Rush, 3 players, {title} (taps)")
-                for what, taps in measure(browser, light).items():
-                    print(f"  {what:<44} {taps:>3}")
+                print(f"Bathroom Rush, 3 players, {title} (taps; target)")
+                for what, taps in measure(browser, light, shots).items():
+                    aim = target(what, light)
+                    print(f"  {what:<52} {taps:>3}" + (f"   target {aim}" if aim else ""))
         finally:
             browser.close()
 

@@ -6,7 +6,8 @@ Headless Chromium (/usr/bin/chromium, through Playwright) at a phone's size
 table and journal, and plays by tapping what a player would tap; every tap
 is counted, and each turn waits until the table took it.  The preview of
 what a card or poop will do is shown while the value is picked, and costs no
-tap.  Dice come from the panel's ROLL button.
+tap.  Dice come from the panel's ROLL button.  Each turn is printed beside
+its target, and the script exits with 1 when one misses it.
 
     .venv/bin/python benchmarks/taps_turns.py
 """
@@ -57,10 +58,10 @@ class Phone:
         done = threading.Event()
         while self.table.version <= version:
             done.wait(0.01)
-        # The phone shows the new state: no sheet open, the pad emptied.
+        # The phone shows the new state: no sheet open, no number picked.
         self.page.wait_for_function(
             "() => document.querySelector('#sheet[open]') === null && "
-            "!document.querySelector('.inline-pad .pad-value')?.textContent")
+            "!document.querySelector('.card-pad.picked')")
         return self.taps - before
 
 
@@ -87,35 +88,50 @@ def open_phone(browser: Any, join_url: str, table: Table) -> Phone:
     return Phone(page, table)
 
 
-def pad(value: int) -> list[str]:
-    return [f".pad-keys [data-digit='{d}']" for d in str(value)] + ["#play"]
+def card(value: int) -> list[str]:
+    """A Pressure card: its number, then its value (+ or -)."""
+    return [f".number-grid [data-value='{abs(value)}']", f".card-play[data-value='{value}']"]
 
 
-def measure(browser: Any) -> dict[str, int]:
-    figures: dict[str, int] = {}
+def card_preview(value: int) -> str:
+    """What the card will do, once the table said it."""
+    return f".card-play[data-value='{value}'] .preview[data-version]"
+
+# (what, taps, target): the target is the most taps the turn may take.
+Figure = tuple[str, int, int | None]
+
+
+def measure(browser: Any) -> list[Figure]:
+    figures: list[Figure] = []
     with tempfile.TemporaryDirectory() as name:
         table, server, join_url = serve_table(Path(name))
         try:
             table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
             phone = open_phone(browser, join_url, table)
-            preview = ".inline-pad .preview"
-            figures["Call of Nature: a card of one digit (+9)"] = phone.turn(
-                pad(9), preview=preview)
-            figures["Call of Nature: a card of two digits (+12)"] = phone.turn(
-                pad(12), preview=preview)
+            figures.append(("Call of Nature: a card of one digit (+9): 9, +9", phone.turn(
+                card(9), preview=card_preview(9)), 2))
+            figures.append(("Call of Nature: a card of two digits (+12): 12, +12", phone.turn(
+                card(12), preview=card_preview(12)), 2))
+            figures.append(("Call of Nature: a minus card (−10): 10, −10", phone.turn(
+                card(-10), preview=card_preview(-10)), 2))
+            figures.append(("Call of Nature: a special card (U-TURN!): Special, the card, OK",
+                            phone.turn(["[data-command=special]",
+                                        ".field[data-param=card] .option[data-value=u-turn]",
+                                        "#sheet button[type=submit]"],
+                                       preview="#sheet .preview"), None))
             table.submit(Command("set-pressure", {"value": 44}))
-            phone.page.wait_for_selector("#play")
-            phone.turn(pad(6), preview=preview)  # 50: a Respite, its d6 waits
+            phone.page.wait_for_selector(".number-grid")
+            phone.turn(card(6), preview=card_preview(6))  # 50: a Respite, its d6 waits
             phone.page.wait_for_selector("#roll")
-            figures["Call of Nature: a roll (ROLL button)"] = phone.turn(["#roll"])
+            figures.append(("Call of Nature: a roll (ROLL button)", phone.turn(["#roll"]), 1))
             phone.page.context.close()
 
             table.new_game("ohshit", ["Ana", "Ben", "Cy"])
             phone = open_phone(browser, join_url, table)
-            figures["OhShit!: a poop (the pile, the colour, OK)"] = phone.turn(
+            figures.append(("OhShit!: a poop: the pile, the colour, OK", phone.turn(
                 [".player[data-seat='1'] [data-poop-on='1']",
                  ".field[data-param=colour] .option[data-value=grassy]",
-                 "#sheet button[type=submit]"], preview="#sheet .preview")
+                 "#sheet button[type=submit]"], preview="#sheet .preview"), 3))
             phone.page.context.close()
         finally:
             server.close()
@@ -130,12 +146,21 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=CHROMIUM,
                                              args=["--headless", "--no-sandbox"])
         try:
-            print("Taps per typical turn on a 390x844 phone (the preview shown before "
-                  "each confirmation)")
-            for what, taps in measure(browser).items():
-                print(f"  {what:<48} {taps:>3}")
+            figures = measure(browser)
         finally:
             browser.close()
+    print("Taps per typical turn on a 390x844 phone (the preview shown before "
+          "each confirmation)")
+    print(f"  {'turn':<64} {'taps':>4}  target")
+    missed = []
+    for what, taps, target in figures:
+        said = "-" if target is None else f"≤ {target}"
+        if target is not None and taps > target:
+            said += "  MISSED"
+            missed.append(what)
+        print(f"  {what:<64} {taps:>4}  {said}")
+    if missed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ Bad input prints one line and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -128,11 +129,20 @@ def _main(argv: Sequence[str] | None) -> int:
         args.words = [word for word in args.words if word != "--json"]
         args.json = True
     if args.action in ("serve", "doctor"):
-        # The daemon wires drivers and web around the core; imported only
-        # here so that the CLI stays light.
-        from . import daemon
+        if args.action == "serve":
+            # The start builds what lives as long as the process (modules,
+            # the panel's app) and frees little: the collector walking it
+            # again and again would cost a tenth of the start's CPU, which a
+            # Pi Zero's core feels.  The daemon turns it back on once started.
+            gc.disable()
+        try:
+            # The daemon wires drivers and web around the core; imported
+            # only here so that the CLI stays light.
+            from . import daemon
 
-        return daemon.main(args)
+            return daemon.main(args)
+        finally:
+            gc.enable()  # whatever ended the start (a bad config...)
     out = _Output(args.json)
     try:
         return _run(args, out)

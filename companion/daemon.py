@@ -44,8 +44,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, TextIO, TypeVar
 
 from companion.parts.hardware import DicePart, DisplayPart, KeypadPart, OutputsPart, PixelsPart
-from companion.parts.network import NetworkPart, PortalPart
-from companion.parts.screen import ScreenPart
 
 from . import config as config_module
 from .components import Component
@@ -54,6 +52,8 @@ from .service import StopEvent, configure_logging, sd_notify, watchdog_interval
 from .storage import TablePart, data_dir
 
 if TYPE_CHECKING:
+    from companion.parts.network import NetworkPart
+    from companion.parts.screen import ScreenPart
     from companion.parts.web import WebPart
 
 log = logging.getLogger("companion")
@@ -114,29 +114,48 @@ class Daemon:
     # -- start ----------------------------------------------------------------
 
     def start(self) -> None:
-        """Start everything; raises only when an essential part fails."""
+        """Start everything; raises only when an essential part fails.
+
+        The journal and the panel come first, and the companion is READY
+        as soon as the panel answers: on a Pi Zero's one slow core every
+        part started before that delays the first phone, and a part
+        starting beside it shares the CPU with the panel's first answer.
+        The dice, the display, the keys, the Wi-Fi and the mDNS name follow
+        (their drivers, fonts and QR codes load then), and the greeting is
+        said once they are all there."""
         self._start(self.table_part)
         table = self.table_part.table
         # The panel (Flask) loads here, not for ``companion doctor``.
-        from companion.parts.web import DiscoveryPart, WebPart
+        from companion.parts.network import NetworkPart
+        from companion.parts.web import WebPart
 
         self._refresh_address()
         self.dice = DicePart(self.config, table, self.simulate)
         self.pixels = PixelsPart(self.config, self.dice, directory=self.directory)
         self.dice.pixels = self.pixels
-        self.network = NetworkPart(self.config.network, self.directory, self._network_manager(),
+        # Its manager (nmcli's driver) is given when the part starts.
+        self.network = NetworkPart(self.config.network, self.directory, None,
                                    on_change=self._network_changed)
         self.web = WebPart(self.config, table, self.directory, self._services())
-        self.screen = ScreenPart(table, self.display, self.dice, self._join_info,
-                                 sign_out=self._sign_out, network=self.network,
-                                 language=self.config.language)
-        self.dice.on_change = self.screen.redraw
-        # The panel first: on a Pi Zero's one slow core every part started
-        # before it delays the first phone; the dice, the display and the
-        # keys follow within the second.
         self.web.create()
         self._start(self.web)
-        self._start(self.dice)
+        self.ready()
+        self._start_the_rest()
+        if self.is_ready:
+            self._greet()
+
+    def _start_the_rest(self) -> None:
+        """Every part after the panel, in order."""
+        from companion.parts.screen import ScreenPart
+        from companion.parts.web import DiscoveryPart
+
+        table = self.table_part.table
+        dice, network, web = _started(self.dice), _started(self.network), _started(self.web)
+        self.screen = ScreenPart(table, self.display, dice, self._join_info,
+                                 sign_out=self._sign_out, network=network,
+                                 language=self.config.language)
+        dice.on_change = self.screen.redraw
+        self._start(dice)
         # The Pixels dice: idle (one thread waiting) until dice are paired,
         # from the config, the menu or the panel.
         self._start(self.pixels)
@@ -151,14 +170,16 @@ class Daemon:
         outputs = OutputsPart(self.config, table, self.pin_factory)
         self._start(self.display)
         self._start(self.screen)
-        self._start(self.network)
+        network.manager = self._network_manager()
+        self._start(network)
         if self.simulate:
             # The made-up Wi-Fi answers at once: the virtual table starts on it.
-            self.network.settled(5.0)
+            network.settled(5.0)
         self._start(self.keypad)
         self._start(outputs)
-        web = self.web
         if self._wants_portal():
+            from companion.parts.network import PortalPart
+
             self._start(PortalPart(self.config.web.host, self._panel_url))
         self._start(DiscoveryPart(self.config, lambda: web.port, lambda: self.phone_host,
                                   simulate=self.simulate))
@@ -241,17 +262,19 @@ class Daemon:
     # -- run -------------------------------------------------------------------
 
     def ready(self) -> bool:
-        """Tell systemd (and the person at the terminal) that the panel
-        answers; False when it does not."""
+        """Tell systemd that the panel answers (once); False when it does not."""
+        if self.is_ready:
+            return True
         web = _started(self.web)
         if not web.answers():
             return False
         sd_notify(f"READY=1\nSTATUS=Panel on port {web.port}", self.environ)
         self.is_ready = True
-        self._greet()
         return True
 
     def _greet(self) -> None:
+        """Say where the panel is (and, in simulation, its PIN) and what is
+        missing."""
         web = _started(self.web)
         port, access = web.port, web.access
         from web.discovery import panel_url
@@ -267,12 +290,11 @@ class Daemon:
 
     def run(self) -> int:
         """The main loop: wake every half watchdog interval, check, feed."""
-        self.ready()
         self._report_faults()
         while not self.stop_event.wait(self.tick_interval):
             self._tick()
-            if not self.is_ready:
-                self.ready()
+            if not self.is_ready and self.ready():
+                self._greet()
         return EXIT_OK
 
     def _tick(self) -> None:
@@ -365,11 +387,15 @@ def serve(args: argparse.Namespace) -> int:
             message = "Companion stopped: see the log"
             log.critical("cannot start: %s", exc)
             return EXIT_FAILED
-        # What the start built (modules, the app, the parts) lives as long as
-        # the process: the collector need not walk it again.  Without this, a
-        # collection of the older generations stalls whatever runs then (a key
-        # press waits ~20 ms for its frame on a development machine).
-        gc.freeze()
+        finally:
+            # What the start built (modules, the app, the parts) lives as
+            # long as the process: the collector need not walk it again.
+            # Without this, a collection of the older generations stalls
+            # whatever runs then (a key press waits ~20 ms for its frame on
+            # a development machine).  The CLI turned the collector off for
+            # the start (see cli._main); it runs from here on.
+            gc.freeze()
+            gc.enable()
         status = daemon.run()
         log.info("stopping")
         return status

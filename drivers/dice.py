@@ -37,7 +37,7 @@ from companion.core.engine import Command, Dice, Expectation
 from companion.core.errors import CompanionError, IllegalCommand, NotExpected
 from companion.core.keys import DICE_SOURCES as SOURCES
 from companion.core.ports import TablePort
-from companion.core.table import ANY_GAME, ExpectedGame, Update
+from companion.core.table import ANY_GAME, ANY_SEAT, ExpectedGame, Seat, Update
 
 log = logging.getLogger(__name__)
 
@@ -48,12 +48,13 @@ ResultListener = Callable[[Dice, list[int]], None]
 
 
 class Submit(Protocol):
-    """Plays a roll: ``submit(values, expected_version, expected_game=)``;
-    may raise ``IllegalCommand`` (``StaleVersion`` when the table moved on,
-    or another game replaced the one named)."""
+    """Plays a roll: ``submit(values, expected_version, expected_game=)``,
+    with ``seat=`` for a phone's roll; may raise ``IllegalCommand``
+    (``StaleVersion`` when the table moved on, or another game replaced the
+    one named)."""
 
     def __call__(self, values: list[int], expected_version: int | None = None, *,
-                 expected_game: ExpectedGame = ANY_GAME) -> None: ...
+                 expected_game: ExpectedGame = ANY_GAME, seat: Seat = ANY_SEAT) -> None: ...
 
 _system_random = secrets.SystemRandom()
 
@@ -111,9 +112,9 @@ class DiceTray:
             return awaited_dice(table.game.expected()) if table.has_game else None
 
         def submit(values: list[int], expected_version: int | None = None, *,
-                   expected_game: ExpectedGame = ANY_GAME) -> None:
+                   expected_game: ExpectedGame = ANY_GAME, seat: Seat = ANY_SEAT) -> None:
             table.submit(Command("roll", {"values": values}), expected_game=expected_game,
-                         expected_version=expected_version, source=DICE_SOURCE)
+                         expected_version=expected_version, source=DICE_SOURCE, seat=seat)
 
         return cls(waiting, submit, **options)
 
@@ -155,18 +156,22 @@ class DiceTray:
         return refused
 
     def roll(self, expected_version: int | None = None, *,
-             expected_game: ExpectedGame = ANY_GAME) -> list[int]:
+             expected_game: ExpectedGame = ANY_GAME, seat: Seat = ANY_SEAT) -> list[int]:
         """A phone's roll: roll what the game waits for and submit it,
         whatever the source in force (a phone's ROLL is its own dice
         button); return the values.  Raises ``NotExpected`` when the game
         waits for no roll, and the table's refusal (``StaleVersion`` with
         ``expected_game`` and ``expected_version`` when the table moved on
-        meanwhile)."""
+        meanwhile; ``NotYourSeat`` for a phone of another seat when the
+        table plays turns only from the player's own phone)."""
         dice = self._waiting()
         if dice is None:
             raise NotExpected("refusal.not-waiting", rule="not-waiting")
         values = roll(dice, self._rng)
-        self._submit(values, expected_version, expected_game=expected_game)
+        if seat is ANY_SEAT:
+            self._submit(values, expected_version, expected_game=expected_game)
+        else:
+            self._submit(values, expected_version, expected_game=expected_game, seat=seat)
         return values
 
     def on_serial_roll(self, sides: int, values: Sequence[int]) -> str | None:

@@ -10,7 +10,7 @@ the very same frame.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from PIL import Image
 
@@ -26,7 +26,7 @@ from .screens import (
     wifi_screen,
     word,
 )
-from .screens.canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit_lines
+from .screens.canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit_lines, text_width
 
 if TYPE_CHECKING:
     from companion.core.table import Update
@@ -52,7 +52,7 @@ def render(view: MenuView, update: Update | None = None, lang: str = "en",
         return value_screen(view.title, view.value or 0, view.low, view.high, view.signed,
                             lang)
     if kind == "dice":
-        return roll_entry_screen(view)
+        return roll_entry_screen(view, lang)
     if kind == "confirm":
         return confirm_screen(view.title, view.text, view.footer, lang)
     if kind == "message":
@@ -61,8 +61,42 @@ def render(view: MenuView, update: Update | None = None, lang: str = "en",
         return join_screen(view.url, view.pin or None, lang)
     if kind == "wifi":
         return wifi_screen(view.title, view.pin, lang)
+    if kind == "keys":
+        return keys_screen(view.title, view.text, view.items)
     raise ValueError(f"no screen for a menu view of kind {kind!r}; kinds are "
-                     "game, list, value, dice, confirm, message, qr, wifi")
+                     "game, list, value, dice, confirm, message, qr, wifi, keys")
+
+
+KEY_TAG_WIDTH = 22
+KEY_ROW_HEIGHT = 13
+KEYS_TITLE_SIZE = 9
+
+
+def keys_screen(title: str, text: str, labels: Sequence[str]) -> Image.Image:
+    """Answers beside the keys: a title bar (what is answered, and where),
+    then one row per key, top to bottom UP, DOWN, OK and ROLL, each with the
+    key's tag at the left (the buttons' order on the box) and what it
+    does beside it.  A key that offers nothing has no row."""
+    c = Canvas()
+    top = c.title_bar(f"{title}: {text}" if title and text else title or text,
+                      KEYS_TITLE_SIZE)
+    for row, label in enumerate(labels[:4]):
+        if not label:
+            continue
+        y = top + row * KEY_ROW_HEIGHT + 1
+        c.draw.rectangle((0, y, KEY_TAG_WIDTH - 1, y + KEY_ROW_HEIGHT - 3), fill=ON)
+        middle = KEY_TAG_WIDTH // 2
+        if row == 0:
+            c.draw.polygon([(middle - 4, y + 8), (middle + 4, y + 8), (middle, y + 2)], fill=OFF)
+        elif row == 1:
+            c.draw.polygon([(middle - 4, y + 2), (middle + 4, y + 2), (middle, y + 8)], fill=OFF)
+        else:
+            c.text((middle, y + 9), ("OK", "ROLL")[row - 2], 8, bold=True, anchor="ms",
+                   fill=OFF)
+        room = WIDTH - KEY_TAG_WIDTH - 4
+        size = 11 if text_width(label, 11) <= room else 10
+        c.text((KEY_TAG_WIDTH + 3, y + 10), label, size, width=room)
+    return c.image
 
 
 def confirm_screen(title: str, question: str, keys: str = "",
@@ -80,7 +114,7 @@ def confirm_screen(title: str, question: str, keys: str = "",
     return c.image
 
 
-def roll_entry_screen(view: MenuView) -> Image.Image:
+def roll_entry_screen(view: MenuView, lang: str = "en") -> Image.Image:
     """A roll entered by hand: the dice entered so far, the die being
     entered (underlined; UP and DOWN turn it), a ``?`` for the dice to come."""
     c = Canvas()
@@ -101,6 +135,7 @@ def roll_entry_screen(view: MenuView) -> Image.Image:
             c.draw.rectangle((x, y + side + 2, x + side - 1, y + side + 3), fill=ON)
         x += side + gap
     if view.unit:
-        c.text((WIDTH // 2, HEIGHT - 2), f"{view.unit}: 1 to {view.high}" if view.high
+        c.text((WIDTH // 2, HEIGHT - 2), word("die-range", lang, die=view.unit, high=view.high)
+               if view.high
                else view.unit, FOOTER_SIZE, anchor="ms", width=WIDTH - 2)
     return c.image

@@ -12,6 +12,10 @@ ones the table needs, little-endian:
   3 rolling, 4 crooked) and the index of the face up (the value less one);
 - RequestBatteryLevel (33), sent by us; BatteryLevel (34): percent, state.
 
+A die in reach advertises its roll state, face and battery before any
+connection (:func:`decode_advertisement`, laid out as the Pixels app's own
+scanner reads it).
+
 A roll is *settled* when a die that was rolling or handled comes to rest on
 a face: only then is it a roll (a die connecting on its face is not one).
 
@@ -159,14 +163,53 @@ Scanner = Callable[[float, Seen], Awaitable[None]]
 LOOK_SECONDS = 8.0
 
 
-def advertised_battery(manufacturer_data: dict[int, bytes]) -> int | None:
-    """The battery percent a die advertises: its manufacturer data is LED
-    count, design, roll state, face index, then the battery level (its top
-    bit says charging); ``None`` when the advertisement has none."""
-    for payload in manufacturer_data.values():
-        if len(payload) >= 5:
-            return min(payload[4] & 0x7F, 100)
+@dataclass(frozen=True)
+class Advertised:
+    """What a die says in its advertisement, before any connection."""
+
+    roll_state: int
+    face_index: int
+    battery_percent: int
+    charging: bool
+
+
+def decode_advertisement(manufacturer_data: dict[int, bytes],
+                         service_data: dict[str, bytes] | None = None) -> Advertised | None:
+    """A die's advertisement, as the Pixels app reads it (pixels-js,
+    ``packages/react-native-pixels-connect/src/getScannedPixel.ts``): the
+    first manufacturer data and the first service data.
+
+    - Since July 2022 the manufacturer data is LED count, design and
+      colour, roll state, face index, then the battery: its low 7 bits the
+      percent, its top bit set while charging; the service data (the scan
+      response) holds the die's id and firmware date, which the table does
+      not need, so a die heard without it still gives its battery.
+    - Before, with no service data and 7 bytes of manufacturer data (the
+      LED count and design in the company id): die id (4 bytes), roll
+      state, face index, then the battery as 0-255.
+
+    ``None`` when there is neither."""
+    payload = next(iter(manufacturer_data.values()), None)
+    if payload is None:
+        return None
+    payload = bytes(payload)
+    has_service_data = bool(service_data) and any(
+        len(data) >= 8 for data in (service_data or {}).values())
+    if not has_service_data and len(payload) == 7:
+        state, face, level = payload[4], payload[5], payload[6]
+        return Advertised(state, face, round(level * 100 / 255), False)
+    if len(payload) >= 5:
+        state, face, battery = payload[2], payload[3], payload[4]
+        return Advertised(state, face, min(battery & 0x7F, 100), bool(battery & 0x80))
     return None
+
+
+def advertised_battery(manufacturer_data: dict[int, bytes],
+                       service_data: dict[str, bytes] | None = None) -> int | None:
+    """The battery percent a die advertises (see :func:`decode_advertisement`);
+    ``None`` when the advertisement has none."""
+    found = decode_advertisement(manufacturer_data, service_data)
+    return found.battery_percent if found is not None else None
 
 
 async def bleak_scanner(seconds: float, seen: Seen) -> None:
@@ -174,7 +217,8 @@ async def bleak_scanner(seconds: float, seen: Seen) -> None:
     from bleak import BleakScanner
 
     def heard(device: Any, advertisement: Any) -> None:
-        battery = advertised_battery(dict(advertisement.manufacturer_data or {}))
+        battery = advertised_battery(dict(advertisement.manufacturer_data or {}),
+                                     dict(advertisement.service_data or {}))
         seen(device.address, advertisement.local_name or device.name or device.address,
              battery)
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from companion.core.engine import Command
-from companion.core.table import ANY_GAME
+from companion.core.table import ANY_GAME, ANY_SEAT
 
 
 class FixedDice:
@@ -22,12 +22,12 @@ class FixedDice:
         self.status = "ready"
 
     def roll(self, expected_version: int | None = None, *,
-             expected_game: Any = ANY_GAME) -> list[int]:
+             expected_game: Any = ANY_GAME, seat: Any = ANY_SEAT) -> list[int]:
         waiting = next(e for e in self.table.current().expected if e.dice)
         values = (self.values * waiting.dice.count)[:waiting.dice.count]
         self.table.submit(Command(waiting.command, {"values": values}),
                           expected_game=expected_game, expected_version=expected_version,
-                          source="dice")
+                          source="dice", seat=seat)
         return values
 
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion.core.engine import Setup
+from companion.core.engine import Command, Setup
 from companion.core.errors import (
     BadArgument,
     BadSetup,
@@ -222,7 +222,12 @@ def test_with_a_box_the_deck_is_the_boxs_cards_and_every_kind_is_unseen():
 
 def test_a_reveal_is_the_choice_of_a_kind_with_its_printed_values():
     game = boxed()
-    assert [e.command for e in game.expected()[:2]] == ["reveal-kind", "reveal"]
+    waits = game.expected()
+    places = [(e.args["queue"], e.args["position"]) for e in waits]
+    # Every reveal as a kind first, then the same places as printed values.
+    half = len(waits) // 2
+    assert [e.command for e in waits] == ["reveal-kind"] * half + ["reveal"] * half
+    assert places[:half] == places[half:] and len(set(places[:half])) == half
     assert game.expected()[0].prompt == "Which Persona is in the bathroom of queue 1?"
     events = play(game, "reveal-kind 1 1 Anziano")
     assert events[0].message == "Revealed in the bathroom of queue 1: Elderly Man, 2 pipì"
@@ -554,7 +559,7 @@ def test_phase_c_draw_is_announced_and_needs_no_press():
     game = position(["n2 Ana n1", "n1 n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
     events = play(game, "pass")
     assert "C: Ben draws Action cards up to 4" in [e.message for e in events]
-    assert commands(game) == ["play", "decompress", "pass", "action"]
+    assert commands(game) == ["play", "decompress", "pass"]
 
 
 def test_phase_d_is_skipped_when_no_persona_has_an_effect():
@@ -941,7 +946,7 @@ def test_decompressing_4_gives_a_popo():
 
 def test_with_concentration_a_4_discards_the_pipi_instead():
     game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"], reserves={ANA: (4, 1)})
-    play(game, "decompress yes", "roll 4")
+    play(game, "play concentration", "roll 4")
     assert reserve(game, ANA) == (0, 1)
 
 
@@ -1412,7 +1417,7 @@ def light(players=THREE, variants=()):
 def test_light_tracking_keeps_no_queue_and_starts_at_the_first_turn():
     game = light()
     assert game.queues == [] and game.phase == "E" and game.active() == ANA
-    assert commands(game)[:3] == ["end-turn", "decompress", "take-tokens"]
+    assert commands(game)[:4] == ["end-turn", "roll", "play", "take-tokens"]
     assert game.expected()[0].prompt == "Ana: the turn is over (an Action card or a pass)"
 
 
@@ -1425,10 +1430,43 @@ def test_light_tracking_a_typical_turn_is_one_command():
 def test_light_tracking_decompression_rolls_the_red_die_and_replaces_nobody():
     game = light()
     game.reserves[ANA]["pipi"] = 3
-    events = play(game, "decompress", "roll 2")
+    roll = game.expected()[1]
+    assert (roll.command, roll.dice, roll.player) == ("roll", RED_DIE, ANA)
+    assert roll.prompt == "Ana decompresses? Roll the red die"
+    events = play(game, "roll 2")
+    assert kinds(events)[:2] == ["decompress", "decompressed"]
     assert reserve(game, ANA) == (1, 0)
     assert "persona-replaced" not in kinds(events)
     assert game.active() == BEN
+
+
+def test_light_tracking_decompress_then_its_die_as_journals_of_earlier_versions_hold_it():
+    game = light()
+    game.reserves[ANA]["pipi"] = 3
+    assert "decompress" not in commands(game)
+    refused(game, "decompress player=Ben", WrongPlayer)
+    play(game, "decompress", "roll 2")
+    assert reserve(game, ANA) == (1, 0)
+    assert game.active() == BEN
+
+
+def test_light_tracking_concentration_and_the_empty_bottle_are_picked_by_name():
+    game = light()
+    game.reserves[ANA]["pipi"] = 4
+    play(game, "play concentration", "roll 4")
+    assert reserve(game, ANA) == (0, 0)
+    game.reserves[BEN]["pipi"] = 3
+    events = play(game, "play empty-bottle", "roll 2")
+    assert reserve(game, BEN) == (1, 0)
+    assert ("Ben empties a bottle: red die 2 (the rulebook names no die; the red one is used), "
+            "discards 2 pipì: reserve 1 pipì") in [e.message for e in events]
+    assert game.active() == CY
+
+
+def test_light_tracking_a_card_played_on_the_queues_is_refused_by_name():
+    game = light()
+    error = refused(game, "play cunning")
+    assert "queues stay on the table" in str(error)
 
 
 def test_light_tracking_the_cleanup_is_one_entry_per_player_then_the_token_moves_on():
@@ -1497,4 +1535,69 @@ def test_light_tracking_an_entry_made_twice_is_refused():
     play(game, "end-turn", "end-turn", "end-turn", "bathroom-tokens Ana 1 0")
     refused(game, "bathroom-tokens Ana 1 0", WrongPlayer)
     play(game, "reached Ben")
-    refused(game, "reached Ben", WrongPlayer)
+    assert "Ben is already in the bathroom" in str(refused(game, "reached Ben"))
+
+
+def test_light_tracking_anyone_may_say_a_player_reached_the_bathroom_no_turn_is_given():
+    game = light()
+    reached = [e for e in game.expected() if e.command == "reached"]
+    assert [(e.player, e.args) for e in reached] == [
+        (None, {"player": ANA}), (None, {"player": BEN}), (None, {"player": CY})]
+    play(game, "reached Cy")
+    assert game.arrived == [CY] and game.active() == ANA
+
+
+# -- free text is a note; the journals of earlier versions still replay ---------
+
+
+def test_free_text_is_offered_only_as_a_note():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    names = [spec.name for spec in BathroomRush.commands]
+    assert "action" not in names and "action" not in commands(game)
+    assert [p.kind for p in BathroomRush.spec("note").params] == ["text"]
+    assert "concentration" not in [p.name for p in BathroomRush.spec("decompress").params]
+    play(game, "note Ben's cat walked over the queues")
+    assert game.active() == ANA
+
+
+def test_a_card_as_free_text_in_an_earlier_journal_replays(table, reopen):
+    """``action <free text>`` and ``decompress concentration=yes``, as the
+    journals of earlier versions hold them, give the same table after a
+    restart (the journal is replayed)."""
+    def to_the_choice():
+        while table.game.phase != "E":
+            wait = table.game.expected()[0]
+            if wait.command == "reveal":
+                table.submit(Command("reveal", {**wait.args, "pipi": 1, "popo": 0,
+                                                "colour": "neutral"}))
+            else:
+                table.submit(Command("defend", {}))
+
+    table.new_game("bathroom-rush", list(THREE))
+    for q in (1, 2, 3):
+        table.submit(Command("choose-queue", {"queue": q}))
+    to_the_choice()
+    table.submit(Command("action", {"card": "Clogged Toilet"}))
+    assert table.game.step == "action" and table.game.action_card == "Clogged Toilet"
+    table.submit(Command("end-turn", {}))
+    to_the_choice()
+    seat = table.game.active()
+    table.submit(Command("set-reserve", {"player": seat, "pipi": 4, "popo": 0}))
+    table.submit(Command("decompress", {"concentration": True}))
+    table.submit(Command("roll", {"values": [4]}))
+    assert table.game.reserves[seat]["pipi"] == 0
+    again = reopen()
+    assert again.game.dumps() == table.game.dumps()
+    assert [h.text for h in again.history()] == [h.text for h in table.history()]
+
+
+def test_a_card_as_free_text_is_refused_out_of_turn_like_a_card_by_name():
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    refused(game, "action Swap player=Ben", WrongPlayer)
+
+
+@pytest.mark.parametrize("words", ["play Give Up Your Place", "play Cedi il posto",
+                                   "play give-up-your-place"])
+def test_a_card_is_named_in_words_by_its_name_in_english_or_italian(words):
+    game = position(["n2 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    assert game.parse_words(words).args["card"] == "give-up-your-place"

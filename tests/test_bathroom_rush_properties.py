@@ -21,8 +21,7 @@ MAX_FINISH = 3000
 
 PERSONA_NAMES = (None, "Avid Reader", "Elderly Man", "Mother with Baby", "Distracted",
                  "Infamous Person")
-ACTION_CARDS = ("Cunning", "Give Up Your Place", "Swap", "Sneeze", "Cleaner", "Change Queue",
-                "Empty Bottle", "Concentration")
+
 # The turn moves on when these are answered; the queue operations do not.
 PROGRESS = ("choose-queue", "reveal", "roll", "effect", "defend", "pass", "end-turn",
             "decompress", "play", "target")
@@ -74,8 +73,6 @@ def _answer(draw, game: BathroomRush, wait: Expectation) -> Command:
                               "player": draw(st.sampled_from([wait.player, None]))})
     if name in ("effect", "defend", "pass", "end-turn"):
         return Command(name, {"player": draw(st.sampled_from([wait.player, None]))})
-    if name == "action":
-        return Command(name, {"card": draw(st.sampled_from(ACTION_CARDS))})
     if name == "play":
         return Command(name, {"card": draw(st.sampled_from(_playable(game))),
                               "player": draw(st.sampled_from([wait.player, None]))})
@@ -93,6 +90,8 @@ def _answer(draw, game: BathroomRush, wait: Expectation) -> Command:
 
 def _playable(game: BathroomRush) -> list[str]:
     """The Action cards by name that have something to strike now."""
+    if game.light:
+        return ["concentration", "empty-bottle"]
     seat = game.active()
     can_draw = game.persona_deck + game.persona_discard > 0
     cards = ["swap", "sneeze", "desperate-scream", "concentration", "empty-bottle"]
@@ -136,7 +135,7 @@ def _targets(game: BathroomRush, name: str) -> list:
 
 
 def _available(game: BathroomRush, wait: Expectation) -> bool:
-    return wait.command in PROGRESS + LIGHT or wait.command == "action" or bool(
+    return wait.command in PROGRESS + LIGHT or bool(
         _targets(game, wait.command))
 
 

@@ -111,3 +111,25 @@ def test_every_event_and_prompt_of_a_game_is_a_sentence_in_three_languages(data)
             break
         events = game.apply(data.draw(legal_commands(game, corrections=True), label="command"))
         said_everywhere(game, events)
+
+
+def test_the_table_sends_each_prompt_and_event_in_every_language(tmp_path):
+    """A phone in French or Italian reads the game's own sentences, sent
+    with every update, never the English ones its templates cannot fill."""
+    from companion.core.engine import Command
+    from companion.core.journal import Journal
+    from companion.core.table import Table
+
+    table = Table(Journal.open(tmp_path / "companion.db"))
+    try:
+        table.new_game("bathroom-rush", ["Ana", "Ben", "Cy"])
+        update = table.submit(Command("choose-queue", {"queue": 1}))
+        shown = update.to_json()["expected"][0]
+        assert shown["prompt"].startswith("Ben: choose a queue")
+        assert shown["said"]["fr"].startswith("Ben : choisis une file")
+        assert shown["said"]["it"].startswith("Ben: scegli una fila")
+        # A game whose prompts are English only sends them alone.
+        other = table.new_game("call-of-nature", ["Ana", "Ben"])
+        assert all("said" not in e for e in other.to_json()["expected"])
+    finally:
+        table.close()

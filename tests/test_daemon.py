@@ -655,3 +655,86 @@ def test_the_pin_survives_a_restart_until_the_menu_signs_every_phone_out(applian
 
 def test_a_panel_bound_to_one_address_links_to_it():
     assert discovery.reachable_host("192.168.1.5", route=lambda d: "10.0.0.1") == "192.168.1.5"
+
+
+# -- the start on a slow core -----------------------------------------------------------------
+
+
+def test_the_panel_answers_while_the_screen_is_still_starting(tmp_path, monkeypatch):
+    """READY comes once the panel answers, before the parts behind it: the
+    screen's start is held here, and a phone is answered meanwhile."""
+    from companion import daemon as daemon_module
+    from companion.config import Config
+    from companion.daemon import Daemon
+    from companion.parts.screen import ScreenPart
+
+    starting, release = threading.Event(), threading.Event()
+    start_screen = ScreenPart.start
+
+    def held_start(self):
+        starting.set()
+        assert release.wait(30)
+        start_screen(self)
+
+    monkeypatch.setattr(ScreenPart, "start", held_start)
+    notified = []
+    monkeypatch.setattr(daemon_module, "sd_notify",
+                        lambda message, environ=None: notified.append(message) or True)
+    config = Config(data_dir=str(tmp_path / "data")).with_web(host="127.0.0.1", port=0)
+    running = Daemon(config, simulate=True, environ={}, out=io.StringIO())
+    starter = threading.Thread(target=running.start)
+    starter.start()
+    try:
+        assert starting.wait(30)
+        assert running.is_ready and notified[0].startswith("READY=1")
+        assert running.screen is not None and not running.screen.alive
+        with urllib.request.urlopen(f"http://127.0.0.1:{running.web.port}/api/health",
+                                    timeout=10) as answer:
+            assert answer.status == 200
+    finally:
+        release.set()
+        starter.join(30)
+        running.stop()
+    assert running.screen.alive is False  # stopped with the rest
+    assert [m for m in notified if m.startswith("READY")] == [notified[0]]
+
+
+READY_MODULES = """
+import io, json, sys
+from companion import daemon
+from companion.config import Config
+
+at_ready = []
+daemon.sd_notify = lambda message, environ=None: (
+    message.startswith("READY=1") and at_ready.append(sorted(sys.modules))) or True
+running = daemon.Daemon(Config(data_dir=sys.argv[1]).with_web(host="127.0.0.1", port=0),
+                        simulate=True, environ={}, out=io.StringIO())
+try:
+    running.start()
+    print(json.dumps({"ready": at_ready[0], "started": sorted(sys.modules)}))
+finally:
+    running.stop()
+"""
+
+# What the panel's start does without: the display, the keys, the screens'
+# fonts and QR codes, the dice drivers, the menu, the game engines.
+NOT_BEFORE_READY = ("PIL", "luma", "gpiozero", "qrcode", "serial", "bleak", "zeroconf",
+                    "drivers.oled", "drivers.screens", "drivers.buttons", "drivers.serial_dice",
+                    "drivers.pixels", "drivers.network", "companion.core.menu",
+                    "companion.parts.screen", "companion.core.games.call_of_nature",
+                    "companion.core.games.ohshit", "companion.core.games.bathroom_rush")
+
+
+def test_the_start_imports_only_what_the_panel_needs_before_ready(tmp_path):
+    done = subprocess.run([sys.executable, "-c", READY_MODULES, str(tmp_path / "data")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    modules = json.loads(done.stdout.strip().splitlines()[-1])
+
+    def loaded(names):
+        return {prefix for prefix in NOT_BEFORE_READY
+                if any(name == prefix or name.startswith(prefix + ".") for name in names)}
+
+    assert "flask" in modules["ready"] and loaded(modules["ready"]) == set()
+    # They do load once the rest has started (the menu lists the games).
+    assert {"PIL", "gpiozero", "drivers.oled", "companion.core.menu"} <= loaded(modules["started"])

@@ -622,16 +622,18 @@ def test_choosing_a_queue_at_setup_takes_two_presses(table, menu_for):
     assert last_command(table) == "choose-queue queue=2"
 
 
-def test_a_neutral_persona_is_revealed_in_four_presses_without_its_name(table, menu_for):
+def test_a_neutral_persona_is_revealed_in_three_presses_without_its_name(table, menu_for):
     menu = menu_for("bathroom-rush")
     queues_chosen(table)
-    assert menu.view().footer.startswith("Reveal the Persona in the bathroom of queue 1")
+    view = menu.view()
+    assert (view.kind, view.title, view.text) == ("keys", "Reveal", "queue 1, bathroom")
+    assert view.items == ("light blue", "orange", "red", "yellow")
     presses = press(menu, "up")
-    assert menu.view().title == "Reveal: pipì"
-    presses += press(menu, "ok ok")
-    assert menu.view().items == ("Neutral", "Orange", "Red", "Yellow")
+    assert menu.view().items == ("1 pipì", "2 pipì", "1 pipì and 1 popò", "1 popò")
+    presses += press(menu, "up")
+    assert menu.view().text == "light blue, 1 pipì?"
     presses += press(menu, "ok")
-    assert presses == 4
+    assert presses == 3
     assert last_command(table) == "reveal queue=1 position=1 pipi=1 popo=0 colour=neutral"
 
 
@@ -640,14 +642,15 @@ BOX = [{"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 
        {"name": "Avido lettore", "colour": "orange", "pipi": 1, "popo": 0, "copies": 1}]
 
 
-def test_with_a_box_a_reveal_is_the_likeliest_kind_in_two_presses(table, menu_for):
+def test_with_a_small_box_a_reveal_is_its_kind_beside_a_key_then_ok(table, menu_for):
     table.new_game("bathroom-rush", ["Ana", "Ben", "Cy"], options={"box": BOX})
     menu = menu_for("")
     queues_chosen(table)
-    press(menu, "ok")
-    assert menu.view().items == ("Signora", "Anziano", "Avido lettore")
+    assert menu.view().items == ("Signora ×40", "Anziano ×4", "Avido lettore ×1", "")
+    assert press(menu, "down") == 1
+    assert menu.view().text == "Anziano: 2 pipì?"
     assert press(menu, "ok") == 1
-    assert last_command(table) == "reveal-kind queue=1 position=1 kind=Signora"
+    assert last_command(table) == "reveal-kind queue=1 position=1 kind=Anziano"
 
 
 def test_a_kind_all_seen_is_no_longer_offered(table, menu_for):
@@ -655,14 +658,18 @@ def test_a_kind_all_seen_is_no_longer_offered(table, menu_for):
     menu = menu_for("")
     queues_chosen(table)
     table.submit(Command("reveal-kind", {"queue": 1, "position": 1, "kind": "Avido lettore"}))
-    press(menu, "ok")
-    assert menu.view().items == ("Signora", "Anziano")
+    assert menu.view().items == ("Signora ×40", "Anziano ×4", "", "")
+    version = table.version
+    press(menu, "ok")  # nothing beside OK
+    assert table.version == version and menu.view().kind == "keys"
 
 
-def test_an_orange_persona_is_asked_its_name(table, menu_for):
+def test_an_orange_persona_is_named_through_the_full_reveal_held_ok_lists(table, menu_for):
     menu = menu_for("bathroom-rush")
     queues_chosen(table)
-    press(menu, "up ok ok down ok")
+    press(menu, "hold-ok")
+    assert menu.view().title == "Actions"
+    press(menu, "ok up ok ok down ok")
     assert menu.view().items[:2] == ("Elderly Man", "Mother with Baby")
     press(menu, "ok")
     assert last_command(table) == ("reveal queue=1 position=1 pipi=1 popo=0 colour=orange "
@@ -672,7 +679,7 @@ def test_an_orange_persona_is_asked_its_name(table, menu_for):
 def test_back_from_the_colour_returns_to_the_popo_and_skips_nothing(table, menu_for):
     menu = menu_for("bathroom-rush")
     queues_chosen(table)
-    press(menu, "up ok up ok")
+    press(menu, "hold-ok ok up ok up ok")
     press(menu, "back")
     view = menu.view()
     assert (view.title, view.value) == ("Reveal: popò", 1)
@@ -821,9 +828,9 @@ def test_home_shows_the_pin_and_one_key_shows_the_qr_code(menu_for):
 
 
 @pytest.mark.parametrize(("lang", "items", "keys"), [
-    ("fr", ("Annuler", "Rétablir", "Actions", "Corrections", "Dés : manual",
+    ("fr", ("Annuler", "Rétablir", "Actions", "Corrections", "Dés : à la main",
             "Rejoindre (QR code)", "Nouvelle partie"), "OK : choisir  BACK : retour"),
-    ("it", ("Annulla", "Ripeti", "Azioni", "Correzioni", "Dadi: manual", "Entra (codice QR)",
+    ("it", ("Annulla", "Ripeti", "Azioni", "Correzioni", "Dadi: a mano", "Entra (codice QR)",
             "Nuova partita"), "OK: scegli  BACK: indietro"),
 ])
 def test_the_menu_speaks_the_tables_language(table, lang, items, keys):

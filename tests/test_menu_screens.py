@@ -40,6 +40,12 @@ VIEWS = {
                         text="Ana's Mastery is 7 and stays within 0..7: a change of +1 "
                              "corrects nothing"),
     "qr": MenuView("qr", "Join", url=JOIN_URL, pin="4711"),
+    "keys": MenuView("keys", "Reveal", ("Signora ×9", "Raga Turi Mana Bamb",
+                                        "Anzi Mamm Dist Avid", "Impren Infame Giovan"),
+                     text="queue 1, place 6"),
+    "keys-three": MenuView("keys", "Reveal", ("Imprenditore ×2", "Infame ×2",
+                                              "Giovane smarrito ×1", ""),
+                           text="Impren Infame Giovan"),
 }
 
 

@@ -67,6 +67,33 @@ def test_the_battery_a_die_advertises():
     assert advertised_battery({}) is None
 
 
+# As a d20 advertises since July 2022: 20 LEDs, design and colour, on its face
+# (roll state 1), index 19 up, 57 % and charging; the scan response's service
+# data is its id and firmware date.
+D20_MANUFACTURER = {0xFFFF: bytes([20, 0x21, 1, 19, 0x80 | 57])}
+D20_SERVICE = {"6e400001-b5a3-f393-e0a9-e50e24dcca9e":
+               (0x1234ABCD).to_bytes(4, "little") + (1_700_000_000).to_bytes(4, "little")}
+
+
+def test_an_advertisement_gives_the_roll_state_the_face_and_the_battery():
+    from drivers.pixels import Advertised, decode_advertisement
+
+    assert decode_advertisement(D20_MANUFACTURER, D20_SERVICE) == Advertised(
+        roll_state=1, face_index=19, battery_percent=57, charging=True)
+    assert decode_advertisement(D20_MANUFACTURER) == Advertised(1, 19, 57, True)
+
+
+def test_an_advertisement_from_before_july_2022_is_read_as_it_was_laid_out():
+    from drivers.pixels import Advertised, decode_advertisement
+
+    # Die id (4 bytes), roll state, face index, battery 0-255; no service data.
+    old = {0x1405: (0x1234ABCD).to_bytes(4, "little") + bytes([3, 5, 191])}
+    assert decode_advertisement(old) == Advertised(3, 5, 75, False)
+    assert advertised_battery(old) == 75
+    # The same 7 bytes beside service data are today's layout (bytes 2-4).
+    assert advertised_battery(old, D20_SERVICE) == 3
+
+
 def test_a_look_lists_the_dice_in_reach_with_their_battery_and_not_the_paired(room):
     air, hub, changes, _rolls = room
     assert hub.look() is True

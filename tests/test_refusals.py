@@ -220,8 +220,8 @@ def test_a_bathroom_rush_refusal_names_places_and_personas_in_the_players_words(
     game = table
     game.new_game("bathroom-rush", ["Ana", "Ben"])
     with pytest.raises(NotExpected) as refusal:
-        game.submit(Command("action", {"card": "Starnuto"}))
-    assert refusal.value.say("it") == ("'Un'altra carta, applicata a mano' non è atteso ora; "
+        game.submit(Command("play", {"card": "sneeze"}))
+    assert refusal.value.say("it") == ("'Carta Azione' non è atteso ora; "
                                        "la partita aspetta: Ana · Scegli una fila")
     game.submit(Command("choose-queue", {"queue": 2}))
     with pytest.raises(errors.IllegalCommand) as refusal:

@@ -190,11 +190,48 @@ CASES = {
     "off": lambda lang: screens.off_screen(lang=lang),
     "wifi-hotspot": lambda lang: screens.wifi_screen("Companion-4821", "table-7219-duck", lang),
     "menu-main": lambda lang: table_menu(lang, "back"),
+    "bathroom-rush-reveal-colours": lambda lang: reveal_menu(lang, None),
+    "bathroom-rush-reveal-colour-tokens": lambda lang: reveal_menu(lang, None, "down"),
+    "bathroom-rush-reveal-box-of-12": lambda lang: reveal_menu(lang, BOX_12),
+    "bathroom-rush-reveal-confirm": lambda lang: reveal_menu(lang, BOX_12, "ok", "down"),
     "menu-pixels": lambda lang: table_menu(lang, "back", "down", "down", "down", "down",
                                            "down", "ok"),
     "menu-die-roles": lambda lang: table_menu(lang, "back", "down", "down", "down", "down",
                                               "down", "ok", "ok"),
 }
+# A box of 12 kinds, as a table describes it.
+BOX_12 = [{"name": name, "colour": colour, "pipi": pipi, "popo": popo, "copies": copies}
+          for name, colour, pipi, popo, copies in (
+              ("Signora", "neutral", 1, 0, 9), ("Ragazzo", "neutral", 2, 0, 7),
+              ("Turista", "neutral", 1, 1, 6), ("Manager", "neutral", 3, 0, 5),
+              ("Bambino", "neutral", 0, 1, 4), ("Anziano", "orange", 2, 0, 4),
+              ("Mamma con pupo", "orange", 2, 1, 3), ("Distratto", "orange", 1, 0, 3),
+              ("Avido lettore", "orange", 1, 1, 3), ("Imprenditore", "red", 0, 0, 2),
+              ("Infame", "yellow", 1, 0, 2), ("Giovane smarrito", "yellow", 1, 0, 2))]
+
+
+def reveal_menu(lang: str, box, *keys: str) -> Image.Image:
+    """A Bathroom Rush reveal at the buttons in ``lang`` (with ``box``
+    described, or none), after ``keys``."""
+    from companion.core.journal import Journal
+    from companion.core.menu import TableMenu
+    from companion.core.table import Table
+    from drivers.menu_screens import render
+
+    table = Table(Journal.open(":memory:"))
+    try:
+        table.new_game("bathroom-rush", ["Ana", "Ben", "Cy"],
+                       options={"box": box} if box else {})
+        for queue in (1, 2, 3):
+            table.submit(Command("choose-queue", {"queue": queue}))
+        menu = TableMenu(table, dice_source="manual", language=lang)
+        for key in keys:
+            menu.on_key(key)
+        return render(menu.view(), menu.update, lang)
+    finally:
+        table.close()
+
+
 def table_menu(lang: str, *keys: str) -> Image.Image:
     """The button menu's own screens in ``lang``: a game of Call of Nature
     with a Pixels die paired, after ``keys``."""
@@ -354,15 +391,28 @@ GAME_WORDS = ("Décharge", "Épicé", "Précieux", "Herbeux", "Givré", "Fruité
               "pipì", "popò", "Tregua", "Répit", "Pressione", "Maîtrise", "Padronanza")
 
 
+# What the OLED shows of a game's sentences: the menu's names of commands,
+# parameters and choices, the reveal by the keys, the waiting line.
+SHOWN_PREFIXES = ("label.", "keys.", "command.", "param.", "choice.", "card.")
+
+
 def all_words():
-    from companion.core.text import COMMON
+    from companion.core.games import GAMES
+    from companion.core.text import COMMON, game_phrases
+    from drivers.screens.bathroom_rush import PAGE_WORDS
     from drivers.screens.words import WORDS
 
     words = {w for phrases in WORDS.values() for w in phrases.values()}
+    words |= {w.format(q=2, n=3, name="Ana") for phrases in PAGE_WORDS.values()
+              for w in phrases.values()}
+    sentences = list(COMMON.values())
+    sentences += [{key: text for key, text in phrases.items() if key.startswith(SHOWN_PREFIXES)}
+                  for game in GAMES for phrases in game_phrases(game).values()]
     # The menu's words, a word at a time (their fields as a player's name).
-    words |= {w.strip("'«»?:.,") for phrases in COMMON.values() for phrase in phrases.values()
+    words |= {w.strip("'«»?:.,") for phrases in sentences for phrase in phrases.values()
               for w in phrase.format_map(_Named()).split()}
-    return sorted({w.format(threshold=61, total=12) for w in words} | set(NAMES)
+    return sorted({w.format_map(_Named(threshold=61, total=12, high=4)) for w in words}
+                  | set(NAMES)
                   | set(GAME_WORDS))
 
 
@@ -455,3 +505,37 @@ def test_bathroom_rush_has_one_page_while_the_players_choose_their_queues():
     assert screens.game_pages(update_of(game)) == 1
     assert ImageChops.difference(screen_of(game, "en", 0), screen_of(game, "en", 1)).getbbox() \
         is None
+
+
+def test_wrapping_a_long_alert_measures_each_piece_of_text_once(monkeypatch):
+    # Word wrap lays each line out again with every word it adds, and a
+    # layout measures every prefix: each measure shapes the text (some 40 µs,
+    # ten times that on a Pi Zero), so none is made twice.
+    from collections import Counter
+
+    from drivers.screens import canvas
+
+    measured: Counter[tuple[str, int, bool]] = Counter()
+    real_font = canvas.font
+
+    class CountingFont:
+        def __init__(self, size: int, bold: bool) -> None:
+            self.face, self.size, self.bold = real_font(size, bold), size, bold
+
+        def getlength(self, text: str) -> float:
+            measured[(text, self.size, self.bold)] += 1
+            return self.face.getlength(text)
+
+        def __getattr__(self, name: str):
+            return getattr(self.face, name)
+
+    for cached in (canvas._length, canvas.layout, canvas.text_length, canvas._wrapped):
+        cached.cache_clear()
+    monkeypatch.setattr(canvas, "font", lambda size, bold=False: CountingFont(size, bold))
+    text = ("The draw pile is empty: shuffle the discard pile to make a new draw pile, "
+            "then Ana draws")
+    lines = canvas.wrap(text, 120, 12)
+    for cached in (canvas._length, canvas.layout, canvas.text_length, canvas._wrapped):
+        cached.cache_clear()
+    assert len(lines) > 2 and " ".join(lines) == text
+    assert measured and max(measured.values()) == 1

@@ -17,7 +17,7 @@ def test_the_kinds_and_actions_keep_their_words():
     assert [k.value for k in ParamKind] == ["int", "player", "choice", "dice", "text", "bool"]
     assert [a.value for a in Action] == ["new", "command", "undo", "redo", "current"]
     assert [v.value for v in ViewKind] == [
-        "game", "list", "value", "confirm", "message", "qr", "dice", "wifi"]
+        "game", "list", "value", "confirm", "message", "qr", "dice", "wifi", "keys"]
 
 
 def test_a_kind_given_by_its_word_is_the_kind():

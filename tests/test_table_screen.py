@@ -222,3 +222,108 @@ def test_a_game_of_one_page_never_turns(screen, table):
     screen.redraw()
     wait_for(screen, before)
     assert screen._page == 0
+
+
+class RecordingDisplay:
+    """A display that keeps each frame offered, with the table's version
+    the menu knew when it was drawn."""
+
+    def __init__(self) -> None:
+        self.display = self
+        self.part: ScreenPart | None = None
+        self.frames: list[int] = []
+        self.drawn = threading.Condition()
+
+    def show(self, image) -> bool:
+        with self.drawn:
+            self.frames.append(self.part.menu.update.version)
+            self.drawn.notify_all()
+        return True
+
+    def wait_for_version(self, version: int) -> None:
+        with self.drawn:
+            assert self.drawn.wait_for(lambda: version in self.frames, timeout=10)
+
+
+def test_a_key_that_plays_a_command_draws_one_frame_with_its_update(table):
+    # The table's update reaches the screen thread while it handles the key:
+    # it is drawn with the key, not once more after it (a frame is about a
+    # millisecond of a Pi Zero's CPU).
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    display = RecordingDisplay()
+    part = ScreenPart(table, display, Dice(table), lambda: ("http://192.0.2.7:8080/", "1"))
+    display.part = part
+    part.start()
+    try:
+        version = table.current().version
+        display.wait_for_version(version)
+        part.key("ok")  # the card's value, at +0
+        with display.drawn:
+            assert display.drawn.wait_for(lambda: part.menu.view().kind == "value", timeout=10)
+        part.key("ok")  # plays it: the table's update comes back to the screen
+        display.wait_for_version(version + 1)
+    finally:
+        part.stop()
+    assert table.current().version == version + 1
+    assert display.frames.count(version + 1) == 1
+
+
+def test_while_idle_the_screen_measures_the_alerts_glyphs_ahead(table):
+    from drivers.screens import canvas
+    from drivers.screens.common import ALERT_GLYPHS, ALERT_TYPE
+
+    canvas._edges.cache_clear()
+    part = ScreenPart(table, NoDisplay(), Dice(table), lambda: ("http://192.0.2.7:8080/", "1"))
+    part.start()
+    try:
+        wanted = len(ALERT_GLYPHS) * len({(s, b) for s, _r, b in ALERT_TYPE} | {(12, True)})
+        deadline = time.monotonic() + 30
+        while canvas._edges.cache_info().currsize < wanted and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert canvas._edges.cache_info().currsize >= wanted
+        misses = canvas._edges.cache_info().misses
+        canvas.layout.cache_clear()
+        canvas.layout("Shuffle the discard pile", 10)
+        assert canvas._edges.cache_info().misses == misses  # every glyph measured already
+    finally:
+        part.stop()
+
+
+class KeepingDisplay(RecordingDisplay):
+    """A recording display that keeps the images too."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.images: list[Image.Image] = []
+
+    def show(self, image) -> bool:
+        with self.drawn:
+            self.images.append(image.copy())
+        return super().show(image)
+
+
+def test_a_card_that_fires_an_alert_is_shown_landing_first_then_its_alert(table):
+    # The card's frame (the pressure it made) goes out before the alert's
+    # large type is drawn: a player sees the card land at once.
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    table.submit(Command("card", {"value": 30}))
+    display = KeepingDisplay()
+    part = ScreenPart(table, display, Dice(table), lambda: ("http://192.0.2.7:8080/", "1"))
+    display.part = part
+    part.start()
+    try:
+        version = table.current().version
+        display.wait_for_version(version)
+        update = table.submit(Command("card", {"value": 5}))
+        alert = next(e for e in update.events if e.alert)
+        with display.drawn:
+            assert display.drawn.wait_for(
+                lambda: display.frames.count(version + 1) >= 2, timeout=10)
+            first = display.frames.index(version + 1)
+            landing, then = display.images[first], display.images[first + 1]
+        game = render(part.menu.view(), update)
+    finally:
+        part.stop()
+    assert ImageChops.difference(landing.convert("1"), game.convert("1")).getbbox() is None
+    assert ImageChops.difference(then.convert("1"),
+                                 event_screen(alert).convert("1")).getbbox() is None

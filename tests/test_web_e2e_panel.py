@@ -12,7 +12,14 @@ import pytest
 
 from companion.core.engine import Command
 from tests import test_web_e2e as e2e
-from tests.test_web_e2e import controller, expect, play_card, shot, start_call_of_nature
+from tests.test_web_e2e import (
+    controller,
+    expect,
+    pick_number,
+    play_card,
+    shot,
+    start_call_of_nature,
+)
 
 # The same browser, companion and phones as the panel's other browser tests.
 browser = e2e.browser
@@ -22,22 +29,13 @@ phones = e2e.phones
 pytestmark = pytest.mark.browser
 
 
-def type_value(page, value: int) -> None:
-    if value < 0:
-        page.click(".pad-display > .btn >> nth=0")
-    for digit in str(abs(value)):
-        page.click(f".pad-keys [data-digit='{digit}']")
-
-
 def test_a_card_shows_what_it_will_do_before_play_and_does_exactly_that(companion, phones):
     companion.table.new_game("call-of-nature", ["Ana", "Ben", "Dee"])
     for value in (12, 11):
         companion.table.submit(Command("card", {"value": value}))
     page = controller(phones, companion)
-    taps_before = 0
-    type_value(page, 9)  # 23 + 9 = 32: threshold 31 fires against Dee
-    taps_before += 1
-    preview = page.locator(".inline-pad .preview")
+    pick_number(page, 9)  # 23 + 9 = 32: threshold 31 fires against Dee
+    preview = page.locator(".card-play[data-value='9'] .preview")
     expect(preview).to_be_visible()
     expect(preview).to_contain_text("32")
     expect(preview).to_contain_text("Dee")
@@ -45,14 +43,42 @@ def test_a_card_shows_what_it_will_do_before_play_and_does_exactly_that(companio
     # Nothing was played by looking.
     assert companion.table.version == 2
     shot(page, "preview-card")
-    page.click("#play")
-    taps_before += 1
-    assert taps_before == 2  # a card stays two taps: its value, Play
+    page.click(".card-play[data-value='9']")
     page.wait_for_function("() => document.querySelector('#pressure')?.textContent === '32'")
     sentences = [e.message for e in companion.table.history()[-1].events]
     # The preview said the very events the card made.
-    assert said.removeprefix("This will:").strip() == " · ".join(sentences)
+    assert said == " · ".join(sentences)
     assert any("Dee" in s and "Mastery" in s for s in sentences)
+    assert page.script_errors == []
+
+
+TAPS = """() => {
+    window.taps = 0;
+    document.addEventListener("click", () => { window.taps += 1; }, true);
+}"""
+
+
+@pytest.mark.parametrize("value", [12, -12, 30, 0])
+def test_any_card_is_two_taps_and_plays_what_its_preview_said(companion, phones, value):
+    companion.table.new_game("call-of-nature", ["Ana", "Ben", "Dee"])
+    companion.table.submit(Command("set-pressure", {"value": 40}))
+    page = controller(phones, companion)
+    page.evaluate(TAPS)
+    pick_number(page, value)
+    # Both values of the number are offered, each with what it would do.
+    offered = page.locator(".card-play").evaluate_all("(bs) => bs.map((b) => b.dataset.value)")
+    assert offered == ([str(value)] if value == 0 else [str(abs(value)), str(-abs(value))])
+    preview = page.locator(f".card-play[data-value='{value}'] .preview")
+    expect(preview).to_contain_text(str(40 + value))
+    said = preview.inner_text()
+    assert companion.table.version == 1  # nothing played by looking
+    page.click(f".card-play[data-value='{value}']")
+    page.wait_for_function("(p) => document.querySelector('#pressure')?.textContent === p",
+                           arg=str(40 + value))
+    assert page.evaluate("window.taps") == 2
+    last = companion.table.history()[-1]
+    assert last.command.name == "card" and last.command.args["value"] == value
+    assert said == " · ".join(e.message for e in last.events)
     assert page.script_errors == []
 
 
@@ -60,13 +86,13 @@ def test_a_preview_follows_the_table_when_another_phone_plays(companion, phones)
     start_call_of_nature(companion)
     ana = controller(phones, companion)
     ben = controller(phones, companion)
-    type_value(ana, 5)
-    expect(ana.locator(".inline-pad .preview")).to_contain_text("Ana")
+    pick_number(ana, 5)
+    expect(ana.locator(".card-play[data-value='5'] .preview")).to_contain_text("Ana")
     play_card(ben, 7)
-    # Ana's 5 was typed for Ana's turn: it is not kept armed for Ben's (what a
-    # phone sends is what its player saw); the pad is empty and says so.
-    expect(ana.locator(".inline-pad .pad-value")).to_have_text("")
-    expect(ana.locator(".inline-pad .preview")).to_be_hidden()
+    # Ana's 5 was picked for Ana's turn: it is not kept armed for Ben's (what a
+    # phone sends is what its player saw); the numbers are back and say so.
+    expect(ana.locator(".card-play")).to_have_count(0)
+    expect(ana.locator(".number-grid [aria-pressed=true]")).to_have_count(0)
     expect(ana.locator("#toast")).to_contain_text("Your 5 was not sent")
     assert ana.script_errors == [] and ben.script_errors == []
 

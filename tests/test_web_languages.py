@@ -210,7 +210,7 @@ def test_a_bathroom_rush_refusal_says_what_the_game_waits_for_in_the_phones_lang
     # An Action card while the queues are being chosen: the refusal says, in
     # the phone's words, that the game waits for Ben to choose a queue.
     expect(page.locator("#toast")).to_be_hidden()
-    told = refused_in_toast(page, {"name": "action", "args": {"card": "Difesa fila"}})
+    told = refused_in_toast(page, {"name": "play", "args": {"card": "give-up-your-place"}})
     assert say("command.choose-queue", lang, game="bathroom-rush") in told
     assert "Ben" in told and english_lines([told], lang) == []
     assert page.script_errors == []

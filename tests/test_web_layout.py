@@ -53,6 +53,23 @@ def test_the_dock_never_hides_a_player_row_on_a_phone(companion, phones, game, p
     assert hidden_rows(page) == []
 
 
+@pytest.mark.parametrize("locale", ["fr-FR", "it-IT"])
+def test_the_card_numbers_hide_no_row_in_french_or_italian(companion, phones, locale):
+    companion.table.new_game("call-of-nature", ["Ana", "Ben", "Cy", "Dee"])
+    companion.table.submit(Command("reverse", {}))  # the longest facts: counter-clockwise
+    page = controller(phones, companion, locale=locale)
+    page.wait_for_selector(".number-grid")
+    assert page.locator(".number-grid .number-key").count() == 31  # 0 to 30
+    assert hidden_rows(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # This phone's player, told of their turn on the prompt's line: still none.
+    page.evaluate("localStorage.setItem('seat', 'Ana')")
+    page.reload()
+    page.wait_for_selector("#your-turn")
+    shot(page, f"layout-phone-call-of-nature-{locale}")
+    assert hidden_rows(page) == []
+
+
 def test_a_laptop_gets_two_columns_the_table_beside_the_dock(companion, browser):
     companion.table.new_game("call-of-nature", ["Ana", "Ben", "Cy", "Dee"])
     context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -60,7 +77,7 @@ def test_a_laptop_gets_two_columns_the_table_beside_the_dock(companion, browser)
         page = context.new_page()
         page.goto(companion.join_url)
         page.wait_for_selector("#conn[data-state=live]")
-        page.wait_for_selector("#play")
+        page.wait_for_selector(".number-grid")
         board = page.locator("#board").bounding_box()
         dock = page.locator("#dock").bounding_box()
         assert board["x"] + board["width"] <= dock["x"] + 1  # side by side

@@ -16,17 +16,13 @@ from tests.test_web_e2e import (  # noqa: F401  (fixtures)
     expect,
     live,
     phones,
+    pick_number,
     play_card,
     shot,
     start_call_of_nature,
 )
 
 pytestmark = pytest.mark.browser
-
-
-def type_value(page, value: int) -> None:
-    for digit in str(value):
-        page.click(f".pad-keys [data-digit='{digit}']")
 
 
 def on_top(page, selector: str) -> bool:
@@ -44,14 +40,14 @@ def test_a_value_typed_for_a_turn_played_elsewhere_is_never_sent_for_the_next(co
     start_call_of_nature(companion)
     phone_a = controller(phones, companion)
     phone_b = controller(phones, companion)
-    phone_b.wait_for_selector("#play")
-    type_value(phone_b, 6)  # for Ana's turn, not yet played
-    expect(phone_b.locator("#play")).to_be_enabled()
+    pick_number(phone_b, 6)  # for Ana's turn, not yet played
+    expect(phone_b.locator(".card-play[data-value='6']")).to_be_enabled()
     play_card(phone_a, 9)  # phone A plays for Ana
     expect(phone_b.locator("#prompt")).to_have_text("Ben plays a card")
-    # Phone B's pad is empty again and says why: nothing is armed for Ben.
-    expect(phone_b.locator(".inline-pad .pad-value")).to_have_text("")
-    expect(phone_b.locator("#play")).to_be_disabled()
+    # Phone B shows the numbers again and says why: nothing is armed for Ben.
+    expect(phone_b.locator(".card-play")).to_have_count(0)
+    expect(phone_b.locator(".number-grid [aria-pressed=true]")).to_have_count(0)
+    expect(phone_b.locator(".number-grid")).to_be_visible()
     expect(phone_b.locator("#toast")).to_contain_text("Your 6 was not sent")
     expect(phone_b.locator("#toast")).to_contain_text("Ana")
     assert [e.text for e in companion.table.history()] == ["card value=9 player=0"]
@@ -83,8 +79,7 @@ def test_an_open_form_closes_when_another_phone_acts_and_says_what_changed(compa
 def test_a_submit_made_against_an_old_situation_is_refused_and_explained(companion, phones):
     start_call_of_nature(companion)
     page = controller(phones, companion)
-    page.wait_for_selector("#play")
-    type_value(page, 7)
+    pick_number(page, 7)
 
     # Another phone's card reaches the table while this phone's is on its way.
     def other_phone_first(route):
@@ -92,7 +87,7 @@ def test_a_submit_made_against_an_old_situation_is_refused_and_explained(compani
         route.continue_()
 
     page.route("**/api/command", other_phone_first)
-    page.click("#play")
+    page.click(".card-play[data-value='7']")
     expect(page.locator("#toast")).to_contain_text("changed")
     page.unroute("**/api/command")
     expect(page.locator("#prompt")).to_have_text("Ben plays a card")
@@ -134,7 +129,7 @@ def test_a_roll_is_seen_on_both_phones_with_the_die_and_what_it_did(companion, p
 def test_a_lost_connection_turns_the_controls_off_and_says_so(companion, phones):
     start_call_of_nature(companion)
     page = controller(phones, companion)
-    page.wait_for_selector("#play")
+    page.wait_for_selector(".number-grid")
     companion.stop()
     expect(page.locator("#offline-note")).to_be_visible()
     assert page.evaluate("document.querySelector('#dock').inert")

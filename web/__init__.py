@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
@@ -44,7 +45,8 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
     ``config`` keys: ``SECRET_KEY`` (signs the controllers' session cookies;
     generated when absent, so pass a persisted one to keep phones joined
     across restarts), ``LANGUAGE`` (``en``/``fr``, used when the browser
-    says nothing), ``COLOURS_FILE`` (where players' colours are kept;
+    says nothing and until a controller sets the table's language),
+    ``COLOURS_FILE`` (where players' colours are kept;
     default beside the journal), ``PIN_ATTEMPTS`` and ``PIN_WINDOW`` (the
     PIN rate limit), ``MAX_STREAMS`` (open live connections; ``serve``
     sets it from its thread count), ``MAX_STREAMS_PER_PHONE`` (live
@@ -115,7 +117,8 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
         live=live,
         colours=colours,
         strings=strings,
-        text={lang: _text(lang, strings) for lang in LANGUAGES},
+        text=_Texts(strings),
+        language=app.config["LANGUAGE"],
     )
 
     from . import api, errors, network, pages, pixels, portal
@@ -133,6 +136,32 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
 def _strings(lang: str) -> dict[str, str]:
     with open(STATIC / "i18n" / f"{lang}.json", encoding="utf-8") as file:
         return json.load(file)
+
+
+class _Texts(Mapping[str, Mapping[str, str]]):
+    """Per language, every string a page may show (:func:`_text`), built on
+    the first request for it: building it imports every game's engine and
+    phrases, which the panel's start does not need (on a Pi Zero that is a
+    few tenths of a second before the first phone is answered)."""
+
+    def __init__(self, strings: Mapping[str, Mapping[str, str]]) -> None:
+        self._strings = strings
+        self._built: dict[str, dict[str, str]] = {}
+        self._lock = threading.Lock()
+
+    def __getitem__(self, lang: str) -> Mapping[str, str]:
+        if lang not in self._strings:
+            raise KeyError(lang)
+        with self._lock:
+            if lang not in self._built:
+                self._built[lang] = _text(lang, self._strings)
+            return self._built[lang]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._strings)
+
+    def __len__(self) -> int:
+        return len(self._strings)
 
 
 def _text(lang: str, strings: Mapping[str, Mapping[str, str]]) -> dict[str, str]:

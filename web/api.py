@@ -22,20 +22,23 @@ from typing import Any, Callable, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.core.errors import NoGame, NotExpected, StaleVersion, UnknownCommand
+from companion.core.errors import BadSetting, NoGame, NotExpected, StaleVersion, UnknownCommand
 from companion.core.games import available, canonical_key
 from companion.core.keys import KEYS
 from companion.core.stats import CSV_COLUMNS, to_csv
 from companion.core.table import Update
 from companion.core.text import Words, command_word
 
-from . import access, bodies
+from . import access, bodies, seats
 from .bodies import (
+    UNSET,
     CommandRequest,
     DiceSourceRequest,
     JoinRequest,
     NewGameRequest,
     SavedOptionRequest,
+    SeatRequest,
+    SettingsRequest,
     UnknownCommandName,
     VersionRequest,
 )
@@ -45,6 +48,7 @@ from .openapi import (
     CHANGE_ERRORS,
     JOURNAL_ERROR,
     MALFORMED,
+    TURN_REFUSED,
     _error,
     _json,
     _ref,
@@ -53,7 +57,7 @@ from .openapi import (
     table_change,
 )
 from .pages import language
-from .panel import LANGUAGES, current_state, panel, state_json
+from .panel import LANGUAGES, current_state, entry_text, panel, say_events, state_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -64,12 +68,15 @@ HISTORY_CHUNK = 256
 STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
 
 
-def companion_info(services=None) -> dict:
-    """What the phones show besides the game: dice source and hardware faults.
+def companion_info(services=None, shared=None) -> dict:
+    """What the phones show besides the game: dice source, hardware faults,
+    the table's settings and who holds which seat.
 
-    Pass ``services`` where there is no app context (inside a live stream).
+    Pass ``services`` and ``shared`` (the Panel) where there is no app
+    context (inside a live stream).
     """
-    services = services or panel().services
+    shared = shared or panel()
+    services = services or shared.services
     dice = services.dice
     faults: list[str] = []
     if services.faults is not None:
@@ -83,6 +90,8 @@ def companion_info(services=None) -> dict:
         "faults": faults,
         "screen": services.screen_png is not None,
         "virtual": services.press_key is not None,
+        "settings": shared.settings_json(),
+        "seats": shared.seats.public(),
     }
 
 
@@ -208,6 +217,9 @@ def history():
     else:
         now, entries = table.current(), table.history()
     live = past is None
+    undo_events = [e.to_json() for e in now.undo_events] if live else []
+    if live and now.game_key:
+        say_events(now.game_key, now.undo_events, undo_events)
     head = json.dumps({
         "game_id": now.game_id,
         "game": now.game_key,
@@ -216,7 +228,7 @@ def history():
         "can_undo": live and now.can_undo,
         "can_redo": live and now.can_redo,
         "undo_text": now.undo_text if live else None,
-        "undo_events": [e.to_json() for e in now.undo_events] if live else [],
+        "undo_events": undo_events,
         "state": past,
     }, separators=(",", ":"))
 
@@ -226,7 +238,8 @@ def history():
         yield f'{head[:-1]},"entries":['
         for start in range(0, len(entries), HISTORY_CHUNK):
             chunk = entries[start:start + HISTORY_CHUNK]
-            yield ("," if start else "") + ",".join(entry.json_text() for entry in chunk)
+            yield ("," if start else "") + ",".join(entry_text(now.game_key, entry.json_text())
+                                                    for entry in chunk)
         yield "]}"
 
     return Response(body(), mimetype="application/json")
@@ -278,12 +291,17 @@ def past_games():
     return jsonify(played[:PAST_GAMES_SHOWN])
 
 
+def _session_json() -> dict:
+    seat, claim = seats.held(panel().seats)
+    return {"role": access.role(), "csrf": access.csrf_token(),
+            "companion": companion_info(), "seat": seat, "claim": claim}
+
+
 @bp.get("/session")
-@operation("this phone's role and CSRF token (creates the session)",
+@operation("this phone's role, CSRF token and seat (creates the session)",
            {"200": _json("the session", _ref("Session"))})
 def session_info():
-    return jsonify({"role": access.role(), "csrf": access.csrf_token(),
-                    "companion": companion_info()})
+    return jsonify(_session_json())
 
 
 @bp.get("/health")
@@ -332,11 +350,12 @@ def screen():
 def events():
     live, services = panel().live, panel().services
     disconnected = request.environ.get("waitress.client_disconnected", lambda: False)
-    last_info = [companion_info(services)]
+    shared = panel()
+    last_info = [companion_info(services, shared)]
 
     def info_if_changed():
         # Runs while the stream is sent, outside the request's app context.
-        now = companion_info(services)
+        now = companion_info(services, shared)
         if now == last_info[0]:
             return None
         last_info[0] = now
@@ -394,8 +413,7 @@ def join(body: JoinRequest):
     if not right:
         raise ApiError(403, "wrong-pin", "that is not the PIN on the table's screen")
     access.make_controller()
-    return jsonify({"role": access.role(), "csrf": access.csrf_token(),
-                    "companion": companion_info()})
+    return jsonify(_session_json())
 
 
 @bp.post("/sign-out")
@@ -411,8 +429,7 @@ def sign_out():
     """Sign every phone out: a new PIN and QR code on the table's screen, and
     every controller (this phone too) a spectator until it joins again."""
     panel().access.sign_out()
-    return jsonify({"role": access.role(), "csrf": access.csrf_token(),
-                    "companion": companion_info()})
+    return jsonify(_session_json())
 
 
 # -- changing the table ---------------------------------------------------------
@@ -464,6 +481,80 @@ def save_option(body: SavedOptionRequest):
     return saved_options()
 
 
+def _seat() -> str | None:
+    """The seat of the phone sending a command (``None``: no seat); the
+    table checks it inside its lock when it plays turns only from the
+    player's own phone."""
+    return seats.held(panel().seats)[0]
+
+
+def _publish_companion() -> dict:
+    info = companion_info()
+    panel().live.publish("companion", lambda: info)
+    return info
+
+
+@bp.post("/seat")
+@operation("say whose phone this is (a player of the game shown) or no one's; a seat "
+           "another phone holds passes to this one, and every phone is told who holds "
+           "which seat ('seats' of the companion event)", {
+               "200": _json("this phone's session, with its seat", _ref("Session")),
+               "400": MALFORMED,
+               **CHANGE_ERRORS,
+               "409": _json("a stale version or another game; nothing changed",
+                            _ref("Conflict")),
+               "422": _error("not a player of the game at the table ('not-a-player'); "
+                             "nothing changed"),
+           }, changes=True)
+@controllers_only
+@takes(SeatRequest)
+def seat(body: SeatRequest):
+    _check_made_against(body.game_id, body.version)
+    name = body.player
+    if name is not None:
+        players = panel().table.current().players
+        found = next((p for p in players if p.casefold() == " ".join(name.split()).casefold()),
+                     None)
+        if found is None:
+            raise ApiError(422, "not-a-player", f"{name!r} is not a player of this game; "
+                                                f"the players are: {', '.join(players)}")
+        name = found
+    taken = seats.take(panel().seats, name)
+    _publish_companion()
+    return jsonify({**_session_json(), "taken": taken})
+
+
+@bp.get("/settings")
+@operation("the table's settings: its language (the table's screen and every phone "
+           "without a language of its own follow it) and whether a seat's turn is "
+           "playable only from that seat's phone",
+           {"200": _json("the settings", _ref("Settings"))})
+def settings():
+    return jsonify(panel().settings_json())
+
+
+@bp.post("/settings")
+@operation("change the table's settings (those left out stay); kept across restarts",
+           {"200": _json("the settings now", _ref("Settings")),
+            "400": MALFORMED,
+            **CHANGE_ERRORS,
+            "503": JOURNAL_ERROR}, changes=True)
+@controllers_only
+@takes(SettingsRequest)
+def change_settings(body: SettingsRequest):
+    changes = {name: value for name, value in (("seat_only", body.seat_only),
+                                               ("language", body.language))
+               if value is not UNSET}
+    table = panel().table
+    try:
+        for name, value in changes.items():
+            table.change_setting(name, value)
+    except BadSetting as exc:
+        raise bad_request(str(exc)) from None
+    _publish_companion()
+    return jsonify(panel().settings_json())
+
+
 def _command_body() -> CommandRequest:
     """The command a phone sends; a name the current game does not know is
     refused with the game's own commands listed."""
@@ -486,7 +577,8 @@ def _command_body() -> CommandRequest:
 def command():
     body = _command_body()
     update = panel().table.submit(body.command, expected_game=body.game_id,
-                                  expected_version=body.version, source="panel")
+                                  expected_version=body.version, source="panel",
+                                  seat=_seat())
     return jsonify(state_json(update, panel().colours))
 
 
@@ -505,7 +597,8 @@ command.request_kind = CommandRequest
 def preview():
     body = _command_body()
     return jsonify(panel().table.preview(body.command, expected_game=body.game_id,
-                                         expected_version=body.version).to_json())
+                                         expected_version=body.version,
+                                         seat=_seat()).to_json())
 
 
 preview.request_kind = CommandRequest
@@ -558,9 +651,7 @@ def dice_source(body: DiceSourceRequest):
         dice.source = body.source
     except ValueError as exc:
         raise ApiError(422, "unknown-source", str(exc)) from None
-    info = companion_info()
-    panel().live.publish("companion", lambda: info)
-    return jsonify(info)
+    return jsonify(_publish_companion())
 
 
 @bp.post("/dice/roll")
@@ -568,6 +659,7 @@ def dice_source(body: DiceSourceRequest):
     "200": _json("the values rolled and the new state", _ref("DiceRoll")),
     "400": MALFORMED,
     **CHANGE_ERRORS,
+    "403": TURN_REFUSED,
     "404": _error("this companion has no dice service"),
     "409": _json("a stale version or another game, no game, or another phone's roll on "
                  "its way (error 'rolling')", _ref("Conflict")),
@@ -603,7 +695,8 @@ def dice_roll(body: VersionRequest):
             raise NotExpected("refusal.not-waiting", rule="not-waiting")
         unsubscribe = table.subscribe(heard)
         try:
-            values = [int(v) for v in dice.roll(expected_version=version, expected_game=game_id)]
+            values = [int(v) for v in dice.roll(expected_version=version, expected_game=game_id,
+                                                seat=_seat())]
         finally:
             unsubscribe()
     finally:

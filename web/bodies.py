@@ -24,11 +24,12 @@ import math
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeVar
 
 from companion.core.engine import MAX_NAME, MAX_TEXT, Command, Param
 from companion.core.games import aliases, available
 from companion.core.keys import DICE_SOURCES
+from companion.core.text import LANGUAGES
 
 from .colours import HEX
 from .errors import ApiError
@@ -601,8 +602,52 @@ class SavedOptionRequest:
         "the value every new game of that kind starts with; null forgets it"))
 
 
+@dataclass(frozen=True)
+class SeatRequest:
+    """Whose phone this is ("I am Ana"), against the game and version the
+    phone shows: a player of that game, or null for no one's."""
+
+    player: str | None = field(metadata=member(
+        AnyOf(Text(1, MAX_NAME, name=True), Null(),
+              phrase=f"a player's name (1 to {MAX_NAME} characters) or null"),
+        "the player this phone belongs to; null: no one's.  A seat another phone "
+        "holds passes to this one, and that phone is told"))
+    game_id: int = field(metadata=_GAME_ID)
+    version: int = field(metadata=_VERSION)
+
+
+class _Unset:
+    """A setting the request leaves as it is."""
+
+    def __repr__(self) -> str:
+        return "unset"
+
+
+UNSET: Any = _Unset()
+
+
+@dataclass(frozen=True)
+class SettingsRequest:
+    """The table's settings to change (at least one); those left out stay."""
+
+    # The body names at least this many fields.
+    min_fields: ClassVar[int] = 1
+
+    seat_only: bool = field(default=UNSET, metadata=member(
+        Boolean(), "turns only from the player's own phone: a seat's turn is refused "
+                   "from any other phone (the table's buttons and CLI still act for "
+                   "anyone; corrections, undo and redo stay open to every controller)"))
+    language: str | None = field(default=UNSET, metadata=member(
+        AnyOf(Text(choices=LANGUAGES, unknown="the panel does not speak '{value}'; its "
+                                              "languages are: " + ", ".join(LANGUAGES)),
+              Null(), phrase="one of " + ", ".join(LANGUAGES) + " or null"),
+        "the table's language: the table's screen and every phone without a language "
+        "of its own follow it; null: back to the companion's configured language"))
+
+
 REQUESTS: tuple[type, ...] = (VersionRequest, CommandRequest, NewGameRequest, JoinRequest,
-                              DiceSourceRequest, SavedOptionRequest)
+                              DiceSourceRequest, SavedOptionRequest, SeatRequest,
+                              SettingsRequest)
 
 T = TypeVar("T")
 
@@ -624,6 +669,9 @@ def read(kind: Callable[..., T], raw: bytes) -> T:
     if unknown:
         raise Refused(f"this request takes no field {', '.join(map(repr, sorted(unknown)))}; "
                       f"it takes: {', '.join(sorted(known))}")
+    least = getattr(kind, "min_fields", 0)
+    if len(data) < least:
+        raise Refused(f"give at least {least} of: {', '.join(sorted(known))}")
     values = {}
     for f in fields:
         if f.name not in data:
@@ -670,13 +718,16 @@ def schema_of(kind: type) -> dict:
     for f in dataclasses.fields(kind):
         properties[f.name] = {**f.metadata["shape"].schema(),
                               "description": f.metadata["description"]}
-    return {
+    out = {
         "type": "object",
         "description": (kind.__doc__ or "").strip(),
         "required": [f.name for f in dataclasses.fields(kind) if _required(f)],
         "properties": properties,
         "additionalProperties": False,
     }
+    if getattr(kind, "min_fields", 0):
+        out["minProperties"] = kind.min_fields  # type: ignore[attr-defined]
+    return out
 
 
 def schemas() -> Mapping[str, dict]:
@@ -684,6 +735,6 @@ def schemas() -> Mapping[str, dict]:
     return {kind.__name__: schema_of(kind) for kind in REQUESTS}
 
 
-__all__ = ["REQUESTS", "CommandRequest", "DiceSourceRequest", "JoinRequest", "NewGameRequest",
-           "Refused", "UnknownCommandName", "VersionRequest", "read",
-           "schema_of", "schemas"]
+__all__ = ["REQUESTS", "UNSET", "CommandRequest", "DiceSourceRequest", "JoinRequest",
+           "NewGameRequest", "Refused", "SeatRequest", "SettingsRequest", "UnknownCommandName",
+           "VersionRequest", "read", "schema_of", "schemas"]

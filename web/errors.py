@@ -3,10 +3,10 @@
 Under ``/api`` every error is JSON ``{"error": <short code>, "message":
 <sentence>}``; pages get a small error page.  A refusal of the table or of a
 game (a :class:`~companion.core.errors.Refusal`) is said in the phone's
-language, as its pages are: the ``lang`` cookie, else the browser's
-Accept-Language, else the companion's configured language.  A failure inside the panel is
-logged with its traceback on the companion and reaches the phone as a plain
-500, never as a stack trace.
+language, as its pages are (:func:`web.pages.language`: the phone's own
+choice, else the table's language, else the browser's, else the configured
+one).  A failure inside the panel is logged with its traceback on the
+companion and reaches the phone as a plain 500, never as a stack trace.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from companion.core.errors import (
     IllegalCommand,
     JournalError,
     NoGame,
+    NotYourSeat,
     Refusal,
     StaleVersion,
 )
@@ -124,6 +125,10 @@ def install(app: Flask) -> None:
     @app.errorhandler(NoGame)
     def no_game(exc: NoGame):
         return _refusal(409, "no-game", exc, state=dict(NO_GAME))
+
+    @app.errorhandler(NotYourSeat)
+    def not_your_seat(exc: NotYourSeat):
+        return _refusal(403, exc.rule, exc, player=exc.player, seat=exc.seat)
 
     @app.errorhandler(IllegalCommand)
     def illegal(exc: IllegalCommand):

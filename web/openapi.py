@@ -43,6 +43,12 @@ MALFORMED = _error("a malformed body (a field missing, unknown or of the wrong k
                    "control characters in text, nesting deeper than 16 levels): "
                    "exactly what this document's request schema refuses")
 JOURNAL_ERROR = _error("the table could not be saved (error 'journal'); nothing changed")
+# A turn: refused to a phone of another seat too.
+TURN_REFUSED = _error("no valid X-CSRF-Token, or a spectator's session (error 'csrf' or "
+                      "'spectator'), or, with the table's setting 'seat_only' on, another "
+                      "seat's turn sent from a phone that is not that seat's (error "
+                      "'not-your-seat', with 'player', whose turn it is, and 'seat', the "
+                      "phone's); nothing changed")
 
 
 def table_change() -> dict:
@@ -51,6 +57,7 @@ def table_change() -> dict:
         "200": _json("the new state", _ref("GameState")),
         "400": MALFORMED,
         **CHANGE_ERRORS,
+        "403": TURN_REFUSED,
         "409": _json("made against a stale version or another game (error "
                      "'stale-version'), or no game yet ('no-game'): the fresh state is in "
                      "'state'; nothing applied", _ref("Conflict")),
@@ -99,6 +106,9 @@ SCHEMAS: dict[str, Any] = {
             "player": NULLABLE_INT,
             "dice": {"oneOf": [_ref("Dice"), {"type": "null"}]},
             "args": {"type": "object"},
+            "said": {"type": "object", "additionalProperties": {"type": "string"},
+                     "description": "the prompt in the other languages, by the games "
+                                    "that say their prompts in several"},
         },
     },
     "Event": {
@@ -109,6 +119,9 @@ SCHEMAS: dict[str, Any] = {
             "message": {"type": "string"},
             "data": {"type": "object"},
             "alert": {"type": "boolean"},
+            "said": {"type": "object", "additionalProperties": {"type": "string"},
+                     "description": "the event said in the other languages, by the games "
+                                    "that say their events from their data"},
         },
     },
     "Result": {
@@ -367,6 +380,28 @@ SCHEMAS: dict[str, Any] = {
             "faults": {"type": "array", "items": {"type": "string"}},
             "screen": {"type": "boolean", "description": "a live OLED mirror is available"},
             "virtual": {"type": "boolean", "description": "the virtual table is available"},
+            "settings": _ref("Settings"),
+            "seats": {"type": "object", "additionalProperties": {"type": "string"},
+                      "description": "the claim token of the phone holding each seat, by "
+                                     "player's name: a phone whose token is gone lost its "
+                                     "seat to another phone"},
+        },
+    },
+    "Settings": {
+        "type": "object",
+        "description": "the table's settings, kept in the journal across restarts",
+        "required": ["seat_only", "language", "language_set", "configured_language"],
+        "properties": {
+            "seat_only": {"type": "boolean",
+                          "description": "a seat's turn is playable only from that seat's "
+                                         "phone (the table's buttons and CLI act for anyone)"},
+            "language": {"enum": ["en", "fr", "it"],
+                         "description": "the table's language: the table's screen and every "
+                                        "phone without a language of its own follow it"},
+            "language_set": {"type": "boolean",
+                             "description": "a controller set it (else it is the configured "
+                                            "language)"},
+            "configured_language": {"enum": ["en", "fr", "it"]},
         },
     },
     "Session": {
@@ -376,6 +411,14 @@ SCHEMAS: dict[str, Any] = {
             "role": {"enum": ["controller", "spectator"]},
             "csrf": {"type": "string", "minLength": 16},
             "companion": _ref("Companion"),
+            "seat": {"type": ["string", "null"],
+                     "description": "the player this phone belongs to, if it still holds "
+                                    "the seat"},
+            "claim": {"type": ["string", "null"],
+                      "description": "this phone's claim token of its seat (see "
+                                     "Companion.seats)"},
+            "taken": {"type": "boolean",
+                      "description": "(POST /api/seat) the seat was another phone's"},
         },
     },
     "Health": {

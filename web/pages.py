@@ -1,9 +1,11 @@
 """The panel's pages: small HTML shells that the scripts in ``static/js``
 fill from the API and keep live.
 
-Pages are served in the phone's language (English or French): the
-``lang`` cookie set by the page's switch, else the browser's
-Accept-Language, else the companion's configured language.
+Pages are served in the phone's language (English, French or Italian):
+the ``lang`` cookie set by the page's switch (the phone's own choice),
+else the table's language when a controller has set it (the setup page),
+else the browser's Accept-Language, else the companion's configured
+language.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ def language() -> str:
     if chosen in LANGUAGES:
         return chosen
     g.vary_language = True
+    chosen = current_app.extensions["companion"].table.settings().language
+    if chosen in LANGUAGES:
+        return chosen
     return request.accept_languages.best_match(LANGUAGES) or current_app.config["LANGUAGE"]
 
 

@@ -4,18 +4,23 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from flask import current_app
 
+from companion.core.engine import Event
+from companion.core.errors import CompanionError
+from companion.core.games import game_class
 from companion.core.ports import DiceService, SmartDice, TablePort
 from companion.core.table import Update
 
 from .access import Access
 from .colours import PlayerColours
 from .live import Broadcast
+from .seats import Seats
 
 LANGUAGES = ("en", "fr", "it")
 # What a phone is told while no game is set up.
@@ -57,6 +62,23 @@ class Panel:
     text: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # Held while a phone's ROLL is on its way to the table (see api.dice_roll).
     rolling: threading.Lock = field(default_factory=threading.Lock)
+    # Whose phone is whose (see web/seats.py).
+    seats: Seats = field(default_factory=Seats)
+    # The companion's configured language: the table's until a controller
+    # sets another (see table_language).
+    language: str = "en"
+
+    def table_language(self) -> str:
+        """The table's language: the one a controller set, else the
+        configured one."""
+        return self.table.settings().language or self.language
+
+    def settings_json(self) -> dict[str, Any]:
+        settings = self.table.settings()
+        return {"seat_only": settings.seat_only,
+                "language": settings.language or self.language,
+                "language_set": settings.language is not None,
+                "configured_language": self.language}
 
 
 def panel() -> Panel:
@@ -71,7 +93,41 @@ def state_json(update: Update, colours: PlayerColours) -> dict[str, Any]:
     players' colours that only the panel keeps."""
     out = update.to_json()
     out["colours"] = colours.of(update.game_id, len(update.players))
+    if update.game_key:
+        say_events(update.game_key, update.events, out["events"])
+        say_events(update.game_key, update.undo_events, out["undo_events"])
     return out
+
+
+def entry_text(game: str, text: str) -> str:
+    """A history entry's JSON text, its events (and those it undid) said
+    in every other language when its game says them (``said``)."""
+    if getattr(_game_or_none(game), "event_text", None) is None:
+        return text
+    entry = json.loads(text)
+    for field_name in ("events", "undid"):
+        if entry.get(field_name):
+            say_events(game, [Event.from_json(e) for e in entry[field_name]], entry[field_name])
+    return json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
+
+
+def _game_or_none(game: str) -> type | None:
+    try:
+        return game_class(game)
+    except CompanionError:
+        return None
+
+
+def say_events(game: str, events: Sequence[Event], shown: list[dict[str, Any]]) -> None:
+    """Each event said in every other language by its game, when the game
+    says its events from their data (``event_text``): ``said`` maps a
+    language to the sentence, so that a phone in French never reads the
+    English message of an event its templates cannot fill."""
+    event_text = getattr(_game_or_none(game), "event_text", None)
+    if event_text is None:
+        return
+    for event, out in zip(events, shown, strict=True):
+        out["said"] = {lang: event_text(event, lang) for lang in LANGUAGES if lang != "en"}
 
 
 def current_state() -> dict[str, Any]:

@@ -428,6 +428,12 @@ class Game(ABC):
         """The public state for people: JSON-compatible, with derived facts
         (next threshold, piles' totals...) that a screen should not compute."""
 
+    def prompts_in(self, lang: str) -> list[str] | None:
+        """The prompts of ``expected()`` said in ``lang``, in its order, for
+        a game that says them in several languages; ``None`` (the default)
+        when its prompts are English only."""
+        return None
+
     # -- setup -------------------------------------------------------------
 
     @classmethod
@@ -568,6 +574,26 @@ class Game(ABC):
                 for p in spec.params:
                     if p.kind == ParamKind.DICE:
                         args[p.name] = list(dice.check(args[p.name]))
+
+    def actor(self, command: Command) -> int | None:
+        """The seat that acts with ``command`` now: its ``player`` (filled
+        in as :meth:`check_expected` fills it), else the one seat the game
+        waits on for it; ``None`` when anyone may act, and for corrections
+        (which fix the table, not play a turn).  Nothing is changed; a
+        command the game would refuse raises the error it would raise."""
+        if self.over:
+            return None
+        spec, args = self.parse(command)
+        if spec.correction:
+            return None
+        self.check_expected(spec, args)
+        player = args.get("player")
+        if isinstance(player, int) and not isinstance(player, bool):
+            return player
+        seats = {e.player for e in self.expected() if e.command == spec.name}
+        if len(seats) == 1:
+            return next(iter(seats))
+        return None
 
     # -- helpers for subclasses and UIs -----------------------------------
 

@@ -79,6 +79,23 @@ class WrongPlayer(IllegalCommand):
     rule = "wrong-player"
 
 
+class NotYourSeat(IllegalCommand):
+    """With the table's setting "turns only from the player's own phone"
+    on, a phone played for a seat that is not its own.  ``player`` is the
+    seat's name, ``seat`` the name the phone is seated as (``None``: none)."""
+
+    rule = "not-your-seat"
+
+    @property
+    def player(self) -> str:
+        return str(self.fields["player"])
+
+    @property
+    def seat(self) -> str | None:
+        seat = self.fields.get("seat")
+        return None if seat is None else str(seat)
+
+
 class NotExpected(IllegalCommand):
     """The command is valid in general but not what the game waits for now."""
 
@@ -87,6 +104,10 @@ class NotExpected(IllegalCommand):
 
 class GameIsOver(IllegalCommand):
     rule = "game-over"
+
+
+class BadSetting(CompanionError, ValueError):
+    """A table setting that does not exist, or a value it does not take."""
 
 
 class BadSetup(Refusal, ValueError):

@@ -12,7 +12,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from .engine import Command, Game
-from .table import ANY_GAME, ExpectedGame, HistoryEntry, Listener, Preview, Table, Update
+from .table import (
+    ANY_GAME,
+    ANY_SEAT,
+    ExpectedGame,
+    HistoryEntry,
+    Listener,
+    Preview,
+    Seat,
+    Settings,
+    SettingsListener,
+    Table,
+    Update,
+)
 
 
 class TablePort(Protocol):
@@ -37,7 +49,7 @@ class TablePort(Protocol):
 
     def submit(self, command: Command | Mapping[str, Any], *,
                expected_game: ExpectedGame = ANY_GAME, expected_version: int | None = None,
-               source: str = "") -> Update: ...
+               source: str = "", seat: Seat = ANY_SEAT) -> Update: ...
 
     def undo(self, *, expected_game: ExpectedGame = ANY_GAME,
              expected_version: int | None = None, source: str = "") -> Update: ...
@@ -64,9 +76,15 @@ class TablePort(Protocol):
 
     def preview(self, command: Command | Mapping[str, Any], *,
                 expected_game: ExpectedGame = ANY_GAME, expected_version: int | None = None,
-                ) -> Preview: ...
+                seat: Seat = ANY_SEAT) -> Preview: ...
 
     def past(self, game_id: int) -> tuple[Update, list[HistoryEntry]]: ...
+
+    def settings(self) -> Settings: ...
+
+    def change_setting(self, name: str, value: Any) -> Settings: ...
+
+    def subscribe_settings(self, listener: SettingsListener) -> Callable[[], None]: ...
 
 
 class DiceService(Protocol):
@@ -90,7 +108,7 @@ class DiceService(Protocol):
     def status(self) -> str: ...
 
     def roll(self, expected_version: int | None = None, *,
-             expected_game: ExpectedGame = ANY_GAME) -> list[int]: ...
+             expected_game: ExpectedGame = ANY_GAME, seat: Seat = ANY_SEAT) -> list[int]: ...
 
 
 # The game's dice a smart die can be: the roles the players give it.

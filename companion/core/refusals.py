@@ -44,6 +44,12 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.at-game": "game {number}",
         "refusal.at-game-version": "game {number} at version {version}",
         "refusal.no-game": "no game at the table yet: start one first",
+        "refusal.not-your-seat": (
+            "it is {player}'s turn: only {player}'s own phone may play it (this phone "
+            "is {seat}'s), as the table's setting 'Turns only from the player's own phone' says"),
+        "refusal.not-your-seat-none": (
+            "it is {player}'s turn: only {player}'s own phone may play it (this phone has "
+            "no seat), as the table's setting 'Turns only from the player's own phone' says"),
         "refusal.no-such-game": "no game {number} in the journal; see the list of games",
         "refusal.unknown-game": "no game '{name}'; the games are: {games}",
         "refusal.game-over": "the game is over; start a new game or undo",
@@ -121,6 +127,12 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.at-game": "la partie {number}",
         "refusal.at-game-version": "la partie {number} en version {version}",
         "refusal.no-game": "pas encore de partie sur la table : lancez-en une d'abord",
+        "refusal.not-your-seat": (
+            "c'est à {player} de jouer : seul le téléphone de {player} peut le faire "
+            "(ce téléphone est celui de {seat})"),
+        "refusal.not-your-seat-none": (
+            "c'est à {player} de jouer : seul le téléphone de {player} peut le faire "
+            "(ce téléphone n'est à personne)"),
         "refusal.no-such-game": (
             "pas de partie {number} dans le journal ; voyez la liste des parties"
         ),
@@ -226,6 +238,12 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.at-game": "partita {number}",
         "refusal.at-game-version": "partita {number}, versione {version}",
         "refusal.no-game": "ancora nessuna partita sul tavolo: iniziane una prima",
+        "refusal.not-your-seat": (
+            "tocca a {player}: solo il telefono di {player} può giocare "
+            "(questo telefono è di {seat})"),
+        "refusal.not-your-seat-none": (
+            "tocca a {player}: solo il telefono di {player} può giocare "
+            "(questo telefono non è di nessuno)"),
         "refusal.no-such-game": (
             "nessuna partita {number} nel registro; guarda l'elenco delle partite"
         ),

@@ -20,6 +20,17 @@ the same card never apply it twice, a note made against a game that was
 replaced never lands in the new one, and two phones tapping "Play again"
 start one game.  ``ANY_GAME`` (the default) leaves the game unchecked, for
 the table's own buttons and the CLI, which act on whatever game is current.
+
+The table keeps its own settings (:class:`Settings`) in the journal, beside
+the games' saved options: its language, which the table's screen and the
+phones without a language of their own follow, and "turns only from the
+player's own phone".  With that one on, a command sent from a phone names
+the seat the phone belongs to (``seat``, a player's name, or ``None`` for a
+phone of no seat) and the table refuses, inside its lock, a turn of another
+seat (:class:`NotYourSeat`).  The table's buttons, dice and CLI send no seat
+(``ANY_SEAT``): the physical table is the truth, and they act for anyone.
+Corrections, undo and redo stay open to every controller: they make the
+companion agree with the cards on the table, they play no one's turn.
 """
 
 from __future__ import annotations
@@ -34,6 +45,7 @@ from typing import Any, Callable, Final, Iterable, Mapping, Sequence
 
 from .engine import Command, Event, Expectation, Game, Result, Setup
 from .errors import (
+    BadSetting,
     BadSetup,
     CompanionError,
     ForeignDatabase,
@@ -41,12 +53,13 @@ from .errors import (
     NoGame,
     NothingToRedo,
     NothingToUndo,
+    NotYourSeat,
     StaleVersion,
 )
 from .games import game_class
 from .journal import GameRow, Journal
 from .stats import Played, compute, in_effect, summarise
-from .text import Word
+from .text import LANGUAGES, Word
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +86,46 @@ class _AnyGame(Enum):
 # ``expected_game=None``: no game is expected to be at the table.
 ANY_GAME: Final = _AnyGame.ANY
 ExpectedGame = int | None | _AnyGame
+
+
+class _AnySeat(Enum):
+    ANY = "any"
+
+
+# ``seat=ANY_SEAT``: the table's own buttons, dice and CLI, which act for
+# any seat.  ``seat=None``: a phone that belongs to no seat.  ``seat="Ana"``:
+# Ana's phone.
+ANY_SEAT: Final = _AnySeat.ANY
+Seat = str | None | _AnySeat
+
+# The journal keeps the table's settings as the saved options of this name,
+# which no game has.
+TABLE_SETTINGS: Final = "(table)"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The table's own settings, kept in the journal across restarts.
+
+    ``seat_only``: a seat's turn is playable only from that seat's phone
+    (the table's buttons and CLI still act for anyone).  ``language``: the
+    table's language (``None`` until a controller sets one: the companion's
+    configured language is used meanwhile)."""
+
+    seat_only: bool = False
+    language: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat_only": self.seat_only, "language": self.language}
+
+
+# The settings and the values each takes (``None`` sets it back to its default).
+SETTINGS: Final[Mapping[str, str]] = {
+    "seat_only": "true or false",
+    "language": " or ".join(LANGUAGES),
+}
+
+SettingsListener = Callable[[Settings], object]
 
 
 @dataclass(frozen=True)
@@ -103,6 +156,21 @@ class Update:
     # "dice", "cli"...), so that a listener tells a roll from a card.
     command: Command | None = None
     source: str = ""
+    # The prompts of ``expected`` in the other languages, for the games that
+    # say them in several (``Game.prompts_in``): language -> prompts in order.
+    prompts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def expected_json(self) -> list[dict[str, Any]]:
+        """``expected`` as JSON, each with its prompt in the other languages
+        (``said``) when the game says them."""
+        out = []
+        for i, e in enumerate(self.expected):
+            shown = e.to_json()
+            said = {lang: found[i] for lang, found in self.prompts.items() if i < len(found)}
+            if said:
+                shown["said"] = said
+            out.append(shown)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -112,7 +180,7 @@ class Update:
             "version": self.version,
             "action": self.action,
             "state": self.state,
-            "expected": [e.to_json() for e in self.expected],
+            "expected": self.expected_json(),
             "events": [e.to_json() for e in self.events],
             "over": self.over,
             "result": self.result.to_json() if self.result else None,
@@ -289,6 +357,8 @@ class Table:
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self._session: _Session | None = None
+        self._settings_listeners: list[SettingsListener] = []
+        self._settings = self._read_settings()
         # Finished games summed up for the statistics, by id.
         self._summaries: dict[int, tuple[tuple[int, float | None, str], Played]] = {}
         self._replay()
@@ -345,7 +415,8 @@ class Table:
 
     def preview(self, command: Command | Mapping[str, Any], *,
                 expected_game: ExpectedGame = ANY_GAME,
-                expected_version: int | None = None) -> Preview:
+                expected_version: int | None = None,
+                seat: Seat = ANY_SEAT) -> Preview:
         """Play ``command`` on a copy of the game and say what it would do,
         without writing, telling anyone or changing the table.  It is
         refused exactly as :meth:`submit` would refuse it (a stale version,
@@ -355,6 +426,7 @@ class Table:
         with self._lock:
             session = self._require()
             self._check(session, expected_game, expected_version)
+            self._check_seat(session, command, seat)
             copy = type(session.game).loads(session.game.dumps())
             game_id, version = session.game_id, session.version
         # The copy is this call's own: the engine runs outside the lock.
@@ -431,6 +503,61 @@ class Table:
         with self._lock:
             self._journal.save_option(cls.key, name, value)
 
+    # -- the table's settings ------------------------------------------------
+
+    def settings(self) -> Settings:
+        """The table's settings now (see :class:`Settings`).  Read without
+        the lock (one immutable value, replaced whole): every page and live
+        stream asks, and none waits for a command being played."""
+        return self._settings
+
+    def change_setting(self, name: str, value: Any) -> Settings:
+        """Set one of the table's settings (``None``: back to its default),
+        keep it in the journal and tell the settings' listeners.  A setting
+        that does not exist, or a value it does not take, raises
+        :class:`BadSetting` and nothing changes."""
+        if name not in SETTINGS:
+            raise BadSetting(f"the table has no setting {name!r}; its settings are: "
+                             f"{', '.join(SETTINGS)}")
+        checked = _setting_value(name, value)
+        with self._lock:
+            self._journal.save_option(TABLE_SETTINGS, name, checked)
+            now = {**self._settings.to_json(), name: checked}
+            self._settings = Settings(seat_only=bool(now["seat_only"]),
+                                      language=now["language"])
+            settings = self._settings
+            for listener in list(self._settings_listeners):
+                try:
+                    listener(settings)
+                except Exception:  # a listener must never break the table
+                    log.exception("settings listener %r failed; the table goes on", listener)
+            return settings
+
+    def subscribe_settings(self, listener: SettingsListener) -> Callable[[], None]:
+        """Call ``listener(settings)`` after every change of the table's
+        settings, inside the table's lock: keep it quick."""
+        with self._lock:
+            self._settings_listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._settings_listeners:
+                    self._settings_listeners.remove(listener)
+
+        return unsubscribe
+
+    def _read_settings(self) -> Settings:
+        kept = self._journal.saved_options(TABLE_SETTINGS)
+        values: dict[str, Any] = {}
+        for name, value in kept.items():
+            try:
+                values[name] = _setting_value(name, value) if name in SETTINGS else None
+            except BadSetting:
+                log.warning("the journal's table setting %s=%r is not one the table "
+                            "takes; its default is used", name, value)
+        return Settings(seat_only=bool(values.get("seat_only") or False),
+                        language=values.get("language"))
+
     # -- listeners -----------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -497,15 +624,20 @@ class Table:
         expected_game: ExpectedGame = ANY_GAME,
         expected_version: int | None = None,
         source: str = "",
+        seat: Seat = ANY_SEAT,
     ) -> Update:
         """Apply one command durably; refused commands change nothing.
         With ``expected_game`` and ``expected_version``, it is refused
-        unless the table is at that game and version."""
+        unless the table is at that game and version.  ``seat`` is whose
+        phone sent it (see the module docstring): with the table's setting
+        ``seat_only`` on, a turn of another seat is refused
+        (:class:`NotYourSeat`)."""
         if not isinstance(command, Command):
             command = Command.from_json(command)
         with self._lock:
             session = self._require()
             self._check(session, expected_game, expected_version)
+            self._check_seat(session, command, seat)
             events, before = self._apply(session, command)
             try:
                 self._write(session, "command", command, source)
@@ -584,6 +716,26 @@ class Table:
                                     and version != current):
             raise StaleVersion(version, current, expected_game=game,
                                current_game=current_game)
+
+    def _check_seat(self, session: _Session, command: Command, seat: Seat) -> None:
+        """With ``seat_only`` on, refuse a phone's command that plays
+        another seat's turn (called inside the lock, before the command is
+        applied; a command the game refuses anyway is left to the game)."""
+        if seat is ANY_SEAT or not self._settings.seat_only:
+            return
+        game = session.game
+        try:
+            actor = game.actor(command)
+        except IllegalCommand:
+            return  # the game refuses it with its own reason when it is applied
+        if actor is None:
+            return
+        mine = None if seat is None else next(
+            (n for n in game.players if n.casefold() == seat.casefold()), None)
+        if mine is None or game.players.index(mine) != actor:
+            raise NotYourSeat(
+                "refusal.not-your-seat" if mine else "refusal.not-your-seat-none",
+                player=game.players[actor], seat=mine)
 
     @staticmethod
     def _apply(session: _Session, command: Command, *,
@@ -761,7 +913,24 @@ def _update_of(session: _Session, action: str, events: Sequence[Event],
         setup=game.setup.to_json(),
         command=command,
         source=source,
+        prompts=_prompts(game),
     )
+
+
+# The languages a game may say its prompts in, besides English.
+OTHER_LANGUAGES = ("fr", "it")
+
+
+def _prompts(game: Game) -> dict[str, tuple[str, ...]]:
+    """The game's prompts in the other languages (none for a game whose
+    prompts are English only)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for lang in OTHER_LANGUAGES:
+        said = game.prompts_in(lang)
+        if said is None:
+            return {}
+        out[lang] = tuple(said)
+    return out
 
 
 def _undo_said(session: _Session) -> tuple[str | None, tuple[Event, ...]]:
@@ -771,6 +940,17 @@ def _undo_said(session: _Session) -> tuple[str | None, tuple[Event, ...]]:
     done = session.done[-1]
     events = tuple(Event.from_json(e) for e in json.loads(done.events_json))
     return said(events, done.command), events
+
+
+def _setting_value(name: str, value: Any) -> Any:
+    """``value`` as setting ``name`` takes it, or :class:`BadSetting`."""
+    if value is None:
+        return None
+    if name == "seat_only" and isinstance(value, bool):
+        return value
+    if name == "language" and isinstance(value, str) and value in LANGUAGES:
+        return value
+    raise BadSetting(f"the table's setting {name!r} takes {SETTINGS[name]}, not {value!r}")
 
 
 def _compact(value: Any) -> str:

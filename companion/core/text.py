@@ -98,6 +98,37 @@ _MENU: Phrases = {
         "menu.not-a-command": "'{command}' is not a command of {title}",
         "menu.keys-enter": "OK: enter  BACK: back",
         "menu.keys-confirm": "OK: yes  BACK: no",
+        "menu.keys-home": "BACK: menu  hold OK: more",
+        "menu.keys-back": "BACK: back",
+        "menu.source-button": "button",
+        "menu.source-manual": "manual",
+        "menu.source-serial": "serial",
+        "menu.source-pixels": "pixels",
+        "menu.yes": "Yes",
+        "menu.no": "No",
+        "menu.none": "(none)",
+        "menu.out": "out",
+        "menu.roll": "Roll",
+        "menu.roll-button": "press ROLL",
+        "menu.roll-device": "roll the dice device",
+        "menu.roll-where": "{what}: {where}, or choose manual dice in the menu",
+        "menu.nothing-to-choose": "Nothing to choose",
+        "menu.nothing-to-choose-now": "no {what} can be chosen now",
+        "menu.note-1": "Corrected by hand",
+        "menu.note-2": "Card played by mistake",
+        "menu.note-3": "House rule applied",
+        "menu.note-4": "Game paused",
+        "menu.param-card": "card",
+        "menu.param-colour": "colour",
+        "menu.param-kind": "kind",
+        "menu.param-player": "player",
+        "menu.param-text": "text",
+        "menu.param-values": "values",
+        "menu.param-count": "count",
+        "menu.param-delta": "delta",
+        "menu.param-value": "value",
+        "menu.param-target": "target",
+        "menu.applied": "{card} applied",
     },
     "fr": {
         "menu.ok": "OK",
@@ -162,6 +193,37 @@ _MENU: Phrases = {
         "menu.not-a-command": "« {command} » n'est pas une commande de {title}",
         "menu.keys-enter": "OK : choisir  BACK : retour",
         "menu.keys-confirm": "OK : oui  BACK : non",
+        "menu.keys-home": "BACK : menu  OK long : plus",
+        "menu.keys-back": "BACK : retour",
+        "menu.source-button": "bouton",
+        "menu.source-manual": "à la main",
+        "menu.source-serial": "port série",
+        "menu.source-pixels": "dés Pixels",
+        "menu.yes": "Oui",
+        "menu.no": "Non",
+        "menu.none": "(aucun)",
+        "menu.out": "éliminé",
+        "menu.roll": "Lancer",
+        "menu.roll-button": "appuyez sur ROLL",
+        "menu.roll-device": "lancez sur le boîtier à dés",
+        "menu.roll-where": "{what} : {where}, ou choisissez les dés à la main dans le menu",
+        "menu.nothing-to-choose": "Rien à choisir",
+        "menu.nothing-to-choose-now": "aucun choix possible pour « {what} » maintenant",
+        "menu.note-1": "Corrigé à la main",
+        "menu.note-2": "Carte jouée par erreur",
+        "menu.note-3": "Règle maison appliquée",
+        "menu.note-4": "Partie en pause",
+        "menu.param-card": "carte",
+        "menu.param-colour": "couleur",
+        "menu.param-kind": "sorte",
+        "menu.param-player": "joueur",
+        "menu.param-text": "texte",
+        "menu.param-values": "dés",
+        "menu.param-count": "nombre",
+        "menu.param-delta": "écart",
+        "menu.param-value": "valeur",
+        "menu.param-target": "cible",
+        "menu.applied": "{card} appliquée",
     },
     "it": {
         "menu.ok": "OK",
@@ -224,6 +286,37 @@ _MENU: Phrases = {
         "menu.not-a-command": "'{command}' non è un comando di {title}",
         "menu.keys-enter": "OK: scegli  BACK: indietro",
         "menu.keys-confirm": "OK: sì  BACK: no",
+        "menu.keys-home": "BACK: menu  OK lungo: altro",
+        "menu.keys-back": "BACK: indietro",
+        "menu.source-button": "pulsante",
+        "menu.source-manual": "a mano",
+        "menu.source-serial": "seriale",
+        "menu.source-pixels": "dadi Pixels",
+        "menu.yes": "Sì",
+        "menu.no": "No",
+        "menu.none": "(nessuno)",
+        "menu.out": "eliminato",
+        "menu.roll": "Tira",
+        "menu.roll-button": "premi ROLL",
+        "menu.roll-device": "tira sul dispositivo dei dadi",
+        "menu.roll-where": "{what}: {where}, o scegli i dadi a mano nel menu",
+        "menu.nothing-to-choose": "Niente da scegliere",
+        "menu.nothing-to-choose-now": "nessuna scelta possibile per «{what}» ora",
+        "menu.note-1": "Corretto a mano",
+        "menu.note-2": "Carta giocata per errore",
+        "menu.note-3": "Regola della casa applicata",
+        "menu.note-4": "Partita in pausa",
+        "menu.param-card": "carta",
+        "menu.param-colour": "colore",
+        "menu.param-kind": "tipo",
+        "menu.param-player": "giocatore",
+        "menu.param-text": "testo",
+        "menu.param-values": "dadi",
+        "menu.param-count": "numero",
+        "menu.param-delta": "scarto",
+        "menu.param-value": "valore",
+        "menu.param-target": "bersaglio",
+        "menu.applied": "{card} applicata",
     },
 }
 
@@ -344,6 +437,20 @@ def template(key: str, lang: str, game: str | None = None) -> str | None:
             found = phrases.get(language, {}).get(key)
             if found is not None:
                 return found
+    return None
+
+
+def phrase(key: str, lang: str, game: str | None = None, **fields: Any) -> str | None:
+    """The sentence for ``key`` written in ``lang`` itself (the game's own
+    before the common one), with ``fields`` filled in; ``None`` when
+    ``lang`` has none (no fallback to English: the caller decides)."""
+    for phrases in ([game_phrases(game)] if game else []) + [COMMON]:
+        found = phrases.get(lang, {}).get(key)
+        if found is not None:
+            try:
+                return string.Formatter().vformat(found, (), _Fields(fields))
+            except (KeyError, IndexError, ValueError):
+                return None
     return None
 
 

@@ -18,8 +18,9 @@ from typing import Any, Callable, Iterator, Protocol
 
 from companion.components import Component, Retrying
 from companion.config import Config
+from companion.core.engine import Command
 from companion.core.errors import CompanionError, NoGame, NotExpected, StaleVersion
-from companion.core.table import ANY_GAME, ExpectedGame, Table, Update
+from companion.core.table import ANY_GAME, ANY_SEAT, ExpectedGame, Seat, Table, Update
 
 log = logging.getLogger(__name__)
 
@@ -265,7 +266,7 @@ class DicePart(Component):
         return self.tray.on_roll_button()
 
     def roll(self, expected_version: int | None = None, *,
-             expected_game: ExpectedGame = ANY_GAME) -> list[int]:
+             expected_game: ExpectedGame = ANY_GAME, seat: Seat = ANY_SEAT) -> list[int]:
         """The panel's roll: roll what the game waits for with the system's
         randomness and play it (through the simulated device when that is
         the source, so that the serial path runs).  With ``expected_game``
@@ -285,11 +286,17 @@ class DicePart(Component):
         if self.tray is None:
             raise NotExpected("refusal.dice-starting", rule="starting")
         if self.source != "serial" or self.device is None:
-            return self.tray.roll(expected_version, expected_game=expected_game)
+            return self.tray.roll(expected_version, expected_game=expected_game, seat=seat)
         dice = awaited_dice(self.table.game.expected())
         if dice is None:
             raise NotExpected("refusal.not-waiting", rule="not-waiting")
         values = roll(dice)
+        if seat is not ANY_SEAT:
+            # The simulated device plays the roll as the table's dice do:
+            # a phone of another seat is refused before it rolls.
+            self.table.preview(Command("roll", {"values": values}),
+                               expected_game=expected_game, expected_version=expected_version,
+                               seat=seat)
         played = threading.Event()
 
         def heard(update: Update) -> None:

@@ -19,11 +19,11 @@ import threading
 import time
 from collections import deque
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from companion.components import Component
-from companion.core.engine import Dice
-from companion.core.table import Table, Update
+from companion.core.engine import Dice, Event
+from companion.core.table import Settings, Table, Update
 
 if TYPE_CHECKING:
     from .hardware import DicePart, DisplayPart
@@ -56,11 +56,16 @@ class ScreenPart(Component):
                  clock: Callable[[], float] = time.monotonic,
                  network: Any = None, language: str = "en") -> None:
         self.table = table
-        self.language = language
+        # The configured language, the table's until a controller sets one
+        # (the table's settings); the screen follows the table's at once.
+        self.configured_language = language
+        self.language = table.settings().language or language
         self._clock = clock
         # Moments to show over the menu: (what to draw, seconds), and the
         # deadline of the one on screen.
         self._moments: deque[tuple[Callable[[], Any], float]] = deque()
+        # Alerts a batch of notes brought, shown once its frame is out.
+        self._alerts: list[Event] = []
         self._moment_until: float | None = None
         self.display_part = display_part
         self.dice = dice
@@ -97,9 +102,14 @@ class ScreenPart(Component):
                               smart_dice=getattr(self.dice, "pixels", None),
                               language=self.language)
         self._unsubscribes = [
+            self.table.subscribe_settings(self._on_settings),
             self.table.subscribe(self._on_update),
             self.table.subscribe(RollListener(self._on_roll, self.menu.update)),
         ]
+        if self.language != self.configured_language:
+            from drivers.screens.words import word
+
+            self.display_part.farewell = word("off", self.language)
         self._thread = threading.Thread(target=self._run, name="screen", daemon=True)
         self._thread.start()
         self.redraw()
@@ -163,6 +173,10 @@ class ScreenPart(Component):
         alerts = [e for e in update.events if e.alert] if update.action in NEWS else []
         self._notes.put(("alerts", alerts) if alerts else ("update",))
 
+    def _on_settings(self, settings: Settings) -> None:
+        # The table's language changed (from a phone): the next frame is in it.
+        self._notes.put(("language", settings.language or self.configured_language))
+
     def _on_roll(self, dice: Dice, values: list[int]) -> None:
         # The table's listener for the rolls the dice service played.
         self._notes.put(("roll", dice, list(values)))
@@ -170,7 +184,16 @@ class ScreenPart(Component):
     # -- the screen thread ----------------------------------------------
 
     def _run(self) -> None:
+        from drivers.screens.common import warm_alert_glyphs
+
+        # While nothing happens, a glyph at a time, the alerts' type is
+        # measured ahead: a key waits for one glyph at most.
+        warming: Iterator[None] | None = warm_alert_glyphs()
         while True:
+            if warming is not None and self._notes.empty() and self._time_left() is None:
+                if next(warming, StopIteration) is StopIteration:
+                    warming = None
+                continue
             try:
                 note = self._notes.get(timeout=self._time_left())
             except queue.Empty:  # the moment or the page on screen is over
@@ -179,31 +202,48 @@ class ScreenPart(Component):
                 self._turn_page()
                 self._draw()
                 continue
-            notes = [note]
-            while True:  # take what piled up: draw once for all of it
-                try:
-                    notes.append(self._notes.get_nowait())
-                except queue.Empty:
-                    break
-            for note in notes:
+            # Take what piled up, and what taking it brought (a key's command
+            # puts the table's update here), then draw once for all of it:
+            # on a Pi Zero a frame costs about a millisecond of CPU.
+            changed = False
+            while True:
                 if note is None:
                     return
                 self._take(note)
-            if any(note[0] != "draw" for note in notes):
+                changed = changed or note[0] != "draw"
+                try:
+                    note = self._notes.get_nowait()
+                except queue.Empty:
+                    break
+            if changed:
                 self._first_page()  # a change, a key: the first page again
             self._turn_page()
             self._draw()
+            if self._alerts:
+                # The card's frame went out first: a player sees the card
+                # land at once, then its alert (drawing an alert's large
+                # type costs a Pi Zero several times a game frame).
+                from drivers.screens import event_screen
+
+                for event in self._alerts:
+                    self._show_moment(partial(event_screen, event), ALERT_SECONDS)
+                self._alerts.clear()
+                self._draw()
 
     def _take(self, note: tuple) -> None:
-        if note[0] == "key":
+        if note[0] == "language":
+            from drivers.screens.words import word
+
+            self.language = note[1]
+            self.menu.language = note[1]
+            self.display_part.farewell = word("off", note[1])
+        elif note[0] == "key":
             self._moments.clear()
+            self._alerts.clear()
             self._moment_until = None
             self._key(note[1], note[2])
         elif note[0] == "alerts":
-            from drivers.screens import event_screen
-
-            for event in note[1]:
-                self._show_moment(partial(event_screen, event), ALERT_SECONDS)
+            self._alerts.extend(note[1])
         elif note[0] == "roll":
             from drivers.screens import dice_screen
 

@@ -31,6 +31,10 @@ from typing import Any, Mapping, Sequence
 
 from PIL import Image
 
+from companion.core.engine import Expectation
+from companion.core.menu.words import Words
+from companion.core.text import DEFAULT_LANGUAGE
+
 from .canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit_lines, text_width
 
 HEADER = 9
@@ -49,6 +53,7 @@ BIG_BASELINE = 38
 RULE_Y = 41
 COLUMNS = (21, 64, 107)  # centres of place, pipì and popò
 WAITING_CHARACTERS = 40
+GAME = "bathroom-rush"
 
 # The first page's own words (the game's come from its sentences).
 PAGE_WORDS: dict[str, dict[str, str]] = {
@@ -115,23 +120,28 @@ def _active_page(reserve: Mapping[str, Any], expected: Sequence[Any],
            steady=True)
     c.text((COLUMNS[2] - 3, BIG_BASELINE), f"/{limit}", 11, anchor="ls")
     c.draw.line((0, RULE_Y, WIDTH - 1, RULE_Y), fill=ON)
-    waiting = _waiting(reserve, expected)
+    waiting = _waiting(reserve, expected, lang)
     if waiting:
         for row, line in enumerate(fit_lines(waiting, WIDTH - 2, 2, 10)):
             c.text((0, RULE_Y + 11 + row * 11), line, 10)
     return c.image
 
 
-def _waiting(reserve: Mapping[str, Any], expected: Sequence[Any]) -> str:
+def _waiting(reserve: Mapping[str, Any], expected: Sequence[Any], lang: str = "en") -> str:
     """What the game waits for, in the words of its prompts (without the
-    active player's name, which the page shows above)."""
+    active player's name, which the page shows above); in another language
+    than English, the names of the commands (the prompts are English)."""
     name = str(reserve.get("name", ""))
     said: list[str] = []
+    words = Words(lang, GAME)
     # Two lines hold three short choices at most (and never every reveal).
     for expectation in expected:
         if len(said) == 3 or (said and len(" · ".join(said)) > WAITING_CHARACTERS):
             break
-        prompt = str(getattr(expectation, "prompt", "") or "")
+        if lang != DEFAULT_LANGUAGE and isinstance(expectation, Expectation):
+            prompt = words.prompt(expectation, ())
+        else:
+            prompt = str(getattr(expectation, "prompt", "") or "")
         for prefix in (f"{name}: ", f"{name} : "):
             if name and prompt.startswith(prefix):
                 prompt = prompt[len(prefix):]

@@ -40,6 +40,7 @@ ELLIPSIS = "…"
 FONT_FACES = 32
 INKED_STRINGS = 2048
 MEASURED_STRINGS = 2048
+MEASURED_PREFIXES = 8192
 # Room around a string's measured box when it is rasterised, so no ink is lost.
 INK_MARGIN = 2
 
@@ -100,13 +101,12 @@ def layout(text: str, size: int, bold: bool = False) -> tuple[tuple[int, ...], i
     """Where each glyph of ``text`` starts (whole pixels from the pen's
     start) and the width of the whole: the font's advances, with a pixel
     more wherever two neighbouring glyphs would touch."""
-    face = font(size, bold)
     starts: list[int] = []
     shift = 0
     previous: dict[int, tuple[int, int]] = {}
     previous_x = 0
     for i, glyph in enumerate(text):
-        x = int(round(face.getlength(text[:i]))) + shift
+        x = int(round(_length(text[:i], size, bold))) + shift
         edges = _edges(glyph, size, bold) if not glyph.isspace() else {}
         if previous and edges:
             push = max(0, _gap_needed(previous, edges, x - previous_x))
@@ -115,7 +115,17 @@ def layout(text: str, size: int, bold: bool = False) -> tuple[tuple[int, ...], i
         starts.append(x)
         if edges:
             previous, previous_x = edges, x
-    return tuple(starts), int(round(face.getlength(text))) + shift
+    return tuple(starts), int(round(_length(text, size, bold))) + shift
+
+
+@lru_cache(maxsize=MEASURED_PREFIXES)
+def _length(text: str, size: int, bold: bool) -> float:
+    """The font's length of ``text``.  :func:`layout` asks it of every
+    prefix of a string, and word wrapping lays out a line again with each
+    word it adds: the prefixes repeat, and each measure costs some 40 µs
+    (HarfBuzz shapes the text), so a long alert took 50 ms of a development
+    machine's CPU, half a second of a Pi Zero's, before they were kept."""
+    return float(font(size, bold).getlength(text))
 
 
 # Glyphs whose dot or accent the hinting can weld to the stem at some sizes
@@ -174,8 +184,12 @@ def _raw_ink(text: str, size: int, bold: bool,
 @lru_cache(maxsize=MEASURED_STRINGS)
 def fit(text: str, width: int, size: int, bold: bool = False) -> str:
     """``text``, cut with an ellipsis where it would be wider than ``width``."""
-    if text_width(text, size, bold) <= width:
+    # Every glyph advances a pixel at least: a text longer than ``width``
+    # characters cannot fit, nor can any longer prefix (a long message is
+    # not measured whole, nor once per character it loses).
+    if len(text) <= width and text_width(text, size, bold) <= width:
         return text
+    text = text[:width]
     while text and text_width(text + ELLIPSIS, size, bold) > width:
         text = text[:-1]
     return text.rstrip() + ELLIPSIS if text else ""

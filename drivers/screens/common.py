@@ -4,11 +4,23 @@ joining from a phone, the result, idle and off."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from PIL import Image, ImageDraw
 
-from .canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit, fit_lines, text_width, wrap
+from .canvas import (
+    HEIGHT,
+    OFF,
+    ON,
+    WIDTH,
+    Canvas,
+    _edges,
+    _length,
+    fit,
+    fit_lines,
+    text_width,
+    wrap,
+)
 from .words import word
 
 MENU_ROWS = 4
@@ -23,21 +35,52 @@ PIN_SIZE = 22
 QR_CODES = 4
 # Alert text: (size, lines, bold), tried in order.
 ALERT_TYPE = ((13, 3, True), (11, 3, False), (10, 4, False))
+ALERT_TITLE_SIZE = 12
 
 
 def alert_screen(message: str, title: str = "") -> Image.Image:
     """An event worth a look (a threshold fired, a Respite, an elimination):
     a framed box with a title bar and the message wrapped to fit."""
     c = Canvas()
-    top = c.title_bar(title or "!", 12)
+    top = c.title_bar(title or "!", ALERT_TITLE_SIZE)
     c.draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), outline=ON)
     # The biggest type that holds the whole message; the smallest cuts it.
     for size, rows, bold in ALERT_TYPE:
+        if _too_long(message, WIDTH - 6, rows, size, bold):
+            continue  # no need to wrap it to know (wrapping costs 40 µs a word)
         if len(wrap(message, WIDTH - 6, size, bold)) <= rows:
             break
     lines = fit_lines(message, WIDTH - 6, rows, size, bold)
     c.centred_lines(lines, size, top + 1, HEIGHT - 2, bold=bold)
     return c.image
+
+
+# The glyphs an alert is mostly written with.
+ALERT_GLYPHS = ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                "'.,:;!?+-()/%éèàùçêâôîÉÀ")
+
+
+def warm_alert_glyphs() -> Iterator[None]:
+    """Measure the alerts' glyphs ahead, one glyph a step (a step is a tenth
+    of a millisecond here, a millisecond on a Pi Zero): an alert's first
+    appearance otherwise rasterises each glyph it meets to measure it, a
+    few milliseconds on a development machine, tens on a Pi Zero, while
+    the player waits for the frame.  Drawn frames are unchanged."""
+    sizes = {(size, bold) for size, _rows, bold in ALERT_TYPE} | {(ALERT_TITLE_SIZE, True)}
+    for size, bold in sorted(sizes):
+        for glyph in ALERT_GLYPHS:
+            _edges(glyph, size, bold)
+            yield
+
+
+def _too_long(message: str, width: int, rows: int, size: int, bold: bool) -> bool:
+    """True when ``message`` cannot wrap into ``rows`` lines of ``width``
+    at this size, from its length alone: every wrapped line is at most
+    ``width`` wide (its length half a pixel more, before rounding), and
+    the breaks drop one space each (a space and a pixel, with the kerning
+    on either side)."""
+    room = rows * (width + 0.5) + (rows - 1) * (_length(" ", size, bold) + 1)
+    return _length(message, size, bold) > room + 1
 
 
 def event_screen(event: Any) -> Image.Image:

@@ -37,6 +37,7 @@ WORDS: dict[str, dict[str, str]] = {
         "nothing-here": "(nothing here)",
         "check": "Check",
         "sure": "Sure?",
+        "die-range": "{die}: 1 to {high}",
     },
     "fr": {
         "next": "puis {threshold}",
@@ -62,6 +63,7 @@ WORDS: dict[str, dict[str, str]] = {
         "nothing-here": "(rien ici)",
         "check": "Vérifier",
         "sure": "Sûr ?",
+        "die-range": "{die} : 1 à {high}",
     },
     "it": {
         "next": "poi {threshold}",
@@ -87,6 +89,7 @@ WORDS: dict[str, dict[str, str]] = {
         "nothing-here": "(niente qui)",
         "check": "Controlla",
         "sure": "Sicuro?",
+        "die-range": "{die}: da 1 a {high}",
     },
 }
 

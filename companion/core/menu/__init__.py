@@ -18,6 +18,10 @@ On the game screen:
   queue operation...), then the corrections;
 - BACK opens the main menu: undo, redo, actions, corrections, dice source,
   join, new game;
+- while the first thing the game waits for is answered by keys (a hint's
+  ``keys``: a Bathroom Rush reveal), the game screen shows its answers in
+  groups beside UP, DOWN, OK and ROLL: a key opens a group, a second picks
+  an answer, OK confirms it, BACK goes back;
 - ROLL enters a roll by hand when the dice source is ``manual``; with the
   ``button`` source it asks the dice service to roll (the service submits
   the roll, the menu never does), whatever menu is open.
@@ -40,13 +44,14 @@ levels and the table calls).
 from ..errors import UnknownKey
 from ..keys import DICE_SOURCES, KEYS, KINDS
 from .entry import DEFAULT_BOUNDS, DEFAULT_NOTES, FAST_STEP, NONE_LABEL
-from .hints import HINTS, CommandHint, Context, ParamHint
+from .hints import HINTS, KEY_ROWS, CommandHint, Context, ParamHint, Pick, PickGroup
 from .machine import DEFAULT_NAMES, FAST_AFTER, SOURCE, TableMenu
 from .view import KEYS_CONFIRM, KEYS_ENTER, VIEW_KINDS, MenuView, ViewKind, humanize
 
 __all__ = [
     "DEFAULT_BOUNDS", "DEFAULT_NAMES", "DEFAULT_NOTES", "DICE_SOURCES", "FAST_AFTER",
-    "FAST_STEP", "HINTS", "KEYS", "KEYS_CONFIRM", "KEYS_ENTER", "KINDS", "NONE_LABEL",
-    "SOURCE", "VIEW_KINDS", "CommandHint", "Context", "MenuView", "ParamHint", "TableMenu",
+    "FAST_STEP", "HINTS", "KEYS", "KEYS_CONFIRM", "KEYS_ENTER", "KEY_ROWS", "KINDS",
+    "NONE_LABEL", "SOURCE", "VIEW_KINDS", "CommandHint", "Context", "MenuView", "ParamHint",
+    "Pick", "PickGroup", "TableMenu",
     "UnknownKey", "ViewKind", "humanize",
 ]

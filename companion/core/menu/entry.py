@@ -15,7 +15,8 @@ from typing import Any, Callable, Mapping, Sequence
 from ..engine import Command, CommandSpec, Dice, Expectation, Param, ParamKind
 from ..table import Update
 from .hints import CommandHint, Context, ParamHint
-from .view import KEYS_ENTER, MenuView, ViewKind, humanize
+from .view import MenuView, ViewKind
+from .words import Words
 
 # A held UP or DOWN steps by this much once it goes fast.
 FAST_STEP = 5
@@ -23,6 +24,7 @@ FAST_STEP = 5
 DEFAULT_BOUNDS = (-99, 999)
 # Notes offered for a free-text parameter when the game names none: there is
 # no keyboard at the table.
+# (In the table's language: ``menu.note-1`` to ``menu.note-4``.)
 DEFAULT_NOTES = ("Corrected by hand", "Card played by mistake", "House rule applied",
                  "Game paused")
 NONE_LABEL = "(none)"
@@ -135,8 +137,9 @@ class Entry:
 
     def __init__(self, spec: CommandSpec, expectation: Expectation | None,
                  fixed: Mapping[str, Any], params: Sequence[Param], hint: CommandHint,
-                 chosen: bool) -> None:
+                 chosen: bool, words: Words | None = None) -> None:
         self.spec, self.expectation, self.hint = spec, expectation, hint
+        self.words = words or Words()
         self.fixed = dict(fixed)
         self.params = list(params)
         self.editors: list[_Editor] = []
@@ -146,7 +149,8 @@ class Entry:
 
     @classmethod
     def build(cls, spec: CommandSpec, expectation: Expectation | None, hint: CommandHint,
-              expected: Sequence[Expectation], chosen: bool) -> Entry:
+              expected: Sequence[Expectation], chosen: bool,
+              words: Words | None = None) -> Entry:
         """The entry of ``spec``, answering ``expectation`` if any: what the
         game already says is fixed, what a hint leaves out is not asked."""
         fixed: dict[str, Any] = {}
@@ -163,11 +167,11 @@ class Entry:
                     fixed[param.name] = expectation.player
             elif hint.params.get(param.name, ParamHint()).skip is not True:
                 params.append(param)
-        return cls(spec, expectation, fixed, params, hint, chosen)
+        return cls(spec, expectation, fixed, params, hint, chosen, words)
 
     @property
     def label(self) -> str:
-        return self.hint.label or humanize(self.spec.name)
+        return self.words.command(self.spec.name, self.hint.label)
 
     @property
     def entered(self) -> bool:
@@ -178,7 +182,11 @@ class Entry:
         return self.hint.params.get(param.name, ParamHint())
 
     def param_label(self, param: Param) -> str:
-        return self.param_hint(param).label or humanize(param.name).lower()
+        return self.words.param(self.spec.name, param.name, self.param_hint(param).label)
+
+    def _prompt(self, players: Sequence[str]) -> str:
+        assert self.expectation is not None
+        return self.words.prompt(self.expectation, players, self.hint.label)
 
     def args(self) -> dict[str, Any]:
         args = dict(self.fixed)
@@ -266,28 +274,36 @@ class Entry:
 
     # -- on screen -------------------------------------------------------------
 
-    def view(self) -> MenuView:
+    def view(self, players: Sequence[str] = ()) -> MenuView:
         editor = self.editors[-1]
         param = self.params[len(self.editors) - 1]
+        prompt = self._prompt(players) if self.expectation else ""
         if len(self.params) > 1:
             title = f"{self.label}: {self.param_label(param)}"
         else:
-            title = self.expectation.prompt if self.expectation else self.label
-        text = self.expectation.prompt if self.expectation else (param.help or self.spec.help)
+            title = prompt or self.label
+        text = prompt or (param.help or self.spec.help)
+        keys = self.words.menu("keys-enter")
         if isinstance(editor, _Number):
             return MenuView(ViewKind.VALUE, title, value=editor.value, low=editor.low,
                             high=editor.high, signed=editor.low < 0, text=text,
-                            footer=KEYS_ENTER)
+                            footer=keys)
         if isinstance(editor, _Roll):
             faces = [str(v) for v in editor.values] + [str(editor.value)]
             faces += ["?"] * (editor.dice.count - len(faces))
             return MenuView(ViewKind.DICE, title, tuple(faces), len(editor.values),
                             value=editor.value, low=1, high=editor.dice.sides,
-                            unit=editor.dice.name, text=text, footer=KEYS_ENTER)
+                            unit=self._die_name(editor.dice.name), text=text, footer=keys)
         if isinstance(editor, _Skipped):
             raise AssertionError("a parameter left out is never on screen")
         return MenuView(ViewKind.LIST, title, editor.labels, editor.index, text=text,
-                        footer=KEYS_ENTER)
+                        footer=keys)
+
+    def _die_name(self, name: str) -> str:
+        """A die's name as the menu says it (the red die: ``red``)."""
+        if name in ("red", "blue", "d6"):
+            return self.words.menu(f"role-{name}")
+        return name
 
     def question(self, players: Sequence[str]) -> str:
         """What was entered, as the question before sending asks it."""
@@ -313,15 +329,18 @@ class Entry:
         if actor is None and update.expected:
             actor = update.expected[0].player
         return Context(update.state, tuple(update.players), self.expectation, actor,
-                       self.args())
+                       self.args(), self.words.lang)
 
     def _editor(self, param: Param, phint: ParamHint, context: Context, now: Now
                 ) -> _Number | _Pick | _Roll | Blocked:
         if param.kind == ParamKind.DICE:
             if now.dice_source != "manual":
-                what = self.expectation.prompt if self.expectation else self.label
-                where = "press ROLL" if now.dice_source == "button" else "roll the dice device"
-                return Blocked("Roll", f"{what}: {where}, or choose manual dice in the menu")
+                what = self._prompt(now.update.players) if self.expectation else self.label
+                words = self.words
+                where = words.menu("roll-button" if now.dice_source == "button"
+                                   else "roll-device")
+                return Blocked(words.menu("roll"), words.menu("roll-where", what=what,
+                                                              where=where))
             expected = self.expectation.dice if self.expectation else None
             return _Roll(expected or Dice(6))
         if param.kind == ParamKind.INT:
@@ -330,10 +349,12 @@ class Entry:
             if not isinstance(start, int):
                 start = 0 if low <= 0 <= high else low
             return _Number(start, low, high)
-        labels, values = _offer(param, phint, context, rules=not self.spec.correction)
+        labels, values = _offer(param, phint, context, rules=not self.spec.correction,
+                                words=self.words)
         if not values:
-            return Blocked("Nothing to choose",
-                           f"no {self.param_label(param)} can be chosen now")
+            return Blocked(self.words.menu("nothing-to-choose"),
+                           self.words.menu("nothing-to-choose-now",
+                                           what=self.param_label(param)))
         # A hint may start on "(none)"; without one, the first line.
         start = _resolve(phint.start, context)
         chosen = start is not None or phint.start is not None
@@ -350,25 +371,29 @@ def _bounds(param: Param, phint: ParamHint, ctx: Context, now: Now) -> tuple[int
             DEFAULT_BOUNDS[1] if high is None else high)
 
 
-def _offer(param: Param, phint: ParamHint, ctx: Context, rules: bool
+def _offer(param: Param, phint: ParamHint, ctx: Context, rules: bool, words: Words
            ) -> tuple[list[str], list[Any]]:
     offered = _resolve(phint.offer, ctx)
     offered = list(offered) if offered is not None else None
     if param.kind == ParamKind.PLAYER:
         seats = offered if offered is not None else _seats(param, ctx, rules)
-        labels = [ctx.players[s] + (" (out)" if _out(ctx.state, s) else "") for s in seats]
+        out = f" ({words.menu('out')})"
+        labels = [ctx.players[s] + (out if _out(ctx.state, s) else "") for s in seats]
         values: list[Any] = list(seats)
     elif param.kind == ParamKind.CHOICE:
         values = offered if offered is not None else list(param.choices)
-        labels = [phint.labels.get(v, humanize(v)) for v in values]
+        labels = [words.choice(v, phint.labels) for v in values]
     elif param.kind == ParamKind.BOOL:
-        values, labels = [True, False], ["Yes", "No"]
+        values, labels = [True, False], [words.menu("yes"), words.menu("no")]
     else:  # text
-        values = offered if offered is not None else list(phint.notes or DEFAULT_NOTES)
-        labels = [str(v) for v in values]
+        notes = phint.notes or tuple(words.menu(f"note-{n}") for n in
+                                     range(1, len(DEFAULT_NOTES) + 1))
+        values = offered if offered is not None else list(notes)
+        # The text sent stays as offered (the rules know cards by it).
+        labels = [words.note(str(v)) for v in values]
     if param.optional and param.kind != ParamKind.PLAYER:
         # Last, so that the usual answer stays one press away.
-        values, labels = [*values, None], [*labels, NONE_LABEL]
+        values, labels = [*values, None], [*labels, words.menu("none")]
     return labels, values
 
 

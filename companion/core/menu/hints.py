@@ -14,7 +14,7 @@ so far): a correction starts at what the table has now that way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
@@ -26,14 +26,15 @@ from ..engine import Expectation
 @dataclass(frozen=True)
 class Context:
     """What a hint may look at: the table now (the engine's view), what is
-    being answered, who acts, and the arguments chosen so far (seats as
-    numbers)."""
+    being answered, who acts, the arguments chosen so far (seats as
+    numbers), and the table's language (for what a hint labels)."""
 
     state: Mapping[str, Any]
     players: tuple[str, ...]
     expectation: Expectation | None
     actor: int | None
     args: Mapping[str, Any]
+    lang: str = "en"
 
 
 @dataclass(frozen=True)
@@ -58,15 +59,52 @@ class ParamHint:
 
 
 @dataclass(frozen=True)
+class Pick:
+    """One answer offered beside a key: its ``label`` on screen, the
+    ``args`` it adds to what the game waits for, and the ``question`` the
+    confirmation asks before it is sent."""
+
+    label: str
+    args: Mapping[str, Any]
+    question: str
+
+
+@dataclass(frozen=True)
+class PickGroup:
+    """Up to :data:`KEY_ROWS` answers under one ``label``, beside one key."""
+
+    label: str
+    picks: tuple[Pick, ...]
+
+
+# The keys an answer can sit beside, top to bottom on the screen (BACK
+# always goes back).
+KEY_ROWS = ("up", "down", "ok", "roll")
+
+
+@dataclass(frozen=True)
 class CommandHint:
     """How the menu offers one command: its name in lists, whether to ask
     before sending it (``None``: ask for corrections, and for a command with
     nothing to enter opened straight from the game screen), and its
-    parameters' hints."""
+    parameters' hints.
+
+    ``keys``, a function of the :class:`Context`, makes the command an
+    answer by keys: while it is the first thing the game waits for, the game
+    screen shows up to four :class:`PickGroup` beside UP, DOWN, OK and ROLL;
+    one key opens a group (its answers beside the same keys), a second picks
+    an answer, OK confirms it: any of 16 answers in 3 presses.  A group of
+    one answer goes straight to the confirmation, and when all the answers
+    fit beside the keys the groups are skipped.  ``None`` or an empty
+    list: the command is entered parameter by parameter as usual.
+    """
 
     label: str = ""
     confirm: bool | None = None
     params: Mapping[str, ParamHint] = field(default_factory=dict)
+    keys: Callable[[Context], Sequence[PickGroup]] | None = None
+    # The line above the answers beside the keys (the prompt when None).
+    keys_title: Callable[[Context], str] | None = None
 
 
 GameHints = Mapping[str, CommandHint]

@@ -23,8 +23,9 @@ from ..ports import SmartDice, SmartDie, TablePort
 from ..table import Update
 from ..text import DEFAULT_LANGUAGE, say
 from .entry import EDITING, Blocked, Entry, Now
-from .hints import HINTS, CommandHint
-from .view import MenuView, ViewKind, humanize
+from .hints import HINTS, KEY_ROWS, CommandHint, Context, Pick, PickGroup
+from .view import MenuView, ViewKind
+from .words import Words
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,20 @@ class _LiveList(_List):
         self.index = min(self.index, max(len(self.choices) - 1, 0))
 
 
+class _Keys(_Level):
+    """Answers (or groups of answers) beside UP, DOWN, OK and ROLL: one
+    key does what is beside it; BACK goes back."""
+
+    def __init__(self, title: str, text: str, rows: Sequence[_Choice | None],
+                 version: int | None) -> None:
+        self.title, self.text, self.version = title, text, version
+        self.rows = list(rows)[:len(KEY_ROWS)]
+
+    def choice(self, key: str) -> _Choice | None:
+        row = KEY_ROWS.index(key) if key in KEY_ROWS else len(KEY_ROWS)
+        return self.rows[row] if row < len(self.rows) else None
+
+
 class _Confirm(_Level):
     def __init__(self, title: str, question: str, action: Callable[[], None],
                  version: int | None = None) -> None:
@@ -102,7 +117,7 @@ class _WifiJoin(_Level):
 
 
 # What the menu's stack holds: its levels, and the commands being entered.
-_Shown = _List | _Confirm | _Message | _Join | _WifiJoin | Entry
+_Shown = _List | _Keys | _Confirm | _Message | _Join | _WifiJoin | Entry
 
 
 # -- the machine -------------------------------------------------------------------
@@ -220,6 +235,11 @@ class TableMenu:
         fast = self._repeats > FAST_AFTER
         ok_opened, back_opened = self._ok_opened, self._back_opened
         self._ok_opened = self._back_opened = False
+        keys = self._keys_on_screen()
+        if keys is not None and kind != "long":
+            # Answers beside the keys: ROLL is one of them; a held key
+            # repeats nothing.
+            return kind == "press" and self._keys_key(keys, key)
         if key == "roll" and kind == "press" and self._roll is not None \
                 and self.dice_source == "button":
             # The dice service rolls and submits; the table's update shows it.
@@ -258,6 +278,9 @@ class TableMenu:
     def view(self) -> MenuView:
         self._sync()
         top = self._stack[-1] if self._stack else None
+        keys = self._keys_on_screen()
+        if keys is not None:
+            return self._keys_view(keys)
         if top is None:
             return self._game_view()
         if isinstance(top, _LiveList):
@@ -277,7 +300,9 @@ class TableMenu:
             return MenuView(ViewKind.WIFI, top.ssid, pin=top.passphrase,
                             text=self._t("scan-wifi"),
                             footer=self._t("any-key-panel"))
-        return top.view()
+        if isinstance(top, _Keys):
+            return self._keys_view(top)
+        return top.view(self.update.players if self.update is not None else ())
 
     # -- keeping up with the table -------------------------------------------------
 
@@ -308,6 +333,96 @@ class TableMenu:
         except NoGame:
             pass
 
+    # -- answers beside the keys --------------------------------------------------
+
+    def _keys_on_screen(self) -> _Keys | None:
+        """The answers beside the keys now on screen: the level on top, or
+        on the game screen those of what the game waits for first."""
+        top = self._stack[-1] if self._stack else None
+        if isinstance(top, _Keys):
+            return top
+        if top is None:
+            return self._home_keys()
+        return None
+
+    def _home_keys(self) -> _Keys | None:
+        update = self.update
+        if update is None or update.over or not update.expected:
+            return None
+        first = update.expected[0]
+        hint = self._hints.get((update.game_key, first.command), CommandHint())
+        if hint.keys is None:
+            return None
+        actor = first.player
+        context = Context(update.state, tuple(update.players), first, actor,
+                          dict(first.args), self._lang)
+        try:
+            groups = [g for g in hint.keys(context) if g.picks]
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            # A hint that does not fit the view: the usual entry instead.
+            return None
+        if not groups:
+            return None
+        title = self._command_label(update.game_key, first.command)
+        heading = self._prompt(update, first)
+        if hint.keys_title is not None:
+            try:
+                heading = hint.keys_title(context)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+                pass
+        version = update.version
+        picks = [p for g in groups for p in g.picks]
+        if len(picks) <= len(KEY_ROWS):
+            rows = [self._pick_choice(first, title, p, version) for p in picks]
+        else:
+            rows = [self._group_choice(first, title, g, version) for g in groups]
+        return _Keys(title, heading, rows, version)
+
+    def _group_choice(self, expectation: Expectation, title: str, group: PickGroup,
+                      version: int) -> _Choice:
+        if len(group.picks) == 1:
+            return self._pick_choice(expectation, title, group.picks[0], version)
+        rows = [self._pick_choice(expectation, title, p, version) for p in group.picks]
+        opened: _Keys | _List
+        if len(rows) <= len(KEY_ROWS):
+            opened = _Keys(title, group.label, rows, version)
+        else:
+            # More than the keys hold: a list, UP and DOWN to the one.
+            opened = _List(title, rows, version=version)
+        return _Choice(group.label, partial(self._stack.append, opened))
+
+    def _pick_choice(self, expectation: Expectation, title: str, pick: Pick,
+                     version: int) -> _Choice:
+        command = Command(expectation.command, {**expectation.args, **pick.args})
+        ask = _Confirm(title, pick.question, partial(self._send, command), version)
+        return _Choice(pick.label, partial(self._stack.append, ask))
+
+    def _keys_key(self, keys: _Keys, key: str) -> bool:
+        if key == "back":
+            if self._stack and self._stack[-1] is keys:
+                self._stack.pop()
+                return True
+            # On the game screen BACK opens the menu, as ever.
+            self._open_main_menu()
+            self._back_opened = True
+            return True
+        choice = keys.choice(key)
+        if choice is None:
+            return False
+        home = not (self._stack and self._stack[-1] is keys)
+        choice.action()
+        # On the game screen, holding that OK still lists everything the
+        # game accepts (what the keys do not offer is there).
+        self._ok_opened = home and key == "ok"
+        return True
+
+    def _keys_view(self, keys: _Keys) -> MenuView:
+        labels = tuple(c.label if c is not None else "" for c in keys.rows)
+        labels += ("",) * (len(KEY_ROWS) - len(labels))
+        home = not (self._stack and self._stack[-1] is keys)
+        return MenuView(ViewKind.KEYS, keys.title, labels, text=keys.text,
+                        footer=self._t("keys-home" if home else "keys-back"))
+
     # -- the game screen ---------------------------------------------------------
 
     def _game_view(self) -> MenuView:
@@ -321,7 +436,7 @@ class TableMenu:
             footer = update.result.message if update.result else self._t("game-over")
         elif update.expected:
             first = update.expected[0]
-            footer = first.prompt
+            footer = self._prompt(update, first)
             if first.dice is not None and self.dice_source != "manual":
                 footer = f"ROLL: {footer}"
         else:
@@ -406,7 +521,8 @@ class TableMenu:
             except (IllegalCommand, BadSetup):
                 return None
         hint = self._hints.get((update.game_key, spec.name), CommandHint())
-        return Entry.build(spec, expectation, hint, update.expected, chosen)
+        return Entry.build(spec, expectation, hint, update.expected, chosen,
+                           self._words(update.game_key))
 
     def _start(self, entry: Entry) -> None:
         """Put the entry on screen at its first parameter, or go straight to
@@ -505,7 +621,8 @@ class TableMenu:
             choices.insert(0, _Choice(self._t("wifi-offer", ssid=offer),
                                        lambda: self._ask_switch(offer)))
         choices += [
-            _Choice(self._t("dice", source=self.dice_source), self._open_dice_sources),
+            _Choice(self._t("dice", source=self._t(f"source-{self.dice_source}")),
+                    self._open_dice_sources),
         ]
         if self._smart_dice is not None:
             choices.append(_Choice(self._t("pixels"), self._open_smart_dice))
@@ -522,9 +639,29 @@ class TableMenu:
         if not update.can_undo:
             self._say(self._t("undo"), self._t("nothing-to-undo"))
             return
-        self._stack.append(_Confirm(self._t("undo"), self._t("undo-what", what=update.undo_text),
+        self._stack.append(_Confirm(self._t("undo"), self._t("undo-what",
+                                                              what=self._undo_words(update)),
                                     self._undo,
                                     update.version))
+
+    def _undo_words(self, update: Update) -> str | None:
+        """What undo would take back, its events said in the table's
+        language (the history's text is English)."""
+        if self._lang == DEFAULT_LANGUAGE or not update.undo_events:
+            return update.undo_text
+        try:
+            cls = game_class(update.game_key)
+        except BadSetup:
+            return update.undo_text
+        tell = getattr(cls, "event_text", None)
+        said = []
+        for event in update.undo_events:
+            if callable(tell):
+                said.append(str(tell(event, self._lang)))
+            else:
+                said.append(say(f"event.{event.kind}", self._lang, game=update.game_key,
+                                default=event.message, **dict(event.data)))
+        return " · ".join(said)
 
     def _undo(self) -> None:
         self._stack.clear()
@@ -542,7 +679,7 @@ class TableMenu:
         update = self._shown()
         choices = []
         for expectation in update.expected:
-            label = expectation.prompt
+            label = self._prompt(update, expectation)
             if label.partition(" ")[0].rstrip(":") == expectation.command:
                 # A prompt written as the command's words: its name reads better.
                 label = self._command_label(update.game_key, expectation.command)
@@ -566,11 +703,20 @@ class TableMenu:
         self._stack.append(_List(self._t("corrections"), choices))
 
     def _command_label(self, game_key: str, command: str) -> str:
-        return self._hints.get((game_key, command), CommandHint()).label or humanize(command)
+        hint = self._hints.get((game_key, command), CommandHint())
+        return self._words(game_key).command(command, hint.label)
+
+    def _words(self, game_key: str) -> Words:
+        return Words(self._lang, game_key)
+
+    def _prompt(self, update: Update, expectation: Expectation) -> str:
+        """What the game waits for, in the table's language."""
+        hint = self._hints.get((update.game_key, expectation.command), CommandHint())
+        return self._words(update.game_key).prompt(expectation, update.players, hint.label)
 
     def _open_dice_sources(self) -> None:
         current = self.dice_source
-        choices = [_Choice(name, partial(self._choose_dice_source, name))
+        choices = [_Choice(self._t(f"source-{name}"), partial(self._choose_dice_source, name))
                    for name in DICE_SOURCES]
         index = DICE_SOURCES.index(current) if current in DICE_SOURCES else 0
         self._stack.append(_List(self._t("dice-source"), choices, index))
@@ -761,6 +907,16 @@ class TableMenu:
 
     def _say(self, title: str, text: str) -> None:
         self._stack.append(_Message(title, text))
+
+
+    @property
+    def language(self) -> str:
+        """The table's language, the menu's words are in."""
+        return self._lang
+
+    @language.setter
+    def language(self, language: str) -> None:
+        self._lang = language
 
     def _t(self, key: str, **fields: Any) -> str:
         """The menu's words for ``key`` in the table's language."""

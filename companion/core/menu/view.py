@@ -18,6 +18,7 @@ class ViewKind(StrEnum):
     QR = "qr"
     DICE = "dice"
     WIFI = "wifi"
+    KEYS = "keys"
 
 
 VIEW_KINDS = tuple(ViewKind)
@@ -39,7 +40,9 @@ class MenuView:
     sides), ``confirm`` and ``message`` (``text`` is the question or the
     message), ``qr`` (``url`` and ``pin`` to join from a phone), ``wifi``
     (the companion's own Wi-Fi to join: ``title`` its name, ``pin`` its
-    password).  Elsewhere
+    password), ``keys`` (answers beside the keys: ``items`` the label beside
+    UP, DOWN, OK and ROLL in that order, ``""`` beside a key that offers
+    nothing).  Elsewhere
     ``text`` is a line of help; ``footer`` says what the keys do.
     """
 

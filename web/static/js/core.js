@@ -131,9 +131,37 @@ export function applyState(state, { force = false } = {}) {
 }
 
 function applyCompanion(info) {
+  followTableLanguage(store.companion, info);
   store.companion = info;
   emit("companion", info);
   showFaults(info.faults || []);
+}
+
+/** Does this phone speak a language of its own (its language chip)? */
+export function ownLanguage() {
+  return /(?:^|;\s*)lang=/.test(document.cookie);
+}
+
+/** A phone without a language of its own follows the table's: when a
+ * controller changes it, the page comes back in it (unless a form is open). */
+function followTableLanguage(before, after) {
+  const was = before?.settings?.language;
+  const now = after?.settings?.language;
+  if (!was || !now || was === now || now === lang || ownLanguage()) return;
+  if (document.querySelector("#sheet:not([hidden])")) return;
+  location.reload();
+}
+
+/** A refusal in the phone's language where the panel knows its code, else
+ * as the companion said it. */
+export function refusal(err) {
+  const code = err?.body?.error;
+  if (code === "not-your-seat") {
+    return t(err.body.seat ? "error.not_your_seat" : "error.not_your_seat.none", { name: err.body.player, seat: err.body.seat ?? "" });
+  }
+  if (code === "not-a-player") return t("error.not_a_player");
+  if (code === "spectator") return t("error.spectator");
+  return err?.message ?? String(err);
 }
 
 export function gameDescription(key) {
@@ -228,7 +256,7 @@ export async function change(path, body, { retry = true, stale = null } = {}) {
       await refreshSession().catch(() => {});
       toast(t("error.spectator"), { error: true });
     } else {
-      toast(err.message, { error: true });
+      toast(refusal(err), { error: true });
     }
     return null;
   } finally {
@@ -563,6 +591,8 @@ export function gameTitle(key, fallbackTitle) {
  * fields the data fills; English is the event's own sentence. */
 export function eventText(event, players = [], game = "") {
   if (lang === "en") return event.message;
+  // The game said it in this language itself (its sentences need its data).
+  if (event.said?.[lang]) return event.said[lang];
   const data = { ...event.data };
   const values = Object.values(event.data || {})
     .filter((v) => typeof v === "string" || typeof v === "boolean").map(String);

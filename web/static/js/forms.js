@@ -1,7 +1,7 @@
 // Forms built from a game's command descriptions (CommandSpec / Param), so
 // that every game gets its buttons without code of its own.
 
-import { ApiError, api, bindSheet, change, closeSheet, dot, eventText, first, h, has, humanize, lang, openSheet, store, t, madeAgainst } from "./core.js";
+import { ApiError, api, refusal, bindSheet, change, closeSheet, dot, eventText, first, h, has, humanize, lang, openSheet, store, t, madeAgainst } from "./core.js";
 import { boardFor } from "./games/index.js";
 
 const SMALL_RANGE = 13; // int params with at most this many values get one button each
@@ -35,7 +35,10 @@ export function choiceLabel(game, value) {
 /** What to show for an expectation: the engine's sentence, or in French one
  * made of the player's name and the command's label. */
 export function promptFor(exp, state) {
-  if (lang === "en" || !has(`${state.game}:command.${exp.command}`)) return exp.prompt;
+  if (lang === "en") return exp.prompt;
+  // The game said it in this language itself.
+  if (exp.said?.[lang]) return exp.said[lang];
+  if (!has(`${state.game}:command.${exp.command}`)) return exp.prompt;
   const label = commandLabel(state.game, exp.command);
   const who = exp.player === null ? null : state.players[exp.player];
   return who ? `${who} · ${label}` : label;
@@ -74,10 +77,11 @@ export function paramsToAsk(spec, exp, { optional = false } = {}) {
  * shows the events it would make, in the phone's language.  Nothing is
  * computed here: the sentences are the engine's.  `show(name, args)` asks
  * again for new values (an older answer arriving late is dropped);
- * `clear()` empties it.
+ * `clear()` empties it.  Inside a button it is a span (`tag`) without
+ * the "This will:" (`prefix`): the button says what is played.
  */
-export function previewLine() {
-  const el = h("p", { class: "preview", "aria-live": "polite", hidden: true });
+export function previewLine({ tag = "p", prefix = true } = {}) {
+  const el = h(tag, { class: "preview", "aria-live": "polite", hidden: true });
   let asked = 0;
   const clear = () => {
     asked += 1;
@@ -96,20 +100,24 @@ export function previewLine() {
       const state = store.state ?? {};
       said = preview.events.map((e) => eventText(e, state.players ?? [], state.game ?? "")).join(" · ");
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status === 0 || err.status === 403 || err.status === 409) {
+      if (err instanceof ApiError && err.body?.error === "not-your-seat") {
+        said = refusal(err);
+        refused = "seat";
+      } else if (!(err instanceof ApiError) || err.status === 0 || err.status === 403 || err.status === 409) {
         if (mine === asked) clear();
         return;
+      } else {
+        said = err.message;
+        refused = true;
       }
-      said = err.message;
-      refused = true;
     }
     if (mine !== asked) return;
-    el.textContent = said ? `${t("preview.will")} ${said}` : "";
-    el.classList.toggle("refused", refused);
+    el.textContent = !said ? "" : refused === "seat" || !prefix ? said : `${t("preview.will")} ${said}`;
+    el.classList.toggle("refused", Boolean(refused));
     el.dataset.version = String(against.version);
     el.hidden = !said;
   };
-  return { el, show, clear };
+  return { el, show, clear, refused: () => el.classList.contains("refused") };
 }
 
 /** Send a command made against `against` (the game and version the
@@ -165,6 +173,30 @@ export function valuePad({ low = null, high = null, onChange = () => {} } = {}) 
       update();
     },
   };
+}
+
+/** The values among +n and −n that lie in low..high, the positive first
+ * (0 is one value). */
+export function signedValues(n, low, high) {
+  return [...new Set([n, -n])].filter((v) => v >= low && v <= high);
+}
+
+/** The numbers printed on the cards that low..high allows: 12 stands for
+ * +12 and −12, so that every value is one tap away. */
+export function cardNumbers(low, high) {
+  const most = Math.max(Math.abs(low), Math.abs(high));
+  const numbers = [];
+  for (let n = 0; n <= most; n++) if (signedValues(n, low, high).length) numbers.push(n);
+  return numbers;
+}
+
+/** One button per number (see cardNumbers); `onPick(n)` at a tap. */
+export function numberGrid(numbers, { onPick = () => {}, picked = null } = {}) {
+  const buttons = numbers.map((n) => h("button", {
+    type: "button", class: "number-key", dataset: { value: n }, "aria-pressed": String(n === picked),
+    onclick: () => onPick(n),
+  }, String(n)));
+  return h("div", { class: "number-grid", role: "group", "aria-label": t("pad.numbers") }, buttons);
 }
 
 function pickButtons(items, { onPick = () => {}, selected = undefined, numbers = false, onChange = () => {} } = {}) {

@@ -1,7 +1,7 @@
 // Setting up a game: which game, the players in seating order with their
 // colours, the variants, the options and where dice results come from.
 
-import { $, ApiError, api, boot, first, gameTitle, h, has, humanize, isController, on, madeAgainst, openJoin, signOutEveryPhone, store, t, toast } from "./core.js";
+import { $, ApiError, api, boot, ownLanguage, post, refusal, first, gameTitle, h, has, humanize, isController, on, madeAgainst, openJoin, signOutEveryPhone, store, t, toast } from "./core.js";
 
 // The players' colours, each with its name (said beside the swatch).
 const NAMED = [
@@ -367,7 +367,45 @@ async function start(event) {
 function renderRole() {
   $("#start").textContent = isController() ? t("setup.start") : t("join.button");
   $("#phones-box").hidden = !isController();
+  renderSettings();
 }
+
+// -- the table's settings --------------------------------------------------------------
+
+function renderSettings() {
+  const settings = store.companion?.settings;
+  const box = $("#table-box");
+  box.hidden = !settings;
+  if (!settings) return;
+  const seatOnly = $("#seat-only");
+  const language = $("#table-language");
+  seatOnly.checked = settings.seat_only;
+  language.value = settings.language;
+  seatOnly.disabled = language.disabled = !isController();
+}
+
+async function changeSetting(body) {
+  try {
+    const settings = await post("/api/settings", body);
+    store.companion = { ...store.companion, settings };
+    renderSettings();
+    return settings;
+  } catch (err) {
+    renderSettings();
+    toast(refusal(err), { error: true });
+    return null;
+  }
+}
+
+$("#seat-only").addEventListener("change", async (event) => {
+  const wanted = event.currentTarget.checked;
+  if (await changeSetting({ seat_only: wanted })) toast(t(wanted ? "settings.seat_only.on" : "settings.seat_only.off"));
+});
+$("#table-language").addEventListener("change", async (event) => {
+  const settings = await changeSetting({ language: event.currentTarget.value });
+  // This phone follows the table's language unless it chose its own.
+  if (settings && !ownLanguage() && settings.language !== document.documentElement.lang) location.reload();
+});
 
 $("#sign-out").addEventListener("click", () => signOutEveryPhone());
 
@@ -378,7 +416,10 @@ $("#add-player").addEventListener("click", () => {
   playerList.querySelector("li:last-child input")?.focus();
 });
 on("session", renderRole);
-on("companion", renderDice);
+on("companion", () => {
+  renderDice();
+  renderSettings();
+});
 
 boot().then(async () => {
   const kept = remembered();

@@ -2,12 +2,12 @@
 // the bottom of the screen, corrections, undo, the chart and the OLED mirror.
 
 import {
-  $, api, applyState, bindSheet, boot, change, changeSummary, changing, closeSheet, dot, eventText, gameTitle, h,
+  $, ApiError, api, applyState, bindSheet, post, refusal, boot, change, changeSummary, changing, closeSheet, dot, eventText, gameTitle, h, has,
   isController, lang, on, openJoin, openSheet, store, t, toast, madeAgainst,
 } from "./core.js";
 import {
-  commandHelp, commandLabel, dicePad, expectationLabel, openCommandForm, paramsToAsk, promptFor, specOf,
-  submitCommand, valuePad, previewLine,
+  cardNumbers, commandHelp, commandLabel, dicePad, expectationLabel, numberGrid, openCommandForm, paramsToAsk,
+  promptFor, signedValues, specOf, submitCommand, valuePad, previewLine,
 } from "./forms.js";
 import { askUndo, redo, undoSaid } from "./undo.js";
 import { boardFor } from "./games/index.js";
@@ -87,12 +87,13 @@ function renderResult(state, previous) {
   resultBox.hidden = !result;
   if (!result) return;
   const winners = result.winners.map((s) => state.players[s]);
-  resultBox.replaceChildren(
+  // (replaceChildren would write a null as the text "null".)
+  resultBox.replaceChildren(...[
     h("h2", { text: t("result.title") }),
     h("p", { text: winners.length ? t(winners.length === 1 ? "result.winner" : "result.winners", { names: winners.join(", ") }) : t("result.none") }),
     // The engine's sentence is English: another language says the winners.
     lang === "en" ? h("div", { class: "hint", text: result.message }) : null,
-    isController() && state.setup ? playAgain(state) : null);
+    isController() && state.setup ? playAgain(state) : null].filter(Boolean));
   // The game just ended on this phone: the card is at the top of the page.
   if (previous?.game_id === state.game_id && !previous.over) window.scrollTo({ top: 0, behavior: "smooth" });
 }
@@ -233,14 +234,17 @@ function expectations(state) {
     out.push(h("div", { class: "prompt mine" }, yourTurn));
   }
   const repeated = (exp) => all.filter((e) => e.command === exp.command).length > 1;
+  // An inline pad takes the room of the big buttons (they join the bottom
+  // row); a die leaves them big: rolling is one choice among the turn's.
   let inline = false;
+  let rolled = false;
   const buttons = [];
   for (const exp of main) {
     const spec = specOf(state.game, exp.command);
     if (exp.dice) {
       if (exp !== main[0]) out.push(h("div", { class: "prompt" }, exp.player !== null ? dot(state.colours?.[exp.player]) : null, promptFor(exp, state)));
       out.push(diceAction(state, exp, spec));
-      inline = true;
+      rolled = true;
       continue;
     }
     // The prompt above says what they are; the buttons tell them apart.
@@ -253,9 +257,15 @@ function expectations(state) {
         type: "button", class: "btn primary big", dataset: { command: exp.command },
         onclick: () => submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state)),
       }, label));
-    } else if (!inline && ask.length === 1 && ask[0].kind === "int" && wideRange(ask[0])) {
+    } else if (!inline && !rolled && ask.length === 1 && ask[0].kind === "int" && wideRange(ask[0])) {
       inline = true;
-      out.push(inlinePad(state, exp, spec, ask[0]));
+      // The values a game says its cards may have, one button each when
+      // they fit the dock (a value in one tap); else the digits.
+      const range = boardFor(state.game).valueRange?.(state, exp.command, ask[0]);
+      const numbers = range ? cardNumbers(...range) : [];
+      out.push(numbers.length && numbers.length <= GRID_MAX
+        ? inlineGrid(state, exp, spec, ask[0], range, numbers)
+        : inlinePad(state, exp, spec, ask[0]));
     } else {
       buttons.push(h("button", {
         type: "button", class: "btn secondary big", dataset: { command: exp.command },
@@ -349,13 +359,75 @@ function inlinePad(state, exp, spec, param) {
   return h("div", { class: "inline-pad", dataset: { command: exp.command } }, pad.el, pad.preview.el);
 }
 
+// A grid of card numbers fits the dock up to five rows of eight; more
+// (a table that set a wide range of values) gets the digit pad.
+const GRID_MAX = 40;
+
+/**
+ * A card in two taps: its number (12), then the value it has (+12 or
+ * −12), each offered with what it will do, said by the table.  While a
+ * number is picked the choices take the grid's place, so the dock keeps
+ * its height; "another number" brings the grid back.  Bound like the pad
+ * to the situation it was drawn for.
+ */
+function inlineGrid(state, exp, spec, param, [low, high], numbers) {
+  const key = `${state.game_id}:${state.version}:${exp.command}:${exp.player}`;
+  let pad = pads.get(key);
+  if (!pad) {
+    const dropped = [...pads.values()].find((old) => old.value() !== null);
+    if (dropped && !changing() && dropped.gameId === state.game_id) {
+      toast(t("pad.dropped", { value: dropped.value(), what: changeSummary(state) }), { error: true, ms: 6000 });
+    }
+    let picked = null;
+    pad = { gameId: state.game_id, value: () => picked, pick: (n) => { picked = n; } };
+    pads = new Map([[key, pad]]);
+  }
+  const label = commandLabel(state.game, exp.command);
+  const signed = (v) => (v > 0 && low < 0 ? `+${v}` : String(v).replace("-", "−"));
+  const choices = h("div", { class: "card-choices", role: "group" });
+  const grid = numberGrid(numbers, { picked: pad.value(), onPick: (n) => show(n) });
+  const box = h("div", { class: "inline-pad card-pad", dataset: { command: exp.command } }, grid, choices);
+  const play = (value) => {
+    const preview = previewLine({ tag: "span", prefix: false });
+    const button = h("button", {
+      type: "button", class: "btn primary card-play", dataset: { value, command: exp.command },
+      "aria-label": `${label} ${signed(value)}`,
+      onclick: async () => {
+        for (const b of choices.querySelectorAll("button")) b.disabled = true;
+        const done = await submitCommand(exp.command, withPlayer(spec, exp, { [param.name]: value }), madeAgainst(state));
+        if (done) show(null);
+        else for (const b of choices.querySelectorAll("button")) b.disabled = false;
+      },
+    }, h("b", { class: "card-play-value", text: signed(value) }), preview.el);
+    preview.el.hidden = false;
+    preview.el.textContent = "…";
+    preview.show(exp.command, withPlayer(spec, exp, { [param.name]: value }));
+    return button;
+  };
+  function show(n) {
+    pad.pick(n);
+    for (const b of grid.children) b.setAttribute("aria-pressed", String(Number(b.dataset.value) === n));
+    box.classList.toggle("picked", n !== null);
+    if (n === null) {
+      choices.replaceChildren();
+      return;
+    }
+    choices.replaceChildren(...signedValues(n, low, high).map(play),
+      h("button", { type: "button", class: "btn secondary card-back", onclick: () => show(null) }, "← ", t("pad.another")));
+  }
+  if (pad.value() !== null) show(pad.value());
+  return box;
+}
+
 function diceAction(state, exp, spec) {
   const diceParam = spec.params.find((p) => p.kind === "dice");
   const manual = (note) => h("div", { class: "dice-manual" },
     note ? h("p", { class: "hint", text: note }) : null,
     dicePad(exp.dice, (values) => submitCommand(exp.command, withPlayer(spec, exp, { [diceParam.name]: values }), madeAgainst(state))));
   const dice = store.companion?.dice;
-  if (!dice || dice.source === "manual") return manual(t("dice.enter", { dice: exp.dice.name }));
+  // A die named by its colour is said in the page's language.
+  const name = has(`dice.name.${exp.dice.name}`) ? t(`dice.name.${exp.dice.name}`) : exp.dice.name;
+  if (!dice || dice.source === "manual") return manual(t("dice.enter", { dice: name }));
   if (dice.source === "serial") {
     const hand = h("details", {}, h("summary", { class: "btn secondary wide", text: t("dice.by_hand") }), manual(null));
     return h("div", { class: "dice-serial" }, h("p", { class: "hint", text: t("dice.serial", { status: dice.status }) }), hand);
@@ -367,7 +439,7 @@ function diceAction(state, exp, spec) {
       const done = await change("/api/dice/roll", madeAgainst(state));
       if (!done) event.target.disabled = false;
     },
-  }, "⚄ ", t("dice.roll", { dice: exp.dice.name }));
+  }, "⚄ ", t("dice.roll", { dice: name }));
 }
 
 /** The dice a command was given (its dice parameter), or null. */
@@ -454,7 +526,8 @@ function myName() {
   }
 }
 
-function setMyName(name) {
+function setMyName(name, { tell = true } = {}) {
+  if (tell) claimSeat(name);
   try {
     if (name) localStorage.setItem("seat", name);
     else localStorage.removeItem("seat");
@@ -466,6 +539,50 @@ function setMyName(name) {
     lastMyTurn = isMyTurn(store.state);
     renderDock(store.state);
   }
+}
+
+// -- my seat on the companion ---------------------------------------------------------
+// A controller's seat is kept on the companion too (POST /api/seat), where
+// the table's setting "turns only from the player's own phone" checks it.
+// A newer phone that says it is Ana takes Ana's seat: this phone, whose
+// claim is gone from the companion's list, says so and is no one's again.
+
+let claiming = 0;
+
+async function claimSeat(name) {
+  if (!isController() || !store.state?.game) return;
+  if (name && !store.state.players.includes(name)) return;
+  claiming += 1;
+  try {
+    const session = await post("/api/seat", { player: name, ...madeAgainst() });
+    store.session = { ...store.session, seat: session.seat, claim: session.claim };
+    // The seats as the companion has them now (the live event may come later).
+    store.companion = { ...store.companion, seats: session.companion.seats };
+  } catch (err) {
+    // A stale version: the next state tries again.
+    if (!(err instanceof ApiError) || err.status !== 409) toast(refusal(err), { error: true });
+  } finally {
+    claiming -= 1;
+  }
+}
+
+/** Keep the companion's seat and this phone's in step: claim the seat the
+ * phone remembers when the companion has nobody in it (after a restart, or
+ * once the phone joined), and give it up, saying so, when another phone
+ * holds it. */
+function syncSeat() {
+  if (!isController() || !store.state?.game || claiming) return;
+  const name = myName();
+  if (!name || !store.state.players.includes(name)) return;
+  const held = store.companion?.seats?.[name];
+  if (held === undefined) {
+    claimSeat(name);
+    return;
+  }
+  if (store.session?.seat === name && store.session?.claim === held) return;
+  store.session = { ...store.session, seat: null, claim: null };
+  toast(t("seat.taken", { name }), { alert: true, ms: 6000 });
+  setMyName(null, { tell: false });
 }
 
 export function mySeat(state) {
@@ -639,8 +756,12 @@ if (oled && "IntersectionObserver" in window) {
 
 // -- start --------------------------------------------------------------------------------
 
-on("state", render);
+on("state", (state, previous) => {
+  render(state, previous);
+  syncSeat();
+});
 on("session", () => {
+  syncSeat();
   dockSignature = "";
   if (store.state) {
     renderDock(store.state);
@@ -648,6 +769,7 @@ on("session", () => {
   }
 });
 on("companion", () => {
+  syncSeat();
   dockSignature = "";
   if (store.state) renderDock(store.state);
 });

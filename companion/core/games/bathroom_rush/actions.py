@@ -68,6 +68,9 @@ CARD_NAMES = {GIVE_UP: "Give Up Your Place", CUNNING: "Cunning", CHANGE_QUEUE: "
 BY_HAND = frozenset({SWAP, SNEEZE, DESPERATE_SCREAM})
 # Cards that choose a place in the queues.
 TARGETED = frozenset({GIVE_UP, CUNNING, CLEANER})
+# The cards light tracking applies: they act on the reserve, the rest on the
+# queues that stay on the table.
+LIGHT_CARDS = (CONCENTRATION_CARD, EMPTY_BOTTLE)
 # The defensive card each attack may be answered with.
 DEFENCE = {GIVE_UP: "queue-defence", CLEANER: "bathroom-defence"}
 
@@ -88,10 +91,15 @@ class ActionCards(TurnCommands, QueueOperations):
         seat = self._turn_seat()
         who = self._who(seat)
         name = CARD_NAMES[card]
+        if self.light and card not in LIGHT_CARDS:
+            raise IllegalCommand("refusal.light-card", rule="light-tracking", game=GAME,
+                                 card=Word(f"card.{card}"), name=who["name"],
+                                 cards=Words((Word(f"card.{c}") for c in LIGHT_CARDS),
+                                             last=Word("refusal.and")))
         if card == CONCENTRATION_CARD:
             return ([self._event("action", {**who, "card": name, "card_id": card,
                                             "how": "concentration"})]
-                    + self.do_decompress(True, player))
+                    + self.do_decompress(player, concentration=True))
         if card in BY_HAND:
             self.step = "action"
             self.action_card = name

@@ -62,11 +62,9 @@ COMMANDS = (
                      "commands first)"),
     CommandSpec("defend", (_acting(),),
                 help="a Queue Defence blocks the Persona effect phase D waits for"),
-    CommandSpec("action", (Param("card", "text", help="the Action card's name"), _acting()),
-                help="the active player plays an Action card"),
-    CommandSpec("decompress", (Param("concentration", "bool", optional=True, default=False,
-                                     help="played with Concentration"), _acting()),
-                help="the active player decompresses: roll the red die next"),
+    CommandSpec("decompress", (_acting(),),
+                help="the active player decompresses: roll the red die next (with "
+                     "Concentration: play the card)"),
     CommandSpec("pass", (_acting(),), help="the active player passes; the turn is over"),
     CommandSpec("end-turn", (_acting(),),
                 help="the Action card is resolved; discard down to 3"),
@@ -143,4 +141,21 @@ COMMANDS = (
                      "applies it"),
     CommandSpec("target", (QUEUE, POSITION, _acting()),
                 help="the place the Action card strikes: a player, a Persona or a bathroom"),
+)
+
+# Commands of earlier versions, kept only so that the games already in a
+# journal replay to the same table; nothing offers them (they are not in
+# ``COMMANDS``: not in the CLI's list, the panel, the button menu or the
+# API's description).  ``action`` named any card as free text and left its
+# effect to the table (every card the rulebook names is now picked by name
+# with ``play``; free text is a ``note``); ``decompress concentration=yes``
+# was Concentration before it was a card of ``play``.  See
+# :meth:`.game.BathroomRush.parse`.
+CONCENTRATION_PARAM = Param("concentration", "bool", optional=True, default=False,
+                            help="played with Concentration")
+REPLAYED_ONLY = (
+    CommandSpec("action", (Param("card", "text", help="the Action card's name"), _acting()),
+                help="the active player played an Action card, applied by hand"),
+    CommandSpec("decompress", (CONCENTRATION_PARAM, _acting()),
+                help="the active player decompresses, with Concentration or not"),
 )

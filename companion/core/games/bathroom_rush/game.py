@@ -56,6 +56,16 @@ Decisions where the rulebook is open
   they repeat with the queue commands.
 - ``pass`` and the decompression roll end the turn; an Action card is
   followed by its queue operations and ``end-turn``.
+- The Empty Bottle: the rulebook says only that it acts on the player's
+  own reserve, not which die; the companion asks for the red die (1-4, as
+  "the result of rolling a die equals the number of pipì tokens to add or
+  subtract") and discards that many pipì, never below zero.  Its event
+  says so.
+- Concentration is an Action card picked by name (``play``); decompressing
+  is ``decompress`` then the red die.  In light tracking the red die rolled
+  at the player's choice is the decompression (one tap); a die device
+  there reads a roll of the red die before a card is named as one, so an
+  Empty Bottle is named before its die is rolled.
 - Decompressing with Concentration and rolling 4 discards every pipì of the
   reserve (at most 4: five would already be a popò).  With no Persona
   behind, nobody is replaced.
@@ -92,10 +102,11 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ...engine import Command, Event, Expectation, Game, Param, Result, Setup
-from ...errors import BadSetup
+from ...engine import Command, CommandSpec, Event, Expectation, Game, Param, Result, Setup
+from ...errors import BadSetup, UnknownCommand, WrongPlayer
+from ...text import command_word
 from ..views import plain, state_fields
-from .actions import ActionCards
+from .actions import CARD_NAMES, ActionCards
 from .box import box_cards, check_box, without_lost_young_man
 from .cards import (
     AVID_READER,
@@ -108,7 +119,14 @@ from .cards import (
     RED_DIE,
     card_key,
 )
-from .commands import COMMANDS, MAX_KEPT_POPO, OPERATIONS, RESERVE_POPO
+from .commands import (
+    COMMANDS,
+    CONCENTRATION_PARAM,
+    MAX_KEPT_POPO,
+    OPERATIONS,
+    REPLAYED_ONLY,
+    RESERVE_POPO,
+)
 from .corrections import Corrections
 from .effects import applied_by_companion
 from .light import LightTracking
@@ -124,6 +142,9 @@ from .model import (
 )
 from .queues import slot_view
 from .sentences import effect_line, event_key, render
+
+# ``action``: an Action card as free text, replayed only (see ``parse``).
+REPLAYED_ACTION = REPLAYED_ONLY[0]
 
 
 class BathroomRush(ActionCards, Corrections, LightTracking):
@@ -261,17 +282,78 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
         self._advance_effects(events)
         return events
 
+    @classmethod
+    def spec(cls, name: str) -> CommandSpec:
+        """A command's spec; ``action``, no longer offered, is still found so
+        that the journals holding it replay (see :meth:`parse`)."""
+        try:
+            return super().spec(name)
+        except UnknownCommand:
+            if name.strip().lower() == REPLAYED_ACTION.name:
+                return REPLAYED_ACTION
+            raise
+
+    def parse(self, command: Command) -> tuple[CommandSpec, dict[str, Any]]:
+        """Check a command's name and arguments, the commands of earlier
+        versions included, so that every game already in a journal replays
+        to the same table.  Nothing offers those any more (they are not in
+        ``commands``, hence not in the CLI's list, the panel, the button
+        menu or the API's description):
+
+        - ``action card=<free text>``: any Action card named as text, its
+          effect applied by hand with the queue commands, then ``end-turn``.
+          Every card the rulebook names is now picked by name with ``play``
+          (free text is a ``note``); it is accepted when ``play`` is.
+        - ``decompress concentration=yes``: Concentration before it was a
+          card of ``play``; it decompresses with Concentration.
+        - ``decompress`` in light tracking, where the red die rolled at the
+          player's choice is now the decompression: accepted when that roll
+          is, and the red die comes next as it did.
+        """
+        if command.name.strip().lower() == "decompress" and "concentration" in command.args:
+            args = dict(command.args)
+            raw = args.pop("concentration")
+            spec, parsed = super().parse(Command(command.name, args))
+            if raw is not None and CONCENTRATION_PARAM.coerce(raw, self):
+                parsed["concentration"] = True
+            return spec, parsed
+        return super().parse(command)
+
+    def check_expected(self, spec: CommandSpec, args: dict[str, Any]) -> None:
+        if spec is REPLAYED_ACTION:
+            return super().check_expected(self.spec("play"), args)
+        if (spec.name == "decompress" and self.light and self.phase == Phase.E
+                and self.step != "decompress"):
+            # The light choice waits for the roll that decompresses: the
+            # same player, the same moment.
+            waits = self.expected()
+            if any(e.command == "roll" for e in waits):
+                player = args.get("player")
+                seat = self._turn_seat()
+                if player is not None and player != seat:
+                    raise WrongPlayer("refusal.wrong-player", game=self.key,
+                                      player=self.players[player],
+                                      command=command_word(spec.name),
+                                      waiting=self.players[seat])
+                args["player"] = seat
+                return None
+        return super().check_expected(spec, args)
+
     def parse_words(self, words: Sequence[str] | str) -> Command:
-        """``action Give Up Your Place``: every word but ``name=value`` ones
-        is the card's name."""
+        """``play Give Up Your Place`` (or its Italian name, ``play Cedi il
+        posto``): every word but ``name=value`` ones is the card's name.
+        The same for ``action``, which only replays (see :meth:`parse`)."""
         if isinstance(words, str):
             words = words.split()
         words = list(words)
-        if words and words[0].strip().lower() == "action":
+        first = words[0].strip().lower() if words else ""
+        if first in ("action", "play"):
             named = [w for w in words[1:] if "=" in w]
-            card = [w for w in words[1:] if "=" not in w]
+            card = " ".join(w for w in words[1:] if "=" not in w)
+            if card and first == "play":
+                card = card_key(card).replace(" ", "-")
             if card:
-                words = [words[0], "card=" + " ".join(card), *named]
+                words = [words[0], "card=" + card, *named]
         return super().parse_words(words)
 
     # -- what the table can ask --------------------------------------------
@@ -301,14 +383,18 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
             return self._light_waits(lang)
         if self.phase in (Phase.A, Phase.COUNT):
             key = "prompt.reveal.count" if self.phase == Phase.COUNT else "prompt.reveal"
-            waits = []
+            # With a box, every reveal as a kind comes first (one tap each);
+            # the same places with what is printed follow, for a card the
+            # box does not hold.
+            kinds = []
+            printed = []
             for q, i in self._pending_reveals():
                 args = {"queue": q, "position": i + 1}
                 if self.box:
-                    waits.append(wait("reveal-kind", "prompt.reveal-kind", self._at(q, i),
+                    kinds.append(wait("reveal-kind", "prompt.reveal-kind", self._at(q, i),
                                       args=args))
-                waits.append(wait("reveal", key, self._at(q, i), args=args))
-            return waits
+                printed.append(wait("reveal", key, self._at(q, i), args=args))
+            return kinds + printed
         if self.phase == Phase.TIE_BREAK:
             return [wait("roll", "prompt.roll.tie-break", self._who(s), player=s, dice=RED_DIE)
                     for s in self.tie_pending]
@@ -326,11 +412,18 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
         if self.attack is not None:
             return self._card_waits(seat, lang)
         if self.step == "action":
-            return ([wait("end-turn", "prompt.end-turn", {**who, "card": self.action_card},
-                          player=seat)] + self._operation_waits(lang))
+            card = {"card": self.action_card}
+            named = next((k for k, v in CARD_NAMES.items() if v == self.action_card), None)
+            if named is not None:
+                # A card of the list is said by its name in ``lang``.
+                card["card_id"] = named
+            return ([wait("end-turn", "prompt.end-turn", {**who, **card}, player=seat)]
+                    + self._operation_waits(lang))
         return [self._play_wait(seat, lang)] + [
-            wait(name, f"prompt.{name}", who, player=seat)
-            for name in ("decompress", "pass", "action")]
+            wait(name, f"prompt.{name}", who, player=seat) for name in ("decompress", "pass")]
+
+    def prompts_in(self, lang: str) -> list[str] | None:
+        return [e.prompt for e in self.expected(lang)]
 
     def _light_waits(self, lang: str) -> list[Expectation]:
         """Light tracking waits for the end of a turn (or a decompression),
@@ -345,8 +438,7 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
         if self.phase == Phase.CLEANUP:
             return ([wait("bathroom-tokens", "prompt.bathroom-tokens", s, args={"player": s})
                      for s in self.pending]
-                    + [wait("reached", "prompt.reached", s, args={"player": s})
-                       for s in self.live_clockwise(self.first_player)
+                    + [self._reached_wait(s, lang) for s in self.live_clockwise(self.first_player)
                        if s not in self.arrived])
         if self.phase == Phase.COUNT:
             return [wait("count-tokens", "prompt.count-tokens", s, args={"player": s})
@@ -356,11 +448,24 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
             return []
         if self.step == "decompress":
             return [wait("roll", "prompt.roll.decompress", seat, dice=RED_DIE)]
+        if self.attack is not None:
+            return self._card_waits(seat, lang)
         others = [s for s in self.live_clockwise(self.first_player) if s not in self.arrived]
+        # A decompression is its die, one tap: the red die rolled at the
+        # player's choice is the decompression.  Concentration and the Empty
+        # Bottle, which act on the reserve, are picked by name.
         return ([wait("end-turn", "prompt.end-turn.light", seat),
-                 wait("decompress", "prompt.decompress", seat),
+                 wait("roll", "prompt.roll.decompress.light", seat, dice=RED_DIE),
+                 self._play_wait(seat, lang),
                  Expectation("take-tokens", render("prompt.take-tokens", lang, {}))]
-                + [wait("reached", "prompt.reached", s, args={"player": s}) for s in others])
+                + [self._reached_wait(s, lang) for s in others])
+
+    def _reached_wait(self, seat: int, lang: str) -> Expectation:
+        """Anyone may say a player reached the bathroom, at any moment: the
+        player is the command's argument, not whose turn it is (the panel
+        keeps it among the other moves, not as a turn of every player)."""
+        return Expectation("reached", render("prompt.reached", lang, self._who(seat)),
+                           args={"player": seat})
 
     def _effect_waits(self, seat: int, lang: str) -> list[Expectation]:
         """Phase D waits for one effect at a time: it happens (a roll of

@@ -54,6 +54,10 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "{free}"
         ),
         "refusal.no-free-queue": "there is no free queue to change to",
+        "refusal.light-card": (
+            "in light tracking the queues stay on the table: {card} is played there and {name} "
+            "ends the turn; the companion applies only {cards}, which act on the reserve"
+        ),
         "refusal.already-revealed": (
             "the Persona {place} is already revealed; correct its values instead"
         ),
@@ -209,6 +213,10 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "la {free}"
         ),
         "refusal.no-free-queue": "il n'y a pas de file libre où passer",
+        "refusal.light-card": (
+            "en suivi léger les files restent sur la table : {card} s'y joue et {name} "
+            "finit son tour ; le compagnon n'applique que {cards}, qui agissent sur la réserve"
+        ),
         "refusal.already-revealed": (
             "la Persona {place} est déjà révélée ; corrigez plutôt ses valeurs"
         ),
@@ -376,6 +384,10 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "la {free}"
         ),
         "refusal.no-free-queue": "non c'è una fila libera in cui passare",
+        "refusal.light-card": (
+            "nel tracciamento leggero le file restano sul tavolo: {card} si gioca lì e {name} "
+            "finisce il turno; il compagno applica solo {cards}, che agiscono sulla riserva"
+        ),
         "refusal.already-revealed": (
             "la Persona {place} è già scoperta; correggi invece i suoi valori"
         ),

@@ -91,7 +91,6 @@ _EN: dict[str, str] = {
     "prompt.effect.other": "{name}: apply the effect of {persona} {place} with the queue "
                            "operations, then say it is done",
     "prompt.defend": "{name}: Queue Defence against {persona}?",
-    "prompt.action": "{name}: play an Action card",
     "prompt.decompress": "{name}: decompress (red die)",
     "prompt.pass": "{name}: pass",
     "prompt.roll.decompress": "{name} decompresses: roll the red die",
@@ -246,6 +245,7 @@ _EN: dict[str, str] = {
     "event.reached.cleanup": "{name} reaches the bathroom as the queues move up: the game ends "
                              "once the cleanup is done",
     "prompt.end-turn.light": "{name}: the turn is over (an Action card or a pass)",
+    "prompt.roll.decompress.light": "{name} decompresses? Roll the red die",
     "prompt.bathroom-tokens": "{name}: the tokens you take from your bathroom",
     "prompt.count-tokens": "{name}: the tokens between you and the door",
     "prompt.reached": "{name} reaches the bathroom",
@@ -309,7 +309,6 @@ _FR: dict[str, str] = {
     "prompt.effect.other": "{name} : appliquez l'effet de {persona} {place} dans les files, "
                            "puis dites que c'est fait",
     "prompt.defend": "{name} : Défense de file contre {persona} ?",
-    "prompt.action": "{name} : joue une carte Action",
     "prompt.decompress": "{name} : décompresse (dé rouge)",
     "prompt.pass": "{name} : passe",
     "prompt.roll.decompress": "{name} décompresse : lancez le dé rouge",
@@ -463,6 +462,7 @@ _FR: dict[str, str] = {
     "event.reached.cleanup": "{name} arrive aux toilettes quand les files avancent : la partie "
                              "s'arrête une fois la manche close",
     "prompt.end-turn.light": "{name} : le tour est fini (une carte Action ou une passe)",
+    "prompt.roll.decompress.light": "{name} décompresse ? Lancez le dé rouge",
     "prompt.bathroom-tokens": "{name} : les jetons que tu prends à tes toilettes",
     "prompt.count-tokens": "{name} : les jetons entre toi et la porte",
     "prompt.reached": "{name} arrive aux toilettes",
@@ -525,7 +525,6 @@ _IT: dict[str, str] = {
     "prompt.effect.other": "{name}: applica l'effetto di {persona} {place} nelle file, poi "
                            "di' che è fatto",
     "prompt.defend": "{name}: Difesa fila contro {persona}?",
-    "prompt.action": "{name}: gioca una carta Azione",
     "prompt.decompress": "{name}: decomprimi (dado rosso)",
     "prompt.pass": "{name}: passa",
     "prompt.roll.decompress": "{name} decomprime: tira il dado rosso",
@@ -676,6 +675,7 @@ _IT: dict[str, str] = {
     "event.reached.cleanup": "{name} entra in bagno mentre le file avanzano: la partita finisce a"
                              " round chiuso",
     "prompt.end-turn.light": "{name}: il turno è finito (una carta Azione o un passo)",
+    "prompt.roll.decompress.light": "{name} decomprime? Tira il dado rosso",
     "prompt.bathroom-tokens": "{name}: i segnalini che prendi dal tuo bagno",
     "prompt.count-tokens": "{name}: i segnalini tra te e la porta",
     "prompt.reached": "{name} entra in bagno",
@@ -686,7 +686,6 @@ _IT: dict[str, str] = {
 _EN_ACTIONS: dict[str, str] = {
     "command.play": "Action card",
     "command.target": "The card strikes",
-    "command.action": "Another card, applied by hand",
     "param.play.card": "Card",
     "card.give-up-your-place": "Give Up Your Place",
     "card.cunning": "Cunning",
@@ -719,14 +718,14 @@ _EN_ACTIONS: dict[str, str] = {
     "event.cleaned.cards": "The {card} strikes the bathroom of queue {queue}: {name} rolls "
                            "{roll}, {tokens} on {persona} ({on_card} on the card); "
                            "{names} discarded from the bathrooms",
-    "event.reserve-changed.bottle": "{name} empties a bottle: rolls {roll}, discards {gone} "
+    "event.reserve-changed.bottle": "{name} empties a bottle: red die {roll} (the rulebook "
+                                    "names no die; the red one is used), discards {gone} "
                                     "pipì: reserve {reserve}",
 }
 
 _FR_ACTIONS: dict[str, str] = {
     "command.play": "Carte Action",
     "command.target": "La carte frappe",
-    "command.action": "Une autre carte, appliquée à la main",
     "param.play.card": "Carte",
     "card.give-up-your-place": "Cedi il posto",
     "card.cunning": "Astuzia",
@@ -762,14 +761,14 @@ _FR_ACTIONS: dict[str, str] = {
     "event.cleaned.cards": "{card} frappe les toilettes de la file {queue} : {name} fait "
                            "{roll}, {tokens} sur {persona} ({on_card} sur la carte) ; {names} "
                            "défaussées des toilettes",
-    "event.reserve-changed.bottle": "{name} vide une bouteille : fait {roll}, défausse {gone} "
+    "event.reserve-changed.bottle": "{name} vide une bouteille : dé rouge {roll} (la règle ne "
+                                    "nomme aucun dé ; le rouge est utilisé), défausse {gone} "
                                     "pipì : réserve {reserve}",
 }
 
 _IT_ACTIONS: dict[str, str] = {
     "command.play": "Carta Azione",
     "command.target": "La carta colpisce",
-    "command.action": "Un'altra carta, applicata a mano",
     "param.play.card": "Carta",
     "card.give-up-your-place": "Cedi il posto",
     "card.cunning": "Astuzia",
@@ -803,8 +802,9 @@ _IT_ACTIONS: dict[str, str] = {
     "event.cleaned.cards": "{card} colpisce il bagno della fila {queue}: {name} tira {roll}, "
                            "{tokens} su {persona} ({on_card} sulla carta); {names} scartate dai "
                            "bagni",
-    "event.reserve-changed.bottle": "{name} svuota una bottiglietta: tira {roll}, scarta {gone} "
-                                    "pipì: riserva {reserve}",
+    "event.reserve-changed.bottle": "{name} svuota una bottiglietta: dado rosso {roll} (il "
+                                    "regolamento non indica il dado; si usa il rosso), scarta "
+                                    "{gone} pipì: riserva {reserve}",
 }
 
 SENTENCES: dict[str, dict[str, str]] = {"en": {**_EN, **_EN_ACTIONS},

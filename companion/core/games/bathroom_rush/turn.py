@@ -146,6 +146,11 @@ class TurnCommands(Rounds):
         return events
 
     def do_action(self, card: str, player: int | None) -> list[Event]:
+        """An Action card named as free text, its effect applied by hand.
+
+        Offered no more (every card is picked by name with ``play``; free
+        text is a ``note``): kept so that the games already in a journal
+        replay, as :meth:`.game.BathroomRush.parse` says."""
         name = self.players[self._turn_seat()]
         if card_key(card) in DEFENSIVE_CARDS:
             raise IllegalCommand("refusal.defensive-card", rule="defensive-card", game=GAME,
@@ -153,12 +158,14 @@ class TurnCommands(Rounds):
         who = self._who(self._turn_seat())
         if card_key(card) == CONCENTRATION:
             return ([self._event("action", {**who, "card": card, "how": "concentration"})]
-                    + self.do_decompress(True, player))
+                    + self.do_decompress(player, concentration=True))
         self.step = "action"
         self.action_card = card
         return [self._event("action", {**who, "card": card})]
 
-    def do_decompress(self, concentration: bool, player: int | None) -> list[Event]:
+    def do_decompress(self, player: int | None, concentration: bool = False) -> list[Event]:
+        """The red die comes next (``concentration``: played with the card,
+        or, in journals of earlier versions, ``decompress concentration=yes``)."""
         self.step = "decompress"
         self.concentration = bool(concentration)
         data = {**self._who(self._turn_seat()), "concentration": self.concentration}
@@ -177,6 +184,10 @@ class TurnCommands(Rounds):
         if self.phase == Phase.D:
             return self._reader_roll(value)
         if self.phase == Phase.E:
+            if self.step != "decompress":
+                # Light tracking: the red die rolled at the choice is the
+                # decompression, one tap.
+                return self.do_decompress(player) + self._decompression_roll(value)
             return self._decompression_roll(value)
         return self._tie_break_roll(value, player)
 

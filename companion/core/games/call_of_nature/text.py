@@ -54,6 +54,16 @@ TEXT: Phrases = {
         "variant.no-end-roll": "No End of Game roll",
         "variant.no-powerful-cards": "No powerful cards",
         "variant.threshold-cards-in-hand": "Thresholds in hand",
+        # The button menu's short names of commands.
+        "label.card": "Pressure card",
+        "label.special": "Special card",
+        "label.held-thresholds": "Thresholds held",
+        "label.set-pressure": "Set pressure",
+        "label.adjust-mastery": "Adjust Mastery",
+        "label.set-draw-pile": "Set draw pile",
+        "label.skip": "Skip player",
+        "label.reverse": "Reverse direction",
+        "label.note": "Note",
     },
     "fr": {
         "board.chart": "La Pression pendant la partie",
@@ -157,6 +167,16 @@ TEXT: Phrases = {
             "passe"
         ),
         "event.turn": "Au tour de {player}",
+        # The button menu's short names of commands.
+        "label.card": "Carte Pression",
+        "label.special": "Carte spéciale",
+        "label.held-thresholds": "Seuils gardés",
+        "label.set-pressure": "Fixer la Pression",
+        "label.adjust-mastery": "Changer la Maîtrise",
+        "label.set-draw-pile": "Fixer la pioche",
+        "label.skip": "Passer le joueur",
+        "label.reverse": "Inverser le sens",
+        "label.note": "Note",
     },
     "it": {
         "board.chart": "La Pressione durante la partita",
@@ -260,6 +280,16 @@ TEXT: Phrases = {
             "niente"
         ),
         "event.turn": "Tocca a {player}",
+        # The button menu's short names of commands.
+        "label.card": "Carta Pressione",
+        "label.special": "Carta speciale",
+        "label.held-thresholds": "Soglie tenute",
+        "label.set-pressure": "Fissa la Pressione",
+        "label.adjust-mastery": "Cambia il Controllo",
+        "label.set-draw-pile": "Fissa il mazzo",
+        "label.skip": "Salta il giocatore",
+        "label.reverse": "Inverti il senso",
+        "label.note": "Nota",
     },
 }
 

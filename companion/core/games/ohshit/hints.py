@@ -37,18 +37,18 @@ def _dead(ctx: Context) -> list[int]:
 
 
 HINTS: dict[str, CommandHint] = {
-    "toilette": CommandHint("Toilette", params={"target": ParamHint(start=actor)}),
-    "suppositoire": CommandHint("Suppositoire", params={
+    "toilette": CommandHint(params={"target": ParamHint(start=actor)}),
+    "suppositoire": CommandHint(params={
         "target": ParamHint(start=actor), "colour": ParamHint(start=_fullest_colour)}),
-    "set-pile": CommandHint("Set pile", params={"count": ParamHint(start=_pile_count)}),
-    "set-constipated": CommandHint("Constipated", params={
+    "set-pile": CommandHint(params={"count": ParamHint(start=_pile_count)}),
+    "set-constipated": CommandHint(params={
         "constipated": ParamHint(start=_not_constipated)}),
     "set-hand": CommandHint(params={"count": ParamHint(start=chosen_players("hand"))}),
     "set-decharge": CommandHint(params={
         "count": ParamHint(start=count_of("decharge_cards", "colour"))}),
     "set-drain": CommandHint(params={"count": ParamHint(start=count_of("drain_cards", "card"))}),
     "set-deck": CommandHint(params={"count": ParamHint(start=count_of("deck", "card"))}),
-    "kill": CommandHint("Player out"),
-    "revive": CommandHint("Bring back", params={"player": ParamHint(offer=_dead)}),
-    "skip": CommandHint("Skip turn"),
+    "kill": CommandHint(),
+    "revive": CommandHint(params={"player": ParamHint(offer=_dead)}),
+    "skip": CommandHint(),
 }

@@ -2,7 +2,7 @@
 // each player stands; the free queue; each reserve in pipì and popò with the
 // popò limit.  The chart is the reserves as scores (pipì + 5 x popò).
 
-import { h, has, t } from "../core.js";
+import { h, has, lang, t } from "../core.js";
 import { barChart, header, playerRow, waitingSeats } from "./common.js";
 
 const PIPI_COLOUR = "#e8b90c";
@@ -17,6 +17,7 @@ export function render(update) {
     t("bathroom-rush:board.deck", { n: view.persona_deck }),
   ];
   const waiting = waitingSeats(update);
+  const light = isLight(update);
   return h("div", { class: "board br" },
     header(update, facts),
     // What the game waits for comes first: a reveal is a tap without scrolling.
@@ -30,7 +31,7 @@ export function render(update) {
     h("ul", { class: "players" }, view.reserves.map((r) => playerRow(update, r.seat, {
       active: view.active === r.seat || waiting.has(r.seat),
       out: r.eliminated,
-      sub: where(r),
+      sub: light ? (view.arrived.includes(r.seat) ? t("bathroom-rush:board.reached") : null) : where(r),
       right: reserve(r),
       badges: r.eliminated ? [h("span", { class: "badge dead", text: t("bathroom-rush:board.eliminated") })] : [],
     }))));
@@ -62,8 +63,8 @@ function printedGrid(update) {
     onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
       detail: { ...exp, args: { ...exp.args, pipi, popo, colour: picked.colour, name: null } }, bubbles: true })),
   }, h("span", { class: "printed" }, token(PIPI_COLOUR), String(pipi)), h("span", { class: "printed" }, token(POPO_COLOUR), String(popo))));
-  return h("section", { class: "card br-kinds br-printed", "aria-label": exp.prompt },
-    h("h2", { text: exp.prompt }),
+  return h("section", { class: "card br-kinds br-printed", "aria-label": said(exp) },
+    h("h2", { text: said(exp) }),
     h("div", { class: "segmented colours", role: "radiogroup" }, colours),
     h("div", { class: "options printed-grid", role: "group" }, printed));
 }
@@ -75,8 +76,8 @@ function kinds(view, update) {
   const exp = update.expected.find((e) => e.command === "reveal-kind");
   if (!exp) return null;
   const offered = view.box.filter((k) => k.unseen > 0);
-  return h("section", { class: "card br-kinds", "aria-label": exp.prompt },
-    h("h2", { text: exp.prompt }),
+  return h("section", { class: "card br-kinds", "aria-label": said(exp) },
+    h("h2", { text: said(exp) }),
     h("div", { class: "options", role: "group" }, offered.map((k) => h("button", {
       type: "button", class: ["option", "persona-kind", k.colour], dataset: { kind: k.name },
       title: `${k.name} · ${k.pipi} pipì ${k.popo} popò`,
@@ -90,9 +91,10 @@ function kinds(view, update) {
 function actionCards(update) {
   const exp = update.expected.find((e) => e.command === "play");
   if (!exp) return null;
-  return h("section", { class: "card br-cards", "aria-label": exp.prompt },
-    h("h2", { text: exp.prompt }),
-    h("div", { class: "options", role: "group" }, CARDS.map((card) => h("button", {
+  const ask = said(exp);
+  return h("section", { class: "card br-cards", "aria-label": ask },
+    h("h2", { text: ask }),
+    h("div", { class: "options", role: "group" }, (isLight(update) ? LIGHT_CARDS : CARDS).map((card) => h("button", {
       type: "button", class: ["option", "action-card"], dataset: { card },
       onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
         detail: { ...exp, args: { ...exp.args, card } }, bubbles: true })),
@@ -101,6 +103,18 @@ function actionCards(update) {
 
 // The Action cards the rulebook names, in the order of the engine's list.
 const CARDS = ["give-up-your-place", "cunning", "change-queue", "cleaner", "empty-bottle", "concentration", "swap", "sneeze", "desperate-scream"];
+// In light tracking the queues stay on the table: the companion applies
+// only the cards that act on the reserve.
+const LIGHT_CARDS = ["concentration", "empty-bottle"];
+
+// A prompt in the page's language: the engine says it in each (``said``).
+function said(exp) {
+  return (lang !== "en" && exp.said?.[lang]) || exp.prompt;
+}
+
+function isLight(update) {
+  return Boolean(update.setup?.variants?.includes("light-tracking"));
+}
 
 // The expectation that taps this place, when an Action card is choosing one.
 function targetAt(update, q, position) {
@@ -111,8 +125,8 @@ function tapTarget(node, exp) {
   node.classList.add("target");
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
-  node.setAttribute("aria-label", exp.prompt);
-  node.title = exp.prompt;
+  node.setAttribute("aria-label", said(exp));
+  node.title = said(exp);
   const go = (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", { detail: exp, bubbles: true }));
   node.addEventListener("click", go);
   node.addEventListener("keydown", (event) => {
@@ -169,7 +183,7 @@ function persona(slot, reveal) {
     if (reveal) {
       return h("button", {
         type: "button", class: ["persona", "hidden", "pending", slot.position === 1 && "bathroom"],
-        title: reveal.prompt, "aria-label": reveal.prompt, dataset: { position: slot.position },
+        title: said(reveal), "aria-label": said(reveal), dataset: { position: slot.position },
         onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", { detail: reveal, bubbles: true })),
       }, onCard ?? "?");
     }

@@ -26,6 +26,13 @@ export function render(update) {
     }))));
 }
 
+/** The values a Pressure card may have, as the table was set up: the
+ * dock offers each of them as a button. */
+export function valueRange(update, command) {
+  const values = update.state?.card_values;
+  return command === "card" && Array.isArray(values) ? values : null;
+}
+
 function pressureCard(view, update) {
   const next = view.next_threshold;
   const hot = next !== null && next - view.pressure <= 5;
