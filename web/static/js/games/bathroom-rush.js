@@ -26,8 +26,8 @@ export function render(update) {
       ? h("p", { class: "hint br-tap-target", text: t("bathroom-rush:board.tap-target") }) : null,
     h("section", { class: "queues", "aria-label": t("bathroom-rush:board.queues") }, view.queues.map((q) => queue(view, update, q))),
     actionCards(update),
-    view.effects?.length ? h("section", { class: "card" }, h("h2", { text: t("bathroom-rush:board.effects") }),
-      h("ol", {}, view.effects.map((line) => h("li", { text: line })))) : null,
+    view.effects?.length ? h("section", { class: "card br-effects" }, h("h2", { text: t("bathroom-rush:board.effects") }),
+      h("ol", {}, effectLines(view).map((line) => h("li", { text: line })))) : null,
     h("ul", { class: "players" }, view.reserves.map((r) => playerRow(update, r.seat, {
       active: view.active === r.seat || waiting.has(r.seat),
       out: r.eliminated,
@@ -110,6 +110,12 @@ const LIGHT_CARDS = ["concentration", "empty-bottle"];
 // A prompt in the page's language: the engine says it in each (``said``).
 function said(exp) {
   return (lang !== "en" && exp.said?.[lang]) || exp.prompt;
+}
+
+// Phase D's list in the page's language: the engine says it in each
+// (``effects_said``), from each effect's data.
+function effectLines(view) {
+  return (lang !== "en" && view.effects_said?.[lang]) || view.effects;
 }
 
 function isLight(update) {
