@@ -243,12 +243,12 @@ def said_on_page(page, companion, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["fr", "it"])
-def test_a_bathroom_rush_round_reads_without_english_phase_d_listed_in_the_pages_language(
+def test_a_bathroom_rush_game_reads_without_english_phase_d_listed_in_the_pages_language(
         companion, phones, lang):
     """Three players choose their queues, the Personas are revealed by a tap
     each, and phase D lists Ana's effects (from the bathroom, in front,
     behind) in the page's language, the game's own sentences; a Queue
-    Defence is offered, then the turn goes on."""
+    Defence is offered, then the turn goes on, to the end of the game."""
     companion.dice.values = [1]
     companion.table.new_game("bathroom-rush", ["Ana", "Ben", "Cy"],
                              options={"box": ROUND_BOX})
@@ -291,6 +291,20 @@ def test_a_bathroom_rush_round_reads_without_english_phase_d_listed_in_the_pages
     said_on_page(page, companion, lang)
     tap(page, "#roll")
     said_on_page(page, companion, lang)
+    # Ben then Cy, at three popò, decompress and roll a 4: the fourth
+    # eliminates them, and Ana is the last standing.
+    companion.dice.values = [4]
+    for seat in (1, 2):
+        companion.table.submit(Command("set-reserve", {"player": seat, "pipi": 0, "popo": 3}))
+        said_on_page(page, companion, lang)
+        tap(page, "button[data-command=decompress]")
+        tap(page, "#roll")
+    assert companion.table.game.over
+    assert companion.table.game.result().winners == (0,)
+    page.wait_for_selector("#result:not([hidden])")
+    expect(page.locator("#result p")).to_contain_text("Ana")
+    assert english_in(page, lang) == []
+    shot(page, f"{lang}-bathroom-rush-over")
     page.goto(f"{companion.url}/history")
     live(page)
     page.wait_for_load_state("networkidle")
