@@ -220,7 +220,7 @@ TEXT: Phrases = {
         "choice.yellow": "giallo",
         "board.chart": "Riserve (pipì + 5 × popò)",
         "board.closed": "Fila {q} (chiusa)",
-        "board.deck": "Persona rimasti {n}",
+        "board.deck": "Persone rimaste {n}",
         "board.door": "Porta del bagno",
         "board.effects": "Da risolvere, in ordine",
         "board.eliminated": "eliminato",

@@ -56,7 +56,7 @@ function printedGrid(update) {
       picked.colour = colour;
       for (const b of event.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
     },
-  }, has(`bathroom-rush:choice.${colour}`) ? t(`bathroom-rush:choice.${colour}`) : colour));
+  }, colourName(colour)));
   const printed = USUAL.map(([pipi, popo]) => h("button", {
     type: "button", class: ["option", "persona-printed"], dataset: { pipi, popo },
     "aria-label": t("bathroom-rush:board.persona_is", { pipi, popo }),
@@ -197,13 +197,18 @@ function persona(slot, reveal) {
   }
   return h("span", {
     class: ["persona", slot.colour, slot.position === 1 && "bathroom", slot.flipped && "flipped"],
-    title: `${slot.name ?? slot.colour} · ${slot.pipi} pipì ${slot.popo} popò${slot.flipped ? ` · ${t("bathroom-rush:board.flipped")}` : ""}`,
+    title: `${slot.name ?? colourName(slot.colour)} · ${slot.pipi} pipì ${slot.popo} popò${slot.flipped ? ` · ${t("bathroom-rush:board.flipped")}` : ""}`,
     "aria-label": t("bathroom-rush:board.persona_is", { pipi: slot.pipi, popo: slot.popo }),
     dataset: { pipi: slot.pipi, popo: slot.popo },
   },
   h("span", { class: "printed" }, token(PIPI_COLOUR), String(slot.pipi)),
   h("span", { class: "printed" }, token(POPO_COLOUR), String(slot.popo)),
   slot.flipped ? h("small", { text: "↺" }) : onCard);
+}
+
+// A Persona's colour named in the page's language.
+function colourName(colour) {
+  return has(`bathroom-rush:choice.${colour}`) ? t(`bathroom-rush:choice.${colour}`) : colour;
 }
 
 function token(colour) {
