@@ -287,3 +287,43 @@ def test_while_idle_the_screen_measures_the_alerts_glyphs_ahead(table):
         assert canvas._edges.cache_info().misses == misses  # every glyph measured already
     finally:
         part.stop()
+
+
+class KeepingDisplay(RecordingDisplay):
+    """A recording display that keeps the images too."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.images: list[Image.Image] = []
+
+    def show(self, image) -> bool:
+        with self.drawn:
+            self.images.append(image.copy())
+        return super().show(image)
+
+
+def test_a_card_that_fires_an_alert_is_shown_landing_first_then_its_alert(table):
+    # The card's frame (the pressure it made) goes out before the alert's
+    # large type is drawn: a player sees the card land at once.
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    table.submit(Command("card", {"value": 30}))
+    display = KeepingDisplay()
+    part = ScreenPart(table, display, Dice(table), lambda: ("http://192.0.2.7:8080/", "1"))
+    display.part = part
+    part.start()
+    try:
+        version = table.current().version
+        display.wait_for_version(version)
+        update = table.submit(Command("card", {"value": 5}))
+        alert = next(e for e in update.events if e.alert)
+        with display.drawn:
+            assert display.drawn.wait_for(
+                lambda: display.frames.count(version + 1) >= 2, timeout=10)
+            first = display.frames.index(version + 1)
+            landing, then = display.images[first], display.images[first + 1]
+        game = render(part.menu.view(), update)
+    finally:
+        part.stop()
+    assert ImageChops.difference(landing.convert("1"), game.convert("1")).getbbox() is None
+    assert ImageChops.difference(then.convert("1"),
+                                 event_screen(alert).convert("1")).getbbox() is None

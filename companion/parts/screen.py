@@ -22,7 +22,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from companion.components import Component
-from companion.core.engine import Dice
+from companion.core.engine import Dice, Event
 from companion.core.table import Settings, Table, Update
 
 if TYPE_CHECKING:
@@ -64,6 +64,8 @@ class ScreenPart(Component):
         # Moments to show over the menu: (what to draw, seconds), and the
         # deadline of the one on screen.
         self._moments: deque[tuple[Callable[[], Any], float]] = deque()
+        # Alerts a batch of notes brought, shown once its frame is out.
+        self._alerts: list[Event] = []
         self._moment_until: float | None = None
         self.display_part = display_part
         self.dice = dice
@@ -217,6 +219,16 @@ class ScreenPart(Component):
                 self._first_page()  # a change, a key: the first page again
             self._turn_page()
             self._draw()
+            if self._alerts:
+                # The card's frame went out first: a player sees the card
+                # land at once, then its alert (drawing an alert's large
+                # type costs a Pi Zero several times a game frame).
+                from drivers.screens import event_screen
+
+                for event in self._alerts:
+                    self._show_moment(partial(event_screen, event), ALERT_SECONDS)
+                self._alerts.clear()
+                self._draw()
 
     def _take(self, note: tuple) -> None:
         if note[0] == "language":
@@ -227,13 +239,11 @@ class ScreenPart(Component):
             self.display_part.farewell = word("off", note[1])
         elif note[0] == "key":
             self._moments.clear()
+            self._alerts.clear()
             self._moment_until = None
             self._key(note[1], note[2])
         elif note[0] == "alerts":
-            from drivers.screens import event_screen
-
-            for event in note[1]:
-                self._show_moment(partial(event_screen, event), ALERT_SECONDS)
+            self._alerts.extend(note[1])
         elif note[0] == "roll":
             from drivers.screens import dice_screen
 
