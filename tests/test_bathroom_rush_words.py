@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from companion.core import text
 from companion.core.games.bathroom_rush import BathroomRush
-from companion.core.games.bathroom_rush.sentences import SENTENCES, event_key
+from companion.core.games.bathroom_rush.sentences import SENTENCES, effect_line, event_key
 from tests.test_bathroom_rush import BEN, position
 from tests.test_bathroom_rush_properties import (
     legal_commands,
@@ -133,3 +133,65 @@ def test_the_table_sends_each_prompt_and_event_in_every_language(tmp_path):
         assert all("said" not in e for e in other.to_json()["expected"])
     finally:
         table.close()
+
+
+# Phase D's list: from the bathroom, in front, behind, each line said from
+# its effect's data in every language.
+PHASE_D = ["n2 Ana n1", "y1@Infamous_Person r1 n1 o1 Ben o2@Elderly_Man n1 y0 n2",
+           "n1 n1 Cy n1", "n1 n3"]
+
+
+def test_phase_ds_list_is_said_in_french_and_italian_from_each_effects_data():
+    game = position(PHASE_D)
+    play(game, "pass")
+    assert game.phase == "D"
+    view = game.view()
+    assert view["effects_said"]["fr"] == [
+        ("Infame aux toilettes de la file 2 : une Persona est posée sur elle, sauf carte de "
+         "défense"),
+        "la Persona orange à la place 4 de la file 2, devant Ben",
+        ("Anziano à la place 6 de la file 2, derrière Ben : passe devant le joueur derrière "
+         "qui il se trouve, sauf Défense de file"),
+        "la Persona jaune à la place 8 de la file 2"]
+    assert view["effects_said"]["it"] == [
+        ("Infame in bagno nella fila 2: una Persona viene messa sopra di lui, salvo carta di "
+         "difesa"),
+        "la Persona arancione al posto 4 della fila 2, davanti a Ben",
+        ("Anziano al posto 6 della fila 2, dietro a Ben: passa davanti al giocatore dietro "
+         "cui si trova, salvo Difesa fila"),
+        "la Persona gialla al posto 8 della fila 2"]
+    # The same lines, in the same order, whichever language the view is asked in.
+    for lang in ("en", "fr", "it"):
+        asked = game.view(lang)
+        assert asked["effects_said"] == view["effects_said"]
+        assert asked["effects"] == (view["effects"] if lang == "en"
+                                    else view["effects_said"][lang])
+        assert asked["effects"] == [effect_line(e, lang) for e in game._effect_data()]
+
+
+def test_a_line_of_phase_d_says_how_its_effect_went_in_every_language():
+    game = position(PHASE_D)
+    play(game, "pass")
+    play(game, "defend")  # the Infamous Person is blocked
+    said = game.view()["effects_said"]
+    assert game.view()["effects"][0].endswith("(blocked)")
+    assert said["fr"][0].endswith("(bloqué)")
+    assert said["it"][0].endswith("(bloccato)")
+    assert [line.endswith(")") for line in said["fr"][1:]] == [False, False, False]
+
+
+def test_outside_phase_d_no_list_is_said_in_any_language():
+    game = position(PHASE_D)
+    assert game.phase == "E"
+    assert game.view()["effects"] == [] and game.view()["effects_said"] == {}
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_phase_ds_sentences_have_the_english_fields_and_are_translated(lang):
+    keys = [k for k in SENTENCES["en"] if k.startswith(("hint.", "effect.", "effects."))]
+    assert len(keys) >= 11
+    for key in keys:
+        assert fields(SENTENCES[lang][key]) == fields(SENTENCES["en"][key]), key
+        words = re.sub(r"\{\w+\}", "", SENTENCES["en"][key])
+        if re.search(r"[a-z]", words):  # more than its fields
+            assert SENTENCES[lang][key] != SENTENCES["en"][key], key

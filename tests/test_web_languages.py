@@ -214,3 +214,99 @@ def test_a_bathroom_rush_refusal_says_what_the_game_waits_for_in_the_phones_lang
     assert say("command.choose-queue", lang, game="bathroom-rush") in told
     assert "Ben" in told and english_lines([told], lang) == []
     assert page.script_errors == []
+
+
+# A box whose kinds are named as the cards are printed: the Infamous Person
+# acts from a bathroom, a red Persona in front of the player, the Elderly
+# Man behind.
+ROUND_BOX = [{"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 30},
+             {"name": "Infame", "colour": "yellow", "pipi": 1, "popo": 0, "copies": 4},
+             {"name": "Rosso", "colour": "red", "pipi": 2, "popo": 0, "copies": 6},
+             {"name": "Anziano", "colour": "orange", "pipi": 2, "popo": 0, "copies": 6}]
+# Where each Persona of Ana's queue stands once she stands at its end.
+ANAS_QUEUE = {1: "Infame", 6: "Rosso", 8: "Anziano"}
+
+
+def tap(page, selector: str) -> None:
+    """Tap and wait for the table's answer (the page shows it next)."""
+    with page.expect_response(lambda r: r.request.method == "POST" and "/api/" in r.url):
+        page.click(selector)
+
+
+def said_on_page(page, companion, lang: str) -> None:
+    """The page shows what the game waits for, said in its language, and
+    nothing in English."""
+    expected = companion.table.game.expected(lang)
+    if expected:
+        expect(page.locator("#prompt")).to_have_text(expected[0].prompt)
+    assert english_in(page, lang) == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_bathroom_rush_game_reads_without_english_phase_d_listed_in_the_pages_language(
+        companion, phones, lang):
+    """Three players choose their queues, the Personas are revealed by a tap
+    each, and phase D lists Ana's effects (from the bathroom, in front,
+    behind) in the page's language, the game's own sentences; a Queue
+    Defence is offered, then the turn goes on, to the end of the game."""
+    companion.dice.values = [1]
+    companion.table.new_game("bathroom-rush", ["Ana", "Ben", "Cy"],
+                             options={"box": ROUND_BOX})
+    page = open_in(phones, companion, lang)
+    page.wait_for_selector("#board .board")
+    for queue in (1, 2, 3):
+        said_on_page(page, companion, lang)
+        tap(page, f".stand[data-queue='{queue}']")
+    while companion.table.game.phase == "A":
+        said_on_page(page, companion, lang)
+        wait = companion.table.game.expected()[0]
+        assert wait.command == "reveal-kind"
+        kind = (ANAS_QUEUE.get(wait.args["position"], "Signora") if wait.args["queue"] == 1
+                else "Signora")
+        tap(page, f".br-kinds .persona-kind[data-kind='{kind}']")
+    game = companion.table.game
+    assert game.phase == "D" and game.active() == 0
+    lines = game.view(lang)["effects"]
+    assert len(lines) == 3
+    expect(page.locator(".br-effects li")).to_have_text(lines)
+    said_on_page(page, companion, lang)
+    page.locator(".br-effects").evaluate("(el) => el.scrollIntoView({block: 'center'})")
+    shot(page, f"{lang}-bathroom-rush-phase-d")
+    # The Infamous Person in the bathroom: a Queue Defence blocks it.
+    assert [e.command for e in game.expected()] == ["effect", "defend"]
+    expect(page.locator("button[data-command=defend]")).to_be_visible()
+    tap(page, "button[data-command=defend]")
+    expect(page.locator(".br-effects li")).to_have_text(companion.table.game.view(lang)["effects"])
+    said_on_page(page, companion, lang)
+    # The red Persona in front: the table applies it, then says it is done.
+    tap(page, "button[data-command=effect]")
+    said_on_page(page, companion, lang)
+    # The Elderly Man behind: he passes in front of Ana.
+    tap(page, "button[data-command=effect]")
+    assert companion.table.game.phase == "E"
+    expect(page.locator(".br-effects")).to_have_count(0)
+    said_on_page(page, companion, lang)
+    # Ana decompresses with the red die; Ben's turn comes.
+    tap(page, "button[data-command=decompress]")
+    said_on_page(page, companion, lang)
+    tap(page, "#roll")
+    said_on_page(page, companion, lang)
+    # Ben then Cy, at three popò, decompress and roll a 4: the fourth
+    # eliminates them, and Ana is the last standing.
+    companion.dice.values = [4]
+    for seat in (1, 2):
+        companion.table.submit(Command("set-reserve", {"player": seat, "pipi": 0, "popo": 3}))
+        said_on_page(page, companion, lang)
+        tap(page, "button[data-command=decompress]")
+        tap(page, "#roll")
+    assert companion.table.game.over
+    assert companion.table.game.result().winners == (0,)
+    page.wait_for_selector("#result:not([hidden])")
+    expect(page.locator("#result p")).to_contain_text("Ana")
+    assert english_in(page, lang) == []
+    shot(page, f"{lang}-bathroom-rush-over")
+    page.goto(f"{companion.url}/history")
+    live(page)
+    page.wait_for_load_state("networkidle")
+    assert english_in(page, lang) == []
+    assert page.script_errors == []

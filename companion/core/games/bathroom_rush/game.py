@@ -84,7 +84,9 @@ Italian (:mod:`.sentences`, found by :mod:`companion.core.text` through
 :mod:`.text`): an event carries its kind and plain data (names, places,
 tokens, the Persona as a card id or a colour), its English message is said
 from them, and :meth:`BathroomRush.event_text` says it again in another
-language; ``expected(lang)`` and ``view(lang)`` speak the language asked.
+language; ``expected(lang)`` and ``view(lang)`` speak the language asked,
+and the view says phase D's list again in French and Italian
+(``effects_said``), as the table says each prompt again (``said``).
 
 The engine is built in layers, each a class the next one extends:
 :mod:`.places` (who stands where, the checks before a change, the Persona
@@ -104,7 +106,7 @@ from typing import Any, ClassVar
 
 from ...engine import Command, CommandSpec, Event, Expectation, Game, Param, Result, Setup
 from ...errors import BadSetup, UnknownCommand, WrongPlayer
-from ...text import command_word
+from ...text import LANGUAGES, command_word
 from ..views import plain, state_fields
 from .actions import CARD_NAMES, ActionCards
 from .box import box_cards, check_box, without_lost_young_man
@@ -565,6 +567,10 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
                 position=place[1] if place else None,
                 in_bathroom=bool(place and place[1] == 1),
             ))
+        # Phase D's list, as data; each line is said in ``lang``, and again
+        # in every other language (``effects_said``), so that a screen in
+        # French or Italian shows the game's own sentences.
+        effects = self._effect_data() if self.phase == Phase.D else []
         return View(
             phase=self.phase,
             phase_name=render(f"phase.{self.phase}", lang, {}),
@@ -576,8 +582,9 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
             queues=queues,
             permanents=permanents,
             reserves=reserves,
-            effects=([effect_line(e, lang) for e in self._effect_data()]
-                     if self.phase == Phase.D else []),
+            effects=[effect_line(e, lang) for e in effects],
+            effects_said={other: [effect_line(e, other) for e in effects]
+                          for other in LANGUAGES if other != "en" and effects},
             action_card=self.action_card,
             final_round=self.final_round,
             arrived=list(self.arrived),

@@ -256,7 +256,10 @@ class View:
     queues: list[QueueView]
     permanents: list[PermanentView]
     reserves: list[ReserveView]
+    # Phase D's list in the language asked, and in the other languages
+    # (language -> lines, in the same order; empty outside phase D).
     effects: list[str]
+    effects_said: dict[str, list[str]]
     action_card: str | None
     final_round: bool
     arrived: list[int]

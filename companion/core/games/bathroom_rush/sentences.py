@@ -550,7 +550,7 @@ _IT: dict[str, str] = {
     "event.queue-chosen": "{name} si mette in fondo alla fila {queue}",
     "event.persona-drawn": "Una Persona in più dietro ogni giocatore; la fila {free_queue} "
                            "è la fila libera",
-    "event.round": "Round {round}: {name} ha il segnalino di primo giocatore",
+    "event.round": "Giro {round}: {name} ha il segnalino di primo giocatore",
     "event.turn": "Tocca a {name}",
     "event.phase.A": "A: scoprite le Persone in bagno e accanto ai giocatori ({count} "
                      "coperte)",
@@ -618,7 +618,7 @@ _IT: dict[str, str] = {
                                      "è chiusa, la sua porta tolta e le sue {personas} "
                                      "scartate",
     "event.limit-reached": "{name} arriva a {limit} popò e continua a giocare",
-    "event.cleanup": "Fine del round {round}: ognuno prende i segnalini del proprio bagno; "
+    "event.cleanup": "Fine del giro {round}: ognuno prende i segnalini del proprio bagno; "
                      "quelli della fila libera si scartano",
     "event.tokens-discarded": "La fila {queue} è libera: {tokens} scartati",
     "event.queue-advanced": "Le {left} Persone in bagno escono e ogni fila avanza di un "
@@ -628,7 +628,7 @@ _IT: dict[str, str] = {
                                  "finisce subito",
     "event.final-round.cleanup-many": "{names} entrano in bagno mentre le file avanzano: la "
                                       "partita finisce subito",
-    "event.final-round": "{name} entra in bagno nella fila {queue}: il resto del round è "
+    "event.final-round": "{name} entra in bagno nella fila {queue}: il resto del giro è "
                          "l'ultimo turno, e contro {name} si possono giocare solo Cedi il "
                          "posto, Scambio e Starnuto",
     "event.final-round.too": "Anche {name} entra in bagno nella fila {queue}",
@@ -663,17 +663,17 @@ _IT: dict[str, str] = {
     "modifier.none": "nessun cambiamento",
     "personas.one": "{n} Persona",
     "personas.many": "{n} Persone",
-    "phase.cleanup": "Fine del round",
-    "event.phase.cleanup": "Fine del round {round}: ognuno prende i segnalini del proprio bagno",
+    "phase.cleanup": "Fine del giro",
+    "event.phase.cleanup": "Fine del giro {round}: ognuno prende i segnalini del proprio bagno",
     "event.phase.count.light": "Conteggio finale: chi è ancora in fila prende i segnalini tra sé "
                                "e la porta",
     "event.reserve-changed.cleanup": "{name} prende {took} dal suo bagno: riserva {reserve}",
     "event.reserve-changed.count-light": "{name} prende {took} per le Persone tra sé e la porta: "
                                          "riserva {reserve}",
-    "event.reached.turn": "{name} entra in bagno: il resto del round è l'ultimo turno",
+    "event.reached.turn": "{name} entra in bagno: il resto del giro è l'ultimo turno",
     "event.reached.too": "Anche {name} entra in bagno",
     "event.reached.cleanup": "{name} entra in bagno mentre le file avanzano: la partita finisce a"
-                             " round chiuso",
+                             " giro chiuso",
     "prompt.end-turn.light": "{name}: il turno è finito (una carta Azione o un passo)",
     "prompt.roll.decompress.light": "{name} decomprime? Tira il dado rosso",
     "prompt.bathroom-tokens": "{name}: i segnalini che prendi dal tuo bagno",

@@ -26,8 +26,8 @@ export function render(update) {
       ? h("p", { class: "hint br-tap-target", text: t("bathroom-rush:board.tap-target") }) : null,
     h("section", { class: "queues", "aria-label": t("bathroom-rush:board.queues") }, view.queues.map((q) => queue(view, update, q))),
     actionCards(update),
-    view.effects?.length ? h("section", { class: "card" }, h("h2", { text: t("bathroom-rush:board.effects") }),
-      h("ol", {}, view.effects.map((line) => h("li", { text: line })))) : null,
+    view.effects?.length ? h("section", { class: "card br-effects" }, h("h2", { text: t("bathroom-rush:board.effects") }),
+      h("ol", {}, effectLines(view).map((line) => h("li", { text: line })))) : null,
     h("ul", { class: "players" }, view.reserves.map((r) => playerRow(update, r.seat, {
       active: view.active === r.seat || waiting.has(r.seat),
       out: r.eliminated,
@@ -56,7 +56,7 @@ function printedGrid(update) {
       picked.colour = colour;
       for (const b of event.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
     },
-  }, has(`bathroom-rush:choice.${colour}`) ? t(`bathroom-rush:choice.${colour}`) : colour));
+  }, colourName(colour)));
   const printed = USUAL.map(([pipi, popo]) => h("button", {
     type: "button", class: ["option", "persona-printed"], dataset: { pipi, popo },
     "aria-label": t("bathroom-rush:board.persona_is", { pipi, popo }),
@@ -110,6 +110,12 @@ const LIGHT_CARDS = ["concentration", "empty-bottle"];
 // A prompt in the page's language: the engine says it in each (``said``).
 function said(exp) {
   return (lang !== "en" && exp.said?.[lang]) || exp.prompt;
+}
+
+// Phase D's list in the page's language: the engine says it in each
+// (``effects_said``), from each effect's data.
+function effectLines(view) {
+  return (lang !== "en" && view.effects_said?.[lang]) || view.effects;
 }
 
 function isLight(update) {
@@ -191,13 +197,18 @@ function persona(slot, reveal) {
   }
   return h("span", {
     class: ["persona", slot.colour, slot.position === 1 && "bathroom", slot.flipped && "flipped"],
-    title: `${slot.name ?? slot.colour} · ${slot.pipi} pipì ${slot.popo} popò${slot.flipped ? ` · ${t("bathroom-rush:board.flipped")}` : ""}`,
+    title: `${slot.name ?? colourName(slot.colour)} · ${slot.pipi} pipì ${slot.popo} popò${slot.flipped ? ` · ${t("bathroom-rush:board.flipped")}` : ""}`,
     "aria-label": t("bathroom-rush:board.persona_is", { pipi: slot.pipi, popo: slot.popo }),
     dataset: { pipi: slot.pipi, popo: slot.popo },
   },
   h("span", { class: "printed" }, token(PIPI_COLOUR), String(slot.pipi)),
   h("span", { class: "printed" }, token(POPO_COLOUR), String(slot.popo)),
   slot.flipped ? h("small", { text: "↺" }) : onCard);
+}
+
+// A Persona's colour named in the page's language.
+function colourName(colour) {
+  return has(`bathroom-rush:choice.${colour}`) ? t(`bathroom-rush:choice.${colour}`) : colour;
 }
 
 function token(colour) {
