@@ -70,6 +70,44 @@ def test_the_card_numbers_hide_no_row_in_french_or_italian(companion, phones, lo
     assert hidden_rows(page) == []
 
 
+def cut_labels(page) -> list[str]:
+    """The dock's buttons whose label does not fit them (cut or spilling)."""
+    return page.evaluate("""() => [...document.querySelectorAll('#dock button, #dock .btn')]
+        .filter((b) => b.offsetParent !== null
+            && (b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight + 1))
+        .map((b) => b.textContent.trim())""")
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "it-IT"])
+def test_a_long_preview_in_the_dock_hides_no_row_and_cuts_no_label(companion, phones, locale):
+    companion.table.new_game("call-of-nature", ["Ana", "Ben", "Cy", "Dee"])
+    companion.table.submit(Command("set-pressure", {"value": 25}))
+    companion.table.submit(Command("card", {"value": 1}))  # 26, Ben's turn, redo none
+    companion.table.submit(Command("card", {"value": 2}))
+    companion.table.undo()  # 26 again: undo and redo both in the bottom row
+    page = controller(phones, companion, locale=locale)
+    page.wait_for_selector(".number-grid")
+    page.wait_for_selector("#dock-redo")
+    assert cut_labels(page) == []
+    assert hidden_rows(page) == []
+    # +9 takes the Pressure from 26 to 35: past 31, a critical threshold
+    # fires and Ben loses Mastery; the preview says it in several sentences.
+    page.click(".number-grid [data-value='9']")
+    preview = page.locator(".card-play[data-value='9'] .preview[data-version]")
+    expect(preview).to_be_visible()
+    said = preview.text_content()
+    assert "31" in said and len(said) > 60, said
+    shot(page, f"layout-phone-long-preview-{locale}")
+    assert hidden_rows(page) == []
+    assert cut_labels(page) == []
+    # The whole of what it says can be read: the choices scroll, and
+    # "another number" stays in reach.
+    page.locator(".card-play[data-value='-9']").scroll_into_view_if_needed()
+    expect(page.locator(".card-play[data-value='-9']")).to_be_in_viewport()
+    expect(page.locator(".card-back")).to_be_in_viewport()
+    assert hidden_rows(page) == []
+
+
 def test_a_laptop_gets_two_columns_the_table_beside_the_dock(companion, browser):
     companion.table.new_game("call-of-nature", ["Ana", "Ben", "Cy", "Dee"])
     context = browser.new_context(viewport={"width": 1280, "height": 800})
