@@ -184,19 +184,19 @@ function renderDock(state) {
   // Undo asks once, naming what it takes back; redo sits next to it.
   const redoButton = state.can_redo ? h("button", {
     type: "button", class: "btn secondary", id: "dock-redo", onclick: () => redo(state),
-  }, "↷ ", t("action.redo")) : null;
+  }, "↷\u00a0", t("action.redo")) : null;
   inner.append(h("div", { class: "dock-row" },
     ...secondary,
     h("button", {
       type: "button", class: "btn secondary", id: "undo", disabled: !state.can_undo,
       title: undoSaid(state),
       onclick: () => askUndo(state),
-    }, "↶ ", t("action.undo")),
+    }, "↶\u00a0", t("action.undo")),
     redoButton,
     h("button", {
       type: "button", class: "btn secondary", id: "corrections", "aria-label": t("action.corrections"),
       onclick: () => openCorrections(state),
-    }, "⋯ ", t("action.corrections_short"))));
+    }, "⋯\u00a0", t("action.corrections_short"))));
   dock.replaceChildren(inner);
   showSeatChip(state);
 }
