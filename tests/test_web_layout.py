@@ -51,6 +51,7 @@ def test_the_dock_never_hides_a_player_row_on_a_phone(companion, phones, game, p
     assert page.viewport_size == {"width": 390, "height": 844}
     shot(page, f"layout-phone-{game}")
     assert hidden_rows(page) == []
+    assert cut_labels(page) == []
 
 
 @pytest.mark.parametrize("locale", ["fr-FR", "it-IT"])
@@ -61,6 +62,7 @@ def test_the_card_numbers_hide_no_row_in_french_or_italian(companion, phones, lo
     page.wait_for_selector(".number-grid")
     assert page.locator(".number-grid .number-key").count() == 31  # 0 to 30
     assert hidden_rows(page) == []
+    assert cut_labels(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # This phone's player, told of their turn on the prompt's line: still none.
     page.evaluate("localStorage.setItem('seat', 'Ana')")
@@ -68,6 +70,7 @@ def test_the_card_numbers_hide_no_row_in_french_or_italian(companion, phones, lo
     page.wait_for_selector("#your-turn")
     shot(page, f"layout-phone-call-of-nature-{locale}")
     assert hidden_rows(page) == []
+    assert cut_labels(page) == []
 
 
 def cut_labels(page) -> list[str]:

@@ -184,19 +184,19 @@ function renderDock(state) {
   // Undo asks once, naming what it takes back; redo sits next to it.
   const redoButton = state.can_redo ? h("button", {
     type: "button", class: "btn secondary", id: "dock-redo", onclick: () => redo(state),
-  }, "↷\u00a0", t("action.redo")) : null;
+  }, "↷ ", t("action.redo")) : null;
   inner.append(h("div", { class: "dock-row" },
     ...secondary,
     h("button", {
       type: "button", class: "btn secondary", id: "undo", disabled: !state.can_undo,
       title: undoSaid(state),
       onclick: () => askUndo(state),
-    }, "↶\u00a0", t("action.undo")),
+    }, "↶ ", t("action.undo")),
     redoButton,
     h("button", {
       type: "button", class: "btn secondary", id: "corrections", "aria-label": t("action.corrections"),
       onclick: () => openCorrections(state),
-    }, "⋯\u00a0", t("action.corrections_short"))));
+    }, "⋯ ", t("action.corrections_short"))));
   dock.replaceChildren(inner);
   showSeatChip(state);
 }
