@@ -91,13 +91,15 @@ def test_a_special_card_is_two_taps_each_card_with_what_it_will_do(companion, ph
     page.evaluate(TAPS)
     page.click("[data-command=special]")
     # Every special card of the deck, named as printed, each with what it will do.
-    offered = page.locator("#sheet .choice-play").evaluate_all("(bs) => bs.map((b) => b.dataset.value)")
+    offered = page.locator("#sheet .choice-play").evaluate_all(
+        "(bs) => bs.map((b) => b.dataset.value)")
     assert offered == list(companion.table.game.specials_in_deck())
     card = page.locator("#sheet .choice-play[data-value=u-turn]")
     expect(card).to_contain_text(said)
     preview = card.locator(".preview[data-version]")
     expect(preview).to_contain_text("17")
-    expect(page.locator("#sheet .choice-play[data-value=suspense] .preview[data-version]")).to_be_visible()
+    suspense = page.locator("#sheet .choice-play[data-value=suspense] .preview[data-version]")
+    expect(suspense).to_be_visible()
     shot(page, f"special-cards-{locale}")
     assert companion.table.version == 1  # nothing played by looking
     previewed = preview.inner_text()
