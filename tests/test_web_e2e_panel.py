@@ -73,6 +73,8 @@ def test_any_card_is_two_taps_and_plays_what_its_preview_said(companion, phones,
     said = preview.inner_text()
     assert companion.table.version == 1  # nothing played by looking
     page.click(f".card-play[data-value='{value}']")
+    # The table took it (a 0 leaves the Pressure as it was: the grid is back).
+    page.wait_for_function("() => !document.querySelector('.card-pad.picked')")
     page.wait_for_function("(p) => document.querySelector('#pressure')?.textContent === p",
                            arg=str(40 + value))
     assert page.evaluate("window.taps") == 2
