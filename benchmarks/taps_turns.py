@@ -114,11 +114,11 @@ def measure(browser: Any) -> list[Figure]:
                 card(12), preview=card_preview(12)), 2))
             figures.append(("Call of Nature: a minus card (−10): 10, −10", phone.turn(
                 card(-10), preview=card_preview(-10)), 2))
-            figures.append(("Call of Nature: a special card (U-TURN!): Special, the card, OK",
+            figures.append(("Call of Nature: a special card (U-TURN!): Special, the card",
                             phone.turn(["[data-command=special]",
-                                        ".field[data-param=card] .option[data-value=u-turn]",
-                                        "#sheet button[type=submit]"],
-                                       preview="#sheet .preview"), None))
+                                        "#sheet .choice-play[data-value=u-turn]"],
+                                       preview="#sheet .choice-play[data-value=u-turn]"
+                                               " .preview[data-version]"), 2))
             table.submit(Command("set-pressure", {"value": 44}))
             phone.page.wait_for_selector(".number-grid")
             phone.turn(card(6), preview=card_preview(6))  # 50: a Respite, its d6 waits

@@ -73,6 +73,8 @@ def test_any_card_is_two_taps_and_plays_what_its_preview_said(companion, phones,
     said = preview.inner_text()
     assert companion.table.version == 1  # nothing played by looking
     page.click(f".card-play[data-value='{value}']")
+    # The table took it (a 0 leaves the Pressure as it was: the grid is back).
+    page.wait_for_function("() => !document.querySelector('.card-pad.picked')")
     page.wait_for_function("(p) => document.querySelector('#pressure')?.textContent === p",
                            arg=str(40 + value))
     assert page.evaluate("window.taps") == 2
@@ -80,6 +82,49 @@ def test_any_card_is_two_taps_and_plays_what_its_preview_said(companion, phones,
     assert last.command.name == "card" and last.command.args["value"] == value
     assert said == " · ".join(e.message for e in last.events)
     assert page.script_errors == []
+
+
+@pytest.mark.parametrize("locale,said", [("en-GB", "U-TURN!"), ("fr-FR", "DEMI-TOUR !"),
+                                          ("it-IT", "INVERSIONE!")])
+def test_a_special_card_is_two_taps_each_card_with_what_it_will_do(companion, phones, locale, said):
+    companion.table.new_game("call-of-nature", ["Ana", "Ben", "Dee"])
+    companion.table.submit(Command("set-pressure", {"value": 17}))
+    page = controller(phones, companion, locale=locale)
+    page.evaluate(TAPS)
+    page.click("[data-command=special]")
+    # Every special card of the deck, named as printed, each with what it will do.
+    offered = page.locator("#sheet .choice-play").evaluate_all(
+        "(bs) => bs.map((b) => b.dataset.value)")
+    assert offered == list(companion.table.game.specials_in_deck())
+    card = page.locator("#sheet .choice-play[data-value=u-turn]")
+    expect(card).to_contain_text(said)
+    preview = card.locator(".preview[data-version]")
+    expect(preview).to_contain_text("17")
+    suspense = page.locator("#sheet .choice-play[data-value=suspense] .preview[data-version]")
+    expect(suspense).to_be_visible()
+    shot(page, f"special-cards-{locale}")
+    assert companion.table.version == 1  # nothing played by looking
+    previewed = preview.inner_text()
+    card.click()
+    expect(page.locator("#sheet")).not_to_be_visible()
+    page.wait_for_function("() => document.querySelector('#prompt')?.textContent.includes('Dee')")
+    assert page.evaluate("window.taps") == 2
+    last = companion.table.history()[-1]
+    assert last.command.name == "special" and last.command.args["card"] == "u-turn"
+    if locale == "en-GB":  # the preview said the very events the card made
+        assert previewed == " · ".join(e.message for e in last.events)
+    assert companion.table.game.direction == -1
+    assert page.script_errors == []
+
+
+def test_a_spectator_is_offered_no_special_card(companion, phones):
+    start_call_of_nature(companion)
+    watcher = phones()
+    watcher.goto(companion.url)
+    e2e.live(watcher)
+    expect(watcher.locator("#join")).to_be_visible()
+    assert watcher.locator("[data-command=special]").count() == 0
+    assert watcher.locator(".choice-play").count() == 0
 
 
 def test_a_preview_follows_the_table_when_another_phone_plays(companion, phones):

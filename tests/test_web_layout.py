@@ -51,6 +51,7 @@ def test_the_dock_never_hides_a_player_row_on_a_phone(companion, phones, game, p
     assert page.viewport_size == {"width": 390, "height": 844}
     shot(page, f"layout-phone-{game}")
     assert hidden_rows(page) == []
+    assert cut_labels(page) == []
 
 
 @pytest.mark.parametrize("locale", ["fr-FR", "it-IT"])
@@ -61,12 +62,52 @@ def test_the_card_numbers_hide_no_row_in_french_or_italian(companion, phones, lo
     page.wait_for_selector(".number-grid")
     assert page.locator(".number-grid .number-key").count() == 31  # 0 to 30
     assert hidden_rows(page) == []
+    assert cut_labels(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # This phone's player, told of their turn on the prompt's line: still none.
     page.evaluate("localStorage.setItem('seat', 'Ana')")
     page.reload()
     page.wait_for_selector("#your-turn")
     shot(page, f"layout-phone-call-of-nature-{locale}")
+    assert hidden_rows(page) == []
+    assert cut_labels(page) == []
+
+
+def cut_labels(page) -> list[str]:
+    """The dock's buttons whose label does not fit them (cut or spilling)."""
+    return page.evaluate("""() => [...document.querySelectorAll('#dock button, #dock .btn')]
+        .filter((b) => b.offsetParent !== null
+            && (b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight + 1))
+        .map((b) => b.textContent.trim())""")
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "it-IT"])
+def test_a_long_preview_in_the_dock_hides_no_row_and_cuts_no_label(companion, phones, locale):
+    companion.table.new_game("call-of-nature", ["Ana", "Ben", "Cy", "Dee"])
+    companion.table.submit(Command("set-pressure", {"value": 25}))
+    companion.table.submit(Command("card", {"value": 1}))  # 26, Ben's turn, redo none
+    companion.table.submit(Command("card", {"value": 2}))
+    companion.table.undo()  # 26 again: undo and redo both in the bottom row
+    page = controller(phones, companion, locale=locale)
+    page.wait_for_selector(".number-grid")
+    page.wait_for_selector("#dock-redo")
+    assert cut_labels(page) == []
+    assert hidden_rows(page) == []
+    # +9 takes the Pressure from 26 to 35: past 31, a critical threshold
+    # fires and Ben loses Mastery; the preview says it in several sentences.
+    page.click(".number-grid [data-value='9']")
+    preview = page.locator(".card-play[data-value='9'] .preview[data-version]")
+    expect(preview).to_be_visible()
+    said = preview.text_content()
+    assert "31" in said and len(said) > 60, said
+    shot(page, f"layout-phone-long-preview-{locale}")
+    assert hidden_rows(page) == []
+    assert cut_labels(page) == []
+    # The whole of what it says can be read: the choices scroll, and
+    # "another number" stays in reach.
+    page.locator(".card-play[data-value='-9']").scroll_into_view_if_needed()
+    expect(page.locator(".card-play[data-value='-9']")).to_be_in_viewport()
+    expect(page.locator(".card-back")).to_be_in_viewport()
     assert hidden_rows(page) == []
 
 

@@ -76,6 +76,34 @@ def test_an_open_form_closes_when_another_phone_acts_and_says_what_changed(compa
     assert companion.table.history() == [] or companion.table.history()[-1].action == "undo"
 
 
+def test_the_special_cards_close_when_another_phone_plays_and_a_late_tap_is_refused(
+        companion, phones):
+    start_call_of_nature(companion)
+    phone_a = controller(phones, companion)
+    phone_b = controller(phones, companion)
+    phone_b.click("[data-command=special]")  # for Ana's turn
+    u_turn = phone_b.locator("#sheet .choice-play[data-value=u-turn] .preview")
+    expect(u_turn).to_contain_text("Ana")
+    play_card(phone_a, 9)  # phone A plays for Ana
+    expect(phone_b.locator("#sheet")).not_to_be_visible()
+    expect(phone_b.locator("#toast")).to_contain_text("Changed on another phone")
+    # Opened again for Ben's turn, a tap that reaches the table after another
+    # phone's card is refused: the U-TURN! is not put on the next player.
+    phone_b.click("[data-command=special]")
+    expect(u_turn).to_contain_text("Ben")
+
+    def other_phone_first(route):
+        companion.table.submit(Command("card", {"value": 4}))
+        route.continue_()
+
+    phone_b.route("**/api/command", other_phone_first)
+    phone_b.click("#sheet .choice-play[data-value=u-turn]")
+    expect(phone_b.locator("#toast")).to_contain_text("changed")
+    phone_b.unroute("**/api/command")
+    assert [e.text for e in companion.table.history()] == ["card value=9 player=0", "card value=4"]
+    assert phone_a.script_errors == [] and phone_b.script_errors == []
+
+
 def test_a_submit_made_against_an_old_situation_is_refused_and_explained(companion, phones):
     start_call_of_nature(companion)
     page = controller(phones, companion)

@@ -6,7 +6,7 @@ import {
   isController, lang, on, openJoin, openSheet, store, t, toast, madeAgainst,
 } from "./core.js";
 import {
-  cardNumbers, commandHelp, commandLabel, dicePad, expectationLabel, numberGrid, openCommandForm, paramsToAsk,
+  cardNumbers, choiceLabel, commandHelp, commandLabel, dicePad, expectationLabel, numberGrid, openCommandForm, paramsToAsk,
   promptFor, signedValues, specOf, submitCommand, valuePad, previewLine,
 } from "./forms.js";
 import { askUndo, redo, undoSaid } from "./undo.js";
@@ -188,7 +188,7 @@ function renderDock(state) {
   const redoButton = state.can_redo ? h("button", {
     type: "button", class: "btn secondary", id: "dock-redo", onclick: () => redo(state),
   }, "↷ ", t("action.redo")) : null;
-  inner.append(h("div", { class: "dock-row", style: { gridTemplateColumns: `repeat(${secondary.length + 2 + (redoButton ? 1 : 0)}, minmax(0, 1fr))` } },
+  inner.append(h("div", { class: "dock-row" },
     ...secondary,
     h("button", {
       type: "button", class: "btn secondary", id: "undo", disabled: !state.can_undo,
@@ -267,9 +267,14 @@ function expectations(state) {
         ? inlineGrid(state, exp, spec, ask[0], range, numbers)
         : inlinePad(state, exp, spec, ask[0]));
     } else {
+      // A choice the game offers one by one (Call of Nature's special
+      // cards) is played at one tap from a list that says what each does.
+      const choices = ask.length === 1 && ask[0].kind === "choice"
+        && paramsToAsk(spec, exp, { optional: true }).length === 1
+        ? boardFor(state.game).playChoices?.(state, exp.command) : null;
       buttons.push(h("button", {
         type: "button", class: "btn secondary big", dataset: { command: exp.command },
-        onclick: () => openCommandForm(spec, exp, state),
+        onclick: () => (choices ? openChoicePlays(state, exp, spec, ask[0], choices) : openCommandForm(spec, exp, state)),
       }, label));
     }
   }
@@ -304,6 +309,37 @@ function openMoreMoves(state, exps) {
     }, h("span", {}, commandLabel(state.game, exp.command), h("small", { text: commandHelp(state.game, spec) })), "›"));
   }));
   openSheet(t("action.more_moves"), list);
+  bindSheet(state);
+}
+
+/**
+ * The choices of a command's one parameter (the special cards), each a
+ * button that names it with what it will do (said by the table, as a
+ * card's +N and −N are) and plays it at a tap.  Bound like every form to
+ * the situation it was opened for: another phone's move closes it, and a
+ * late tap is refused by the table.
+ */
+function openChoicePlays(state, exp, spec, param, choices) {
+  const against = madeAgainst(state);
+  const list = h("ul", { class: "menu-list choice-plays" }, choices.map((value) => {
+    const preview = previewLine({ tag: "span", prefix: false });
+    const args = withPlayer(spec, exp, { [param.name]: value });
+    const button = h("button", {
+      type: "button", class: "btn secondary choice-play", dataset: { command: exp.command, value },
+      onclick: async () => {
+        for (const b of list.querySelectorAll("button")) b.disabled = true;
+        const done = await submitCommand(exp.command, args, against);
+        if (done) closeSheet();
+        else for (const b of list.querySelectorAll("button")) b.disabled = false;
+      },
+    }, h("span", {}, h("b", { text: choiceLabel(state.game, value) }), preview.el));
+    preview.el.hidden = false;
+    preview.el.textContent = "…";
+    preview.show(exp.command, args);
+    return h("li", {}, button);
+  }));
+  const who = exp.player !== null ? state.players[exp.player] : null;
+  openSheet(who ? `${commandLabel(state.game, exp.command)} · ${who}` : commandLabel(state.game, exp.command), list);
   bindSheet(state);
 }
 

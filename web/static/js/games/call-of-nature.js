@@ -33,6 +33,13 @@ export function valueRange(update, command) {
   return command === "card" && Array.isArray(values) ? values : null;
 }
 
+/** The special cards this deck holds: "Special card" lists them, each with
+ * what it will do, and one tap plays it. */
+export function playChoices(update, command) {
+  const cards = update.state?.specials_in_deck;
+  return command === "special" && Array.isArray(cards) ? cards : null;
+}
+
 function pressureCard(view, update) {
   const next = view.next_threshold;
   const hot = next !== null && next - view.pressure <= 5;
