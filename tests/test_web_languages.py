@@ -165,7 +165,7 @@ def refused_in_toast(page, command: dict) -> str:
     }""", command)
     toast = page.locator("#toast")
     expect(toast).to_be_visible()
-    return toast.inner_text().strip()
+    return toast.locator(".toast-now").inner_text().strip()
 
 
 @pytest.mark.parametrize("lang", ["fr", "it"])

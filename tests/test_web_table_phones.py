@@ -154,6 +154,28 @@ def test_a_roll_is_seen_on_both_phones_with_the_die_and_what_it_did(companion, p
     shot(phone_b, "roll-seen-on-another-phone")
 
 
+def test_an_alert_stays_beneath_a_message_that_follows_it_at_once(companion, phones):
+    # A threshold fires on Ben's card, and at once another message comes: the
+    # alert is not wiped, it stays beneath the newer one for its seconds.
+    start_call_of_nature(companion)
+    companion.table.submit(Command("set-pressure", {"value": 25}))
+    page = controller(phones, companion)
+    page.wait_for_selector(".number-grid")
+    companion.table.submit(Command("card", {"value": 9}))  # 34: threshold 31 fires
+    expect(page.locator("#toast")).to_contain_text("31")
+    alert = page.locator("#toast .toast-now").inner_text()
+    page.evaluate("""async () => {
+        const core = await import("/static/js/core.js");
+        core.toast("Rolled 4", { roll: true });
+    }""")
+    expect(page.locator("#toast .toast-now")).to_have_text("Rolled 4")
+    expect(page.locator("#toast .toast-earlier")).to_have_text(alert)
+    shot(page, "alert-beneath-a-newer-message")
+    # Once the alert has had its seconds it goes; the newer message stays.
+    expect(page.locator("#toast .toast-earlier")).to_have_count(0, timeout=10_000)
+    expect(page.locator("#toast .toast-now")).to_have_text("Rolled 4")
+
+
 def test_a_lost_connection_turns_the_controls_off_and_says_so(companion, phones):
     start_call_of_nature(companion)
     page = controller(phones, companion)

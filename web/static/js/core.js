@@ -285,6 +285,9 @@ export function madeAgainst(state = store.state) {
 // -- toasts and faults ----------------------------------------------------------
 
 let toastTimer = null;
+// Every message is on screen at least this long.
+const TOAST_SEEN_MS = 2500;
+let lastToast = null;
 
 /**
  * Say something on top of whatever is open (a sheet too: the toast is a
@@ -294,17 +297,30 @@ let toastTimer = null;
 export function toast(message, { error = false, alert = false, roll = false, ms = 4500 } = {}) {
   const el = $("#toast");
   if (!el) return;
-  el.textContent = message;
+  // A message still within its first seconds stays, beneath the newer one,
+  // until it has had them: an alert is not wiped by the roll that follows.
+  const now = Date.now();
+  const earlier = lastToast && lastToast.until > now && lastToast.message !== message ? lastToast : null;
+  const kinds = { error, alert, roll };
+  el.replaceChildren(h("span", { class: "toast-now", text: message }));
+  if (earlier) {
+    const line = h("div", { class: `toast-earlier ${earlier.kind}`, text: earlier.message });
+    el.append(line);
+    setTimeout(() => line.remove(), earlier.until - now);
+  }
   el.classList.toggle("error", error);
   el.classList.toggle("alert", alert);
   el.classList.toggle("roll", roll);
   el.hidden = false;
   raiseToast();
+  lastToast = { message, until: now + TOAST_SEEN_MS,
+                kind: Object.keys(kinds).find((k) => kinds[k]) ?? "" };
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => {
     if (el.popover && el.matches(":popover-open")) el.hidePopover();
     el.hidden = true;
-  }, Math.max(ms, 2500));
+    lastToast = null;
+  }, Math.max(ms, TOAST_SEEN_MS));
 }
 
 function raiseToast() {
