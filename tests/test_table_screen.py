@@ -251,12 +251,9 @@ def test_a_key_that_plays_a_command_draws_one_frame_with_its_update(table):
     # millisecond of a Pi Zero's CPU).
     table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
     display = RecordingDisplay()
-    part = ScreenPart(table, display, Dice(table), lambda: ("http://192.0.2.7:8080/", "1"))
-    display.part = part
-    part.start()
+    part = watched(table, display)
     try:
         version = table.current().version
-        display.wait_for_version(version)
         part.key("ok")  # the card's value, at +0
         with display.drawn:
             assert display.drawn.wait_for(lambda: part.menu.view().kind == "value", timeout=10)
@@ -289,6 +286,16 @@ def test_while_idle_the_screen_measures_the_alerts_glyphs_ahead(table):
         part.stop()
 
 
+def watched(table, display: RecordingDisplay) -> ScreenPart:
+    """The screen part started on ``display``, once it has drawn the table
+    as it is."""
+    part = ScreenPart(table, display, Dice(table), lambda: ("http://192.0.2.7:8080/", "1"))
+    display.part = part
+    part.start()
+    display.wait_for_version(table.current().version)
+    return part
+
+
 class KeepingDisplay(RecordingDisplay):
     """A recording display that keeps the images too."""
 
@@ -308,12 +315,9 @@ def test_a_card_that_fires_an_alert_is_shown_landing_first_then_its_alert(table)
     table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
     table.submit(Command("card", {"value": 30}))
     display = KeepingDisplay()
-    part = ScreenPart(table, display, Dice(table), lambda: ("http://192.0.2.7:8080/", "1"))
-    display.part = part
-    part.start()
+    part = watched(table, display)
     try:
         version = table.current().version
-        display.wait_for_version(version)
         update = table.submit(Command("card", {"value": 5}))
         alert = next(e for e in update.events if e.alert)
         with display.drawn:

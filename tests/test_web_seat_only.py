@@ -22,6 +22,7 @@ from tests.test_web_e2e import (  # noqa: F401  (fixtures)
     shot,
     start_call_of_nature,
 )
+from tests.test_web_seats import wait
 
 pytestmark = pytest.mark.browser
 
@@ -38,15 +39,8 @@ def seated(companion, name: str) -> None:
     expect_true(lambda: name in seats.public())
 
 
-def expect_true(check, timeout: float = 15.0) -> None:
-    import time
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.02)
-    raise AssertionError("timed out waiting")
+def expect_true(check) -> None:
+    wait(check, timeout=15.0)
 
 
 def test_seat_only_keeps_a_turn_to_its_players_phone(companion, phones):
