@@ -353,6 +353,15 @@ function withPlayer(spec, exp, args) {
   return out;
 }
 
+/** A value picked on a pad of an older situation of this game was not
+ * sent: say so, with what changed under it. */
+function sayDropped(state) {
+  const dropped = [...pads.values()].find((old) => old.value() !== null);
+  if (dropped && !changing() && dropped.gameId === state.game_id) {
+    toast(t("pad.dropped", { value: dropped.value(), what: changeSummary(state) }), { error: true, ms: 6000 });
+  }
+}
+
 function inlinePad(state, exp, spec, param) {
   const play = h("button", { type: "button", class: "btn primary", id: "play", disabled: true, dataset: { command: exp.command } });
   // A pad belongs to one situation (game, version, who plays): a value typed
@@ -360,10 +369,7 @@ function inlinePad(state, exp, spec, param) {
   const key = `${state.game_id}:${state.version}:${exp.command}:${exp.player}`;
   let pad = pads.get(key);
   if (!pad) {
-    const dropped = [...pads.values()].find((old) => old.value() !== null);
-    if (dropped && !changing() && dropped.gameId === state.game_id) {
-      toast(t("pad.dropped", { value: dropped.value(), what: changeSummary(state) }), { error: true, ms: 6000 });
-    }
+    sayDropped(state);
   }
   const label = (value, ok) => {
     // What the card would do, said by the table before Play is tapped.
@@ -410,10 +416,7 @@ function inlineGrid(state, exp, spec, param, [low, high], numbers) {
   const key = `${state.game_id}:${state.version}:${exp.command}:${exp.player}`;
   let pad = pads.get(key);
   if (!pad) {
-    const dropped = [...pads.values()].find((old) => old.value() !== null);
-    if (dropped && !changing() && dropped.gameId === state.game_id) {
-      toast(t("pad.dropped", { value: dropped.value(), what: changeSummary(state) }), { error: true, ms: 6000 });
-    }
+    sayDropped(state);
     let picked = null;
     pad = { gameId: state.game_id, value: () => picked, pick: (n) => { picked = n; } };
     pads = new Map([[key, pad]]);
