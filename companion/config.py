@@ -207,18 +207,24 @@ class Encoder:
 
 @dataclass(frozen=True)
 class Buzzer:
+    """The buzzer that beeps for a game's alerts."""
+
     enabled: bool = _key(boolean, True)
     pin: int = _key(gpio_pin, 12)
 
 
 @dataclass(frozen=True)
 class Leds:
+    """The seven LEDs that show a die's face."""
+
     enabled: bool = _key(boolean, True)
     pins: tuple[int, ...] = _key(die_face_pins, (16, 20, 21, 23, 24, 25, 18))
 
 
 @dataclass(frozen=True)
 class DisplaySettings:
+    """The OLED on the I2C bus."""
+
     controller: str = _key(one_of(CONTROLLERS), "ssd1306")
     width: int = _key(one_of((128,)), 128)
     height: int = _key(one_of((64,)), 64)
@@ -229,6 +235,8 @@ class DisplaySettings:
 
 @dataclass(frozen=True)
 class SerialSettings:
+    """A dice device on a serial port (its protocol: HARDWARE.md)."""
+
     # "auto": the one dice device under /dev/serial/by-id/.
     port: str = _key(text, "auto")
     baud: int = _key(one_of(BAUD_RATES), 9600)
@@ -236,6 +244,8 @@ class SerialSettings:
 
 @dataclass(frozen=True)
 class Dice:
+    """Where the table's rolls come from."""
+
     source: str = _key(one_of(DICE_SOURCES), "button")
 
 
@@ -248,6 +258,8 @@ class Pixels:
 
 @dataclass(frozen=True)
 class Web:
+    """The phones' panel."""
+
     host: str = _key(listen_address, "0.0.0.0")
     # 8080 needs no privilege: the service keeps an empty capability set.
     port: int = _key(tcp_port, 8080)

@@ -276,3 +276,91 @@ def test_with_every_live_slot_taken_a_new_phone_gets_one_from_the_busiest():
     for feed in (hog[1], alone, newcomer):
         feed.close()
     assert live.open_streams == 0
+
+
+# -- threads: started as requests wait for one -----------------------------------
+
+
+class _Held:
+    """A task that holds its thread until released."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.release = threading.Event()
+
+    def service(self) -> None:
+        self.started.set()
+        self.release.wait(PATIENCE)
+
+    def cancel(self) -> None:
+        self.release.set()
+
+
+def _idle(dispatcher) -> None:
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        with dispatcher.lock:
+            if dispatcher.active_count == 0:
+                return
+        time.sleep(0.001)
+    raise AssertionError("the dispatcher's threads never went idle")
+
+
+def test_the_server_starts_a_few_threads_and_one_more_for_each_request_that_waits(caplog):
+    from web.server import GrowingDispatcher
+
+    dispatcher = GrowingDispatcher(most=5)
+    dispatcher.set_thread_count(2)
+    held = [_Held() for _ in range(7)]
+    try:
+        _idle(dispatcher)
+        assert len(dispatcher.threads) == 2
+        counts = []
+        for task in held[:5]:
+            dispatcher.add_task(task)
+            assert task.started.wait(PATIENCE)
+            counts.append(len(dispatcher.threads))
+        # Two idle threads took the first two; each later one started a thread.
+        assert counts == [2, 2, 3, 4, 5]
+        # At ``most``, a request waits in the queue (and the log says so).
+        with caplog.at_level("WARNING", logger="waitress.queue"):
+            dispatcher.add_task(held[5])
+            dispatcher.add_task(held[6])
+        assert len(dispatcher.threads) == 5
+        assert "Task queue depth is 2" in caplog.text
+        assert not held[5].started.wait(0.2)
+        held[0].release.set()
+        assert held[5].started.wait(PATIENCE)
+        assert not held[6].started.is_set()
+        assert len(dispatcher.threads) == 5
+    finally:
+        for task in held:
+            task.release.set()
+        dispatcher.shutdown(timeout=PATIENCE)
+    assert not dispatcher.threads
+
+
+def test_the_panel_server_starts_with_its_spare_threads_and_serves_more_phones(running):
+    from web.server import SPARE_THREADS
+
+    phones = SPARE_THREADS + 2
+    server = running(threads=SPARE_THREADS + phones)
+    dispatcher = server._server.task_dispatcher
+    assert dispatcher.most == SPARE_THREADS + phones
+    assert len(dispatcher.threads) == SPARE_THREADS
+    streams = []
+    try:
+        for _ in range(phones):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=PATIENCE)
+            sock.sendall(b"GET /api/events HTTP/1.1\r\nHost: companion\r\n\r\n")
+            assert sock.recv(64).startswith(b"HTTP/1.1 200")
+            streams.append(sock)
+        # Each live stream holds a thread; a plain request is still answered.
+        probe = socket.create_connection(("127.0.0.1", server.port), timeout=PATIENCE)
+        probe.sendall(b"GET /api/health HTTP/1.1\r\nHost: companion\r\nConnection: close\r\n\r\n")
+        assert probe.recv(64).startswith(b"HTTP/1.1 200")
+        probe.close()
+        assert phones < len(dispatcher.threads) <= SPARE_THREADS + phones
+    finally:
+        for sock in streams:
+            sock.close()

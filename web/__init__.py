@@ -17,10 +17,11 @@ import json
 import secrets
 import threading
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
+from werkzeug.routing import Rule
 
 from companion.core.access import AccessStore
 from companion.core.games import available
@@ -36,6 +37,33 @@ STATIC = Path(__file__).with_name("static")
 
 # Request bodies are small JSON objects: a command, a setup of a few players.
 MAX_BODY = 16 * 1024
+
+
+class _Rule(Rule):
+    """A route that compiles its URL builder when a URL is first built
+    from it, not when the route is added.
+
+    Werkzeug compiles two builders per route (Python code generated
+    through :mod:`ast`) as it adds it; the panel's routes are matched on
+    every request but a URL is built from them only by ``url_for``, which
+    the panel seldom calls.  Compiled at start, the builders are a tenth of
+    the panel's creation, a few hundredths of a second on a Pi Zero before
+    the first phone is answered.  Built URLs are the same (tested)."""
+
+    def _compile_builder(self, append_unknown: bool = True) -> Callable[..., tuple[str, str]]:
+        compile_builder = super()._compile_builder
+        name = "_build_unknown" if append_unknown else "_build"
+
+        def build(rule: Rule, *args: Any, **kwargs: Any) -> tuple[str, str]:
+            built = compile_builder(append_unknown)
+            setattr(rule, name, built.__get__(rule, None))  # the next calls go straight there
+            return built(rule, *args, **kwargs)
+
+        return build
+
+
+class _Panel(Flask):
+    url_rule_class = _Rule
 
 
 def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
@@ -63,7 +91,7 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
     """
     config = dict(config or {})
     services = services or Services()
-    app = Flask(__name__, static_folder="static", template_folder="templates")
+    app = _Panel(__name__, static_folder="static", template_folder="templates")
     app.config.update(
         SECRET_KEY=config.pop("SECRET_KEY", None) or secrets.token_hex(32),
         MAX_CONTENT_LENGTH=MAX_BODY,

@@ -3,7 +3,8 @@
 Each open live stream holds one waitress thread while it waits for the next
 update, so the server gets a thread per phone plus a few for ordinary
 requests, and the panel refuses live streams beyond that (503) rather than
-starving the other requests.
+starving the other requests.  The threads start as requests wait for one
+(:class:`GrowingDispatcher`), not all before the first answer.
 
 No device on the Wi-Fi can take the panel from the others:
 
@@ -199,6 +200,35 @@ def _kernel_queue(channel: HTTPChannel) -> int:
     return int(struct.unpack("i", answer)[0])
 
 
+class GrowingDispatcher(ThreadedTaskDispatcher):
+    """waitress's thread pool, started with a few threads and given one more
+    whenever a request waits for a thread, up to ``most``.
+
+    Starting the whole pool (one thread per phone the panel takes, 36) was
+    a tenth of the CPU the panel needs before its first answer, on a Pi
+    Zero's one slow core a twentieth of a second, and most tables never
+    have that many phones.  Threads are never stopped before the server."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__()
+        self.most = most
+
+    def add_task(self, task: Any) -> None:
+        with self.lock:
+            self.queue.append(task)
+            self.queue_cv.notify()
+            running = len(self.threads) - self.stop_count
+            # A thread just started counts as active until it first waits,
+            # so this may start one more than needed, never beyond ``most``.
+            waiting = len(self.queue) - (running - self.active_count)
+        if waiting <= 0:
+            return
+        if running < self.most:
+            self.set_thread_count(min(self.most, running + waiting))
+        else:
+            self.queue_logger.warning("Task queue depth is %d", waiting)
+
+
 def _host(channel: HTTPChannel) -> Any:
     addr = channel.addr
     return addr[0] if isinstance(addr, tuple) else addr
@@ -303,8 +333,8 @@ def serve(app, host: str = "0.0.0.0", port: int = 8080,
     )
     if len(adj.listen) != 1:
         raise ValueError(f"{host!r} names several addresses; give the panel one to listen on")
-    dispatcher = ThreadedTaskDispatcher()
-    dispatcher.set_thread_count(threads)
+    dispatcher = GrowingDispatcher(threads)
+    dispatcher.set_thread_count(SPARE_THREADS)
     server = FairServer(app, {}, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0],
                         per_address=per_address, max_connections=max_connections,
                         arrival_deadline=arrival_deadline)

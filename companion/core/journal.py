@@ -62,6 +62,8 @@ CREATE TABLE IF NOT EXISTS saved_options (
 
 @dataclass(frozen=True)
 class GameRow:
+    """A game as the journal keeps it."""
+
     id: int
     game: str
     setup: dict[str, Any]
@@ -73,6 +75,8 @@ class GameRow:
 
 @dataclass(frozen=True)
 class EntryRow:
+    """A command, an undo or a redo, as the journal keeps it."""
+
     seq: int
     game_id: int
     version: int

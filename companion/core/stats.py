@@ -127,6 +127,8 @@ def _record(game_id: int, game: str, players: Sequence[str],
 
 @dataclass
 class _Player:
+    """One player's games, wins and streaks."""
+
     played: int = 0
     won: int = 0
     streak: int = 0
@@ -140,6 +142,8 @@ class _Player:
 
 @dataclass
 class _Pair:
+    """Two players' games together, and who won them."""
+
     games: int = 0
     won: dict[str, int] = field(default_factory=dict)
 

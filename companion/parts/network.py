@@ -56,6 +56,8 @@ REASONS = {
 
 @dataclass(frozen=True)
 class HotspotIdentity:
+    """The companion's own Wi-Fi: its name and password."""
+
     ssid: str
     passphrase: str
 
