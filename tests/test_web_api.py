@@ -1261,6 +1261,41 @@ def test_the_server_keeps_threads_for_requests_beyond_the_live_phones(make_app):
         serve(app, "127.0.0.1", 0, threads=SPARE_THREADS)
 
 
+def test_urls_built_from_the_panels_routes_are_werkzeugs_own_though_built_later(
+        make_app, monkeypatch):
+    from werkzeug.routing import Map, Rule
+
+    compiled = []
+    compile_builder = Rule._compile_builder
+
+    def counting(rule, append_unknown=True):
+        compiled.append((id(rule), append_unknown))
+        return compile_builder(rule, append_unknown)
+
+    monkeypatch.setattr(Rule, "_compile_builder", counting)
+    app = make_app()
+    # Adding the panel's routes compiled no URL builder.
+    assert compiled == []
+    rules = list(app.url_map.iter_rules())
+    assert len(rules) > 40
+    plain = Map([Rule(rule.rule, endpoint=rule.endpoint, methods=rule.methods)
+                 for rule in rules]).bind("companion.local")
+    compiled.clear()  # werkzeug's own rules compile theirs as they are added
+    ours = app.url_map.bind("companion.local")
+    for rule in rules:
+        values = {name: ("ok" if name == "key" else "a b/c.png") for name in rule.arguments}
+        for extra in ({}, {"lang": "fr", "n": 2}):
+            for method in sorted(rule.methods):
+                for unknown in (True, False):
+                    asked = {"values": {**values, **extra}, "method": method,
+                             "append_unknown": unknown}
+                    assert ours.build(rule.endpoint, **asked) == plain.build(rule.endpoint,
+                                                                             **asked)
+    # Both builders of every route were compiled, each once.
+    assert sorted(compiled) == sorted({(id(rule), unknown) for rule in rules
+                                       for unknown in (False, True)})
+
+
 def _open_stream(port: int):
     """A raw live stream on the real server: the socket and its status line."""
     import socket
