@@ -212,11 +212,11 @@ class Daemon:
 
         return SimulatedNetwork() if self.simulate else Nmcli()
 
-    def _network_changed(self, what: str, text: str) -> None:
+    def _network_changed(self, what: str, ssid: str, reason: str) -> None:
         if what in ("hotspot", "joined", "join-failed"):
             self._refresh_address()  # the QR code carries the new address
         if self.screen is not None:
-            self.screen.network_news(what, text)
+            self.screen.network_news(what, ssid, reason)
 
     def _wants_portal(self) -> bool:
         """Port 80 answers the phones' checks while it is the hotspot; not

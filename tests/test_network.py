@@ -106,9 +106,9 @@ def make_part(tmp_path, machine_id):
     made = []
 
     def make(settings: Network | None = None, manager=None, clock=None) -> NetworkPart:
-        told: list[tuple[str, str]] = []
+        told: list[tuple[str, str, str]] = []
         part = NetworkPart(settings or Network(), tmp_path / "data", manager or Nmcli(),
-                           on_change=lambda what, text: told.append((what, text)),
+                           on_change=lambda *news: told.append(news),
                            clock=clock or Clock(), machine_id=machine_id)
         part.told = told
         made.append(part)
@@ -179,7 +179,7 @@ def test_with_no_known_network_the_hotspot_opens_with_its_name_and_passphrase(
     assert up["secrets"] == {"802-11-wireless-security.psk": identity.passphrase}
     # Never on a command line, where every user of the machine could read it.
     assert identity.passphrase not in world.argv_text()
-    assert part.told == [("hotspot", identity.ssid)]
+    assert part.told == [("hotspot", identity.ssid, "")]
     assert part.wifi_join() == (identity.ssid, identity.passphrase)
 
 
@@ -262,7 +262,7 @@ def test_a_known_network_coming_back_is_offered_not_switched_to(world, make_part
     part.check_now()
     assert part.settled()
     assert part.offered() == "Home"
-    assert ("offer", "Home") in part.told
+    assert ("offer", "Home", "") in part.told
     assert part.status()["mode"] == "hotspot"  # phones are on it: never on its own
     # The player accepts: the saved connection comes up, no password asked.
     assert part.switch() == "Home"
@@ -354,7 +354,7 @@ def test_joining_with_the_right_password_connects_and_remembers(panel, world):
     (saved,) = world.saved("Café: Libre")
     assert saved["psk"] == "croissant" and saved["settings"]["connection.autoconnect"] == "yes"
     assert "croissant" not in world.argv_text()
-    assert ("joined", "Café: Libre") in panel.part.told
+    assert ("joined", "Café: Libre", "") in panel.part.told
 
 
 def test_a_wrong_password_goes_back_to_the_hotspot_and_says_why(panel, world):
@@ -366,7 +366,7 @@ def test_a_wrong_password_goes_back_to_the_hotspot_and_says_why(panel, world):
     assert status["error"] == "Could not join Café: Libre: the password is wrong"
     assert world.saved("Café: Libre") == []  # a wrong password is not remembered
     assert world.read()["address"] == HOTSPOT_ADDRESS
-    assert panel.part.told[-1] == ("join-failed", status["error"])
+    assert panel.part.told[-1] == ("join-failed", "Café: Libre", "wrong-password")
 
 
 def test_an_open_network_needs_no_password(panel):

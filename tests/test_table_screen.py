@@ -331,3 +331,40 @@ def test_a_card_that_fires_an_alert_is_shown_landing_first_then_its_alert(table)
     assert ImageChops.difference(landing.convert("1"), game.convert("1")).getbbox() is None
     assert ImageChops.difference(then.convert("1"),
                                  event_screen(alert).convert("1")).getbbox() is None
+
+
+WIFI_NEWS = ("menu.wifi-in-reach", "menu.wifi-lost", "menu.wifi-join-failed",
+             "menu.wifi-why-wrong-password", "menu.wifi-why-not-found",
+             "menu.wifi-why-timeout", "menu.wifi-why-failed")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_wifi_news_is_said_in_the_tables_language(table, lang):
+    from companion.core.menu import ViewKind
+    from companion.core.text import say
+
+    if lang != "en":
+        fields = {"ssid": "Home", "reason": "?"}
+        assert all(say(key, lang, **fields) != say(key, "en", **fields) for key in WIFI_NEWS)
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    clock = Clock()
+    part = ScreenPart(table, NoDisplay(), Dice(table), lambda: ("http://192.0.2.7:8080/", "1"),
+                      clock=clock, language=lang)
+    part.start()
+    try:
+        title = say("menu.wifi", lang)
+        part.network_news("offer", "Home")
+        wait_for(part, alert_screen(say("menu.wifi-in-reach", lang, ssid="Home"), title))
+        clock.now += ALERT_SECONDS + 0.1
+        part.network_news("lost")
+        wait_for(part, fault_screen(say("menu.wifi-lost", lang)))
+        clock.now += FAULT_SECONDS + 0.1
+        part.network_news("join-failed", "Home", "wrong-password")
+        said = say("menu.wifi-join-failed", lang, ssid="Home",
+                   reason=say("menu.wifi-why-wrong-password", lang))
+        wait_for(part, menu_frame(part))
+        view = part.menu.view()
+        assert (view.kind, view.title, view.text) == (ViewKind.MESSAGE, title, said)
+        assert "Home" in said and say("menu.wifi-why-wrong-password", lang) in said
+    finally:
+        part.stop()

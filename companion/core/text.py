@@ -87,6 +87,15 @@ _MENU: Phrases = {
         "menu.forget-die": "Forget {name}? Pair it again to use it.",
         "menu.wifi": "Wi-Fi",
         "menu.wifi-switch": "Join {ssid}? Phones on the companion's Wi-Fi lose it",
+        "menu.wifi-join-failed": (
+            "Could not join {ssid}: {reason}. Back on the companion's own Wi-Fi"
+        ),
+        "menu.wifi-why-wrong-password": "the password is wrong",
+        "menu.wifi-why-not-found": "the network is not in reach",
+        "menu.wifi-why-timeout": "the network did not answer in time",
+        "menu.wifi-why-failed": "the Wi-Fi refused",
+        "menu.wifi-in-reach": "{ssid} is in reach: BACK, then Wi-Fi to join it",
+        "menu.wifi-lost": "Wi-Fi: the network is lost",
         "menu.no-panel": "The phone panel is not running",
         "menu.sign-out-ask": "Sign out every phone? New PIN and QR code.",
         "menu.rematch-of": "Rematch: {title}",
@@ -182,6 +191,15 @@ _MENU: Phrases = {
         "menu.wifi-switch": (
             "Rejoindre {ssid} ? Les téléphones sur le Wi-Fi du compagnon le perdent"
         ),
+        "menu.wifi-join-failed": (
+            "Impossible de rejoindre {ssid} : {reason}. Retour sur le Wi-Fi du compagnon"
+        ),
+        "menu.wifi-why-wrong-password": "le mot de passe est faux",
+        "menu.wifi-why-not-found": "le réseau n'est pas à portée",
+        "menu.wifi-why-timeout": "le réseau n'a pas répondu à temps",
+        "menu.wifi-why-failed": "le Wi-Fi a refusé",
+        "menu.wifi-in-reach": "{ssid} est à portée : BACK, puis Wi-Fi pour le rejoindre",
+        "menu.wifi-lost": "Wi-Fi : le réseau est perdu",
         "menu.no-panel": "Le panneau des téléphones ne tourne pas",
         "menu.sign-out-ask": "Déconnecter tous les téléphones ? Nouveau PIN et QR code.",
         "menu.rematch-of": "Revanche : {title}",
@@ -275,6 +293,15 @@ _MENU: Phrases = {
         "menu.forget-die": "Dimenticare {name}? Abbinalo di nuovo per usarlo.",
         "menu.wifi": "Wi-Fi",
         "menu.wifi-switch": "Entrare in {ssid}? I telefoni sul Wi-Fi del compagno lo perdono",
+        "menu.wifi-join-failed": (
+            "Impossibile entrare in {ssid}: {reason}. Di nuovo sul Wi-Fi del compagno"
+        ),
+        "menu.wifi-why-wrong-password": "la password è sbagliata",
+        "menu.wifi-why-not-found": "la rete non è raggiungibile",
+        "menu.wifi-why-timeout": "la rete non ha risposto in tempo",
+        "menu.wifi-why-failed": "il Wi-Fi ha rifiutato",
+        "menu.wifi-in-reach": "{ssid} è raggiungibile: BACK, poi Wi-Fi per entrarvi",
+        "menu.wifi-lost": "Wi-Fi: la rete è persa",
         "menu.no-panel": "Il pannello per i telefoni non è attivo",
         "menu.sign-out-ask": "Disconnettere tutti i telefoni? Nuovo PIN e codice QR.",
         "menu.rematch-of": "Rivincita: {title}",

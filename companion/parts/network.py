@@ -117,16 +117,18 @@ def _write_private(path: Path, text: str) -> None:
 class NetworkPart(Component):
     """Known Wi-Fi or the companion's own; see the module's docstring.
 
-    ``on_change(what, text)`` is told ``hotspot`` (the hotspot opened),
-    ``joined`` (a network was joined), ``join-failed`` (``text`` says why;
-    the hotspot is back), ``offer`` (a known network is in reach) and
-    ``lost``; from the part's thread.
+    ``on_change(what, ssid, reason)`` is told ``hotspot`` (the hotspot
+    opened), ``joined`` (a network was joined), ``join-failed`` (``reason``
+    is why, a key of :data:`REASONS` or ``failed``; the hotspot is back),
+    ``offer`` (a known network is in reach) and ``lost``, each with the
+    network's name where there is one; from the part's thread.  What is
+    shown of them is said in the table's language by whoever shows it.
     """
 
     name = "network"
 
     def __init__(self, settings: Network, directory: Path, manager: Any, *,
-                 on_change: Callable[[str, str], None] | None = None,
+                 on_change: Callable[[str, str, str], None] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  machine_id: Path = MACHINE_ID) -> None:
         self.settings = settings
@@ -285,10 +287,10 @@ class NetworkPart(Component):
             self._set(fault=f"Wi-Fi: {exc}")
             self._next_check = self._clock() + UNAVAILABLE_CHECK
 
-    def _tell(self, what: str, text: str = "") -> None:
+    def _tell(self, what: str, ssid: str = "", reason: str = "") -> None:
         if self.on_change is not None:
             try:
-                self.on_change(what, text)
+                self.on_change(what, ssid, reason)
             except Exception:
                 log.exception("telling the table about the Wi-Fi failed")
 
@@ -333,7 +335,7 @@ class NetworkPart(Component):
             self._set(mode="disconnected")
             self._next_check = now + WAITING_CHECK
             if was == "connected":
-                self._tell("lost", "The Wi-Fi is lost")
+                self._tell("lost")
             return
         if self._waiting_since is None:
             self._waiting_since = now
@@ -404,7 +406,7 @@ class NetworkPart(Component):
                 self._open_hotspot()
             else:
                 self._check()
-            self._tell("join-failed", f"Could not join {ssid}: {why}")
+            self._tell("join-failed", ssid, reason if reason in REASONS else "failed")
             return
         finally:
             password = None

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 from companion.components import Component
 from companion.core.engine import Dice, Event
 from companion.core.table import Settings, Table, Update
+from companion.core.text import say
 
 if TYPE_CHECKING:
     from .hardware import DicePart, DisplayPart
@@ -143,13 +144,14 @@ class ScreenPart(Component):
         if new:
             self._notes.put(("faults", new))
 
-    def network_news(self, what: str, text: str = "") -> None:
-        """The Wi-Fi changed (from the network part's thread): its own Wi-Fi
+    def network_news(self, what: str, ssid: str = "", reason: str = "") -> None:
+        """The Wi-Fi changed (from the network part's thread; see
+        :class:`~companion.parts.network.NetworkPart`): its own Wi-Fi
         opened or a network was joined puts the Join screens up (the
         Wi-Fi's QR code first, then the panel's at its new address); a
         failed join says why over them; a known network in reach is
-        offered for a moment."""
-        self._notes.put(("network", what, text))
+        offered for a moment; all in the table's language."""
+        self._notes.put(("network", what, ssid, reason))
 
     def png(self) -> bytes:
         """The frame on the display now, as PNG (the panel's mirror)."""
@@ -250,20 +252,24 @@ class ScreenPart(Component):
             dice, values = note[1], note[2]
             self._show_moment(lambda: dice_screen(values, dice.name), DICE_SECONDS)
         elif note[0] == "network":
-            what, text = note[1], note[2]
+            what, ssid, reason = note[1], note[2], note[3]
+            title = say("menu.wifi", self.language)
             if what in ("hotspot", "joined", "join-failed"):
                 self._moments.clear()
                 self._moment_until = None
                 self.menu.show_join()
                 if what == "join-failed":
-                    self.menu.say("Wi-Fi", f"{text}. Back on the companion's own Wi-Fi")
+                    why = say(f"menu.wifi-why-{reason}", self.language)
+                    self.menu.say(title, say("menu.wifi-join-failed", self.language,
+                                             ssid=ssid, reason=why))
             elif what == "offer":
                 from drivers.screens import alert_screen
 
-                self._show_moment(lambda: alert_screen(
-                    f"{text} is in reach: BACK, then Wi-Fi to join it", "Wi-Fi"), ALERT_SECONDS)
+                text = say("menu.wifi-in-reach", self.language, ssid=ssid)
+                self._show_moment(lambda: alert_screen(text, title), ALERT_SECONDS)
             elif what == "lost":
-                self._show_moment(lambda: fault_screen(f"Wi-Fi: {text}"), FAULT_SECONDS)
+                text = say("menu.wifi-lost", self.language)
+                self._show_moment(lambda: fault_screen(text), FAULT_SECONDS)
         elif note[0] == "faults":
             for fault in note[1]:
                 self._show_moment(partial(fault_screen, fault), FAULT_SECONDS)
