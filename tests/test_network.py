@@ -349,8 +349,8 @@ def test_joining_with_the_right_password_connects_and_remembers(panel, world):
     assert answer.status_code == 202
     assert panel.part.settled()
     status = panel.get("/api/network").json
-    assert (status["mode"], status["ssid"], status["address"], status["error"]) == (
-        "connected", "Café: Libre", "192.168.1.23", None)
+    assert (status["mode"], status["ssid"], status["address"], status["error"],
+            status["failed"]) == ("connected", "Café: Libre", "192.168.1.23", None, None)
     (saved,) = world.saved("Café: Libre")
     assert saved["psk"] == "croissant" and saved["settings"]["connection.autoconnect"] == "yes"
     assert "croissant" not in world.argv_text()
@@ -364,9 +364,16 @@ def test_a_wrong_password_goes_back_to_the_hotspot_and_says_why(panel, world):
     status = panel.get("/api/network").json
     assert status["mode"] == "hotspot"
     assert status["error"] == "Could not join Café: Libre: the password is wrong"
+    assert status["failed"] == {"ssid": "Café: Libre", "reason": "wrong-password"}
     assert world.saved("Café: Libre") == []  # a wrong password is not remembered
     assert world.read()["address"] == HOTSPOT_ADDRESS
     assert panel.part.told[-1] == ("join-failed", "Café: Libre", "wrong-password")
+    # The next join starts afresh, and a success forgets the failure.
+    assert panel.post("/api/network/join", {"ssid": "Café: Libre",
+                                            "password": "croissant"}).status_code == 202
+    assert panel.part.settled()
+    status = panel.get("/api/network").json
+    assert (status["mode"], status["error"], status["failed"]) == ("connected", None, None)
 
 
 def test_an_open_network_needs_no_password(panel):

@@ -386,7 +386,8 @@ def test_wrapping_keeps_whole_words_and_cuts_only_a_word_wider_than_the_line():
 # -- the fonts' glyphs, in every language -------------------------------------
 
 SIZES = (8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 28, 36)
-NAMES = ("Benoît", "Zoé", "Maximilien", "Niccolò", "Françoise", "Jürgen", "Ilaria", "Jiří")
+NAMES = ("Benoît", "Zoé", "Maximilien", "Niccolò", "Françoise", "Jürgen", "Ilaria", "Jiří",
+         "Café Libre")
 GAME_WORDS = ("Décharge", "Épicé", "Précieux", "Herbeux", "Givré", "Fruité", "Licorne",
               "pipì", "popò", "Tregua", "Répit", "Pressione", "Maîtrise", "Padronanza")
 
@@ -422,17 +423,26 @@ class _Named(dict):
 
 
 def touching_glyphs(text: str, size: int, bold: bool) -> list[str]:
-    """Neighbouring glyphs of ``text`` whose ink shares a row with no unlit
-    column between them, as the screens set it."""
+    """Neighbouring glyphs of ``text`` whose ink meets, in a row or at a
+    corner (a row above or below), with no unlit column between them, as
+    the screens set it; and words less than three unlit columns apart."""
     from drivers.screens.canvas import _edges, layout
 
     starts = layout(text, size, bold)[0]
-    inked = [(ch, x, _edges(ch, size, bold)) for ch, x in zip(text, starts, strict=True)
+    inked = [(i, ch, x, _edges(ch, size, bold))
+             for i, (ch, x) in enumerate(zip(text, starts, strict=True))
              if not ch.isspace() and _edges(ch, size, bold)]
     touching = []
-    for (a, xa, ea), (b, xb, eb) in itertools.pairwise(inked):
+    for (i, a, xa, ea), (j, b, xb, eb) in itertools.pairwise(inked):
+        if text[i + 1:j].isspace() and j > i + 1:
+            gap = xb + min(left for left, _ in eb.values()) - (
+                xa + max(right for _, right in ea.values())) - 1
+            if gap < 3:
+                touching.append(f"{a} {b}")
+            continue
         for y, (_, right) in ea.items():
-            if y in eb and xb + eb[y][0] - (xa + right) < 2:
+            if any(near in eb and xb + eb[near][0] - (xa + right) < 2
+                   for near in (y - 1, y, y + 1)):
                 touching.append(a + b)
                 break
     return touching
@@ -443,6 +453,19 @@ def test_no_two_glyphs_touch_in_any_word_of_any_language(bold):
     found = {(word, size): touching
              for word in all_words() for size in SIZES
              if (touching := touching_glyphs(word, size, bold))}
+    assert found == {}
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_words_stand_three_columns_apart_in_every_sentence_the_menu_says(bold):
+    from companion.core.text import COMMON
+
+    sentences = {text.format_map(_Named()) for phrases in COMMON.values()
+                 for text in phrases.values()}
+    found = {(sentence, size): touching
+             for sentence in sentences for size in (8, 9, 10, 11, 12)
+             if (touching := [pair for pair in touching_glyphs(sentence, size, bold)
+                              if " " in pair])}
     assert found == {}
 
 
@@ -539,3 +562,33 @@ def test_wrapping_a_long_alert_measures_each_piece_of_text_once(monkeypatch):
         cached.cache_clear()
     assert len(lines) > 2 and " ".join(lines) == text
     assert measured and max(measured.values()) == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_screen_cuts_a_glyph_at_its_edge(lang, monkeypatch):
+    from drivers.screens.canvas import HEIGHT, WIDTH, Canvas, ink
+
+    cut: list[tuple[str, tuple[int, int, int, int]]] = []
+    stamp = Canvas._stamp
+
+    def watching(self, xy, text, size, bold, anchor, fill):
+        x, y = xy
+        inked = ink(text, size, bold, anchor)
+        if inked is not None:
+            mask, left, top = inked
+            lit = mask.getbbox()
+            if lit is not None:
+                box = (round(x) + left + lit[0], round(y) + top + lit[1],
+                       round(x) + left + lit[2], round(y) + top + lit[3])
+                if box[0] < 0 or box[1] < 0 or box[2] > WIDTH or box[3] > HEIGHT:
+                    cut.append((text, box))
+        stamp(self, xy, text, size, bold, anchor, fill)
+
+    monkeypatch.setattr(Canvas, "_stamp", watching)
+    found = {}
+    for name in sorted(CASES):
+        cut.clear()
+        CASES[name](lang)
+        if cut:
+            found[name] = cut[:]
+    assert found == {}

@@ -91,3 +91,32 @@ def test_a_controller_joins_the_places_wifi_from_the_panel(browser, companion): 
         expect(cafe.locator(".wifi-forget")).to_have_count(0)
     finally:
         page.close()
+
+
+def test_a_failed_join_is_said_in_the_tables_language_on_the_phone_and_the_screen(
+        browser, companion):  # noqa: F811
+    from playwright.sync_api import expect
+
+    from companion.core.menu import ViewKind
+
+    companion.table_part.table.change_setting("language", "fr")
+    access = companion.web.access
+    base = f"http://127.0.0.1:{companion.web.port}"
+    page = browser.new_page(viewport=PHONE)
+    try:
+        page.goto(access.join_url(base))
+        page.goto(base + "/wifi")
+        expect(page.locator("#wifi-mode")).to_contain_text("Companion-")
+        cafe = page.locator(".wifi-row", has_text="Café Libre")
+        cafe.locator(".wifi-pick").click()
+        page.fill("#wifi-password", "wrong-password")
+        page.click("#sheet button[type=submit]")
+        expect(page.locator("#wifi-error")).to_have_text(
+            "Impossible de rejoindre Café Libre : le mot de passe est faux")
+        # The table's screen says it too, over the Join screen.
+        said = ("Impossible de rejoindre Café Libre : le mot de passe est faux. "
+                "Retour sur le Wi-Fi du compagnon")
+        view = wait_for(lambda: (v := companion.screen.menu.view()).text == said and v)
+        assert view and view.kind == ViewKind.MESSAGE
+    finally:
+        page.close()

@@ -459,7 +459,18 @@ SCHEMAS: dict[str, Any] = {
             "offer": {"type": ["string", "null"],
                       "description": "a known network in reach while it is the hotspot"},
             "joining": {"type": ["string", "null"]},
-            "error": {"type": ["string", "null"], "description": "why the last join failed"},
+            "error": {"type": ["string", "null"],
+                      "description": "why the last join failed, in English"},
+            "failed": {
+                "type": ["object", "null"],
+                "description": "the last join that failed and why, for a phone to say in "
+                               "its language",
+                "required": ["ssid", "reason"],
+                "properties": {
+                    "ssid": {"type": "string"},
+                    "reason": {"enum": ["wrong-password", "not-found", "timeout", "failed"]},
+                },
+            },
         },
     },
     "WifiNetwork": {

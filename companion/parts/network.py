@@ -151,6 +151,9 @@ class NetworkPart(Component):
         self.state: Any = None
         self.offer: str | None = None
         self.error: str | None = None
+        # The last join that failed: {"ssid", "reason"} (a key of REASONS or
+        # "failed"), for the panel to say in its language.
+        self.failed: dict[str, str] | None = None
         self.joining: str | None = None
         self._fault: str | None = None
         self._networks: list[Any] = []
@@ -204,6 +207,7 @@ class NetworkPart(Component):
                 "offer": self.offer,
                 "joining": self.joining,
                 "error": self.error,
+                "failed": self.failed,
             }
 
     def networks(self) -> list[dict[str, Any]]:
@@ -225,6 +229,7 @@ class NetworkPart(Component):
         with self._lock:
             self.joining = ssid
             self.error = None
+            self.failed = None
         self._jobs.put(("join", ssid, password))
 
     def switch(self) -> str | None:
@@ -401,18 +406,20 @@ class NetworkPart(Component):
             reason = exc.reason if isinstance(exc, JoinFailed) else "failed"
             why = REASONS.get(reason, str(exc))
             log.warning("could not join %s: %s", ssid, why)
-            self._set(joining=None, error=f"Could not join {ssid}: {why}")
+            reason = reason if reason in REASONS else "failed"
+            self._set(joining=None, error=f"Could not join {ssid}: {why}",
+                      failed={"ssid": ssid, "reason": reason})
             if self.settings.hotspot is not False:
                 self._open_hotspot()
             else:
                 self._check()
-            self._tell("join-failed", ssid, reason if reason in REASONS else "failed")
+            self._tell("join-failed", ssid, reason)
             return
         finally:
             password = None
         self._waiting_since = None
         self._set(mode="connected" if state.kind == "connected" else self.mode, state=state,
-                  joining=None, error=None, offer=None)
+                  joining=None, error=None, failed=None, offer=None)
         self._next_check = self._clock() + CONNECTED_CHECK
         log.info("joined %s at %s", ssid, state.address)
         self._tell("joined", ssid)

@@ -63,7 +63,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
            "out": "éliminé", "choose": "{name} : choisir", "round": "Tour {n}",
            "free": "libre"},
     "it": {"place": "posto", "queue": "fila {q}", "bathroom": "WC",
-           "out": "eliminato", "choose": "{name}: scegli", "round": "Giro {n}",
+           "out": "fuori", "choose": "{name}: scegli", "round": "Giro {n}",
            "free": "libera"},
 }
 
@@ -123,7 +123,8 @@ def _active_page(reserve: Mapping[str, Any], expected: Sequence[Any],
     waiting = _waiting(reserve, expected, lang)
     if waiting:
         for row, line in enumerate(fit_lines(waiting, WIDTH - 2, 2, 10)):
-            c.text((0, RULE_Y + 11 + row * 11), line, 10)
+            # The second line's descenders end on the last row.
+            c.text((0, RULE_Y + 11 + row * 10), line, 10)
     return c.image
 
 
@@ -166,9 +167,12 @@ def _table_page(state: Mapping[str, Any], players: Sequence[str], lang: str) -> 
         title = _word("round", lang, n=round_number)
     else:
         title = str(state.get("phase_name", ""))
-    c.text((0, HEADER - 2), title, 9, width=RESERVE_LEFT - 2)
-    c.text((pipi_x, HEADER - 2), "pipì", 9, anchor="ms")
-    c.text((popo_x, HEADER - 2), "popò", 9, anchor="ms")
+    # A pixel in from the left and top edges: a "T" and the accents of
+    # "pipì" and "popò" reach past the pen; "popò" ends on the last column.
+    c.text((1, HEADER - 1), title, 9, width=RESERVE_LEFT - 3)
+    c.text((pipi_x, HEADER - 1), "pipì", 9, anchor="ms")
+    c.text((min(popo_x, WIDTH - (text_width("popò", 9) + 1) // 2), HEADER - 1), "popò", 9,
+           anchor="ms")
 
     # An eliminated player's queue has lost its door and its player; their
     # reserve is shown on the door-less queues, in seat order.
@@ -236,7 +240,10 @@ def _reserve(c: Canvas, reserve: Mapping[str, Any], active: bool, top: int, row_
     c.text((RESERVE_LEFT + 1, baseline), name, size, bold=active, fill=OFF if active else ON,
            width=NAME_WIDTH)
     if reserve.get("eliminated"):
-        c.text((pipi_x - 4, baseline), _word("out", lang), size, bold=True)
+        out, room = _word("out", lang), WIDTH - (pipi_x - 4)
+        if text_width(out, size, True) > room:
+            size = 9  # "éliminé"
+        c.text((pipi_x - 4, baseline), out, size, bold=True, width=room)
         return
     c.text((pipi_x, baseline), str(reserve.get("pipi", 0)), size, bold=True, anchor="ms",
            steady=True)

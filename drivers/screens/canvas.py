@@ -84,37 +84,60 @@ def _edges(glyph: str, size: int, bold: bool) -> dict[int, tuple[int, int]]:
     return rows
 
 
+# Unlit columns at least between two words: the font's space leaves one or
+# two at 8 to 10 pixels, where letters stand one apart ("Wi-Fidel").
+WORD_GAP = 3
+
+
 def _gap_needed(before: dict[int, tuple[int, int]], after: dict[int, tuple[int, int]],
                 distance: int) -> int:
-    """How many pixels to move the later glyph so that, in every row, one
-    unlit column at least parts it from the earlier one."""
+    """How many pixels to move the later glyph so that one unlit column at
+    least parts it from the earlier one, in every row and from the rows
+    above and below: ink that meets only at a corner reads as one shape
+    ("Café" as "Caté")."""
     push = 0
     for y, (_, right) in before.items():
-        row = after.get(y)
-        if row is not None:
-            push = max(push, right + 2 - (distance + row[0]))
+        for near in (y - 1, y, y + 1):
+            row = after.get(near)
+            if row is not None:
+                push = max(push, right + 2 - (distance + row[0]))
     return push
+
+
+def _word_gap_needed(before: dict[int, tuple[int, int]], after: dict[int, tuple[int, int]],
+                     distance: int) -> int:
+    """How many pixels to move a word's first glyph so that :data:`WORD_GAP`
+    unlit columns part it from the ink of the word before."""
+    right = max(edge for _, edge in before.values())
+    left = min(edge for edge, _ in after.values())
+    return right + 1 + WORD_GAP - (distance + left)
 
 
 @lru_cache(maxsize=MEASURED_STRINGS)
 def layout(text: str, size: int, bold: bool = False) -> tuple[tuple[int, ...], int]:
     """Where each glyph of ``text`` starts (whole pixels from the pen's
     start) and the width of the whole: the font's advances, with a pixel
-    more wherever two neighbouring glyphs would touch."""
+    more wherever two neighbouring glyphs would touch, and a word at least
+    :data:`WORD_GAP` pixels from the one before."""
     starts: list[int] = []
     shift = 0
     previous: dict[int, tuple[int, int]] = {}
     previous_x = 0
+    spaced = False
     for i, glyph in enumerate(text):
         x = int(round(_length(text[:i], size, bold))) + shift
         edges = _edges(glyph, size, bold) if not glyph.isspace() else {}
         if previous and edges:
             push = max(0, _gap_needed(previous, edges, x - previous_x))
+            if spaced:
+                push = max(push, _word_gap_needed(previous, edges, x - previous_x))
             x += push
             shift += push
         starts.append(x)
         if edges:
-            previous, previous_x = edges, x
+            previous, previous_x, spaced = edges, x, False
+        elif glyph.isspace():
+            spaced = True
     return tuple(starts), int(round(_length(text, size, bold))) + shift
 
 

@@ -259,7 +259,7 @@ def idle_screen(panel_url: str | None = None, pin: str | None = None,
         c.text((left + text_width(label, 12) + gap, 38), pin, PIN_SIZE, bold=True)
         c.text((WIDTH // 2, 51), panel_url.split("://", 1)[-1].split("/", 1)[0]
                if panel_url else "", 10, anchor="ms", width=WIDTH - 2)
-        c.text((WIDTH // 2, 63), word("home-keys", lang), 10, anchor="ms", width=WIDTH - 2)
+        c.text((WIDTH // 2, 62), word("home-keys", lang), 10, anchor="ms", width=WIDTH - 2)
         return c.image
     c.text((WIDTH // 2, 38), word("home-keys-no-panel", lang), 12, anchor="ms", width=WIDTH - 2)
     if panel_url:

@@ -29,7 +29,7 @@ COUNT_SIZE = 18
 OTHERS_SIZE = 10
 LABEL_BASELINE = 25
 COUNT_BASELINE = 44
-RULE = 47
+RULE = 46
 DEAD = "†"
 
 
@@ -106,7 +106,8 @@ def _others(c: Canvas, others: Sequence[Mapping[str, Any]], lang: str) -> None:
     rows = 1 if len(others) <= 3 else 2
     per_row = -(-len(others) // rows)
     cell = WIDTH // per_row
-    baselines = (HEIGHT - 4,) if rows == 1 else (HEIGHT - 9, HEIGHT - 1)
+    # The second row's descenders end on the last row of pixels.
+    baselines = (HEIGHT - 4,) if rows == 1 else (HEIGHT - 10, HEIGHT - 2)
     size = OTHERS_SIZE if rows == 1 else 9
     for i, player in enumerate(others):
         left = (i % per_row) * cell

@@ -25,7 +25,10 @@ function renderStatus(s) {
   const box = $("#wifi-status");
   const parts = [h("p", { id: "wifi-mode", text: describe(s) })];
   if (s.joining && s.mode !== "joining") parts.push(h("p", { class: "hint", text: t("wifi.mode.joining", { ssid: s.joining }) }));
-  if (s.error) parts.push(h("p", { class: "form-error", id: "wifi-error", role: "alert", text: s.error }));
+  const failed = s.failed
+    ? t("wifi.failed", { ssid: s.failed.ssid, reason: t(`wifi.why.${s.failed.reason}`) })
+    : s.error;
+  if (failed) parts.push(h("p", { class: "form-error", id: "wifi-error", role: "alert", text: failed }));
   if (s.offer && isController()) {
     parts.push(h("p", { text: t("wifi.offer", { ssid: s.offer }) }),
       h("button", { class: "btn primary wide", type: "button", id: "wifi-switch", text: t("wifi.switch", { ssid: s.offer }), onclick: switchNow }));
