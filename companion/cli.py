@@ -21,7 +21,7 @@ import os
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .core.errors import CompanionError, IllegalCommand, StaleVersion
 
@@ -44,16 +44,7 @@ def default_db() -> Path:
     return Path(base) / "companion" / "companion.db"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="companion",
-        description="The Tabletop Companion: keeps the public state of the game at the table.",
-    )
-    parser.add_argument("--db", type=Path, default=None,
-                        help="journal file (default: $COMPANION_DB or the user's data directory)")
-    parser.add_argument("--json", action="store_true", help=JSON_HELP)
-    sub = parser.add_subparsers(dest="action", metavar="COMMAND", required=True)
-
+def _add_new(sub: Any) -> None:
     new = sub.add_parser("new", help="start a new game")
     new.add_argument("game", help="call-of-nature, ohshit or bathroom-rush")
     new.add_argument("players", nargs="+", help="player names in seating order, first player first")
@@ -62,22 +53,21 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="a setup option; VALUE is read as JSON when it can be")
 
+
+def _add_play(sub: Any) -> None:
     play = sub.add_parser("play", help="play a command written as words, e.g. 'card +5'")
     play.add_argument("words", nargs=argparse.REMAINDER, help="the command and its arguments")
     play.add_argument("--version", dest="expected_version", type=int, default=None,
                       help="refuse the command unless the table is at this version")
 
-    sub.add_parser("undo", help="take back the last command")
-    sub.add_parser("redo", help="play again the last command taken back")
-    sub.add_parser("state", help="show the current game")
-    sub.add_parser("commands", help="list the current game's commands")
+
+def _add_history(sub: Any) -> None:
     history = sub.add_parser("history", help="show the current game's history, or a past one's")
     history.add_argument("--game", type=int, default=None, metavar="ID",
                          help="a past game, by the id 'companion games' shows")
-    sub.add_parser("games", help="list past and current games")
-    sub.add_parser("stats", help="wins per player and games played")
-    sub.add_parser("games-list", help="list the games the companion knows, with their variants")
 
+
+def _add_serve(sub: Any) -> None:
     serve = sub.add_parser("serve", help="run the companion: table, buttons, display and panel")
     serve.add_argument("--config", type=Path, default=None,
                        help="TOML config file (default /etc/companion/config.toml)")
@@ -88,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=None,
                        help="port to listen on (overrides the config)")
 
+
+def _add_sign_out(sub: Any) -> None:
     sign_out = sub.add_parser(
         "sign-out", help="sign every phone out of the panel: a new PIN and QR code, and "
                          "phones watch until they join again (works while the companion runs)")
@@ -98,14 +90,56 @@ def build_parser() -> argparse.ArgumentParser:
                           help="the companion's data directory (default: the folder of --db "
                                "or $COMPANION_DB when given, else the one the service uses)")
 
+
+def _add_doctor(sub: Any) -> None:
     doctor = sub.add_parser("doctor", help="check the Pi's set-up and say how to fix what is wrong")
     doctor.add_argument("--config", type=Path, default=None, help="TOML config file")
+
+
+def _plain(name: str, help: str) -> Callable[[Any], None]:
+    return lambda sub: sub.add_parser(name, help=help)
+
+
+# Each command's part of the command line, in the order --help lists them.
+COMMANDS: dict[str, Callable[[Any], None]] = {
+    "new": _add_new,
+    "play": _add_play,
+    "undo": _plain("undo", "take back the last command"),
+    "redo": _plain("redo", "play again the last command taken back"),
+    "state": _plain("state", "show the current game"),
+    "commands": _plain("commands", "list the current game's commands"),
+    "history": _add_history,
+    "games": _plain("games", "list past and current games"),
+    "stats": _plain("stats", "wins per player and games played"),
+    "games-list": _plain("games-list", "list the games the companion knows, with their variants"),
+    "serve": _add_serve,
+    "sign-out": _add_sign_out,
+    "doctor": _add_doctor,
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with ``command``, only that command's part of it
+    (a line that starts with the command needs no other: argparse builds
+    every command's parser, and on a Pi Zero the fourteen of them are a
+    few hundredths of a second of ``companion serve``'s start)."""
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="The Tabletop Companion: keeps the public state of the game at the table.",
+    )
+    parser.add_argument("--db", type=Path, default=None,
+                        help="journal file (default: $COMPANION_DB or the user's data directory)")
+    parser.add_argument("--json", action="store_true", help=JSON_HELP)
+    sub = parser.add_subparsers(dest="action", metavar="COMMAND", required=True)
+    for name, add in COMMANDS.items():
+        if command is None or name == command:
+            add(sub)
     # --json after the command too (``companion state --json``); SUPPRESS keeps
     # the one given before the command when it is not repeated after.
-    for name, command in sub.choices.items():
+    for name, each in sub.choices.items():
         if name not in ("serve", "doctor"):
-            command.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
-                                 help=JSON_HELP)
+            each.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                              help=JSON_HELP)
     return parser
 
 
@@ -122,8 +156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
+    args = parser.parse_args(words)
     if args.action == "play" and "--json" in args.words:
         # The words run to the end of the line: a trailing --json is the flag.
         args.words = [word for word in args.words if word != "--json"]

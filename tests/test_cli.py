@@ -274,3 +274,34 @@ def test_sign_out_refuses_a_data_directory_that_does_not_exist(cli, tmp_path):
     assert code == 1
     assert "there is no data directory" in err
     assert not (tmp_path / "nowhere").exists()
+
+
+LINES = (
+    ["new", "ohshit", "Ana", "Ben", "--variant", "quick", "--option", "limit=5", "--json"],
+    ["play", "card", "+5", "--version", "3"],
+    ["undo"], ["redo", "--json"], ["state"], ["commands"], ["history", "--game", "2"],
+    ["games"], ["stats", "--json"], ["games-list"],
+    ["serve", "--simulate", "--config", "c.toml", "--host", "127.0.0.1", "--port", "8081"],
+    ["sign-out", "--data-dir", "/tmp/x"], ["doctor", "--config", "c.toml"],
+)
+
+
+def test_a_line_starting_with_its_command_reads_as_with_every_command():
+    from companion.cli import COMMANDS, build_parser
+
+    assert [line[0] for line in LINES] == list(COMMANDS)
+    for line in LINES:
+        alone = build_parser(line[0])
+        assert list(alone._subparsers._group_actions[0].choices) == [line[0]]
+        assert alone.parse_args(line) == build_parser().parse_args(line)
+        assert alone.parse_args(["--db", "j.db", *line]) == \
+            build_parser().parse_args(["--db", "j.db", *line])
+
+
+def test_serve_and_a_bad_option_still_say_what_is_wrong(capsys):
+    from companion.cli import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--simulation-please"])
+    assert exited.value.code == 2
+    assert "unrecognized arguments: --simulation-please" in capsys.readouterr().err
