@@ -6,7 +6,8 @@ Starts ``companion serve --simulate`` on a temporary data directory and
 prints:
 
 - the time from starting the process until the panel answers /api/health
-  (target on a development machine: 1.5 s at most);
+  (target on a development machine: 1.5 s at most), and the CPU time the
+  process had used by then (every thread; in ticks of the kernel's clock);
 - the daemon's resident memory (VmRSS, and its peak VmHWM) with the panel
   open: a game started from a phone and a live stream (SSE) connected
   (target: 60 MB at most).
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import re
 import socket
 import statistics
@@ -62,6 +64,12 @@ def start(config: Path, importtime_log: Path | None = None) -> subprocess.Popen:
     with open(importtime_log, "w") as log:
         return subprocess.Popen([command[0], "-X", "importtime", *command[1:]], cwd=ROOT,
                                 stdout=subprocess.PIPE, stderr=log, text=True)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds a process has used (every thread)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def wait_for_health(port: int, timeout: float = 30.0) -> float:
@@ -142,20 +150,21 @@ def read_pin(process: subprocess.Popen) -> threading.Event:
     return seen
 
 
-def one_run(folder: Path, mdns: bool) -> tuple[float, dict[str, int]]:
+def one_run(folder: Path, mdns: bool) -> tuple[float, float, dict[str, int]]:
     port = free_port()
     config = write_config(folder, port, mdns)
     process = start(config)
     pin = read_pin(process)
     try:
         answered = wait_for_health(port)
+        cpu = cpu_seconds(process.pid)
         pin.wait(10)
         play_a_game(port, pin.pin)
         stream_done = open_panel(port)
         time.sleep(1.0)  # let the screen thread draw and the stream settle
         used = memory(process.pid)
         stream_done.set()
-        return answered, used
+        return answered, cpu, used
     finally:
         process.terminate()
         process.wait(30)
@@ -187,19 +196,22 @@ def main() -> int:
     parser.add_argument("--imports", action="store_true", help="list the slowest imports")
     args = parser.parse_args()
 
-    times, rss, peak = [], [], []
+    times, cpus, rss, peak = [], [], [], []
     with tempfile.TemporaryDirectory(prefix="bench-daemon-") as tmp:
         for n in range(args.runs):
             folder = Path(tmp) / f"run{n}"
             folder.mkdir()
-            answered, used = one_run(folder, args.mdns)
+            answered, cpu, used = one_run(folder, args.mdns)
             times.append(answered)
+            cpus.append(cpu)
             rss.append(used["VmRSS"] / 1024)
             peak.append(used["VmHWM"] / 1024)
         print(f"companion serve --simulate{' (mDNS on)' if args.mdns else ''}, "
               f"{args.runs} runs, Python {sys.version.split()[0]}")
         print(f"start until /api/health answers: median {statistics.median(times):.3f} s, "
               f"min {min(times):.3f} s, max {max(times):.3f} s (target <= {START_TARGET} s)")
+        print(f"  its CPU time by then (user+sys, every thread): median "
+              f"{statistics.median(cpus):.2f} s, max {max(cpus):.2f} s")
         print(f"resident memory with the panel open: median {statistics.median(rss):.1f} MB, "
               f"peak {max(peak):.1f} MB (target <= {MEMORY_TARGET_MB} MB)")
         if args.imports:

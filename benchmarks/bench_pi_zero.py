@@ -15,10 +15,13 @@ right to make one (not root) it says so and measures nothing.  It prints:
 
 - ``companion serve --simulate`` (a temporary data directory and port) from
   the process's start until the panel answers ``/api/health``
-  (target: 3 s), with the sources byte-compiled first as pip's install
-  leaves them on the Pi, and the CPU time (user and system, every thread)
-  the process had used by then: at 10 % the wall time is at least ten
-  times that, the rest is others' work on the shared CPU 0;
+  (target: 3 s), started as ``scripts/install-pi.sh`` leaves the companion
+  on the Pi (:func:`install_like_pip`: a virtual environment holding a
+  byte-compiled copy of its packages, started by its console script), not
+  from this checkout's editable install, whose import hook alone costs
+  some 0.3 s of the start at 10 %; and the CPU time (user and system, every
+  thread) the process had used by then: at 10 % the wall time is at least
+  ten times that, the rest is others' work on the shared CPU 0;
 - its memory (VmRSS, VmHWM) with a game started from a phone and the live
   stream open;
 - a key press to the frame on the display's bus, UP on a card's value and OK
@@ -39,6 +42,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from contextlib import contextmanager
@@ -49,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_daemon import (
     ROOT,
+    cpu_seconds,
     free_port,
     memory,
     open_panel,
@@ -137,20 +142,47 @@ def cpu_quota(percent: int, period_us: int = PERIOD_US) -> Iterator[tuple[str, C
                     time.sleep(0.1)  # its last process is still leaving
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU seconds a process has used (every thread)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def install_like_pip(folder: Path) -> list[str]:
+    """The companion as ``scripts/install-pi.sh`` leaves it on the Pi (``pip
+    install`` of its wheel into a virtual environment), made in ``folder``
+    without a network: a venv whose site-packages hold a copy of the
+    ``companion``, ``drivers`` and ``web`` packages (their data files
+    included), byte-compiled as pip compiles them, and the console script
+    pip writes; its dependencies are this environment's, on its path.
+    Returns the console script's path, the command that starts it."""
+    venv = folder / "venv"
+    subprocess.run([getattr(sys, "_base_executable", sys.executable), "-m", "venv",
+                    "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    site = Path(subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True, capture_output=True, text=True).stdout.strip())
+    for package in ("companion", "drivers", "web"):
+        shutil.copytree(ROOT / package, site / package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        compileall.compile_dir(site / package, quiet=1)
+    # The dependencies (Flask, waitress...) from here, as a path only: a
+    # .pth file's line adds a folder, whose own .pth files (this checkout's
+    # editable install) are not read.
+    (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    script = venv / "bin" / "companion"
+    script.write_text(f"#!{python}\n# -*- coding: utf-8 -*-\nimport re\nimport sys\n"
+                      "from companion.cli import main\nif __name__ == '__main__':\n"
+                      "    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n"
+                      "    sys.exit(main())\n")
+    script.chmod(0o755)
+    return [str(script)]
 
 
-def one_start(folder: Path, enter: Callable[[], None]) -> tuple[float, float, dict[str, int]]:
+def one_start(folder: Path, enter: Callable[[], None],
+              companion: list[str]) -> tuple[float, float, dict[str, int]]:
     """Seconds from the start until the panel answers, the CPU seconds the
     process used by then, and its memory once a phone plays."""
     port = free_port()
     config = write_config(folder, port, mdns=False)
-    command = [sys.executable, "-m", "companion", "serve", "--simulate", "--config", str(config)]
+    command = [*companion, "serve", "--simulate", "--config", str(config)]
     started = time.perf_counter()
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
+    process = subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True, preexec_fn=enter)
     pin = read_pin(process)
     try:
@@ -179,15 +211,6 @@ def latency(presses: int, enter: Callable[[], None]) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def compile_sources() -> None:
-    """Byte-compile the companion's sources, as pip does when the installer
-    installs the package: a start from a checkout with
-    PYTHONDONTWRITEBYTECODE set (as the service sets it) would otherwise
-    compile every module again at each start, which the Pi never does."""
-    for package in ("companion", "drivers", "web"):
-        compileall.compile_dir(ROOT / package, quiet=1)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -196,7 +219,6 @@ def main() -> int:
     parser.add_argument("--period-ms", type=int, default=PERIOD_US // 1000,
                         help="the quota's period (the share is --quota percent of it)")
     args = parser.parse_args()
-    compile_sources()
     try:
         with cpu_quota(args.quota, args.period_ms * 1000) as (how, enter):
             load = os.getloadavg()[0]
@@ -205,10 +227,11 @@ def main() -> int:
                   f"(others' work on CPU 0 takes from the quota's share)")
             times, cpus, rss, peak = [], [], [], []
             with tempfile.TemporaryDirectory(prefix="bench-pi-zero-") as tmp:
+                companion = install_like_pip(Path(tmp))
                 for n in range(args.runs):
                     folder = Path(tmp) / f"run{n}"
                     folder.mkdir()
-                    answered, cpu, used = one_start(folder, enter)
+                    answered, cpu, used = one_start(folder, enter, companion)
                     times.append(answered)
                     cpus.append(cpu)
                     rss.append(used["VmRSS"] / 1024)
