@@ -54,27 +54,35 @@ def wait_for(check, timeout: float = 15.0):
     return None
 
 
+def wifi_page(browser, companion):  # noqa: F811
+    """A controller's phone on the panel's Wi-Fi page."""
+    page = browser.new_page(viewport=PHONE)
+    base = f"http://127.0.0.1:{companion.web.port}"
+    page.goto(companion.web.access.join_url(base))
+    page.goto(base + "/wifi")
+    return page
+
+
+def try_password(page, ssid: str, password: str) -> None:
+    page.locator(".wifi-row", has_text=ssid).locator(".wifi-pick").click()
+    page.fill("#wifi-password", password)
+    page.click("#sheet button[type=submit]")
+
+
 def test_a_controller_joins_the_places_wifi_from_the_panel(browser, companion):  # noqa: F811
     from playwright.sync_api import expect
 
     access = companion.web.access
-    base = f"http://127.0.0.1:{companion.web.port}"
-    page = browser.new_page(viewport=PHONE)
+    page = wifi_page(browser, companion)
     try:
-        page.goto(access.join_url(base))
-        page.goto(base + "/wifi")
         expect(page.locator("#wifi-mode")).to_contain_text("its own Wi-Fi: Companion-")
         ssid, passphrase = companion.network.wifi_join()
         assert wait_for(lambda: screen_qr(companion) == [f"WIFI:T:WPA;S:{ssid};P:{passphrase};;"])
         cafe = page.locator(".wifi-row", has_text="Café Libre")
-        cafe.locator(".wifi-pick").click()
-        page.fill("#wifi-password", "wrong-password")
-        page.click("#sheet button[type=submit]")
+        try_password(page, "Café Libre", "wrong-password")
         expect(page.locator("#wifi-error")).to_have_text(
             "Could not join Café Libre: the password is wrong")
-        cafe.locator(".wifi-pick").click()
-        page.fill("#wifi-password", "croissant")
-        page.click("#sheet button[type=submit]")
+        try_password(page, "Café Libre", "croissant")
         expect(page.locator("#wifi-mode")).to_have_text(re.compile(r"On Café Libre \("))
         assert "croissant" not in page.content()
         assert page.locator("#wifi-password").count() == 0 or \
@@ -100,17 +108,10 @@ def test_a_failed_join_is_said_in_the_tables_language_on_the_phone_and_the_scree
     from companion.core.menu import ViewKind
 
     companion.table_part.table.change_setting("language", "fr")
-    access = companion.web.access
-    base = f"http://127.0.0.1:{companion.web.port}"
-    page = browser.new_page(viewport=PHONE)
+    page = wifi_page(browser, companion)
     try:
-        page.goto(access.join_url(base))
-        page.goto(base + "/wifi")
         expect(page.locator("#wifi-mode")).to_contain_text("Companion-")
-        cafe = page.locator(".wifi-row", has_text="Café Libre")
-        cafe.locator(".wifi-pick").click()
-        page.fill("#wifi-password", "wrong-password")
-        page.click("#sheet button[type=submit]")
+        try_password(page, "Café Libre", "wrong-password")
         expect(page.locator("#wifi-error")).to_have_text(
             "Impossible de rejoindre Café Libre : le mot de passe est faux")
         # The table's screen says it too, over the Join screen.
