@@ -204,9 +204,9 @@ class GrowingDispatcher(ThreadedTaskDispatcher):
     """waitress's thread pool, started with a few threads and given one more
     whenever a request waits for a thread, up to ``most``.
 
-    Starting the whole pool (one thread per phone the panel takes, 36) was
-    a tenth of the CPU the panel needs before its first answer, on a Pi
-    Zero's one slow core a twentieth of a second, and most tables never
+    Starting the whole pool (one thread per phone the panel takes, 36)
+    before the first answer cost some 5 ms of a development machine's CPU,
+    half a tenth of a second at a tenth of its speed, and most tables never
     have that many phones.  Threads are never stopped before the server."""
 
     def __init__(self, most: int) -> None:
