@@ -364,3 +364,40 @@ def test_the_panel_server_starts_with_its_spare_threads_and_serves_more_phones(r
     finally:
         for sock in streams:
             sock.close()
+
+
+def _add_together(dispatcher, tasks) -> None:
+    """Each task added from its own thread, all at once."""
+    together = threading.Barrier(len(tasks))
+
+    def add(task):
+        together.wait(PATIENCE)
+        dispatcher.add_task(task)
+
+    adders = [threading.Thread(target=add, args=(task,)) for task in tasks]
+    for adder in adders:
+        adder.start()
+    for adder in adders:
+        adder.join(PATIENCE)
+
+
+def test_requests_arriving_together_grow_the_pool_to_its_most_and_never_shrink_it():
+    from web.server import GrowingDispatcher
+
+    for _ in range(20):
+        dispatcher = GrowingDispatcher(most=6)
+        dispatcher.set_thread_count(2)
+        held = [_Held() for _ in range(8)]
+        try:
+            _add_together(dispatcher, held)
+            deadline = time.monotonic() + PATIENCE
+            while sum(task.started.is_set() for task in held) < 6:
+                assert time.monotonic() < deadline, "six tasks never ran"
+                time.sleep(0.001)
+            with dispatcher.lock:
+                assert (len(dispatcher.threads), dispatcher.stop_count) == (6, 0)
+                assert len(dispatcher.queue) == 2
+        finally:
+            for task in held:
+                task.release.set()
+            dispatcher.shutdown(timeout=PATIENCE)

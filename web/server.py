@@ -212,6 +212,10 @@ class GrowingDispatcher(ThreadedTaskDispatcher):
     def __init__(self, most: int) -> None:
         super().__init__()
         self.most = most
+        # Tasks are added from the server's loop and from its threads (a
+        # connection's next request): one grows the pool at a time, and
+        # only upwards (set_thread_count stops threads beyond its count).
+        self._growing = threading.Lock()
 
     def add_task(self, task: Any) -> None:
         with self.lock:
@@ -223,10 +227,15 @@ class GrowingDispatcher(ThreadedTaskDispatcher):
             waiting = len(self.queue) - (running - self.active_count)
         if waiting <= 0:
             return
-        if running < self.most:
-            self.set_thread_count(min(self.most, running + waiting))
-        else:
+        if running >= self.most:
             self.queue_logger.warning("Task queue depth is %d", waiting)
+            return
+        wanted = min(self.most, running + waiting)
+        with self._growing:
+            with self.lock:
+                running = len(self.threads) - self.stop_count
+            if running < wanted:
+                self.set_thread_count(wanted)
 
 
 def _host(channel: HTTPChannel) -> Any:
