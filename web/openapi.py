@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from companion.core.keys import WIFI_FAILURES
+
 from . import bodies
 
 
@@ -468,7 +470,7 @@ SCHEMAS: dict[str, Any] = {
                 "required": ["ssid", "reason"],
                 "properties": {
                     "ssid": {"type": "string"},
-                    "reason": {"enum": ["wrong-password", "not-found", "timeout", "failed"]},
+                    "reason": {"enum": list(WIFI_FAILURES)},
                 },
             },
         },

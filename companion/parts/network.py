@@ -31,6 +31,8 @@ from typing import Any, Callable
 
 from companion.components import Component
 from companion.config import Network
+from companion.core.keys import WIFI_FAILURES
+from companion.core.text import say
 
 log = logging.getLogger(__name__)
 
@@ -46,13 +48,6 @@ CONNECTING_CHECK = 3.0
 # The part's modes, as the panel shows them.
 MODES = ("starting", "waiting", "connected", "hotspot", "joining", "disconnected",
          "unavailable")
-
-REASONS = {
-    "wrong-password": "the password is wrong",
-    "not-found": "the network is not in reach",
-    "timeout": "the network did not answer in time",
-}
-
 
 @dataclass(frozen=True)
 class HotspotIdentity:
@@ -119,7 +114,7 @@ class NetworkPart(Component):
 
     ``on_change(what, ssid, reason)`` is told ``hotspot`` (the hotspot
     opened), ``joined`` (a network was joined), ``join-failed`` (``reason``
-    is why, a key of :data:`REASONS` or ``failed``; the hotspot is back),
+    is why, one of :data:`~companion.core.keys.WIFI_FAILURES`; the hotspot is back),
     ``offer`` (a known network is in reach) and ``lost``, each with the
     network's name where there is one; from the part's thread.  What is
     shown of them is said in the table's language by whoever shows it.
@@ -151,8 +146,8 @@ class NetworkPart(Component):
         self.state: Any = None
         self.offer: str | None = None
         self.error: str | None = None
-        # The last join that failed: {"ssid", "reason"} (a key of REASONS or
-        # "failed"), for the panel to say in its language.
+        # The last join that failed: {"ssid", "reason"} (one of WIFI_FAILURES),
+        # for the panel to say in its language.
         self.failed: dict[str, str] | None = None
         self.joining: str | None = None
         self._fault: str | None = None
@@ -404,9 +399,10 @@ class NetworkPart(Component):
             state = self.manager.connect(ssid, password, secure=secure)
         except NetworkError as exc:
             reason = exc.reason if isinstance(exc, JoinFailed) else "failed"
-            why = REASONS.get(reason, str(exc))
+            if reason not in WIFI_FAILURES:
+                reason = "failed"
+            why = str(exc) if reason == "failed" else say(f"menu.wifi-why-{reason}", "en")
             log.warning("could not join %s: %s", ssid, why)
-            reason = reason if reason in REASONS else "failed"
             self._set(joining=None, error=f"Could not join {ssid}: {why}",
                       failed={"ssid": ssid, "reason": reason})
             if self.settings.hotspot is not False:
