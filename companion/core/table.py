@@ -3,7 +3,7 @@
 Buttons, dice, the phone panel and the CLI all call :meth:`Table.submit`,
 :meth:`Table.undo` and :meth:`Table.redo`.  The table applies one command at a
 time under a lock, writes it durably to the journal before acknowledging it,
-and then tells its listeners.  On start it replays the journal and ends up
+and then, with its lock released, tells its listeners, in order.  On start it replays the journal and ends up
 exactly where it was.
 
 Undo works by snapshot: the state before one command in ``SNAPSHOT_EVERY``
@@ -39,9 +39,11 @@ import json
 import logging
 import threading
 import time
+from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any, Callable, Final, Iterable, Mapping, Sequence
+from typing import Any, Callable, Final, Iterable, Iterator, Mapping, Sequence
 
 from .engine import Command, Event, Expectation, Game, Result, Setup
 from .errors import (
@@ -342,7 +344,9 @@ class _Session:
 
     game_id: int
     game: Game
+    started: float
     version: int = 0
+    over: bool = False  # as the journal has it
     done: list[_Done] = field(default_factory=list)
     undone: list[Command] = field(default_factory=list)
     history: list[HistoryEntry] = field(default_factory=list)
@@ -359,8 +363,17 @@ class Table:
         self._session: _Session | None = None
         self._settings_listeners: list[SettingsListener] = []
         self._settings = self._read_settings()
-        # Finished games summed up for the statistics, by id.
-        self._summaries: dict[int, tuple[tuple[int, float | None, str], Played]] = {}
+        # What the listeners are still to be told, in the order it happened
+        # (appended inside the lock, told outside it: see _tell).
+        self._untold: deque[Callable[[], None]] = deque()
+        self._telling = threading.Lock()
+        # The finished games summed up, loaded from the journal at the first
+        # statistics and kept up to date by the games that end (or take
+        # their end back) meanwhile: see stats().
+        self._archive = threading.Lock()
+        self._played: dict[int, Played] | None = None
+        self._ended: deque[tuple[int, Played | None]] = deque()
+        self._computed: dict[str, Any] | None = None
         self._replay()
 
     # -- reading -----------------------------------------------------------
@@ -444,37 +457,52 @@ class Table:
             return sum(done.before is not None for done in session.done)
 
     def games(self) -> list[dict[str, Any]]:
-        with self._lock:
-            return [_game_summary(row) for row in self._journal.games()]
+        """Every game of the journal, read without the table's lock."""
+        return [_game_summary(row) for row in self._journal.games()]
 
     def stats(self) -> dict[str, Any]:
         """Statistics over every finished game in the journal, per game:
         games and wins per player, win rate, streaks, records, head to
-        head (see :func:`companion.core.stats.compute`).  A finished game is
-        replayed once to sum it up; its summary is kept."""
-        with self._lock:
-            rows = [r for r in self._journal.games() if r.status == "over"]
-            played = [self._summary(row) for row in rows]
-        return compute(played)
+        head (see :func:`companion.core.stats.compute`), from the summaries
+        the journal keeps of finished games.  Read without the table's lock:
+        a command played meanwhile waits for no statistic.  They are
+        computed again only when a game has ended (or its end was taken
+        back) since; the answer is shared: do not change it."""
+        with self._archive:
+            if self._played is None:
+                self.summarise_past_games()
+                self._played = {p.game_id: p for p in map(Played.from_json,
+                                                          self._journal.summaries())}
+            while self._ended:
+                game_id, played = self._ended.popleft()
+                self._computed = None
+                if played is None:
+                    self._played.pop(game_id, None)
+                else:
+                    self._played[game_id] = played
+            if self._computed is None:
+                self._computed = compute(list(self._played.values()))
+            return self._computed
 
-    def _summary(self, row: GameRow) -> Played:
-        key = (row.id, row.ended, row.status)
-        kept = self._summaries.get(row.id)
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        session = self._session
-        if session is None or session.game_id != row.id:
-            try:
-                session = self._load(row)
-            except ForeignDatabase:
-                log.warning("game %s does not replay: counted without its record", row.id)
-                session = None
-        groups = [] if session is None else in_effect(
-            (entry.action, entry.events) for entry in session.history)
-        summary = summarise(row.id, row.game, row.setup, row.result, row.started,
-                                  row.ended, groups)
-        self._summaries[row.id] = (key, summary)
-        return summary
+    def summarise_past_games(self) -> int:
+        """Sum up, once, the finished games of a journal written before
+        summaries were kept (each is replayed, outside the table's lock);
+        returns how many.  The companion runs it after its start; the first
+        statistics run it too, if it has not finished."""
+        rows = self._journal.unsummarised()
+        for row in rows:
+            self._journal.put_summary(row.id, self._summarise_row(row).to_json())
+        return len(rows)
+
+    def _summarise_row(self, row: GameRow) -> Played:
+        try:
+            history = self._load(row).history
+        except ForeignDatabase:
+            log.warning("game %s does not replay: counted without its record", row.id)
+            history = []
+        groups = in_effect((entry.action, entry.events) for entry in history)
+        return summarise(row.id, row.game, row.setup, row.result, row.started,
+                         row.ended, groups)
 
     # -- saved setup options -------------------------------------------------
 
@@ -520,22 +548,18 @@ class Table:
             raise BadSetting(f"the table has no setting {name!r}; its settings are: "
                              f"{', '.join(SETTINGS)}")
         checked = _setting_value(name, value)
-        with self._lock:
+        with self._changing():
             self._journal.save_option(TABLE_SETTINGS, name, checked)
             now = {**self._settings.to_json(), name: checked}
             self._settings = Settings(seat_only=bool(now["seat_only"]),
                                       language=now["language"])
             settings = self._settings
-            for listener in list(self._settings_listeners):
-                try:
-                    listener(settings)
-                except Exception:  # a listener must never break the table
-                    log.exception("settings listener %r failed; the table goes on", listener)
+            self._later(self._settings_listeners, settings)
             return settings
 
     def subscribe_settings(self, listener: SettingsListener) -> Callable[[], None]:
         """Call ``listener(settings)`` after every change of the table's
-        settings, inside the table's lock: keep it quick."""
+        settings, outside the table's lock, in order."""
         with self._lock:
             self._settings_listeners.append(listener)
 
@@ -561,8 +585,10 @@ class Table:
     # -- listeners -----------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener(update)`` after every change.  It runs inside the
-        table's lock, in order: keep it quick (hand work to a queue)."""
+        """Call ``listener(update)`` after every change, once the change is
+        in the journal and the table's lock released: a slow listener holds
+        back no input.  Listeners are told every change in the order it
+        happened, one change at a time."""
         with self._lock:
             self._listeners.append(listener)
 
@@ -573,12 +599,43 @@ class Table:
 
         return unsubscribe
 
-    def _notify(self, update: Update) -> None:
-        for listener in list(self._listeners):
+    @contextmanager
+    def _changing(self) -> Iterator[None]:
+        """Hold the lock for a change, then tell the listeners what it did."""
+        try:
+            with self._lock:
+                yield
+        finally:
+            self._tell()
+
+    def _later(self, listeners: Sequence[Callable[[Any], object]], value: Any) -> None:
+        """Queue ``value`` for ``listeners`` (called inside the lock)."""
+        chosen = list(listeners)
+
+        def tell() -> None:
+            for listener in chosen:
+                try:
+                    listener(value)
+                except Exception:  # a listener must never break the table
+                    log.exception("table listener %r failed; the table goes on", listener)
+
+        self._untold.append(tell)
+
+    def _tell(self) -> None:
+        """Tell the listeners what is queued, outside the lock.  One thread
+        tells at a time, in order; a thread that finds another telling
+        leaves its change to it and returns, so no input waits for a
+        listener of another's change."""
+        while self._untold:
+            if not self._telling.acquire(blocking=False):
+                return  # the thread telling takes this change too (see below)
             try:
-                listener(update)
-            except Exception:  # a listener must never break the table
-                log.exception("table listener %r failed; the table goes on", listener)
+                while self._untold:
+                    self._untold.popleft()()
+            finally:
+                self._telling.release()
+            # A change queued while this thread told, whose thread found the
+            # telling taken, is told by the loop's next turn.
 
     # -- changing ------------------------------------------------------------
 
@@ -609,12 +666,13 @@ class Table:
         setup = Setup(tuple(" ".join(str(p).split()) for p in players),
                       frozenset(variants), {**saved, **dict(options or {})})
         game = cls(setup)  # raises BadSetup before anything is written
-        with self._lock:
+        with self._changing():
             self._check(self._session, expected_game, expected_version)
-            game_id = self._journal.create_game(cls.key, setup.to_json(), self._clock())
-            self._session = _Session(game_id, game)
+            started = self._clock()
+            game_id = self._journal.create_game(cls.key, setup.to_json(), started)
+            self._session = _Session(game_id, game, started)
             update = self._update("new", ())
-            self._notify(update)
+            self._later(self._listeners, update)
             return update
 
     def submit(
@@ -634,13 +692,13 @@ class Table:
         (:class:`NotYourSeat`)."""
         if not isinstance(command, Command):
             command = Command.from_json(command)
-        with self._lock:
+        with self._changing():
             session = self._require()
             self._check(session, expected_game, expected_version)
             self._check_seat(session, command, seat)
             events, before = self._apply(session, command)
             try:
-                self._write(session, "command", command, source)
+                self._write(session, "command", command, source, events)
             except BaseException:
                 session.done.pop()
                 session.game = type(session.game).loads(_live(before))
@@ -650,11 +708,12 @@ class Table:
 
     def submit_words(self, words: str | Sequence[str], **kwargs: Any) -> Update:
         with self._lock:
-            return self.submit(self._require().game.parse_words(words), **kwargs)
+            command = self._require().game.parse_words(words)
+        return self.submit(command, **kwargs)
 
     def undo(self, *, expected_game: ExpectedGame = ANY_GAME,
              expected_version: int | None = None, source: str = "") -> Update:
-        with self._lock:
+        with self._changing():
             session = self._require()
             self._check(session, expected_game, expected_version)
             if not session.done:
@@ -662,7 +721,7 @@ class Table:
             game_before = session.game
             done = self._undo(session)
             try:
-                self._write(session, "undo", None, source)
+                self._write(session, "undo", None, source, ())
             except BaseException:
                 session.undone.pop()
                 session.done.append(done)
@@ -673,14 +732,14 @@ class Table:
 
     def redo(self, *, expected_game: ExpectedGame = ANY_GAME,
              expected_version: int | None = None, source: str = "") -> Update:
-        with self._lock:
+        with self._changing():
             session = self._require()
             self._check(session, expected_game, expected_version)
             if not session.undone:
                 raise NothingToRedo("refusal.nothing-to-redo")
             command, events, before = self._redo(session)
             try:
-                self._write(session, "redo", None, source)
+                self._write(session, "redo", None, source, events)
             except BaseException:
                 session.done.pop()
                 session.game = type(session.game).loads(_live(before))
@@ -787,21 +846,35 @@ class Table:
         return command, events, before
 
     def _write(self, session: _Session, action: str, command: Command | None,
-               source: str) -> None:
+               source: str, events: Sequence[Event]) -> None:
         """Journal a change already made in memory (the caller takes it back
-        if this raises, so memory never runs ahead of disk)."""
+        if this raises, so memory never runs ahead of disk); a change that
+        ends the game writes the game's summary with it."""
         game = session.game
         result = game.result()
+        at = self._clock()
+        summary = None
+        if game.over:
+            history = [(entry.action.value, entry.events) for entry in session.history]
+            groups = in_effect([*history, (action, events)])
+            summary = summarise(session.game_id, game.key, game.setup.to_json(),
+                                result.to_json() if result else None, session.started,
+                                at, groups)
+        was_over = session.over
         self._journal.append(
             session.game_id,
             session.version + 1,
             action,
             command.to_json() if command else None,
             source,
-            self._clock(),
+            at,
             over=game.over,
             result=result.to_json() if result else None,
+            summary=None if summary is None else summary.to_json(),
         )
+        session.over = game.over
+        if summary is not None or was_over:
+            self._ended.append((session.game_id, summary))
 
     def _changed(self, session: _Session, action: str, command: Command | None,
                  events: Sequence[Event], source: str, *, undid_json: str = "[]") -> Update:
@@ -820,7 +893,7 @@ class Table:
         if action != "undo":
             session.done[-1].events_json = entry.events_json
         update = self._update(action, events, command, source)
-        self._notify(update)
+        self._later(self._listeners, update)
         return update
 
     def _update(self, action: str, events: Sequence[Event], command: Command | None = None,
@@ -855,7 +928,7 @@ class Table:
             raise ForeignDatabase(
                 f"game {row.id} in {self._journal.path} cannot be set up again: {exc}"
             ) from exc
-        session = _Session(row.id, game)
+        session = _Session(row.id, game, row.started)
         for entry in self._journal.entries(row.id):
             try:
                 undid_json = "[]"
@@ -887,6 +960,7 @@ class Table:
             session.history.append(kept)
             if entry.action != "undo":
                 session.done[-1].events_json = kept.events_json
+        session.over = session.game.over
         return session
 
 
