@@ -25,7 +25,6 @@ it and prints:
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import shutil
 import sqlite3
@@ -42,11 +41,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench_daemon import ROOT, free_port, memory, read_pin, start, wait_for_health  # noqa: E402
+from bench_daemon import ROOT, free_port, memory, read_pin, start, wait_for_health
 
-from companion.core.engine import Command  # noqa: E402
-from companion.core.journal import Journal  # noqa: E402
-from companion.core.table import Table  # noqa: E402
+from companion.core.engine import Command
+from companion.core.journal import Journal
+from companion.core.table import Table
 
 
 def play_templates(path: Path) -> None:

@@ -3,8 +3,8 @@
 Buttons, dice, the phone panel and the CLI all call :meth:`Table.submit`,
 :meth:`Table.undo` and :meth:`Table.redo`.  The table applies one command at a
 time under a lock, writes it durably to the journal before acknowledging it,
-and then, with its lock released, tells its listeners, in order.  On start it replays the journal and ends up
-exactly where it was.
+and then, with its lock released, tells its listeners, in order.  On start it
+replays the journal and ends up exactly where it was.
 
 Undo works by snapshot: the state before one command in ``SNAPSHOT_EVERY``
 is kept as text, and the state before any other is rebuilt from the nearest
