@@ -130,7 +130,7 @@ class TablePart(Component):
         except (AttributeError, OSError):
             pass  # this thread alone, on Linux; elsewhere it runs as the rest
         try:
-            done = self.table.summarise_past_games()
+            done = self.table.archive.summarise_past_games()
             if done:
                 log.info("journal: %d finished games summed up for the statistics", done)
             self.table.stats()

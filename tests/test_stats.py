@@ -101,9 +101,12 @@ def test_a_finished_game_is_summed_up_once(table, monkeypatch):
     call_of_nature(table, ["Ana", "Ben"], [5], loser="Ben")
     table.new_game("call-of-nature", ["Ana", "Ben"])
     table.stats()
+    from companion.core import archive
+
     loads = []
-    original = table._load
-    monkeypatch.setattr(table, "_load", lambda row: loads.append(row.id) or original(row))
+    original = archive.replay
+    monkeypatch.setattr(archive, "replay",
+                        lambda journal, row: loads.append(row.id) or original(journal, row))
     assert table.stats()["games_played"] == 1
     assert loads == []
 
@@ -131,10 +134,12 @@ def test_statistics_replay_no_game(table, monkeypatch):
     call_of_nature(table, ["Ana", "Ben"], [10], loser="Ana")
     table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
 
-    def no_replay(row):
+    from companion.core import archive
+
+    def no_replay(journal, row):
         raise AssertionError(f"game {row.id} was replayed for the statistics")
 
-    monkeypatch.setattr(table, "_load", no_replay)
+    monkeypatch.setattr(archive, "replay", no_replay)
     assert table.stats()["games"]["call-of-nature"]["games"] == 2
 
 
@@ -145,15 +150,15 @@ def test_a_journal_of_an_earlier_version_gets_its_summaries_once(table, reopen):
     table._journal._db.execute("DELETE FROM summaries")  # as an earlier version left it
     again = reopen()
     assert [row.id for row in again._journal.unsummarised()] == [1, 2]
-    assert again.summarise_past_games() == 2
-    assert again.summarise_past_games() == 0
+    assert again.archive.summarise_past_games() == 2
+    assert again.archive.summarise_past_games() == 0
     assert again.stats() == expected
 
 
 def test_a_statistics_request_holds_back_no_command(table, monkeypatch):
     import threading
 
-    from companion.core import table as table_module
+    from companion.core import archive as table_module
 
     for n in range(200):
         call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben" if n % 3 else "Ana")
@@ -196,7 +201,7 @@ def test_summing_up_an_earlier_journal_holds_back_no_command(table, reopen, monk
         put(game_id, summary)
 
     monkeypatch.setattr(again._journal, "put_summary", slow_put)
-    upkeep = threading.Thread(target=again.summarise_past_games)
+    upkeep = threading.Thread(target=again.archive.summarise_past_games)
     upkeep.start()
     assert inside.wait(10)
     player = threading.Thread(target=again.submit, args=(Command("card", {"value": 5}),))
