@@ -157,7 +157,7 @@ append_under_all() {
     fi
     last="$(grep -E '^[[:space:]]*\[' "$file" | tail -n 1 | tr -d '[:space:]' || true)"
     if [[ -n "$last" && "$last" != "[all]" ]]; then
-        printf '[all]\n' >>"$file"
+        printf '\n[all]\n' >>"$file"
     fi
     printf '%s\n' "$line" >>"$file"
 }
@@ -175,6 +175,11 @@ set_dtparam() {
         append_under_all "$file" "dtparam=${name}=${value}"
     fi
     echo changed
+}
+
+# Set the I2C bus speed in a config.txt; prints "changed" when it did.
+set_i2c_speed() {
+    set_dtparam "$1" i2c_arm_baudrate "$2"
 }
 
 # Without raspi-config, nothing loads i2c-dev (the /dev/i2c-N devices) at boot.
@@ -206,7 +211,7 @@ enable_i2c() {
     if [[ "$(set_dtparam "$config" i2c_arm on)" == changed ]]; then
         REBOOT_NEEDED=yes
     fi
-    if [[ "$(set_dtparam "$config" i2c_arm_baudrate "$I2C_SPEED")" == changed ]]; then
+    if [[ "$(set_i2c_speed "$config" "$I2C_SPEED")" == changed ]]; then
         REBOOT_NEEDED=yes
     fi
 }

@@ -121,7 +121,7 @@ def test_it_switches_i2c_on_in_config_txt_under_all(pi):
     text = pi.config_txt.read_text()
     assert text.startswith(BOOKWORM_CONFIG_TXT)
     assert text[len(BOOKWORM_CONFIG_TXT):] == \
-        "\n[all]\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n"
+        "\n\n[all]\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n"
     # Without raspi-config, i2c-dev is loaded at boot by a file of its own.
     assert (pi.root / "etc/modules-load.d/companion-i2c.conf").read_text().endswith("i2c-dev\n")
 

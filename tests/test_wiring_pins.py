@@ -6,8 +6,14 @@ from __future__ import annotations
 import pytest
 
 from companion import config
-from companion.config import (HEADER_GROUND, HEADER_PIN_OF_GPIO, Config, ConfigError,
-                              header_pin, wiring_pins)
+from companion.config import (
+    HEADER_GROUND,
+    HEADER_PIN_OF_GPIO,
+    Config,
+    ConfigError,
+    header_pin,
+    wiring_pins,
+)
 
 
 def test_the_reference_kit_is_wired_display_first_then_keys_then_outputs():
