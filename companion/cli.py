@@ -293,11 +293,16 @@ def _journal_path(args: argparse.Namespace) -> Path:
     live = running.running(found)
     if len(live) == 1:
         return live[0].journal
-    closed = [place for place in found if place.status == running.CLOSED]
-    if closed and not live:
-        print(f"companion: {closed[0].who}'s data in {closed[0].directory} cannot be read by "
-              f"this user; this is your own journal ('sudo companion {args.action}' uses the "
-              f"service's)", file=sys.stderr)
+    if not live:
+        # None runs: the journal of the one that ran, where serve would look first.
+        for place in found:
+            if place.status == running.CLOSED:
+                print(f"companion: {place.who}'s data in {place.directory} cannot be read by "
+                      f"this user; this is your own journal ('sudo companion {args.action}' "
+                      f"uses the service's)", file=sys.stderr)
+                break
+            if place.status == running.STOPPED and place.journal.exists():
+                return place.journal
     return default_db()
 
 

@@ -237,3 +237,12 @@ def test_bathroom_rush_says_its_popo_limit_as_a_sentence(tmp_path, capsys):
     _, out, _ = run(capsys, "--db", db, "new", "bathroom-rush", "Ana", "Ben", "--variant",
                     "keep-playing")
     assert "Reaching 3 popò puts nobody out" in out
+
+
+def test_with_nothing_running_the_cli_uses_the_journal_the_service_kept(machine, capsys):
+    # On a Pi, as root, with the service stopped: its journal, not root's own.
+    machine.service.mkdir(parents=True)
+    a_companion_running_in(machine.service).close()
+    code, out, _ = run(capsys, "state")
+    assert code == 0 and "Call of Nature" in out
+    assert not machine.own.exists()
