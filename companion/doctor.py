@@ -226,8 +226,7 @@ def check_pins(pins: Mapping[str, int], pin_factory: Any = None,
                             "then log in again")]
         except Exception as exc:
             if type(exc).__name__ == "NoGpio":
-                # Its message says why and what to do.
-                return [Finding(FAIL, str(exc))]
+                return [Finding(FAIL, exc.what, exc.fix)]  # type: ignore[attr-defined]
             if type(exc).__name__ in ("BadPinFactory", "PinFactoryFallback"):
                 return [Finding(FAIL, f"no GPIO on this machine ({exc})",
                                 "run on a Raspberry Pi, or try 'companion serve --simulate'")]

@@ -53,28 +53,38 @@ def pin_factory_fallbacks() -> Iterator[Fallbacks]:
         warnings.warn_explicit(other.message, other.category, other.filename, other.lineno)
 
 
-def no_gpio_reason(fallbacks: Fallbacks, environ: Any = None) -> str:
-    """Why no pin library could be loaded, and what to do, in one sentence."""
+def no_gpio_said(fallbacks: Fallbacks, environ: Any = None) -> tuple[str, str]:
+    """Why no pin library could be loaded, and what to do about it."""
     environ = os.environ if environ is None else environ
     reasons = fallbacks.reasons
     lgpio = reasons.get("lgpio", "")
     native = reasons.get("native", "")
     if not reasons:
-        return ("no GPIO found: on a Raspberry Pi, install lgpio in the companion's "
+        return ("no GPIO found", ("on a Raspberry Pi, install lgpio in the companion's "
                 "environment and check with 'companion doctor'; on another computer, run "
-                "'companion serve --simulate'")
+                "'companion serve --simulate'"))
     if "No module named" in lgpio and "Pi revision" in native:
-        return ("no GPIO: this computer is not a Raspberry Pi; run "
-                "'companion serve --simulate' to play without one")
+        return ("no GPIO: this computer is not a Raspberry Pi",
+                "run 'companion serve --simulate' to play without one")
     if "No module named" in lgpio:
-        return ("no GPIO: lgpio is not installed in the companion's environment "
-                "('sudo ./scripts/install-pi.sh' installs it)")
+        return ("no GPIO: lgpio is not installed in the companion's environment",
+                "run 'sudo ./scripts/install-pi.sh' again: it installs lgpio")
     if lgpio:
         where = environ.get("LG_WD") or _cwd()
-        return (f"no GPIO: lgpio cannot start ({lgpio}); it needs /dev/gpiochip* (the "
-                f"'gpio' group) and a folder it may write for its pipes (LG_WD, here "
-                f"{where}); check with 'companion doctor'")
-    return f"no GPIO: {fallbacks.said()}; check with 'companion doctor'"
+        return (f"no GPIO: lgpio cannot start ({lgpio})",
+                (f"it needs /dev/gpiochip* (the 'gpio' group) and a folder it may write for "
+                f"its pipes (LG_WD, here {where})"))
+    return f"no GPIO: {fallbacks.said()}", "check the pin libraries named"
+
+
+def no_gpio_reason(fallbacks: Fallbacks, environ: Any = None) -> str:
+    """:func:`no_gpio_said` in one sentence, for the log and the panel."""
+    what, fix = no_gpio_said(fallbacks, environ)
+    if not fallbacks.reasons:
+        return f"{what}: {fix}"
+    if what.startswith("no GPIO: lgpio cannot start"):
+        fix += "; check with 'companion doctor'"
+    return f"{what}; {fix}"
 
 
 def _cwd() -> str:
@@ -98,9 +108,14 @@ def claim_pin(role: str, pin: int, pin_factory: Any = None) -> None:
             else:
                 device = OutputDevice(pin, initial_value=False, pin_factory=pin_factory)
         except BadPinFactory as exc:
-            raise NoGpio(no_gpio_reason(fallbacks)) from exc
+            raise NoGpio(*no_gpio_said(fallbacks)) from exc
     device.close()
 
 
 class NoGpio(OSError):
-    """No pin library could be loaded; the message says why."""
+    """No pin library could be loaded: ``what`` says why, ``fix`` what to do."""
+
+    def __init__(self, what: str, fix: str) -> None:
+        super().__init__(what)
+        self.what = what
+        self.fix = fix

@@ -157,9 +157,9 @@ def test_the_doctor_says_why_there_is_no_gpio_in_one_finding():
             gpiozero.devices.Device.pin_factory = saved
 
     findings = doctor.check_pins({"button up": 5, "buzzer": 12}, claim=claim)
-    assert [(f.level, f.what) for f in findings] == [
-        (FAIL, "no GPIO: this computer is not a Raspberry Pi; run 'companion serve "
-               "--simulate' to play without one")]
+    assert [(f.level, f.what, f.fix) for f in findings] == [
+        (FAIL, "no GPIO: this computer is not a Raspberry Pi",
+         "run 'companion serve --simulate' to play without one")]
 
 
 # -- one line per fault -----------------------------------------------------------------
