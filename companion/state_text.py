@@ -213,16 +213,12 @@ def _ohshit_columns(rows: list[dict[str, Any]]) -> list[Column]:
                                       ("out", "alive", False)]))]
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 def _queue(row: dict[str, Any]) -> str:
     if row.get("queue") is None:
         return "-"
     where = f"{row['queue']}"
     if row.get("position"):
-        where += f", {_ordinal(int(row['position']))} in line"
+        where += f", place {row['position']}"
     return where
 
 
