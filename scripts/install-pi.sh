@@ -194,7 +194,7 @@ load_i2c_dev_at_boot() {
 enable_i2c() {
     local config
     if command -v raspi-config >/dev/null; then
-        if [[ "$(raspi-config nonint get_i2c)" != 0 ]]; then
+        if [[ "$(raspi-config nonint get_i2c || true)" != 0 ]]; then
             raspi-config nonint do_i2c 0 || fail "raspi-config cannot switch I2C on"
             REBOOT_NEEDED=yes
         fi
