@@ -228,8 +228,9 @@ def _flags_after_the_words(args: argparse.Namespace, parser: argparse.ArgumentPa
 
 
 def _run(args: argparse.Namespace, out: _Output) -> int:
+    from .core.errors import JournalInUse
     from .core.games import available
-    from .core.journal import Journal, JournalInUse
+    from .core.journal import Journal
     from .core.table import Table
 
     if args.action == "games-list":

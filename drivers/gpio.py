@@ -13,6 +13,8 @@ from typing import Any, Iterator
 from gpiozero import InputDevice, OutputDevice
 from gpiozero.exc import PinFactoryFallback
 
+from companion.core.errors import CompanionError
+
 _FALLBACK = re.compile(r"Falling back from (\w+): (.*)", re.S)
 
 
@@ -112,7 +114,7 @@ def claim_pin(role: str, pin: int, pin_factory: Any = None) -> None:
     device.close()
 
 
-class NoGpio(OSError):
+class NoGpio(CompanionError, OSError):
     """No pin library could be loaded: ``what`` says why, ``fix`` what to do."""
 
     def __init__(self, what: str, fix: str) -> None:

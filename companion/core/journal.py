@@ -20,7 +20,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Iterator
 
-from .errors import ForeignDatabase, JournalError
+from .errors import ForeignDatabase, JournalError, JournalInUse
 
 APPLICATION_ID = 0x54424C43  # "TBLC"
 SCHEMA_VERSION = 1
@@ -84,10 +84,6 @@ class EntryRow:
     command: dict[str, Any] | None
     source: str
     at: float
-
-
-class JournalInUse(JournalError):
-    """Another process (the running companion) holds the journal."""
 
 
 class Journal:
