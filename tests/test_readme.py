@@ -1,5 +1,6 @@
 """The README's commands work: every line of its ``sh`` blocks is run (the
-``companion`` ones, in order, against a fresh journal) or, when it needs
+``companion`` ones, in order, as a user types them, without ``--db``, on a
+laptop where nothing is installed yet) or, when it needs
 root or a Pi, checked as far as a test can (the script is there and parses,
 the command line parses).  A command the README gains must be one of these."""
 
