@@ -59,6 +59,16 @@ def program_version() -> str:
         return "(not installed)"
 
 
+class _PrintVersion(argparse.Action):
+    """``--version``: the version is looked up only when asked for (a
+    lookup on every start would slow ``companion serve`` on a Pi Zero)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        print(f"{parser.prog} {program_version()}")
+        parser.exit()
+
+
 def _add_new(sub: Any) -> None:
     new = sub.add_parser("new", help="start a new game")
     new.add_argument("game", help="call-of-nature, ohshit or bathroom-rush")
@@ -143,7 +153,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         prog="companion",
         description="The Tabletop Companion: keeps the public state of the game at the table.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}",
+    parser.add_argument("--version", action=_PrintVersion, nargs=0,
                         help="print the program's version and exit")
     parser.add_argument("--db", type=Path, default=None,
                         help="journal file (default: $COMPANION_DB, else the running "
