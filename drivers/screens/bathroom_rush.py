@@ -32,7 +32,7 @@ from typing import Any, Mapping, Sequence
 from PIL import Image
 
 from companion.core.engine import Expectation
-from companion.core.menu.words import Words
+from companion.core.menu.words import MenuNames
 from companion.core.text import DEFAULT_LANGUAGE
 
 from .canvas import HEIGHT, OFF, ON, WIDTH, Canvas, fit_lines, text_width
@@ -134,7 +134,7 @@ def _waiting(reserve: Mapping[str, Any], expected: Sequence[Any], lang: str = "e
     than English, the names of the commands (the prompts are English)."""
     name = str(reserve.get("name", ""))
     said: list[str] = []
-    words = Words(lang, GAME)
+    words = MenuNames(lang, GAME)
     # Two lines hold three short choices at most (and never every reveal).
     for expectation in expected:
         if len(said) == 3 or (said and len(" · ".join(said)) > WAITING_CHARACTERS):

@@ -35,23 +35,30 @@ thread.  :meth:`TableMenu.on_update` may be called from any thread (it is the
 table's listener, called inside the table's lock): it only records the
 update, which the next key or view takes in.
 
-The modules: :mod:`.view` (what the OLED is given), :mod:`.hints` (what a
-hint is; each game keeps its own in its folder), :mod:`.entry` (one
-command's parameters being entered), :mod:`.machine` (the keys, the menu's
-levels and the table calls).
+The modules: :mod:`.machine` (the core: the keys, the stack of levels, the
+main menu), :mod:`.levels` (a level shows itself and handles its own keys;
+the shapes every section builds from; what a section is), :mod:`.state`
+(what the levels share: the stack, the table's state on screen, the calls
+to the table, the services lent to the menu), one module per section of
+the main menu (:mod:`.game` and :mod:`.home`, the game and its screen;
+:mod:`.new_game`; :mod:`.wifi`; :mod:`.pixels`, the dice; :mod:`.sign_out`),
+:mod:`.entry` (one command's parameters being entered), :mod:`.hints`
+(what a hint is; each game keeps its own in its folder), :mod:`.words` (the
+names on screen in the table's language) and :mod:`.view` (what the OLED
+is given).
 """
 
 from ..errors import UnknownKey
 from ..keys import DICE_SOURCES, KEYS, KINDS
 from .entry import DEFAULT_BOUNDS, DEFAULT_NOTES, FAST_STEP, NONE_LABEL
 from .hints import HINTS, KEY_ROWS, CommandHint, Context, ParamHint, Pick, PickGroup
-from .machine import DEFAULT_NAMES, FAST_AFTER, SOURCE, TableMenu
+from .machine import DEFAULT_NAMES, FAST_AFTER, SOURCE, MenuServices, MenuSettings, TableMenu
 from .view import KEYS_CONFIRM, KEYS_ENTER, VIEW_KINDS, MenuView, ViewKind, humanize
 
 __all__ = [
     "DEFAULT_BOUNDS", "DEFAULT_NAMES", "DEFAULT_NOTES", "DICE_SOURCES", "FAST_AFTER",
     "FAST_STEP", "HINTS", "KEYS", "KEYS_CONFIRM", "KEYS_ENTER", "KEY_ROWS", "KINDS",
-    "NONE_LABEL", "SOURCE", "VIEW_KINDS", "CommandHint", "Context", "MenuView", "ParamHint",
-    "Pick", "PickGroup", "TableMenu",
+    "NONE_LABEL", "SOURCE", "VIEW_KINDS", "CommandHint", "Context", "MenuServices",
+    "MenuSettings", "MenuView", "ParamHint", "Pick", "PickGroup", "TableMenu",
     "UnknownKey", "ViewKind", "humanize",
 ]

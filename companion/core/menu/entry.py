@@ -16,7 +16,7 @@ from ..engine import Command, CommandSpec, Dice, Expectation, Param, ParamKind
 from ..table import Update
 from .hints import CommandHint, Context, ParamHint
 from .view import MenuView, ViewKind
-from .words import Words
+from .words import MenuNames
 
 # A held UP or DOWN steps by this much once it goes fast.
 FAST_STEP = 5
@@ -33,7 +33,7 @@ EDITING, DONE = "editing", "done"
 
 
 @dataclass(frozen=True)
-class Now:
+class EntryReads:
     """What an entry reads of the table: the update it is built on, the dice
     source in use, and the range the game allows an int parameter."""
 
@@ -137,9 +137,9 @@ class Entry:
 
     def __init__(self, spec: CommandSpec, expectation: Expectation | None,
                  fixed: Mapping[str, Any], params: Sequence[Param], hint: CommandHint,
-                 chosen: bool, words: Words | None = None) -> None:
+                 chosen: bool, words: MenuNames | None = None) -> None:
         self.spec, self.expectation, self.hint = spec, expectation, hint
-        self.words = words or Words()
+        self.words = words or MenuNames()
         self.fixed = dict(fixed)
         self.params = list(params)
         self.editors: list[_Editor] = []
@@ -150,7 +150,7 @@ class Entry:
     @classmethod
     def build(cls, spec: CommandSpec, expectation: Expectation | None, hint: CommandHint,
               expected: Sequence[Expectation], chosen: bool,
-              words: Words | None = None) -> Entry:
+              words: MenuNames | None = None) -> Entry:
         """The entry of ``spec``, answering ``expectation`` if any: what the
         game already says is fixed, what a hint leaves out is not asked."""
         fixed: dict[str, Any] = {}
@@ -215,7 +215,7 @@ class Entry:
 
     # -- walking the parameters ------------------------------------------------
 
-    def open_next(self, now: Now) -> str | Blocked:
+    def open_next(self, reads: EntryReads) -> str | Blocked:
         """Open the editor of the next parameter to enter, over those a hint
         leaves out (EDITING), or say that all are entered (DONE).  A
         parameter that cannot be entered here says why, and the entry waits
@@ -223,12 +223,12 @@ class Entry:
         entered = len(self.editors)
         while len(self.editors) < len(self.params):
             param = self.params[len(self.editors)]
-            context = self._context(now)
+            context = self._context(reads)
             phint = self.param_hint(param)
             if _resolve(phint.skip, context):
                 self.editors.append(_Skipped())
                 continue
-            editor = self._editor(param, phint, context, now)
+            editor = self._editor(param, phint, context, reads)
             if isinstance(editor, Blocked):
                 del self.editors[entered:]
                 return editor
@@ -323,28 +323,28 @@ class Entry:
 
     # -- one editor ------------------------------------------------------------
 
-    def _context(self, now: Now) -> Context:
-        update = now.update
+    def _context(self, reads: EntryReads) -> Context:
+        update = reads.update
         actor = self.expectation.player if self.expectation is not None else None
         if actor is None and update.expected:
             actor = update.expected[0].player
         return Context(update.state, tuple(update.players), self.expectation, actor,
                        self.args(), self.words.lang)
 
-    def _editor(self, param: Param, phint: ParamHint, context: Context, now: Now
+    def _editor(self, param: Param, phint: ParamHint, context: Context, reads: EntryReads
                 ) -> _Number | _Pick | _Roll | Blocked:
         if param.kind == ParamKind.DICE:
-            if now.dice_source != "manual":
-                what = self._prompt(now.update.players) if self.expectation else self.label
+            if reads.dice_source != "manual":
+                what = self._prompt(reads.update.players) if self.expectation else self.label
                 words = self.words
-                where = words.menu("roll-button" if now.dice_source == "button"
+                where = words.menu("roll-button" if reads.dice_source == "button"
                                    else "roll-device")
                 return Blocked(words.menu("roll"), words.menu("roll-where", what=what,
                                                               where=where))
             expected = self.expectation.dice if self.expectation else None
             return _Roll(expected or Dice(6))
         if param.kind == ParamKind.INT:
-            low, high = _bounds(param, phint, context, now)
+            low, high = _bounds(param, phint, context, reads)
             start = _resolve(phint.start, context)
             if not isinstance(start, int):
                 start = 0 if low <= 0 <= high else low
@@ -362,16 +362,16 @@ class Entry:
         return _Pick(labels, values, index)
 
 
-def _bounds(param: Param, phint: ParamHint, ctx: Context, now: Now) -> tuple[int, int]:
+def _bounds(param: Param, phint: ParamHint, ctx: Context, reads: EntryReads) -> tuple[int, int]:
     bounds = _resolve(phint.bounds, ctx)
     if bounds is None:
-        bounds = now.param_range(param)
+        bounds = reads.param_range(param)
     low, high = bounds
     return (DEFAULT_BOUNDS[0] if low is None else low,
             DEFAULT_BOUNDS[1] if high is None else high)
 
 
-def _offer(param: Param, phint: ParamHint, ctx: Context, rules: bool, words: Words
+def _offer(param: Param, phint: ParamHint, ctx: Context, rules: bool, words: MenuNames
            ) -> tuple[list[str], list[Any]]:
     offered = _resolve(phint.offer, ctx)
     offered = list(offered) if offered is not None else None

@@ -22,7 +22,7 @@ from .view import humanize
 
 
 @dataclass(frozen=True)
-class Words:
+class MenuNames:
     """Names on screen for ``game`` (its key) in ``lang``."""
 
     lang: str = DEFAULT_LANGUAGE

@@ -1,0 +1,68 @@
+"""The Wi-Fi sections: a known network in reach offered first in the main
+menu, and joining: the companion's own Wi-Fi as a QR code while it is the
+hotspot, then the panel's QR code and PIN."""
+
+from __future__ import annotations
+
+from .levels import Choice, Confirm, Join, WifiJoin
+from .state import MenuServices, MenuState
+
+
+class WifiOfferSection:
+    """A known network in reach, to switch to."""
+
+    def __init__(self, state: MenuState, services: MenuServices) -> None:
+        self.state, self.services = state, services
+
+    def choices(self) -> list[Choice]:
+        offered = self.services.network_offer
+        ssid = offered() if offered is not None else None
+        if not ssid:
+            return []
+        return [Choice(self.state.t("wifi-offer", ssid=ssid), lambda: self._ask_switch(ssid))]
+
+    def _ask_switch(self, ssid: str) -> None:
+        switch = self.services.switch_network
+        if switch is None:
+            return
+        state = self.state
+
+        def switch_now() -> None:
+            state.clear()
+            switch()
+
+        state.push(Confirm(state, state.t("wifi"), state.t("wifi-switch", ssid=ssid),
+                           switch_now))
+
+
+class JoinSection:
+    """The Join screens: the Wi-Fi's first while the companion is the
+    hotspot, then the panel's."""
+
+    def __init__(self, state: MenuState, services: MenuServices) -> None:
+        self.state, self.services = state, services
+
+    def choices(self) -> list[Choice]:
+        return [Choice(self.state.t("join-qr"), self.open)]
+
+    def open(self) -> None:
+        own = self.services.wifi() if self.services.wifi is not None else None
+        if own is not None:
+            self.state.push(WifiJoin(self.state, *own, then=self.open_panel))
+            return
+        self.open_panel()
+
+    def open_panel(self) -> None:
+        state = self.state
+        if self.services.join_info is None:
+            state.say(state.t("join"), state.t("no-panel"))
+            return
+        url, pin = self.services.join_info()
+        state.push(Join(state, url, pin))
+
+    def show(self) -> None:
+        """Put the Join screens on top, over any shown before."""
+        state = self.state
+        state.stack = [level for level in state.stack
+                       if not isinstance(level, (Join, WifiJoin))]
+        self.open()
