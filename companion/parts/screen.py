@@ -18,6 +18,7 @@ import queue
 import threading
 import time
 from collections import deque
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
@@ -27,7 +28,10 @@ from companion.core.table import Settings, Table, Update
 from companion.core.text import say
 
 if TYPE_CHECKING:
+    from companion.core.menu import TableMenu
+
     from .hardware import DicePart, DisplayPart
+    from .network import NetworkPart
 
 log = logging.getLogger(__name__)
 
@@ -41,11 +45,73 @@ PAGE_SECONDS = (8.0, 4.0)
 NEWS = ("command", "redo")
 
 
+# -- what the screen thread is told, from any thread ---------------------------
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """Draw the screen again (nothing changed)."""
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key event from the buttons (``kind``: press, repeat or long)."""
+
+    key: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class TableChanged:
+    """The table changed; ``alerts`` are its events to show over the menu."""
+
+    alerts: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class LanguageChanged:
+    """The table's language is now ``language``."""
+
+    language: str
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """The dice service played a roll."""
+
+    dice: Dice
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NetworkNews:
+    """The Wi-Fi changed (see :meth:`ScreenPart.network_news`)."""
+
+    what: str
+    ssid: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Faults:
+    """Hardware faults that are new, each shown for a moment."""
+
+    faults: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Stop:
+    """The thread ends."""
+
+
+Note = Redraw | Key | TableChanged | LanguageChanged | Rolled | NetworkNews | Faults | Stop
+
+
 class ScreenPart(Component):
     """The table UI on its own thread: keys in, menu, frames out.
 
-    Keys come from gpiozero's threads and table updates from inside the
-    table's lock; both only put a note on a queue.  The thread handles
+    Keys come from gpiozero's threads and table updates from the table's
+    listeners; both only put a :data:`Note` on a queue.  The thread handles
     keys with the menu, then draws the newest view once.
     """
 
@@ -55,7 +121,7 @@ class ScreenPart(Component):
                  join_info: Callable[[], tuple[str, str]], *,
                  sign_out: Callable[[], tuple[str, str]] | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 network: Any = None, language: str = "en") -> None:
+                 network: NetworkPart | None = None, language: str = "en") -> None:
         self.table = table
         # The configured language, the table's until a controller sets one
         # (the table's settings); the screen follows the table's at once.
@@ -74,8 +140,8 @@ class ScreenPart(Component):
         self.sign_out = sign_out
         # The Wi-Fi part (companion.parts.network), when there is one.
         self.network = network
-        self.menu: Any = None
-        self._notes: queue.SimpleQueue = queue.SimpleQueue()
+        self.menu: TableMenu | None = None
+        self._notes: queue.SimpleQueue[Note] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._frame: Any = None
         self._png: tuple[Any, bytes] | None = None
@@ -93,7 +159,7 @@ class ScreenPart(Component):
         from drivers.dice import RollListener
 
         network = self.network
-        self.menu = TableMenu(self.table, join_info=self.join_info, sign_out=self.sign_out,
+        self.menu = menu = TableMenu(self.table, join_info=self.join_info, sign_out=self.sign_out,
                               dice_source=lambda: self.dice.source,
                               set_dice_source=self.dice.set_source,
                               roll=self.dice.roll_button,
@@ -105,7 +171,7 @@ class ScreenPart(Component):
         self._unsubscribes = [
             self.table.subscribe_settings(self._on_settings),
             self.table.subscribe(self._on_update),
-            self.table.subscribe(RollListener(self._on_roll, self.menu.update)),
+            self.table.subscribe(RollListener(self._on_roll, menu.update)),
         ]
         if self.language != self.configured_language:
             from drivers.screens.words import word
@@ -120,7 +186,7 @@ class ScreenPart(Component):
             unsubscribe()
         self._unsubscribes = []
         if self._thread is not None:
-            self._notes.put(None)
+            self._notes.put(Stop())
             self._thread.join(5)
 
     @property
@@ -130,10 +196,10 @@ class ScreenPart(Component):
     # -- from any thread --------------------------------------------------
 
     def key(self, key: str, kind: str = "press") -> None:
-        self._notes.put(("key", key, kind))
+        self._notes.put(Key(key, kind))
 
     def redraw(self) -> None:
-        self._notes.put(("draw",))
+        self._notes.put(Redraw())
 
     def show_faults(self, faults: Sequence[str]) -> None:
         """The hardware faults now ("dice device: waiting for ..."), from one
@@ -142,7 +208,7 @@ class ScreenPart(Component):
         new = [fault for fault in faults if fault not in self._faults]
         self._faults = faults
         if new:
-            self._notes.put(("faults", new))
+            self._notes.put(Faults(tuple(new)))
 
     def network_news(self, what: str, ssid: str = "", reason: str = "") -> None:
         """The Wi-Fi changed (from the network part's thread; see
@@ -151,7 +217,7 @@ class ScreenPart(Component):
         Wi-Fi's QR code first, then the panel's at its new address); a
         failed join says why over them; a known network in reach is
         offered for a moment; all in the table's language."""
-        self._notes.put(("network", what, ssid, reason))
+        self._notes.put(NetworkNews(what, ssid, reason))
 
     def png(self) -> bytes:
         """The frame on the display now, as PNG (the panel's mirror)."""
@@ -163,25 +229,23 @@ class ScreenPart(Component):
             frame = idle_screen(lang=self.language)
         if cached is not None and cached[0] is frame:
             return cached[1]
-        out = io.BytesIO()
-        frame.save(out, "PNG")
-        data = out.getvalue()
+        data = png_of(frame)
         with self._frame_lock:
             self._png = (frame, data)
         return data
 
     def _on_update(self, update: Update) -> None:
-        self.menu.on_update(update)
+        self._the_menu().on_update(update)
         alerts = [e for e in update.events if e.alert] if update.action in NEWS else []
-        self._notes.put(("alerts", alerts) if alerts else ("update",))
+        self._notes.put(TableChanged(tuple(alerts)))
 
     def _on_settings(self, settings: Settings) -> None:
         # The table's language changed (from a phone): the next frame is in it.
-        self._notes.put(("language", settings.language or self.configured_language))
+        self._notes.put(LanguageChanged(settings.language or self.configured_language))
 
     def _on_roll(self, dice: Dice, values: list[int]) -> None:
         # The table's listener for the rolls the dice service played.
-        self._notes.put(("roll", dice, list(values)))
+        self._notes.put(Rolled(dice, tuple(values)))
 
     # -- the screen thread ----------------------------------------------
 
@@ -209,10 +273,10 @@ class ScreenPart(Component):
             # on a Pi Zero a frame costs about a millisecond of CPU.
             changed = False
             while True:
-                if note is None:
+                if isinstance(note, Stop):
                     return
-                self._take(note)
-                changed = changed or note[0] != "draw"
+                self._handle(note)
+                changed = changed or not isinstance(note, Redraw)
                 try:
                     note = self._notes.get_nowait()
                 except queue.Empty:
@@ -232,47 +296,49 @@ class ScreenPart(Component):
                 self._alerts.clear()
                 self._draw()
 
-    def _take(self, note: tuple) -> None:
-        if note[0] == "language":
-            from drivers.screens.words import word
+    def _handle(self, note: Note) -> None:
+        match note:
+            case LanguageChanged(language):
+                from drivers.screens.words import word
 
-            self.language = note[1]
-            self.menu.language = note[1]
-            self.display_part.farewell = word("off", note[1])
-        elif note[0] == "key":
-            self._moments.clear()
-            self._alerts.clear()
-            self._moment_until = None
-            self._key(note[1], note[2])
-        elif note[0] == "alerts":
-            self._alerts.extend(note[1])
-        elif note[0] == "roll":
-            from drivers.screens import dice_screen
-
-            dice, values = note[1], note[2]
-            self._show_moment(lambda: dice_screen(values, dice.name), DICE_SECONDS)
-        elif note[0] == "network":
-            what, ssid, reason = note[1], note[2], note[3]
-            title = say("menu.wifi", self.language)
-            if what in ("hotspot", "joined", "join-failed"):
+                self.language = language
+                self._the_menu().language = language
+                self.display_part.farewell = word("off", language)
+            case Key(key, kind):
                 self._moments.clear()
+                self._alerts.clear()
                 self._moment_until = None
-                self.menu.show_join()
-                if what == "join-failed":
-                    why = say(f"menu.wifi-why-{reason}", self.language)
-                    self.menu.say(title, say("menu.wifi-join-failed", self.language,
-                                             ssid=ssid, reason=why))
-            elif what == "offer":
-                from drivers.screens import alert_screen
+                self._key(key, kind)
+            case TableChanged(alerts):
+                self._alerts.extend(alerts)
+            case Rolled(dice, values):
+                from drivers.screens import dice_screen
 
-                text = say("menu.wifi-in-reach", self.language, ssid=ssid)
-                self._show_moment(lambda: alert_screen(text, title), ALERT_SECONDS)
-            elif what == "lost":
-                text = say("menu.wifi-lost", self.language)
-                self._show_moment(lambda: fault_screen(text), FAULT_SECONDS)
-        elif note[0] == "faults":
-            for fault in note[1]:
-                self._show_moment(partial(fault_screen, fault), FAULT_SECONDS)
+                self._show_moment(lambda: dice_screen(list(values), dice.name), DICE_SECONDS)
+            case NetworkNews():
+                self._network(note)
+            case Faults(faults):
+                for fault in faults:
+                    self._show_moment(partial(fault_screen, fault), FAULT_SECONDS)
+
+    def _network(self, news: NetworkNews) -> None:
+        if news.what not in ("hotspot", "joined", "join-failed"):
+            moment = wifi_moment(news, self.language)
+            if moment is not None:
+                self._show_moment(*moment)
+            return
+        self._moments.clear()
+        self._moment_until = None
+        menu = self._the_menu()
+        menu.show_join()
+        if news.what == "join-failed":
+            why = say(f"menu.wifi-why-{news.reason}", self.language)
+            menu.say(say("menu.wifi", self.language), say(
+                "menu.wifi-join-failed", self.language, ssid=news.ssid, reason=why))
+
+    def _the_menu(self) -> TableMenu:
+        assert self.menu is not None, "the menu is there from start() on"
+        return self.menu
 
     def _show_moment(self, draw: Callable[[], Any], seconds: float) -> None:
         self._moments.append((draw, seconds))
@@ -300,7 +366,7 @@ class ScreenPart(Component):
         """The pages of the game screen on show now (1 under the menu)."""
         menu = self.menu
         update = menu.update if menu is not None else None
-        if update is None or self._moments or menu.view().kind != "game":
+        if menu is None or update is None or self._moments or menu.view().kind != "game":
             return 1
         from drivers.screens import game_pages
 
@@ -319,7 +385,7 @@ class ScreenPart(Component):
 
     def _key(self, key: str, kind: str) -> None:
         try:
-            self.menu.on_key(key, kind)
+            self._the_menu().on_key(key, kind)
         except Exception:
             log.exception("the %s key (%s) failed; the table goes on", key, kind)
 
@@ -330,7 +396,8 @@ class ScreenPart(Component):
             else:
                 from drivers.menu_screens import render
 
-                image = render(self.menu.view(), self.menu.update, self.language, self._page)
+                menu = self._the_menu()
+                image = render(menu.view(), menu.update, self.language, self._page)
         except Exception:
             log.exception("drawing the screen failed")
             return
@@ -350,3 +417,22 @@ def fault_screen(fault: str) -> Any:
     if not sep:
         return alert_screen(fault, "Check")
     return alert_screen(trouble, part[:1].upper() + part[1:])
+
+
+def png_of(image: Any) -> bytes:
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def wifi_moment(news: NetworkNews, lang: str) -> tuple[Callable[[], Any], float] | None:
+    """A known network in reach, or the network lost, as a moment to show
+    over the menu (what it draws, for how long)."""
+    from drivers.screens import alert_screen
+
+    if news.what == "offer":
+        text = say("menu.wifi-in-reach", lang, ssid=news.ssid)
+        return partial(alert_screen, text, say("menu.wifi", lang)), ALERT_SECONDS
+    if news.what == "lost":
+        return partial(fault_screen, say("menu.wifi-lost", lang)), FAULT_SECONDS
+    return None

@@ -375,26 +375,32 @@ def _offer(param: Param, phint: ParamHint, ctx: Context, rules: bool, words: Men
            ) -> tuple[list[str], list[Any]]:
     offered = _resolve(phint.offer, ctx)
     offered = list(offered) if offered is not None else None
+    values: list[Any]
     if param.kind == ParamKind.PLAYER:
-        seats = offered if offered is not None else _seats(param, ctx, rules)
+        values = offered if offered is not None else _seats(param, ctx, rules)
         out = f" ({words.menu('out')})"
-        labels = [ctx.players[s] + (out if _out(ctx.state, s) else "") for s in seats]
-        values: list[Any] = list(seats)
+        labels = [ctx.players[s] + (out if _out(ctx.state, s) else "") for s in values]
     elif param.kind == ParamKind.CHOICE:
         values = offered if offered is not None else list(param.choices)
         labels = [words.choice(v, phint.labels) for v in values]
     elif param.kind == ParamKind.BOOL:
         values, labels = [True, False], [words.menu("yes"), words.menu("no")]
     else:  # text
-        notes = phint.notes or tuple(words.menu(f"note-{n}") for n in
-                                     range(1, len(DEFAULT_NOTES) + 1))
-        values = offered if offered is not None else list(notes)
-        # The text sent stays as offered (the rules know cards by it).
-        labels = [words.note(str(v)) for v in values]
+        values, labels = _notes(phint, offered, words)
     if param.optional and param.kind != ParamKind.PLAYER:
         # Last, so that the usual answer stays one press away.
         values, labels = [*values, None], [*labels, words.menu("none")]
     return labels, values
+
+
+def _notes(phint: ParamHint, offered: list[Any] | None, words: MenuNames
+           ) -> tuple[list[Any], list[str]]:
+    """The texts offered for a text parameter: the hint's, else canned notes."""
+    notes = phint.notes or tuple(words.menu(f"note-{n}") for n in
+                                 range(1, len(DEFAULT_NOTES) + 1))
+    values = offered if offered is not None else list(notes)
+    # The text sent stays as offered (the rules know cards by it).
+    return values, [words.note(str(v)) for v in values]
 
 
 def _resolve(value: Any, ctx: Context) -> Any:

@@ -17,7 +17,7 @@ from typing import Callable
 from ..engine import Command, Expectation
 from ..table import Update
 from .game import GameSection
-from .hints import KEY_ROWS, Context, Pick, PickGroup
+from .hints import KEY_ROWS, CommandHint, Context, Pick, PickGroup
 from .levels import Choice, Confirm, KeysLevel, Level, ListLevel
 from .state import MenuState
 from .view import MenuView, ViewKind
@@ -25,6 +25,17 @@ from .view import MenuView, ViewKind
 # What a hint's ``keys`` may raise on a view it does not fit: the usual
 # entry instead.
 _UNFIT = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+
+
+def _heading(hint: CommandHint, context: Context, prompt: str) -> str:
+    """What the answers beside the keys answer: the hint's title, else the
+    game's prompt."""
+    if hint.keys_title is None:
+        return prompt
+    try:
+        return hint.keys_title(context)
+    except _UNFIT:
+        return prompt
 
 
 class GameScreen(Level):
@@ -129,12 +140,7 @@ class GameScreen(Level):
         if not groups:
             return None
         title = state.command_label(update.game_key, first.command)
-        heading = state.prompt(update, first)
-        if hint.keys_title is not None:
-            try:
-                heading = hint.keys_title(context)
-            except _UNFIT:
-                pass
+        heading = _heading(hint, context, state.prompt(update, first))
         picks = [p for g in groups for p in g.picks]
         if len(picks) <= len(KEY_ROWS):
             rows = [self._pick_choice(first, title, p, update.version) for p in picks]
