@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from .core.errors import CompanionError, IllegalCommand, StaleVersion
 
 if TYPE_CHECKING:
-    from .core.table import Update
+    from .core.table import Table, Update
 
 EXIT_BAD_INPUT = 2
 EXIT_ERROR = 1
@@ -259,34 +259,39 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
                 f"'companion history') works while it runs") from None
         table = Table(Journal.open_read_only(path))
     try:
-        if args.action == "new":
-            update = table.new_game(args.game, args.players, args.variant,
-                                    _options(args.option))
-            out.update(update)
-        elif args.action == "play":
-            if not args.words:
-                raise IllegalCommand("no command given; see 'companion commands'",
-                                     rule="unknown-command")
-            out.update(table.submit_words(args.words, expected_version=args.expected_version,
-                                          source="cli"))
-        elif args.action == "undo":
-            taking_back = table.current().undo_text if table.has_game else None
-            out.update(table.undo(source="cli"), took_back=taking_back)
-        elif args.action == "redo":
-            out.update(table.redo(source="cli"))
-        elif args.action == "state":
-            out.update(table.current())
-        elif args.action == "commands":
-            out.commands(table.game.describe())
-        elif args.action == "history":
-            out.history(table.history(args.game))
-        elif args.action == "games":
-            out.games(table.games())
-        elif args.action == "stats":
-            out.stats(table.stats())
+        _act(args, table, out)
         return 0
     finally:
         table.close()
+
+
+def _act(args: argparse.Namespace, table: Table, out: _Output) -> None:
+    """What a command of the journal does at ``table``."""
+    if args.action == "new":
+        update = table.new_game(args.game, args.players, args.variant,
+                                _options(args.option))
+        out.update(update)
+    elif args.action == "play":
+        if not args.words:
+            raise IllegalCommand("no command given; see 'companion commands'",
+                                 rule="unknown-command")
+        out.update(table.submit_words(args.words, expected_version=args.expected_version,
+                                      source="cli"))
+    elif args.action == "undo":
+        taking_back = table.current().undo_text if table.has_game else None
+        out.update(table.undo(source="cli"), took_back=taking_back)
+    elif args.action == "redo":
+        out.update(table.redo(source="cli"))
+    elif args.action == "state":
+        out.update(table.current())
+    elif args.action == "commands":
+        out.commands(table.game.describe())
+    elif args.action == "history":
+        out.history(table.history(args.game))
+    elif args.action == "games":
+        out.games(table.games())
+    elif args.action == "stats":
+        out.stats(table.stats())
 
 
 # The commands that only read the journal: they may read it while a companion runs.

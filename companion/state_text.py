@@ -259,10 +259,8 @@ def _table(rows: list[dict[str, Any]], columns: list[Column], active: Any) -> li
     cells = [["Player", *(title for title, _ in columns)]]
     for row in rows:
         cells.append([str(row["name"]), *(value(row) for _, value in columns)])
-    # An empty column (no notes for anyone) is left out.
-    keep = [i for i in range(len(cells[0])) if any(line[i] for line in cells)]
-    cells = [[line[i] for i in keep] for line in cells]
-    widths = [max(len(line[i]) for line in cells) for i in range(len(keep))]
+    cells = _filled_columns(cells)
+    widths = [max(len(line[i]) for line in cells) for i in range(len(cells[0]))]
     out = []
     for n, line in enumerate(cells):
         seat = rows[n - 1].get("seat", n - 1) if n else None
@@ -270,6 +268,12 @@ def _table(rows: list[dict[str, Any]], columns: list[Column], active: Any) -> li
         text = "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True))
         out.append(f"{mark} {text}".rstrip())
     return out
+
+
+def _filled_columns(cells: list[list[str]]) -> list[list[str]]:
+    """The cells without their empty columns (no notes for anyone)."""
+    keep = [i for i in range(len(cells[0])) if any(line[i] for line in cells)]
+    return [[line[i] for i in keep] for line in cells]
 
 
 def _sentences(parts: Sequence[str]) -> str:

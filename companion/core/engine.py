@@ -96,6 +96,28 @@ def _count_numbers(words: Sequence[str]) -> int:
     return count
 
 
+def _take_positional(params: Sequence[Param], words: list[str], args: dict[str, Any]
+                     ) -> list[str]:
+    """Give the words written without a name to ``params`` in order (into
+    ``args``); what is left over."""
+    for i, param in enumerate(params):
+        if not words:
+            break
+        last = i == len(params) - 1
+        if param.kind == ParamKind.TEXT and last:
+            args[param.name] = " ".join(words)
+            words = []
+        elif param.kind == ParamKind.DICE:
+            # A roll is several words ("roll 3 5"): the run of numbers, or
+            # every word left when no parameter follows it.
+            take = len(words) if last else max(1, _count_numbers(words))
+            args[param.name] = words[:take]
+            words = words[take:]
+        else:
+            args[param.name] = words.pop(0)
+    return words
+
+
 def _as_int(raw: Any) -> int:
     if isinstance(raw, bool):
         raise TypeError("bool is not a number")
@@ -154,54 +176,68 @@ class Param:
 
     def coerce(self, raw: Any, game: Game, command: str = "") -> Any:
         label = param_word(game.key, command, self.name)
-        key = game.key
-        if self.kind == ParamKind.INT:
-            try:
-                value = _as_int(raw)
-            except (TypeError, ValueError):
-                raise BadArgument("refusal.not-a-number", game=key, param=label,
-                                  raw=repr(raw)) from None
-            low, high = game.param_range(self)
-            if (low is not None and value < low) or (high is not None and value > high):
-                raise BadArgument("refusal.out-of-range", rule="out-of-range", game=key,
-                                  param=label, value=value, low=low, high=high)
-            return value
-        if self.kind == ParamKind.PLAYER:
-            return game.seat_of(raw)
-        if self.kind == ParamKind.CHOICE:
-            text = str(raw).strip().lower()
-            if text not in self.choices:
-                raise BadArgument("refusal.not-a-choice", game=key, param=label, raw=repr(raw),
-                                  choices=Words(term(c, f"choice.{c}")
-                                                for c in self.choices))
-            return text
-        if self.kind == ParamKind.TEXT:
-            if not isinstance(raw, str):
-                raise BadArgument("refusal.not-text", game=key, param=label)
-            text = " ".join(raw.split())
-            if not text or len(text) > MAX_TEXT:
-                raise BadArgument("refusal.text-length", game=key, param=label, most=MAX_TEXT)
-            return text
-        if self.kind == ParamKind.BOOL:
-            if isinstance(raw, bool):
-                return raw
-            text = str(raw).strip().lower()
-            if text in ("yes", "y", "true", "1", "on"):
-                return True
-            if text in ("no", "n", "false", "0", "off"):
-                return False
-            raise BadArgument("refusal.not-yes-no", game=key, param=label, raw=repr(raw))
-        if self.kind == ParamKind.DICE:
-            if isinstance(raw, str):
-                raw = raw.replace(",", " ").split()
-            if isinstance(raw, (int, str)):
-                raw = [raw]
-            try:
-                return [_as_int(v) for v in raw]
-            except (TypeError, ValueError):
-                raise BadArgument("refusal.not-dice", game=key, param=label,
-                                  raw=repr(raw)) from None
+        match self.kind:
+            case ParamKind.PLAYER:
+                return game.seat_of(raw)
+            case ParamKind.INT:
+                return self._int(raw, game, label)
+            case ParamKind.CHOICE:
+                return self._choice(raw, game.key, label)
+            case ParamKind.TEXT:
+                return self._text(raw, game.key, label)
+            case ParamKind.BOOL:
+                return self._bool(raw, game.key, label)
+            case ParamKind.DICE:
+                return self._dice(raw, game.key, label)
         raise AssertionError(f"unknown parameter kind {self.kind}")
+
+    def _int(self, raw: Any, game: Game, label: Word) -> int:
+        try:
+            value = _as_int(raw)
+        except (TypeError, ValueError):
+            raise BadArgument("refusal.not-a-number", game=game.key, param=label,
+                              raw=repr(raw)) from None
+        low, high = game.param_range(self)
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise BadArgument("refusal.out-of-range", rule="out-of-range", game=game.key,
+                              param=label, value=value, low=low, high=high)
+        return value
+
+    def _choice(self, raw: Any, key: str, label: Word) -> str:
+        text = str(raw).strip().lower()
+        if text not in self.choices:
+            raise BadArgument("refusal.not-a-choice", game=key, param=label, raw=repr(raw),
+                              choices=Words(term(c, f"choice.{c}") for c in self.choices))
+        return text
+
+    def _text(self, raw: Any, key: str, label: Word) -> str:
+        if not isinstance(raw, str):
+            raise BadArgument("refusal.not-text", game=key, param=label)
+        text = " ".join(raw.split())
+        if not text or len(text) > MAX_TEXT:
+            raise BadArgument("refusal.text-length", game=key, param=label, most=MAX_TEXT)
+        return text
+
+    def _bool(self, raw: Any, key: str, label: Word) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in ("yes", "y", "true", "1", "on"):
+            return True
+        if text in ("no", "n", "false", "0", "off"):
+            return False
+        raise BadArgument("refusal.not-yes-no", game=key, param=label, raw=repr(raw))
+
+    def _dice(self, raw: Any, key: str, label: Word) -> list[int]:
+        if isinstance(raw, str):
+            raw = raw.replace(",", " ").split()
+        if isinstance(raw, (int, str)):
+            raw = [raw]
+        try:
+            return [_as_int(v) for v in raw]
+        except (TypeError, ValueError):
+            raise BadArgument("refusal.not-dice", game=key, param=label,
+                              raw=repr(raw)) from None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "optional": self.optional}
@@ -518,21 +554,7 @@ class Game(ABC):
                 key, _, value = w.partition("=")
                 args[key] = value
         params = [p for p in spec.params if p.name not in args]
-        for i, param in enumerate(params):
-            if not positional:
-                break
-            last = i == len(params) - 1
-            if param.kind == ParamKind.TEXT and last:
-                args[param.name] = " ".join(positional)
-                positional = []
-            elif param.kind == ParamKind.DICE:
-                # A roll is several words ("roll 3 5"): the run of numbers, or
-                # every word left when no parameter follows it.
-                take = len(positional) if last else max(1, _count_numbers(positional))
-                args[param.name] = positional[:take]
-                positional = positional[take:]
-            else:
-                args[param.name] = positional.pop(0)
+        positional = _take_positional(params, positional, args)
         if positional:
             takes = (Words((p.name for p in spec.params), sep=" ") if spec.params
                      else Word("refusal.nothing"))
@@ -559,21 +581,25 @@ class Game(ABC):
             raise NotExpected("refusal.not-expected", game=self.key,
                               command=command_word(spec.name), now=self._waits_for())
         if any(p.name == "player" for p in spec.params):
-            seats = {e.player for e in waits}
-            if args.get("player") is None:
-                if len(seats) == 1:
-                    args["player"] = next(iter(seats))
-            elif None not in seats and args["player"] not in seats:
-                who = ", ".join(self.players[s] for s in sorted(s for s in seats if s is not None))
-                raise WrongPlayer("refusal.wrong-player", game=self.key,
-                                  player=self.players[args["player"]],
-                                  command=command_word(spec.name), waiting=who)
-        if any(p.kind == ParamKind.DICE for p in spec.params):
-            dice = next((e.dice for e in waits if e.dice), None)
-            if dice is not None:
-                for p in spec.params:
-                    if p.kind == ParamKind.DICE:
-                        args[p.name] = list(dice.check(args[p.name]))
+            self._check_player(spec, args, {e.player for e in waits})
+        dice = next((e.dice for e in waits if e.dice), None)
+        if dice is not None:
+            for p in spec.params:
+                if p.kind == ParamKind.DICE:
+                    args[p.name] = list(dice.check(args[p.name]))
+
+    def _check_player(self, spec: CommandSpec, args: dict[str, Any],
+                      seats: set[int | None]) -> None:
+        """Fill in the acting player when only one may act, or refuse one
+        the game does not wait on."""
+        if args.get("player") is None:
+            if len(seats) == 1:
+                args["player"] = next(iter(seats))
+        elif None not in seats and args["player"] not in seats:
+            who = ", ".join(self.players[s] for s in sorted(s for s in seats if s is not None))
+            raise WrongPlayer("refusal.wrong-player", game=self.key,
+                              player=self.players[args["player"]],
+                              command=command_word(spec.name), waiting=who)
 
     def actor(self, command: Command) -> int | None:
         """The seat that acts with ``command`` now: its ``player`` (filled
