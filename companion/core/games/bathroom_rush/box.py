@@ -46,15 +46,7 @@ def check_box(raw: Any) -> list[Kind]:
         if colour not in COLOURS:
             raise BadSetup("refusal.box-colour", game=GAME, name=name, raw=repr(colour),
                            colours=Words(Word(f"colour.{c}", default=c) for c in COLOURS))
-        values = {}
-        for field, low, high in (("pipi", 0, MAX_PRINTED), ("popo", 0, MAX_PRINTED),
-                                 ("copies", 1, MAX_COPIES)):
-            value = item.get(field)
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise BadSetup("refusal.box-number", game=GAME, name=name,
-                               field=Word(f"refusal.field.{field}"), low=low, high=high,
-                               raw=repr(value))
-            values[field] = value
+        values = _numbers(item, name)
         extra = set(item) - {"name", "colour", "pipi", "popo", "copies"}
         if extra:
             raise BadSetup("refusal.box-extra", game=GAME, name=name,
@@ -62,6 +54,20 @@ def check_box(raw: Any) -> list[Kind]:
         kinds.append(Kind(name=name, colour=colour, pipi=values["pipi"], popo=values["popo"],
                           copies=values["copies"]))
     return kinds
+
+
+def _numbers(item: dict[str, Any], name: str) -> dict[str, int]:
+    """A kind's printed values and copies, each checked within its range."""
+    values = {}
+    for field, low, high in (("pipi", 0, MAX_PRINTED), ("popo", 0, MAX_PRINTED),
+                             ("copies", 1, MAX_COPIES)):
+        value = item.get(field)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise BadSetup("refusal.box-number", game=GAME, name=name,
+                           field=Word(f"refusal.field.{field}"), low=low, high=high,
+                           raw=repr(value))
+        values[field] = value
+    return values
 
 
 def without_lost_young_man(kinds: Sequence[Kind]) -> list[Kind]:

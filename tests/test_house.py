@@ -1,0 +1,136 @@
+"""The house rules of the companion's code, measured with radon: no class
+over 300 lines and no function over cyclomatic complexity 15 in
+``companion/``, but for the exceptions listed here, each with its reason.
+
+An exception that no longer exceeds the limit is an error too: take it off
+the list, so that the list says what is true.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from radon.complexity import cc_visit
+from radon.visitors import Class, Function
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "companion"
+
+MAX_CLASS_LINES = 300
+MAX_COMPLEXITY = 15
+
+# A game's rules in one class, as python-chess keeps chess in its Board: the
+# phases, what the game waits for and every command's rule read side by side
+# with the rulebook.  Their parts that stand alone are already modules of the
+# game's folder (cards, queues, actions, sentences...).
+GAME_RULES = ("a game's rules in one class, as python-chess's Board: its phases, "
+              "what it waits for and each command's rule, read beside the rulebook")
+
+LARGE_CLASSES: dict[str, str] = {
+    "core/games/bathroom_rush/game.py::BathroomRush": GAME_RULES,
+    "core/games/call_of_nature/game.py::CallOfNature": GAME_RULES,
+    "core/games/ohshit/game.py::OhShit": GAME_RULES,
+    "parts/network.py::NetworkPart": (
+        "the Wi-Fi's one worker: the hotspot, the known networks, joining and "
+        "forgetting, each job run in turn on its thread; its jobs move to the "
+        "driver as the driver takes them"),
+}
+
+COMPLEX_FUNCTIONS: dict[str, str] = {
+    "core/stats.py::_record": (
+        "the records of every game read from their events by name; each game "
+        "is to bring its own records"),
+    "core/stats.py::compute": (
+        "the statistics of every finished game in one pass: wins, scores, "
+        "records, per player and per game"),
+    "core/games/views.py::plain": (
+        "a game's view made JSON after every command: each kind of value tested "
+        "inline, since a call per value costs a Pi Zero measurably "
+        "(benchmarks/bench_latency.py)"),
+    "core/games/bathroom_rush/actions.py::ActionCards._targets": (
+        "who an action card may target: one branch per card of the rulebook"),
+    "core/games/bathroom_rush/sentences.py::render": (
+        "a Bathroom Rush event said as a sentence: one branch per kind of event"),
+    "core/games/bathroom_rush/game.py::BathroomRush.state_view": (
+        "the game's public state for the screens and the phones, field by field"),
+    "core/games/bathroom_rush/game.py::BathroomRush.expected": (
+        "what the game waits for, one branch per phase and step of the turn"),
+    "core/games/bathroom_rush/game.py::BathroomRush._light_waits": (
+        "what light tracking waits for, one branch per phase of the turn"),
+}
+
+
+def _blocks(block: Function | Class, parent: str = "") -> Iterator[tuple[str, Function | Class]]:
+    name = f"{parent}.{block.name}" if parent else block.name
+    yield name, block
+    if isinstance(block, Class):
+        for method in block.methods:
+            yield from _blocks(method, name)
+        for inner in block.inner_classes:
+            yield from _blocks(inner, name)
+    else:
+        for closure in block.closures:
+            yield from _blocks(closure, name)
+
+
+def measured() -> dict[str, Function | Class]:
+    """Every class, function, method and closure of ``companion/``, by
+    ``path::qualified.name`` (the path under ``companion/``)."""
+    found: dict[str, Function | Class] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = path.relative_to(PACKAGE).as_posix()
+        for top in cc_visit(path.read_text(encoding="utf-8")):
+            if isinstance(top, Function) and top.is_method:
+                continue  # reached from its class
+            for name, block in _blocks(top):
+                found[f"{where}::{name}"] = block
+    return found
+
+
+def _lines(block: Function | Class) -> int:
+    return block.endline - block.lineno + 1
+
+
+def test_the_measure_sees_the_code() -> None:
+    blocks = measured()
+    assert len(blocks) > 1000
+    assert "core/menu/machine.py::TableMenu.on_key" in blocks
+    assert "core/engine.py::Game.check_expected" in blocks
+
+
+def test_no_class_is_over_300_lines() -> None:
+    over = {name: _lines(block) for name, block in measured().items()
+            if isinstance(block, Class) and _lines(block) > MAX_CLASS_LINES
+            and name not in LARGE_CLASSES}
+    assert not over, (
+        f"classes over {MAX_CLASS_LINES} lines (split them by job, or list them in "
+        f"LARGE_CLASSES with the reason): {over}")
+
+
+def test_no_function_is_over_complexity_15() -> None:
+    over = {name: block.complexity for name, block in measured().items()
+            if isinstance(block, Function) and block.complexity > MAX_COMPLEXITY
+            and name not in COMPLEX_FUNCTIONS}
+    assert not over, (
+        f"functions over complexity {MAX_COMPLEXITY} (split them, or list them in "
+        f"COMPLEX_FUNCTIONS with the reason): {over}")
+
+
+def test_every_exception_is_still_needed() -> None:
+    blocks = measured()
+    stale = [name for name in LARGE_CLASSES
+             if name not in blocks or _lines(blocks[name]) <= MAX_CLASS_LINES]
+    stale += [name for name, block in ((n, blocks.get(n)) for n in COMPLEX_FUNCTIONS)
+              if not isinstance(block, Function) or block.complexity <= MAX_COMPLEXITY]
+    assert not stale, f"within the limits now (take them off the lists): {stale}"
+
+
+def test_the_table_menu_is_a_small_core() -> None:
+    blocks = measured()
+    for name in ("core/menu/machine.py::TableMenu.on_key",
+                 "core/menu/home.py::GameScreen.on_key",
+                 "core/menu/home.py::GameScreen.keys"):
+        block = blocks[name]
+        assert isinstance(block, Function) and block.complexity <= MAX_COMPLEXITY, name
+    assert _lines(blocks["core/menu/machine.py::TableMenu"]) <= MAX_CLASS_LINES
