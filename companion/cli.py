@@ -391,7 +391,7 @@ def _sign_out_where(args: argparse.Namespace) -> tuple[Path, str, bool]:
     live = running.running(found)
     if len(live) > 1:
         raise JournalError(
-            "more than one companion is running (" + "; ".join(p.said() for p in live)
+            "more than one companion is running (" + "; ".join(p.describe() for p in live)
             + "): name one with --data-dir")
     if live:
         return live[0].directory, live[0].who, True
@@ -526,14 +526,14 @@ def render_state(update: Update) -> str:
 
 def _entry_said(entry: Any) -> str:
     """A history entry as people say it, each thing once."""
-    from .core.table import said
+    from .core.updates import change_text
     from .state_text import events_said
 
     if entry.action == "undo":
-        return f"Undone: {said(events_said(entry.undid), entry.command)}"
+        return f"Undone: {change_text(events_said(entry.undid), entry.command)}"
     if entry.action == "redo":
-        return f"Redone: {said(events_said(entry.events), entry.command)}"
-    return said(events_said(entry.events), entry.command)
+        return f"Redone: {change_text(events_said(entry.events), entry.command)}"
+    return change_text(events_said(entry.events), entry.command)
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ class Place:
     def journal(self) -> Path:
         return self.directory / JOURNAL_FILE
 
-    def said(self) -> str:
+    def describe(self) -> str:
         return f"{self.who}, data in {self.directory}"
 
     @property

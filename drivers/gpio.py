@@ -36,7 +36,7 @@ class Fallbacks:
                     reasons[match[1]] = " ".join(match[2].split())
         return reasons
 
-    def said(self) -> str:
+    def summary(self) -> str:
         """The libraries that failed, in one line ("" when none did)."""
         return "; ".join(f"{name}: {why}" for name, why in self.reasons.items())
 
@@ -76,7 +76,7 @@ def no_gpio_said(fallbacks: Fallbacks, environ: Any = None) -> tuple[str, str]:
         return (f"no GPIO: lgpio cannot start ({lgpio})",
                 (f"it needs /dev/gpiochip* (the 'gpio' group) and a folder it may write for "
                 f"its pipes (LG_WD, here {where})"))
-    return f"no GPIO: {fallbacks.said()}", "check the pin libraries named"
+    return f"no GPIO: {fallbacks.summary()}", "check the pin libraries named"
 
 
 def no_gpio_reason(fallbacks: Fallbacks, environ: Any = None) -> str:

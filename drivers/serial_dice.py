@@ -337,9 +337,9 @@ class SerialDiceReader:
             if waiting:
                 chunk += link.read(waiting)
             for line in lines.feed(chunk):
-                self._take(line)
+                self._handle_line(line)
 
-    def _take(self, line: bytes) -> None:
+    def _handle_line(self, line: bytes) -> None:
         try:
             roll = parse_line(line)
         except BadDiceLine as bad:

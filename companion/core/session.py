@@ -18,7 +18,7 @@ from .errors import CompanionError, ForeignDatabase, IllegalCommand
 from .games import game_class
 from .journal import GameRow, Journal
 from .text import LANGUAGES
-from .updates import Action, HistoryEntry, Update, said
+from .updates import Action, HistoryEntry, Update, change_text
 
 # The state before a command is kept for one command in this many (live or
 # replayed); undo rebuilds the others from the nearest one kept (engines are
@@ -199,7 +199,7 @@ def undo_said(session: Session) -> tuple[str | None, tuple[Event, ...]]:
         return None, ()
     done = session.done[-1]
     events = tuple(Event.from_json(e) for e in json.loads(done.events_json))
-    return said(events, done.command), events
+    return change_text(events, done.command), events
 
 
 def live(before: str | None) -> str:

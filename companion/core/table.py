@@ -51,12 +51,12 @@ from .listeners import Teller
 from .session import SNAPSHOT_EVERY, Session, update_of
 from .settings import SETTINGS, TABLE_SETTINGS, Settings, SettingsListener, TableSettings
 from .stats import Played, in_effect, summarise
-from .updates import Action, HistoryEntry, Preview, Update, said
+from .updates import Action, HistoryEntry, Preview, Update, change_text
 
 # Names the table's users import from here.
 __all__ = ["ANY_GAME", "ANY_SEAT", "SETTINGS", "SNAPSHOT_EVERY", "TABLE_SETTINGS", "Action",
            "ExpectedGame", "HistoryEntry", "Listener", "Preview", "Seat", "Settings",
-           "SettingsListener", "Table", "Update", "said"]
+           "SettingsListener", "Table", "Update", "change_text"]
 
 # What a listener returns is not used.
 Listener = Callable[[Update], object]

@@ -127,10 +127,10 @@ class HistoryEntry:
         """The entry as people say it: the events' sentences ("Dee plays 6:
         Pressure 32"), an undo naming what it took back."""
         if self.action == Action.UNDO:
-            return f"Undone: {said(self.undid, self.command)}"
+            return f"Undone: {change_text(self.undid, self.command)}"
         if self.action == Action.REDO:
-            return f"Redone: {said(self.events, self.command)}"
-        return said(self.events, self.command)
+            return f"Redone: {change_text(self.events, self.command)}"
+        return change_text(self.events, self.command)
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -184,7 +184,7 @@ class Preview:
     @property
     def text(self) -> str:
         """The events' sentences, the way a person says them."""
-        return said(self.events, self.command)
+        return change_text(self.events, self.command)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -200,7 +200,7 @@ class Preview:
         }
 
 
-def said(events: Sequence[Event], command: Command | None) -> str:
+def change_text(events: Sequence[Event], command: Command | None) -> str:
     """A change as people say it: its events' sentences, or, for a command
     that made none, the command's name and values ("card 6")."""
     if events:

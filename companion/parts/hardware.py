@@ -62,7 +62,7 @@ def explained_gpio_failures() -> Iterator[None]:
         if fallbacks.reasons:
             # A pin library further down gpiozero's list works: say what the
             # first ones lacked, once (gpiozero picks its library once).
-            log.warning("the GPIO works through a fallback pin library (%s)", fallbacks.said())
+            log.warning("the GPIO works through a fallback pin library (%s)", fallbacks.summary())
 
 
 class DisplayPart(Component):
