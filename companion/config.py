@@ -22,6 +22,7 @@ from typing import Any, Callable, Mapping
 
 from .core.errors import CompanionError
 from .core.keys import DICE_SOURCES, KEYS
+from .core.text import LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +30,6 @@ DEFAULT_PATH = Path("/etc/companion/config.toml")
 # Where the service keeps its journal; systemd's StateDirectory=companion.
 SERVICE_DATA_DIR = Path("/var/lib/companion")
 
-LANGUAGES = ("en", "fr", "it")
 CONTROLLERS = ("ssd1306", "sh1106")
 ROTATIONS = (0, 2)
 BAUD_RATES = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)

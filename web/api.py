@@ -22,11 +22,11 @@ from typing import Any, Callable, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.core.errors import BadSetting, NoGame, NotExpected, StaleVersion, UnknownCommand
+from companion.core.errors import BadSetting, NoGame, NotExpected, UnknownCommand
 from companion.core.games import available, canonical_key
 from companion.core.keys import KEYS
 from companion.core.stats import CSV_COLUMNS, to_csv
-from companion.core.table import Update
+from companion.core.table import Update, check_made_against
 from companion.core.text import Words, command_word
 
 from . import access, bodies, seats
@@ -148,10 +148,8 @@ def _check_made_against(game_id: int | None, version: int) -> None:
     (the table checks again, inside its lock, when it changes)."""
     table = panel().table
     now = table.current() if table.has_game else None
-    current_game = now.game_id if now else None
-    current = now.version if now else None
-    if game_id != current_game or (game_id is not None and version != current):
-        raise StaleVersion(version, current, expected_game=game_id, current_game=current_game)
+    check_made_against(game_id, version, now.game_id if now else None,
+                       now.version if now else None)
 
 
 # -- reading ------------------------------------------------------------------

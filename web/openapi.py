@@ -14,6 +14,7 @@ import re
 from typing import Any, Callable
 
 from companion.core.keys import WIFI_FAILURES
+from companion.core.text import LANGUAGES
 
 from . import bodies
 
@@ -397,13 +398,13 @@ SCHEMAS: dict[str, Any] = {
             "seat_only": {"type": "boolean",
                           "description": "a seat's turn is playable only from that seat's "
                                          "phone (the table's buttons and CLI act for anyone)"},
-            "language": {"enum": ["en", "fr", "it"],
+            "language": {"enum": list(LANGUAGES),
                          "description": "the table's language: the table's screen and every "
                                         "phone without a language of its own follow it"},
             "language_set": {"type": "boolean",
                              "description": "a controller set it (else it is the configured "
                                             "language)"},
-            "configured_language": {"enum": ["en", "fr", "it"]},
+            "configured_language": {"enum": list(LANGUAGES)},
         },
     },
     "Session": {

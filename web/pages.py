@@ -52,7 +52,7 @@ def strings():
         return table.get(key) or fallback.get(key) or key
 
     services = current_app.extensions["companion"].services
-    return {"t": t, "lang": lang, "boards": BOARDS, "preload": PRELOAD,
+    return {"t": t, "lang": lang, "languages": LANGUAGES, "boards": BOARDS, "preload": PRELOAD,
             "has_virtual": services.press_key is not None,
             "has_screen": services.screen_png is not None}
 

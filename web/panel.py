@@ -16,13 +16,13 @@ from companion.core.errors import CompanionError
 from companion.core.games import game_class
 from companion.core.ports import DiceService, SmartDice, TablePort
 from companion.core.table import Update
+from companion.core.text import LANGUAGES
 
 from .access import Access
 from .colours import PlayerColours
 from .live import Broadcast
 from .seats import Seats
 
-LANGUAGES = ("en", "fr", "it")
 # What a phone is told while no game is set up.
 NO_GAME = {"game": None, "game_id": None, "version": 0}
 

@@ -56,7 +56,7 @@ from .updates import Action, HistoryEntry, Preview, Update, change_text
 # Names the table's users import from here.
 __all__ = ["ANY_GAME", "ANY_SEAT", "SETTINGS", "SNAPSHOT_EVERY", "TABLE_SETTINGS", "Action",
            "ExpectedGame", "HistoryEntry", "Listener", "Preview", "Seat", "Settings",
-           "SettingsListener", "Table", "Update", "change_text"]
+           "SettingsListener", "Table", "Update", "change_text", "check_made_against"]
 
 # What a listener returns is not used.
 Listener = Callable[[Update], object]
@@ -387,11 +387,23 @@ class Table:
 def _check(session: Session | None, game: ExpectedGame, version: int | None) -> None:
     """Refuse a change made against another game or version than the
     current one (called inside the lock)."""
-    current_game = None if session is None else session.game_id
-    current = None if session is None else session.version
+    if session is None:
+        check_made_against(game, version, None, None)
+    else:
+        check_made_against(game, version, session.game_id, session.version)
+
+
+def check_made_against(game: ExpectedGame, version: int | None,
+                       current_game: int | None, current: int | None) -> None:
+    """The one check of a change made against a state of the table (the
+    table's, and early in the panel and the dice service): refused
+    (:class:`StaleVersion`) when made against another game than
+    ``current_game`` or, in the same game, another version than ``current``.
+    ``ANY_GAME`` checks the version alone (``NoGame`` when there is none);
+    a ``version`` of ``None`` checks the game alone."""
     if game is ANY_GAME:
         if version is not None and version != current:
-            if session is None:
+            if current_game is None:
                 raise NoGame("refusal.no-game")
             raise StaleVersion(version, current)
         return

@@ -19,8 +19,16 @@ from typing import Any, Callable, Iterator, Protocol
 from companion.components import Component, Retrying
 from companion.config import Config
 from companion.core.engine import Command
-from companion.core.errors import CompanionError, NoGame, NotExpected, StaleVersion
-from companion.core.table import ANY_GAME, ANY_SEAT, ExpectedGame, Seat, Table, Update
+from companion.core.errors import CompanionError, NoGame, NotExpected
+from companion.core.table import (
+    ANY_GAME,
+    ANY_SEAT,
+    ExpectedGame,
+    Seat,
+    Table,
+    Update,
+    check_made_against,
+)
 
 log = logging.getLogger(__name__)
 
@@ -283,11 +291,7 @@ class DicePart(Component):
         if not self.table.has_game:
             raise NoGame("refusal.no-game")
         now = self.table.current()
-        if expected_game is not ANY_GAME and expected_game != now.game_id:
-            raise StaleVersion(expected_version, now.version, expected_game=expected_game,
-                               current_game=now.game_id)
-        if expected_version is not None and expected_version != now.version:
-            raise StaleVersion(expected_version, now.version)
+        check_made_against(expected_game, expected_version, now.game_id, now.version)
         if self.tray is None:
             raise NotExpected("refusal.dice-starting", rule="starting")
         if self.source != "serial" or self.device is None:
