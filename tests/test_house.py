@@ -8,6 +8,7 @@ the list, so that the list says what is true.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -134,3 +135,45 @@ def test_the_table_menu_is_a_small_core() -> None:
         block = blocks[name]
         assert isinstance(block, Function) and block.complexity <= MAX_COMPLEXITY, name
     assert _lines(blocks["core/menu/machine.py::TableMenu"]) <= MAX_CLASS_LINES
+
+
+# -- one name, one place -------------------------------------------------------
+
+LANGUAGE_LITERAL = re.compile(r"""["']en["'],\s*["']fr["'],\s*["']it["']""")
+
+
+def test_the_languages_are_listed_once() -> None:
+    """``companion.core.text.LANGUAGES`` is the list: the config and the
+    panel take it, no other Python module or page spells it again, and the
+    panel's scripts and string files say the same languages."""
+    from companion import config
+    from companion.core.text import LANGUAGES
+    from web import panel
+
+    assert config.LANGUAGES is LANGUAGES and panel.LANGUAGES is LANGUAGES
+    spelled = [path.relative_to(ROOT).as_posix()
+               for folder in ("companion", "web", "drivers")
+               for path in sorted((ROOT / folder).rglob("*"))
+               if path.suffix in (".py", ".html") and path != ROOT / "companion/core/text.py"
+               and LANGUAGE_LITERAL.search(path.read_text(encoding="utf-8"))]
+    assert not spelled, f"the language list spelled again in {spelled}"
+    script = (ROOT / "web/static/js/core.js").read_text(encoding="utf-8")
+    listed = re.search(r"export const LANGUAGES = \[([^\]]*)\]", script)
+    assert listed is not None
+    assert tuple(re.findall(r'"(\w+)"', listed[1])) == LANGUAGES
+    files = sorted(p.stem for p in (ROOT / "web/static/i18n").glob("*.json"))
+    assert files == sorted(LANGUAGES)
+
+
+def test_the_stale_version_check_is_made_in_one_place() -> None:
+    """Only ``check_made_against`` (in the table's module) raises
+    :class:`StaleVersion`: the table, the panel and the dice service call it."""
+    raising = [path.relative_to(ROOT).as_posix()
+               for folder in ("companion", "web", "drivers")
+               for path in sorted((ROOT / folder).rglob("*.py"))
+               if "raise StaleVersion(" in path.read_text(encoding="utf-8")]
+    assert raising == ["companion/core/table.py"]
+    source = (ROOT / "companion/core/table.py").read_text(encoding="utf-8")
+    body = source[source.index("def check_made_against("):]
+    body = body[:body.index("\ndef ", 1)]
+    assert source.count("raise StaleVersion(") == body.count("raise StaleVersion(") == 2

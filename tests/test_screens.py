@@ -24,6 +24,7 @@ from companion.core.games.bathroom_rush import BathroomRush
 from companion.core.games.call_of_nature.game import CallOfNature
 from companion.core.games.ohshit.game import OhShit
 from companion.core.table import Update
+from companion.core.text import LANGUAGES
 from drivers import screens
 from drivers.screens.canvas import fit, text_width, wrap
 
@@ -38,7 +39,6 @@ def play(game, *commands):
     return game
 
 
-LANGUAGES = ("en", "fr", "it")
 SCALE = 4
 
 

@@ -23,6 +23,13 @@ No device on the Wi-Fi can take the panel from the others:
 
 ``python -m web.server --db FILE --port N`` runs a panel alone on a journal,
 without drivers (for measurements and trying the pages).
+
+waitress's documented interface (``waitress.serve``, ``create_server`` and
+its settings) has no hook for any of this, so the server, its connections,
+their tasks and the thread pool here are subclasses of waitress's own, and
+use some of their attributes: :data:`WAITRESS_INTERNALS` names every one,
+and ``tests/test_waitress_internals.py`` checks that the installed waitress
+still has them (``pyproject.toml`` keeps waitress below its next major).
 """
 
 from __future__ import annotations
@@ -76,6 +83,27 @@ CHECK_EVERY = 1
 # before, and the largest answer, a long game's history, is far smaller),
 # so nothing is ever written to the SD card.
 OUTBUF_IN_MEMORY = 16 * 1024 * 1024
+
+
+# What this module uses of waitress beyond its documented interface: for
+# each of waitress's classes (and its wasyncore module), the attributes and
+# methods read, called or overridden here.
+WAITRESS_INTERNALS: dict[str, tuple[str, ...]] = {
+    "waitress.server.TcpWSGIServer": (
+        "accept", "set_socket_options", "fix_addr", "handle_accept", "readable",
+        "maintenance", "channel_class", "adj", "_map", "accepting", "trigger",
+        "task_dispatcher", "effective_host", "effective_port", "pull_trigger", "run",
+        "next_channel_cleanup"),
+    "waitress.channel.HTTPChannel": (
+        "received", "requests", "request", "will_close", "creation_time",
+        "total_outbufs_len", "handle_close", "addr", "socket", "server", "task_class"),
+    "waitress.task.WSGITask": ("get_environment", "channel"),
+    "waitress.task.ThreadedTaskDispatcher": (
+        "add_task", "set_thread_count", "shutdown", "lock", "queue", "queue_cv", "threads",
+        "stop_count", "active_count", "queue_logger"),
+    "waitress.wasyncore": ("close_all",),
+    "waitress.trigger.trigger": ("pull_trigger",),
+}
 
 
 class _PanelTask(WSGITask):
