@@ -22,6 +22,7 @@ import pytest
 from companion.core.engine import Command
 from companion.core.journal import Journal
 from companion.core.table import Table
+from companion.storage import keep_file
 from tests.fakes import FixedDice
 from web import Services, create_app
 from web.server import serve
@@ -100,7 +101,8 @@ class Companion:
         services = Services(screen_png=lambda: screen_png(table), press_key=self._press,
                             dice=self.dice)
         self.app = create_app(table, config={"SECRET_KEY": SECRET,
-                                             "COLOURS_FILE": str(self.colours)},
+                                             "COLOURS_FILE": str(self.colours),
+                                             "KEEP_FILE": keep_file},
                               services=services)
         self._server = serve(self.app, "127.0.0.1", self.port, threads=12)
         self.port = self._server.port

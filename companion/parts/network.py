@@ -21,7 +21,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 import queue
 import threading
 import time
@@ -98,15 +97,9 @@ def _device_number(machine_id: Path) -> str:
 
 
 def _write_private(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".new")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as file:
-        file.write(text)
-        file.flush()
-        os.fsync(file.fileno())
-    os.chmod(temporary, 0o600)
-    os.replace(temporary, path)
+    from companion.storage import keep_file
+
+    keep_file(path, text, mode=0o600)
 
 
 class NetworkPart(Component):
