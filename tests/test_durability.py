@@ -452,3 +452,66 @@ def test_the_power_cuts_find_a_write_that_is_not_synced(tmp_path, lazy_disk, fau
     keys in SQLite's rollback journal), a cut right after it loses it."""
     lost = power_cuts(tmp_path, lazy_disk, seed=1, cuts=1, fault=fault, script=script)
     assert lost, f"a cut after a change whose {fault} write is not synced lost nothing"
+
+
+# -- the one way a file is kept ------------------------------------------------------------
+
+
+def test_keep_file_syncs_the_file_then_renames_it_then_syncs_its_folder(tmp_path, monkeypatch):
+    from companion import storage
+
+    done: list[tuple[str, str]] = []
+    real_sync = storage._sync_file
+
+    def sync(fd: int) -> None:
+        target = os.readlink(f"/proc/self/fd/{fd}")
+        done.append(("sync", "folder" if os.path.isdir(target) else Path(target).suffix))
+        real_sync(fd)
+
+    real_replace = os.replace
+
+    def replace(source, target) -> None:
+        done.append(("rename", Path(target).name))
+        real_replace(source, target)
+
+    monkeypatch.setattr(storage, "_sync_file", sync)
+    monkeypatch.setattr(storage.os, "replace", replace)
+    path = tmp_path / "made" / "colours.json"
+    storage.keep_file(path, '{"1": ["#d62828"]}')
+    # The new folder is synced into its parent first; then the file's turn.
+    assert done == [("sync", "folder"), ("sync", ".new"), ("rename", "colours.json"),
+                    ("sync", "folder")]
+    assert path.read_text() == '{"1": ["#d62828"]}'
+    assert os.stat(path).st_mode & 0o777 == 0o600
+    assert os.listdir(path.parent) == ["colours.json"]
+
+
+def test_keep_file_exclusive_leaves_what_is_there(tmp_path):
+    from companion.storage import keep_file
+
+    path = tmp_path / "panel-secret"
+    keep_file(path, "first\n", exclusive=True)
+    with pytest.raises(FileExistsError):
+        keep_file(path, "second\n", exclusive=True)
+    assert path.read_text() == "first\n"
+    assert os.listdir(tmp_path) == ["panel-secret"]
+
+
+def test_the_panels_keys_are_kept_in_wal_mode_with_full_syncs(tmp_path):
+    """A sign-out is the WAL synced: SQLite's rollback journal, at FULL,
+    deletes its file at a commit without syncing the folder (a power cut
+    brings it back and rolls the sign-out back)."""
+    import sqlite3
+
+    from companion.core.access import AccessStore
+
+    store = AccessStore(tmp_path / "panel-access.db")
+    try:
+        store.sign_out()
+        assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    finally:
+        store.close()
+    db = sqlite3.connect(tmp_path / "panel-access.db")
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db.close()
