@@ -336,6 +336,10 @@ class Player:
         made = {"game_id": state.get("game_id"), "version": state.get("version")}
         if state.get("game_id") is None or state.get("over"):
             kind = "new-game" if kind in ("command", "undo", "redo") else kind
+        if kind == "redo" and not state["can_redo"] and state["can_undo"]:
+            # Something to play again: take the last command back first.
+            state = phone.post("/api/undo", made)
+            made = {"game_id": state["game_id"], "version": state["version"]}
         if kind == "command":
             value = 1 if state["state"]["pressure"] == 0 else -1
             phone.post("/api/command", {"command": {"name": "card", "args": {"value": value}},
@@ -385,14 +389,16 @@ def look(phone) -> list[str]:
         dice = phone.get("/api/pixels")
         if not dice["looking"]:
             return [d["address"] for d in dice["in_reach"]]
+        time.sleep(0.01)  # (pacing the questions only)
     raise AssertionError("the look for dice did not end")
 
 
 def power_cuts(tmp_path, disk: LazyDisk, seed: int, cuts: int, fault: str = "",
-               script: list[list[str]] | None = None) -> list[str]:
+               script: list[list[str]] | None = None) -> tuple[list[str], set[str]]:
     """Play, cut right after an answer, start again, ``cuts`` times (the
     changes of each drawn from ``seed``, or given by ``script``); what was
-    acknowledged and is missing after a cut, one line each."""
+    acknowledged and is missing after a cut, one line each, and the kinds
+    of change made."""
     data = disk.mountpoint / "data"
     config = tmp_path / "config.toml"
     config.write_text(f'data_dir = "{data}"\n[web]\nhost = "127.0.0.1"\nport = 0\n'
@@ -400,6 +406,7 @@ def power_cuts(tmp_path, disk: LazyDisk, seed: int, cuts: int, fault: str = "",
     rng = random.Random(seed)
     player = Player(rng)
     lost: list[str] = []
+    kinds: set[str] = set()
     daemon = Daemon(config, fault)
     try:
         phone = controller(daemon)
@@ -413,6 +420,7 @@ def power_cuts(tmp_path, disk: LazyDisk, seed: int, cuts: int, fault: str = "",
             before = kept(phone, data)
             if signs_out:
                 made.append(player.change(phone, "sign-out"))
+            kinds.update(made)
             pin = daemon.pin
             daemon.kill()
             disk.cut()
@@ -431,13 +439,14 @@ def power_cuts(tmp_path, disk: LazyDisk, seed: int, cuts: int, fault: str = "",
             phone = again
     finally:
         daemon.kill()
-    return lost
+    return lost, kinds
 
 
 @pytest.mark.slow
 def test_nothing_acknowledged_is_lost_in_power_cuts(tmp_path, lazy_disk):
-    lost = power_cuts(tmp_path, lazy_disk, seed=20261201, cuts=32)
+    lost, kinds = power_cuts(tmp_path, lazy_disk, seed=20261201, cuts=32)
     assert lost == []
+    assert kinds == set(Player.KINDS) | {"settings"}, "a kind of change was never made"
 
 
 @pytest.mark.slow
@@ -450,7 +459,7 @@ def test_the_power_cuts_find_a_write_that_is_not_synced(tmp_path, lazy_disk, fau
     """The control: each of three writes put back as it was before (the
     colours never synced, the hotspot's folder never synced, the panel's
     keys in SQLite's rollback journal), a cut right after it loses it."""
-    lost = power_cuts(tmp_path, lazy_disk, seed=1, cuts=1, fault=fault, script=script)
+    lost, _ = power_cuts(tmp_path, lazy_disk, seed=1, cuts=1, fault=fault, script=script)
     assert lost, f"a cut after a change whose {fault} write is not synced lost nothing"
 
 
