@@ -184,6 +184,10 @@ class TablePart(Component):
 
         try:
             make_directory(self.directory)
+            # Whoever made it (systemd's StateDirectory, lgpio's working
+            # directory at the start), its name is synced in its folder:
+            # else a cut can lose the whole data directory.
+            sync_directory(self.directory.parent)
         except OSError as exc:
             raise JournalError(
                 f"cannot use the data directory {self.directory} ({exc.strerror}); set "
