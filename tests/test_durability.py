@@ -1,4 +1,6 @@
-"""Power cuts and crashes: whatever was acknowledged is in the journal."""
+"""Power cuts and crashes: whatever was acknowledged is kept (the journal,
+and everything else the companion keeps, on a disk that loses what was not
+synced)."""
 
 from __future__ import annotations
 
