@@ -4,9 +4,11 @@ It keeps a small world in a JSON file (``$NMCLI_WORLD``): whether
 NetworkManager runs, the Wi-Fi device, the networks in reach with their
 passwords, the saved connections and the active one.  It answers the
 commands the companion runs in nmcli's own output formats (terse ``-t``
-with ``\\:`` escapes, ``-g`` values, its messages and exit statuses), and
-appends every call to ``$NMCLI_CALLS`` (one JSON line: the arguments, and
-the secrets read from a ``passwd-file``).
+with ``\\:`` escapes, ``-g`` values with an empty line between two profiles,
+its messages and exit statuses), and appends every call to ``$NMCLI_CALLS``
+(one JSON line: the arguments, and the secrets read from a ``passwd-file``
+as nmcli reads them).  tests/test_network_manager.py checks each format it
+prints against the real nmcli, where NetworkManager can run.
 """
 
 from __future__ import annotations
@@ -32,6 +34,56 @@ def terse(*fields: str) -> str:
     return ":".join(escape(f) for f in fields)
 
 
+def read_passwd_file(text: str) -> dict[str, str]:
+    """A passwd-file as nmcli reads it (nmc_utils_parse_passwd_file): lines
+    ``setting.property:value`` (or ``=``), ``#`` comments; the value's
+    unescaped spaces at either end dropped, a backslash escaping the next
+    character (``\\n``, ``\\t``... as in C)."""
+    secrets = {}
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        line = line.lstrip(" \t\n\v\f\r")
+        if not line or line.startswith("#"):
+            continue
+        cut = min((i for i in (line.find(":"), line.find("=")) if i >= 0), default=-1)
+        if cut < 0:
+            fail(EXIT_ERROR, "Error: invalid passwd-file: missing colon")
+        key, value = line[:cut].strip(), line[cut + 1:]
+        setting, _, prop = key.partition(".")
+        if setting in ("wifi", "wifi-sec"):
+            setting = "802-11-wireless-security"
+        secrets[f"{setting}.{prop}"] = unescape_secret(value)
+    return secrets
+
+
+def unescape_secret(value: str) -> str:
+    spaces = " \t\n\v\f\r"
+    value = value.lstrip(spaces)
+    out, kept, at = [], 0, 0  # kept: the length that an escape protects
+    while at < len(value):
+        char = value[at]
+        if char == "\\" and at + 1 < len(value) and value[at + 1].isdigit():
+            code, at = int(value[at + 1]), at + 2
+            for _ in range(2):  # up to three octal digits, as in C
+                if at < len(value) and value[at] in "01234567":
+                    code, at = code * 8 + int(value[at]), at + 1
+            out.append(chr(code & 0xFF))
+            kept = len(out)
+        elif char == "\\" and at + 1 < len(value):
+            nxt = value[at + 1]
+            out.append({"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t",
+                        "v": "\v"}.get(nxt, nxt))
+            at += 2
+            kept = len(out)
+        elif char == "\\":
+            break  # a trailing backslash is dropped
+        else:
+            out.append(char)
+            at += 1
+    while len(out) > kept and out[-1] in spaces:
+        out.pop()
+    return "".join(out)
+
+
 def fail(status: int, message: str) -> None:
     print(message, file=sys.stderr)
     sys.exit(status)
@@ -43,9 +95,7 @@ def main(argv: list[str]) -> None:
     secrets = {}
     if "passwd-file" in args:
         at = args.index("passwd-file")
-        for line in Path(args[at + 1]).read_text().splitlines():
-            key, _, value = line.partition(":")
-            secrets[key] = value
+        secrets = read_passwd_file(Path(args[at + 1]).read_text())
     with CALLS.open("a") as calls:
         calls.write(json.dumps({"args": args, "secrets": secrets}) + "\n")
     # Global options: -t, -f FIELDS, -g FIELDS, --wait N.
@@ -98,13 +148,23 @@ def answer(world: dict, args: list[str], options: dict, secrets: dict) -> None:
         print(terse("Wired connection 1", "5f2c9a8e-0000-4000-8000-000000000001",
                     "802-3-ethernet"))
     elif args[:2] == ["connection", "show"]:
-        # nmcli -g prints each connection's values in turn, one a line.
+        # nmcli -g prints each connection's values in turn, one a line,
+        # with an empty line between two connections; one it does not know
+        # is an error once the others are printed.
+        fields = {"connection.uuid": "uuid", "connection.id": "name",
+                  "802-11-wireless.ssid": "ssid", "802-11-wireless.mode": "mode"}
+        wanted = [fields[name] for name in str(options["-g"]).split(",")]
+        blocks, missing = [], []
         for kind, value in zip(args[2::2], args[3::2], strict=True):
             connection = find(world, kind, value)
             if connection is None:
-                fail(EXIT_NOT_FOUND, f"Error: {value} - no such connection profile.")
-            print(escape(connection["ssid"]))
-            print(connection["mode"])
+                missing.append(value)
+            else:
+                blocks.append("\n".join(escape(connection[key]) for key in wanted))
+        if blocks:
+            print("\n\n".join(blocks))
+        if missing:
+            fail(EXIT_NOT_FOUND, f"Error: {missing[0]} - no such connection profile.")
     elif args[:2] == ["connection", "add"]:
         add(world, args[2:])
     elif args[:2] == ["connection", "up"]:
