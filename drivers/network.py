@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from companion.core.errors import CompanionError
+from companion.core.keys import MAX_SSID_BYTES, ssid_problem
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +66,6 @@ EXIT_ACTIVATION_FAILED = 4
 EXIT_NOT_RUNNING = 8
 EXIT_NOT_FOUND = 10
 WIFI_TYPES = ("802-11-wireless", "wifi")
-MAX_SSID_BYTES = 32
 PSK_LENGTHS = range(8, 64)
 # How long the list of saved connections is taken as still true.
 CONNECTIONS_FRESH = 2.0
@@ -190,20 +190,13 @@ def unescape(value: str) -> str:
     return "".join(split_terse(value)) if "\\" in value else value
 
 
-def ssid_bytes(ssid: str) -> int:
-    """How many bytes a network name takes over the air (UTF-8)."""
-    return len(ssid.encode("utf-8", "surrogatepass"))
-
-
 def check_ssid(ssid: Any) -> str:
     """A network name: 1 to 32 bytes of UTF-8 (what Wi-Fi allows: 32 ASCII
     letters, 16 accented ones), no control characters."""
-    if not isinstance(ssid, str) or not ssid or ssid_bytes(ssid) > MAX_SSID_BYTES:
-        size = f"{ssid_bytes(ssid)} bytes" if isinstance(ssid, str) else repr(ssid)
-        raise BadSsid(f"a network name is 1 to {MAX_SSID_BYTES} bytes of UTF-8, not {size}")
-    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in ssid):
-        raise BadSsid("a network name may not hold control characters")
-    return ssid
+    problem = ssid_problem(ssid)
+    if problem is not None:
+        raise BadSsid(problem)
+    return str(ssid)
 
 
 def check_passphrase(passphrase: Any) -> str:
