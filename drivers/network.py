@@ -49,6 +49,8 @@ from typing import Any, Callable, Sequence
 from companion.core.errors import CompanionError
 from companion.core.keys import MAX_SSID_BYTES, ssid_problem
 
+__all__ = ["MAX_SSID_BYTES"]  # the rule's figure, for those that import it from here
+
 log = logging.getLogger(__name__)
 
 # The companion's own access point: NetworkManager's default shared subnet,
@@ -344,8 +346,7 @@ class Nmcli:
         if done.returncode == EXIT_NOT_RUNNING or "NetworkManager is not running" in said:
             return NoNetworkManager("NetworkManager is not running",
                                     "sudo systemctl enable --now NetworkManager")
-        if "Could not create NMClient object" in said or \
-                "org.freedesktop.DBus" in said and "ServiceUnknown" not in said:
+        if "Could not create NMClient object" in said:
             return NoNetworkManager(
                 f"the system D-Bus does not answer, so NetworkManager cannot be asked ({said})",
                 "sudo systemctl start dbus, then sudo systemctl restart NetworkManager "

@@ -13,6 +13,7 @@ prints against the real nmcli, where NetworkManager can run.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -89,7 +90,21 @@ def fail(status: int, message: str) -> None:
     sys.exit(status)
 
 
+def speak_as_glib() -> None:
+    """nmcli prints through glib, which writes in the locale's character
+    set: in one that is not UTF-8 (``LC_ALL=C``) every character ASCII cannot
+    hold becomes ``?``."""
+    locale = next((os.environ[name] for name in ("LC_ALL", "LC_CTYPE", "LANG")
+                   if os.environ.get(name)), "C")
+    if "utf-8" not in locale.lower() and "utf8" not in locale.lower():
+        for name in ("stdout", "stderr"):
+            stream = getattr(sys, name)
+            setattr(sys, name, io.TextIOWrapper(stream.buffer, encoding="ascii",
+                                                errors="replace", line_buffering=True))
+
+
 def main(argv: list[str]) -> None:
+    speak_as_glib()
     world = json.loads(WORLD.read_text())
     args = list(argv)
     secrets = {}
@@ -106,8 +121,15 @@ def main(argv: list[str]) -> None:
             options[option] = args.pop(0)
         else:
             options[option] = True
+    if world["running"] == "no-dbus":
+        fail(EXIT_ERROR, "Error: Could not create NMClient object: Could not connect: "
+                         "No such file or directory.")
     if not world["running"]:
         fail(EXIT_NOT_RUNNING, "Error: NetworkManager is not running.")
+    if any(" ".join(args).startswith(command) for command in world.get("garbled", ())):
+        # Output that is not UTF-8, after its first line.
+        sys.stdout.buffer.write(b"Caf\xe9:0a1b2c3d-0000-4000-8000-00000000000f:\xff\xfe\n")
+        sys.exit(0)
     answer(world, args, options, secrets)
     WORLD.write_text(json.dumps(world))
 
