@@ -47,9 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from companion.core.errors import CompanionError
-from companion.core.keys import MAX_SSID_BYTES, ssid_problem
-
-__all__ = ["MAX_SSID_BYTES"]  # the rule's figure, for those that import it from here
+from companion.core.keys import ssid_problem
 
 log = logging.getLogger(__name__)
 
