@@ -20,8 +20,6 @@ import sys
 import uuid as uuids
 from pathlib import Path
 
-WORLD = Path(os.environ["NMCLI_WORLD"])
-CALLS = Path(os.environ["NMCLI_CALLS"])
 EXIT_ERROR, EXIT_ACTIVATION, EXIT_NOT_RUNNING, EXIT_NOT_FOUND = 1, 4, 8, 10
 
 HINT = "Hint: use 'journalctl -xe NM_CONNECTION={uuid} + NM_DEVICE={device}' to get more details."
@@ -105,13 +103,14 @@ def speak_as_glib() -> None:
 
 def main(argv: list[str]) -> None:
     speak_as_glib()
-    world = json.loads(WORLD.read_text())
+    world_file, calls_file = Path(os.environ["NMCLI_WORLD"]), Path(os.environ["NMCLI_CALLS"])
+    world = json.loads(world_file.read_text())
     args = list(argv)
     secrets = {}
     if "passwd-file" in args:
         at = args.index("passwd-file")
         secrets = read_passwd_file(Path(args[at + 1]).read_text())
-    with CALLS.open("a") as calls:
+    with calls_file.open("a") as calls:
         calls.write(json.dumps({"args": args, "secrets": secrets}) + "\n")
     # Global options: -t, -f FIELDS, -g FIELDS, --wait N.
     options: dict[str, str | bool] = {}
@@ -131,7 +130,7 @@ def main(argv: list[str]) -> None:
         sys.stdout.buffer.write(b"Caf\xe9:0a1b2c3d-0000-4000-8000-00000000000f:\xff\xfe\n")
         sys.exit(0)
     answer(world, args, options, secrets)
-    WORLD.write_text(json.dumps(world))
+    world_file.write_text(json.dumps(world))
 
 
 def device(world: dict) -> dict | None:
