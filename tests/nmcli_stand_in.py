@@ -193,7 +193,8 @@ def answer(world: dict, args: list[str], options: dict, secrets: dict) -> None:
     elif args[:2] == ["connection", "down"]:
         connection = find(world, args[2], args[3])
         if connection is None:
-            fail(EXIT_NOT_FOUND, f"Error: '{args[3]}' is not an active connection.")
+            fail(EXIT_NOT_FOUND, f"Error: '{args[3]}' is not an active connection.\n"
+                                 "Error: no active connection provided.")
         if world.get("active") == connection["uuid"]:
             disconnect(world)
         print(f"Connection '{connection['name']}' successfully deactivated "
@@ -201,7 +202,9 @@ def answer(world: dict, args: list[str], options: dict, secrets: dict) -> None:
     elif args[:2] == ["connection", "delete"]:
         connection = find(world, args[2], args[3])
         if connection is None:
-            fail(EXIT_NOT_FOUND, f"Error: {args[3]} - no such connection profile.")
+            fail(EXIT_NOT_FOUND, f"Error: unknown connection '{args[3]}'.\n"
+                                 f"Error: cannot delete unknown connection(s): {args[2]} "
+                                 f"'{args[3]}'.")
         world["connections"].remove(connection)
         if world.get("active") == connection["uuid"]:
             disconnect(world)

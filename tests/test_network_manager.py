@@ -223,7 +223,8 @@ def stand_in(tmp_path):
     def load(uuids: dict[str, str]) -> None:
         world.write_text(json.dumps({
             "running": True, "address": "", "active": None, "connectivity": "none",
-            "device": None, "in_reach": [],
+            "device": {"name": "wlan0", "state": "disconnected", "connection": ""},
+            "in_reach": [],
             "connections": [{"name": name, "uuid": uuids[name], "ssid": ssid, "mode": mode,
                              "secure": False, "psk": None, "settings": {}}
                             for name, ssid, mode in PROFILES]}))
@@ -281,6 +282,21 @@ def test_the_stand_ins_messages_are_the_real_ones(nm, stand_in):
     assert b"lo:loopback:" in theirs.stdout and b"lo:loopback:" in mine.stdout
     mine, theirs = both(nm, stand_in, "networking", "connectivity")
     assert mine.stdout == theirs.stdout == b"none\n"
+    # A connection that is not there, to bring up, down or delete.
+    unknown = "00000000-0000-4000-8000-00000000dead"
+    for verb in ("up", "down", "delete"):
+        mine, theirs = both(nm, stand_in, "connection", verb, "uuid", unknown)
+        assert (mine.returncode, mine.stdout, mine.stderr) == \
+            (theirs.returncode, theirs.stdout, theirs.stderr)
+    # No network in reach: nothing at all (the real one has no Wi-Fi device here).
+    mine, theirs = both(nm, stand_in, "-t", "-f", "IN-USE,SSID,SIGNAL,SECURITY", "device",
+                        "wifi", "list", "--rescan", "auto")
+    assert (mine.returncode, mine.stdout) == (theirs.returncode, theirs.stdout) == (0, b"")
+    # A device's address, and a device with none.
+    theirs = nm.nmcli("-g", "IP4.ADDRESS", "device", "show", "lo").stdout
+    assert re.fullmatch(rb"127\.0\.0\.1/8\n", theirs)
+    assert nm.nmcli("-g", "IP4.ADDRESS", "device", "show", real.DEVICE).stdout == b"\n"
+    assert stand_in("-g", "IP4.ADDRESS", "device", "show", "wlan0").stdout == b"\n"
 
 
 def test_the_stand_in_says_networkmanager_is_not_running_as_the_real_one(stand_in, tmp_path):
