@@ -312,7 +312,7 @@ class Nmcli:
                                     env=nmcli_environment())
         except subprocess.TimeoutExpired:
             said = f"nmcli did not answer within {timeout:.0f} s"
-            if passwords:  # bringing a connection up
+            if "up" in args[:4]:  # bringing a connection up
                 raise JoinFailed(said, "timeout") from None
             raise NetworkError(f"{said}: NetworkManager is busy or hung",
                                "sudo systemctl restart NetworkManager") from None

@@ -732,3 +732,14 @@ def test_every_driver_error_is_a_clear_4xx(panel):
     answer = panel.post("/api/network/forget", {"ssid": "Home"})
     assert answer.status_code == 409 and answer.json["error"] == "network-error"
     assert "sudo systemctl enable --now NetworkManager" in answer.json["message"]
+
+
+def test_a_connection_that_does_not_come_up_in_time_is_a_timeout(tmp_path):
+    from drivers.network import JoinFailed
+
+    program = tmp_path / "nmcli"
+    program.write_text("#!/bin/sh\nexec sleep 600\n")
+    program.chmod(0o755)
+    with pytest.raises(JoinFailed) as late:
+        Nmcli(str(program), timeout=0.2)._up("0000000a-aaaa-4bbb-8ccc-dddddddddddd", None)
+    assert late.value.reason == "timeout"
