@@ -3,8 +3,8 @@
 :class:`Nmcli` runs ``nmcli`` in terse mode (``-t``: fields separated by
 ``:``, with ``\\:`` and ``\\\\`` escaping a colon or a backslash inside a
 value; ``-g`` escapes its values the same way and, for several profiles,
-puts an empty line between them) and parses what it prints: the Wi-Fi device and its state, the
-networks in reach, the saved connections.  It connects to a network, opens
+puts an empty line between them) and parses what it prints: the Wi-Fi
+device and its state, the networks in reach, the saved connections.  It connects to a network, opens
 the companion's own access point (NetworkManager's ``shared`` mode, with its
 dnsmasq for DHCP and DNS) and forgets a network.  It takes the path of
 ``nmcli`` and the function that runs it as plain arguments, so that a test
