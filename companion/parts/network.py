@@ -281,6 +281,9 @@ class NetworkPart(Component):
             # Never the job itself in the log: it may hold a password.
             log.error("the Wi-Fi's %s failed: %s", job[0], exc)
             self._set(fault=f"Wi-Fi: {exc}", joining=None)
+            with self._lock:
+                if self.mode == "joining":
+                    self.mode = "disconnected"
             self._next_check = self._clock() + UNAVAILABLE_CHECK
 
     def _tell(self, what: str, ssid: str = "", reason: str = "") -> None:
