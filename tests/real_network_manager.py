@@ -73,7 +73,8 @@ enabled=false
 # wait for udev, which does not run there), the veth pair, then the daemon.
 NAMESPACE_SCRIPT = """set -e
 mount -t tmpfs tmpfs /run
-if [ -d /var/lib/NetworkManager ]; then mount -t tmpfs tmpfs /var/lib/NetworkManager; fi
+if [ -d /var/lib/NetworkManager ]; then mount -t tmpfs tmpfs /var/lib/NetworkManager
+else mount -t tmpfs tmpfs /var/lib; fi
 mount -t sysfs -o ro sysfs /sys
 ip link add {device} type veth peer name {device}p
 ip link set {device}p up
