@@ -12,7 +12,10 @@ it, or, if that fails, goes back to its hotspot and says why.
 
 The network manager (``drivers.network.Nmcli``, or ``SimulatedNetwork``) is
 given; every call to it runs on this part's own thread, one at a time,
-because a connection takes up to 45 seconds.  Passwords pass through a job
+because a connection takes up to 45 seconds: never on the daemon's main
+loop, whose watchdog pings a hung ``nmcli`` must not delay (each nmcli run
+has its own timeout besides).  Whatever a call raises is a fault of the
+Wi-Fi, never the end of the thread.  Passwords pass through a job
 and are dropped with it: never logged, kept or answered.
 """
 
@@ -132,8 +135,6 @@ class NetworkPart(Component):
         self._next_check = 0.0
         self._waiting_since: float | None = None
         self._first = True
-        # True during start(): a hotspot to open is left to the part's thread.
-        self._starting = False
         # What the panel and the menu read, under the lock.
         self.mode = "starting"
         self.state: Any = None
@@ -151,14 +152,9 @@ class NetworkPart(Component):
     def start(self) -> None:
         self.identity = hotspot_identity(self.directory, self.settings.name,
                                          machine_id=self._machine_id)
-        # The first look is made before the daemon says it is ready (a few
-        # quick nmcli runs); opening the hotspot, which takes seconds, is the
-        # thread's first job.
-        self._starting = True
-        try:
-            self._run_job(("check",))
-        finally:
-            self._starting = False
+        # Even the first look is the thread's: nmcli may hang (up to its
+        # timeout), and the caller is the daemon's main loop.
+        self._jobs.put(("check",))
         self._thread = threading.Thread(target=self._run, name="network", daemon=True)
         self._thread.start()
 
@@ -277,7 +273,10 @@ class NetworkPart(Component):
         except Exception as exc:
             # Never the job itself in the log: it may hold a password.
             log.error("the Wi-Fi's %s failed: %s", job[0], exc)
-            self._set(fault=f"Wi-Fi: {exc}")
+            self._set(fault=f"Wi-Fi: {exc}", joining=None)
+            with self._lock:
+                if self.mode == "joining":
+                    self.mode = "disconnected"
             self._next_check = self._clock() + UNAVAILABLE_CHECK
 
     def _tell(self, what: str, ssid: str = "", reason: str = "") -> None:
@@ -345,9 +344,6 @@ class NetworkPart(Component):
         from drivers.network import NetworkError
 
         assert self.identity is not None
-        if self._starting:
-            self._jobs.put(("open-hotspot",))
-            return
         try:
             state = self.manager.hotspot(self.identity.ssid, self.identity.passphrase)
         except NetworkError as exc:
@@ -390,7 +386,11 @@ class NetworkPart(Component):
         log.info("joining the Wi-Fi %s", ssid)
         try:
             state = self.manager.connect(ssid, password, secure=secure)
-        except NetworkError as exc:
+        except Exception as exc:
+            # Any failure ends the join (never left "joining"): NetworkManager's
+            # own, or one of the driver (output it could not read...).
+            if not isinstance(exc, NetworkError):
+                log.error("joining %s failed: %s: %s", ssid, type(exc).__name__, exc)
             reason = exc.reason if isinstance(exc, JoinFailed) else "failed"
             if reason not in WIFI_FAILURES:
                 reason = "failed"
