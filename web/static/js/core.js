@@ -619,6 +619,8 @@ export function eventText(event, players = [], game = "") {
     if (typeof data[field] === "number" && players[data[field]] !== undefined) data[field] = players[data[field]];
   }
   if (Array.isArray(data.winners)) data.winners = data.winners.map((s) => players[s] ?? s).join(", ");
+  // Seats in the order they play (Call of Nature's End of Game rolls).
+  if (Array.isArray(data.order)) data.order = data.order.map((s) => players[s] ?? s).join(", ");
   for (const [field, value] of Object.entries(data)) {
     if (Array.isArray(value)) data[field] = value.join(" + ");
     const label = typeof value === "string" ? first([`${game}:choice.${value}`, `${game}:card.${value}`]) : null;
