@@ -113,7 +113,8 @@ export function previewLine({ tag = "p", prefix = true, onSaid = () => {} } = {}
       }
     }
     if (mine !== asked) return;
-    el.textContent = !said ? "" : refused === "seat" || !prefix ? said : `${t("preview.will")} ${said}`;
+    // A refusal is said as it is (not "This will: ..."): nothing will happen.
+    el.textContent = !said ? "" : refused || !prefix ? said : `${t("preview.will")} ${said}`;
     el.classList.toggle("refused", Boolean(refused));
     el.dataset.version = String(against.version);
     el.hidden = !said;
