@@ -7,6 +7,8 @@ without dice, and the players' markers are letters, never a poop's colour."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.core.engine import Command
@@ -56,6 +58,9 @@ def test_a_dead_player_is_never_offered_as_a_target(companion, phones, lang):
         assert offered(page, "target") == [str(ANA), str(BEN), str(DEE)], command
         if command == "toilette":
             shot(page, f"ohshit-targets-{lang}")
+        if lang != "en":  # what the card does, said in the phone's language
+            expect(page.locator("#sheet .hint").first).not_to_contain_text(
+                re.compile(r"player|poop"))
         page.keyboard.press("Escape")
         expect(page.locator("#sheet")).not_to_be_visible()
     # Nor is the dead player's pile a button to put a poop on.
