@@ -660,7 +660,7 @@ export function openSeatPicker(state) {
         setMyName(name);
         closeSheet();
       },
-    }, dot(state.colours?.[seat]), t("seat.mine", { name }))),
+    }, playerMark(state, seat), t("seat.mine", { name }))),
     h("button", {
       type: "button", class: "option", "aria-pressed": String(me === null), dataset: { seat: "none" },
       onclick: () => {
