@@ -51,6 +51,27 @@ def test_the_highest_pressure_survived_counts_only_cards_still_in_effect(table):
         ("highest-pressure-survived", 47, "Cy")
 
 
+def test_a_card_that_brings_the_pressure_down_survived_nothing(table):
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"], variants=["no-end-roll"])
+    table.submit(Command("card", {"value": 20}))  # Ana: 20
+    table.submit(Command("set-pressure", {"value": 85}))  # the table's own count
+    table.submit(Command("card", {"value": -5}))  # Ben: 80, down from 85
+    table.submit(Command("roll", {"values": [1]}))  # his Respite: nothing
+    table.submit(Command("card", {"value": -10}))  # Cy: 70
+    table.submit(Command("adjust-mastery", {"player": "Ana", "delta": -7}))
+    record = table.stats()["games"]["call-of-nature"]["record"]
+    assert (record["value"], record["player"]) == (20, "Ana")
+
+
+def test_a_card_that_blows_its_player_up_survived_nothing(table):
+    table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
+    table.submit(Command("card", {"value": 25}))  # Ana: 25
+    table.submit(Command("adjust-mastery", {"player": "Ben", "delta": -6}))  # Ben at 1
+    table.submit(Command("card", {"value": 10}))  # Ben: 35, threshold 31: he explodes
+    record = table.stats()["games"]["call-of-nature"]["record"]
+    assert (record["value"], record["player"]) == (25, "Ana")
+
+
 def test_the_biggest_flush_in_ohshit(table):
     table.new_game("ohshit", ["Ana", "Ben", "Cy"])
     for _ in range(3):  # a third grassy: Ben's pile flushes

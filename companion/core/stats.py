@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .engine import Event
 
 # The records, by game: the highest Pressure a player's card brought the
-# table to without blowing them up (Call of Nature), the most cards one pile
+# table up to without blowing them up (Call of Nature), the most cards one pile
 # sent to the Décharge at once (OhShit!), the lowest score at the end of a
 # game (Bathroom Rush).
 RECORDS: dict[str, tuple[str, str]] = {
@@ -120,14 +120,20 @@ def _record(game_id: int, game: str, players: Sequence[str],
             groups: Sequence[Sequence[Event]]) -> Record | None:
     best: tuple[int, str] | None = None
     if game == "call-of-nature":
+        # A player survived a Pressure when their own card took the table up
+        # to it and did not blow them up: a card that brings the Pressure
+        # down (to a level someone else, or a correction, took it to) is
+        # not one.
         for events in groups:
             out = {e.data.get("player") for e in events if e.kind == "player-eliminated"}
             for e in events:
                 if e.kind != "pressure-changed" or e.data.get("player") in out:
                     continue
                 name, after = _name(players, e.data.get("player")), e.data.get("after")
-                if name is not None and isinstance(after, int) and (best is None
-                                                                    or after > best[0]):
+                before = e.data.get("before")
+                if not (isinstance(after, int) and isinstance(before, int) and after > before):
+                    continue
+                if name is not None and (best is None or after > best[0]):
                     best = (after, name)
     elif game == "ohshit":
         for events in groups:

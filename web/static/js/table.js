@@ -7,7 +7,7 @@ import {
 } from "./core.js";
 import {
   cardNumbers, choiceLabel, commandHelp, commandLabel, dicePad, expectationLabel, numberGrid, openCommandForm, paramsToAsk,
-  promptFor, signedValues, specOf, submitCommand, valuePad, previewLine,
+  promptFor, signedValues, specOf, submitCommand, valuePad, previewLine, playerMark,
 } from "./forms.js";
 import { askUndo, redo, undoSaid } from "./undo.js";
 import { boardFor } from "./games/index.js";
@@ -228,7 +228,7 @@ function expectations(state) {
   if (main.length) {
     const first = main[0];
     out.push(h("div", { class: ["prompt", yourTurn && "mine"] },
-      yourTurn, first.player !== null ? dot(state.colours?.[first.player]) : null,
+      yourTurn, first.player !== null ? playerMark(state, first.player) : null,
       h("span", { id: "prompt" }, promptFor(first, state))));
   } else if (yourTurn) {
     out.push(h("div", { class: "prompt mine" }, yourTurn));
@@ -242,7 +242,7 @@ function expectations(state) {
   for (const exp of main) {
     const spec = specOf(state.game, exp.command);
     if (exp.dice) {
-      if (exp !== main[0]) out.push(h("div", { class: "prompt" }, exp.player !== null ? dot(state.colours?.[exp.player]) : null, promptFor(exp, state)));
+      if (exp !== main[0]) out.push(h("div", { class: "prompt" }, exp.player !== null ? playerMark(state, exp.player) : null, promptFor(exp, state)));
       out.push(diceAction(state, exp, spec));
       rolled = true;
       continue;
@@ -660,7 +660,7 @@ export function openSeatPicker(state) {
         setMyName(name);
         closeSheet();
       },
-    }, dot(state.colours?.[seat]), t("seat.mine", { name }))),
+    }, playerMark(state, seat), t("seat.mine", { name }))),
     h("button", {
       type: "button", class: "option", "aria-pressed": String(me === null), dataset: { seat: "none" },
       onclick: () => {
