@@ -1,0 +1,337 @@
+"""The wiring of a config, drawn: the Pi's 40-pin header with each pin the
+config uses labelled with its part and role, in the order a person wires
+them (the display first, then the keys or the encoder, the LEDs, the
+buzzer, the serial dice device).
+
+``wires(config)`` lists the connections; ``svg(config)`` draws them as an
+SVG document (text, no library) and ``png(config)`` as a PNG (Pillow, which
+the display's driver brings).  ``companion wiring`` prints or saves either,
+and the panel's setup page shows the SVG.
+
+Pure apart from ``png``: no hardware.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from .config import Config
+
+# The 40-pin header, by physical pin: its BCM GPIO number, or what the pin
+# is (power, ground).  The same on every Pi with a 40-pin header.
+HEADER: dict[int, int | str] = {
+    1: "3V3", 2: "5V", 3: 2, 4: "5V", 5: 3, 6: "GND", 7: 4, 8: 14, 9: "GND", 10: 15,
+    11: 17, 12: 18, 13: 27, 14: "GND", 15: 22, 16: 23, 17: "3V3", 18: 24, 19: 10, 20: "GND",
+    21: 9, 22: 25, 23: 11, 24: 8, 25: "GND", 26: 7, 27: 0, 28: 1, 29: 5, 30: "GND",
+    31: 6, 32: 12, 33: 13, 34: "GND", 35: 19, 36: 16, 37: 26, 38: 20, 39: "GND", 40: 21,
+}
+PHYSICAL: dict[int, int] = {gpio: pin for pin, gpio in HEADER.items() if isinstance(gpio, int)}
+GROUNDS = tuple(pin for pin, what in HEADER.items() if what == "GND")
+POWER_3V3 = tuple(pin for pin, what in HEADER.items() if what == "3V3")
+# I2C bus 1 and the UART, by BCM number.
+I2C1 = {"SDA": 2, "SCL": 3}
+UART = {"TXD": 14, "RXD": 15}
+# Serial ports that are the header's UART (GPIO 14 and 15); any other port
+# (USB, /dev/serial/by-id/...) is a cable, not header pins.
+UART_PORTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
+LED_NAMES = ("top-left", "top-right", "middle-left", "centre", "middle-right",
+             "bottom-left", "bottom-right")
+KEY_NAMES = ("up", "down", "ok", "back", "roll")
+
+
+@dataclass(frozen=True)
+class Wire:
+    """One connection: a wire from a part's ``lead`` to the header's ``pin``."""
+
+    step: int
+    part: str
+    lead: str
+    pin: int
+
+    @property
+    def gpio(self) -> int | None:
+        what = HEADER[self.pin]
+        return what if isinstance(what, int) else None
+
+    @property
+    def header_name(self) -> str:
+        """What the header's pin is: "GPIO 5", "3V3", "GND"."""
+        return f"GPIO {self.gpio}" if self.gpio is not None else str(HEADER[self.pin])
+
+    def as_json(self) -> dict[str, Any]:
+        return {"step": self.step, "part": self.part, "lead": self.lead, "pin": self.pin,
+                "gpio": self.gpio, "header": self.header_name}
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """The wires in wiring order, and notes on what is not on the header."""
+
+    wires: tuple[Wire, ...]
+    notes: tuple[str, ...]
+
+    def gpios(self) -> set[int]:
+        return {w.gpio for w in self.wires if w.gpio is not None}
+
+
+def pin_roles(config: Config) -> list[tuple[int, str]]:
+    """Each GPIO line the config gives a role, as (BCM number, role), the
+    display's I2C lines and the header's UART included when used."""
+    roles = [(I2C1["SDA"], "display SDA"), (I2C1["SCL"], "display SCL")] \
+        if config.display.i2c_bus == 1 else []
+    roles += [(pin, role) for role, pin in config.pins().items()]
+    if _uart(config):
+        roles += [(UART["RXD"], "dice device TX"), (UART["TXD"], "dice device RX")]
+    return roles
+
+
+def _uart(config: Config) -> bool:
+    return config.serial.port in UART_PORTS
+
+
+class _Grounds:
+    """Hands out the header's ground pins, the one nearest each part first
+    (parts may share one when all are taken)."""
+
+    def __init__(self, pool: tuple[int, ...]) -> None:
+        self.pool = pool
+        self.taken: list[int] = []
+
+    def near(self, pin: int) -> int:
+        free = [p for p in self.pool if p not in self.taken] or list(self.pool)
+        best = min(free, key=lambda p: (abs(p - pin), p))
+        self.taken.append(best)
+        return best
+
+
+def diagram(config: Config) -> Diagram:
+    """The connections of ``config``, in the order a person wires them."""
+    wires: list[Wire] = []
+    notes: list[str] = []
+    grounds = _Grounds(GROUNDS)
+    power = list(POWER_3V3)
+
+    def part(name: str, signals: list[tuple[str, int]], *, vcc: bool = False) -> None:
+        step = len({w.step for w in wires}) + 1
+        first = PHYSICAL[signals[0][1]] if signals else 1
+        if vcc:
+            wires.append(Wire(step, name, "VCC", power.pop(0) if power else POWER_3V3[-1]))
+        wires.append(Wire(step, name, "GND", grounds.near(first)))
+        wires.extend(Wire(step, name, lead, PHYSICAL[gpio]) for lead, gpio in signals)
+
+    if config.display.i2c_bus == 1:
+        part(f"Display ({config.display.controller.upper()})",
+             [("SDA", I2C1["SDA"]), ("SCL", I2C1["SCL"])], vcc=True)
+    else:
+        notes.append(f"Display: on I2C bus {config.display.i2c_bus}, wired to that bus's "
+                     f"SDA and SCL (not drawn).")
+    keys = ("back", "roll") if config.encoder.enabled else KEY_NAMES
+    part("Keys", [(key.upper(), getattr(config.buttons, key)) for key in keys])
+    if config.encoder.enabled:
+        part("Rotary encoder", [("CLK (A)", config.encoder.a), ("DT (B)", config.encoder.b),
+                                ("SW (push)", config.encoder.push)], vcc=True)
+    if config.leds.enabled:
+        part("Die-face LEDs", [(f"LED {name}", pin)
+                               for name, pin in zip(LED_NAMES, config.leds.pins, strict=True)])
+    if config.buzzer.enabled:
+        part("Buzzer", [("+", config.buzzer.pin)])
+    if _uart(config):
+        part("Serial dice device", [("TX", UART["RXD"]), ("RX", UART["TXD"])])
+    else:
+        port = "found under /dev/serial/by-id/" if config.serial.port == "auto" \
+            else f"on {config.serial.port}"
+        notes.append(f"Serial dice device (optional): a USB cable to the Pi ({port}).")
+    if config.pixels.dice:
+        notes.append("Pixels dice: Bluetooth, no wires.")
+    return Diagram(tuple(wires), tuple(notes))
+
+
+def wires(config: Config) -> list[Wire]:
+    return list(diagram(config).wires)
+
+
+# -- drawing: one list of shapes, two renderers -----------------------------------
+
+PART_COLOURS = {
+    "Display": "#1f6feb", "Keys": "#1a7f37", "Rotary encoder": "#8250df",
+    "Die-face LEDs": "#cf222e", "Buzzer": "#9a6700", "Serial dice device": "#0f7b8a",
+}
+POWER_COLOURS = {"3V3": "#e36209", "5V": "#b35900", "GND": "#24292f"}
+# What the wiring list says under each part's name.
+HINTS = {
+    "Display": "VCC to 3V3, never 5V.",
+    "Keys": "One leg of each key to its pin, the other legs together to GND.",
+    "Rotary encoder": "A KY-040 at 3V3: turning is UP and DOWN, pushing is OK.",
+    "Die-face LEDs": "Each LED's + (long leg) through a 330 Ω resistor; every − to GND.",
+    "Buzzer": "An active buzzer: + to its pin, − to GND.",
+    "Serial dice device": "Its TX to the Pi's RXD and its RX to the Pi's TXD, at 3.3 V.",
+}
+GREY = "#afb8c1"
+INK = "#24292f"
+FONT_SIZE = 13
+ROW = 24
+TOP = 84
+LEFT_X = 470
+RIGHT_X = 500
+WIDTH = 970
+
+
+@dataclass(frozen=True)
+class _Shape:
+    kind: str  # "rect", "circle", "text", "line"
+    x: float
+    y: float
+    w: float = 0.0  # width, radius or the line's end x
+    h: float = 0.0  # height or the line's end y
+    fill: str = "none"
+    stroke: str = "none"
+    text: str = ""
+    anchor: str = "start"  # "start", "middle", "end"
+    bold: bool = False
+    size: int = FONT_SIZE
+
+
+def _colour(part: str) -> str:
+    for name, colour in PART_COLOURS.items():
+        if part.startswith(name):
+            return colour
+    return INK
+
+
+def _title(config: Config) -> str:
+    inputs = "a rotary encoder" if config.encoder.enabled else "five keys"
+    extras = [name for name, on in (("LEDs", config.leds.enabled),
+                                    ("buzzer", config.buzzer.enabled)) if on]
+    return (f"Wiring: {config.display.controller.upper()} display, {inputs}"
+            + (", " + " and ".join(extras) if extras else ""))
+
+
+def _shapes(config: Config) -> tuple[list[_Shape], int]:
+    d = diagram(config)
+    by_pin: dict[int, list[Wire]] = {}
+    for wire in d.wires:
+        by_pin.setdefault(wire.pin, []).append(wire)
+    out = [
+        _Shape("text", 20, 32, text=_title(config), bold=True, size=18, fill=INK),
+        _Shape("text", 20, 56, fill=INK, text="Raspberry Pi 40-pin header, seen from above, "
+               "pin 1 (square pad) at the top left; each label: step, part, lead · pin."),
+        _Shape("rect", LEFT_X - 16, TOP - 16, RIGHT_X - LEFT_X + 32, 20 * ROW + 8,
+               fill="#f6f8fa", stroke=INK),
+    ]
+    for pin, what in HEADER.items():
+        row, right = (pin - 1) // 2, pin % 2 == 0
+        x, y = (RIGHT_X if right else LEFT_X), TOP + row * ROW
+        used = by_pin.get(pin)
+        fill = (_colour(used[0].part) if isinstance(what, int)
+                else POWER_COLOURS[str(what)]) if used else "#ffffff"
+        if pin == 1:
+            out.append(_Shape("rect", x - 8, y - 8, 16, 16, fill=fill, stroke=INK))
+        else:
+            out.append(_Shape("circle", x, y, 8, fill=fill, stroke=INK if used else GREY))
+        number_x = x + (-26 if not right else 26)
+        out.append(_Shape("text", number_x, y + 4, text=str(pin), size=11,
+                          anchor="end" if not right else "start", fill=INK if used else GREY))
+        if used:
+            label = "; ".join(f"{w.step} {w.part}: {w.lead}" for w in used)
+            label = f"{label} · {used[0].header_name}"
+            colour = _colour(used[0].part) if len(used) == 1 else INK
+            out.append(_Shape("line", x + (-46 if not right else 46), y,
+                              x + (-58 if not right else 58), y, stroke=colour))
+            out.append(_Shape("text", x + (-64 if not right else 64), y + 4, text=label,
+                              anchor="end" if not right else "start", fill=colour,
+                              bold=len(used) == 1 and used[0].gpio is not None))
+    y = TOP + 20 * ROW + 24
+    out.append(_Shape("text", 20, y, text="Wire in this order", bold=True, size=15, fill=INK))
+    step = 0
+    for wire in d.wires:
+        if wire.step != step:
+            step = wire.step
+            y += 24
+            hint = next((h for name, h in HINTS.items() if wire.part.startswith(name)), "")
+            out.append(_Shape("text", 20, y, text=f"{step}. {wire.part}", bold=True,
+                              fill=_colour(wire.part)))
+            if hint:
+                y += 19
+                out.append(_Shape("text", 44, y, text=hint, fill=INK))
+        y += 19
+        out.append(_Shape("text", 44, y, fill=INK,
+                          text=f"{wire.lead} → pin {wire.pin} ({wire.header_name})"))
+    for note in d.notes:
+        y += 24
+        out.append(_Shape("text", 20, y, text=note, fill=INK))
+    return out, y + 24
+
+
+def svg(config: Config) -> str:
+    """The wiring of ``config`` as an SVG document."""
+    shapes, height = _shapes(config)
+    lines = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" font-family="DejaVu Sans Condensed, DejaVu Sans, Arial Narrow, sans-serif" '
+        f'role="img">',
+        f"<title>{escape(_title(config))}</title>",
+        f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>',
+    ]
+    for s in shapes:
+        if s.kind == "rect":
+            lines.append(f'<rect x="{s.x:g}" y="{s.y:g}" width="{s.w:g}" height="{s.h:g}" '
+                         f'fill="{s.fill}" stroke="{s.stroke}"/>')
+        elif s.kind == "circle":
+            lines.append(f'<circle cx="{s.x:g}" cy="{s.y:g}" r="{s.w:g}" fill="{s.fill}" '
+                         f'stroke="{s.stroke}"/>')
+        elif s.kind == "line":
+            lines.append(f'<line x1="{s.x:g}" y1="{s.y:g}" x2="{s.w:g}" y2="{s.h:g}" '
+                         f'stroke="{s.stroke}" stroke-width="2"/>')
+        else:
+            weight = ' font-weight="bold"' if s.bold else ""
+            lines.append(f'<text x="{s.x:g}" y="{s.y:g}" font-size="{s.size}" '
+                         f'text-anchor="{s.anchor}" fill="{s.fill}"{weight}>'
+                         f"{escape(s.text)}</text>")
+    lines.append("</svg>")
+    return "\n".join(lines) + "\n"
+
+
+FONTS = Path(__file__).resolve().parent.parent / "drivers" / "fonts"
+
+
+def png(config: Config, scale: int = 2) -> bytes:
+    """The same drawing as a PNG, ``scale`` pixels a unit (for the docs)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    shapes, height = _shapes(config)
+    image = Image.new("RGB", (WIDTH * scale, height * scale), "#ffffff")
+    draw = ImageDraw.Draw(image)
+    fonts: dict[tuple[int, bool], Any] = {}
+
+    def font(size: int, bold: bool) -> Any:
+        if (size, bold) not in fonts:
+            name = "DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf"
+            fonts[size, bold] = ImageFont.truetype(str(FONTS / name), size * scale)
+        return fonts[size, bold]
+
+    def at(*values: float) -> list[float]:
+        return [v * scale for v in values]
+
+    for s in shapes:
+        fill = None if s.fill == "none" else s.fill
+        outline = None if s.stroke == "none" else s.stroke
+        if s.kind == "rect":
+            draw.rectangle(at(s.x, s.y, s.x + s.w, s.y + s.h), fill=fill, outline=outline,
+                           width=scale)
+        elif s.kind == "circle":
+            draw.ellipse(at(s.x - s.w, s.y - s.w, s.x + s.w, s.y + s.w), fill=fill,
+                         outline=outline, width=scale)
+        elif s.kind == "line":
+            draw.line(at(s.x, s.y, s.w, s.h), fill=outline, width=2 * scale)
+        else:
+            anchor = {"start": "ls", "middle": "ms", "end": "rs"}[s.anchor]
+            draw.text(at(s.x, s.y), s.text, fill=s.fill, font=font(s.size, s.bold),
+                      anchor=anchor)
+    out = io.BytesIO()
+    # A few dozen colours are enough for flat colours and their text's edges.
+    image.quantize(colors=48).save(out, "PNG", optimize=True)
+    return out.getvalue()
