@@ -173,6 +173,7 @@ HINTS = {
 GREY = "#afb8c1"
 INK = "#24292f"
 FONT_SIZE = 13
+FONT_FAMILY = "DejaVu Sans Condensed, DejaVu Sans, Arial Narrow, sans-serif"
 ROW = 24
 TOP = 84
 LEFT_X = 470
@@ -270,9 +271,8 @@ def svg(config: Config) -> str:
     """The wiring of ``config`` as an SVG document."""
     shapes, height = _shapes(config)
     lines = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}" font-family="DejaVu Sans Condensed, DejaVu Sans, Arial Narrow, sans-serif" '
-        f'role="img">',
+        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+         f'viewBox="0 0 {WIDTH} {height}" font-family="{FONT_FAMILY}" role="img">'),
         f"<title>{escape(_title(config))}</title>",
         f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>',
     ]
@@ -329,7 +329,7 @@ def png(config: Config, scale: int = 2) -> bytes:
             draw.line(at(s.x, s.y, s.w, s.h), fill=outline, width=2 * scale)
         else:
             anchor = {"start": "ls", "middle": "ms", "end": "rs"}[s.anchor]
-            draw.text(at(s.x, s.y), s.text, fill=s.fill, font=font(s.size, s.bold),
+            draw.text((s.x * scale, s.y * scale), s.text, fill=s.fill, font=font(s.size, s.bold),
                       anchor=anchor)
     out = io.BytesIO()
     # A few dozen colours are enough for flat colours and their text's edges.
