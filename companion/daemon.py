@@ -207,10 +207,10 @@ class Daemon:
             wiring_svg=self._wiring_svg,
         )
 
-    def _wiring_svg(self) -> str:
+    def _wiring_svg(self, lang: str) -> str:
         from . import wiring
 
-        return wiring.svg(self.config)
+        return wiring.svg(self.config, lang)
 
     def _network_manager(self) -> Any:
         """NetworkManager through nmcli; a made-up neighbourhood in simulation."""

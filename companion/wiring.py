@@ -108,10 +108,26 @@ class _Grounds:
         return best
 
 
+def _notes(config: Config, lang: str = "en") -> list[str]:
+    """What is not on the header: a display on another bus, a USB dice
+    device, Bluetooth dice."""
+    notes = []
+    if config.display.i2c_bus != 1:
+        notes.append(_say(lang, "Display: on I2C bus {bus}, wired to that bus's SDA and SCL "
+                                "(not drawn).", bus=config.display.i2c_bus))
+    if not _uart(config):
+        port = _say(lang, "found under /dev/serial/by-id/") if config.serial.port == "auto" \
+            else _say(lang, "on {port}", port=config.serial.port)
+        notes.append(_say(lang, "Serial dice device (optional): a USB cable to the Pi ({port}).",
+                          port=port))
+    if config.pixels.dice:
+        notes.append(_say(lang, "Pixels dice: Bluetooth, no wires."))
+    return notes
+
+
 def diagram(config: Config) -> Diagram:
     """The connections of ``config``, in the order a person wires them."""
     wires: list[Wire] = []
-    notes: list[str] = []
     grounds = _Grounds(GROUNDS)
     power = list(POWER_3V3)
 
@@ -126,9 +142,6 @@ def diagram(config: Config) -> Diagram:
     if config.display.i2c_bus == 1:
         part(f"Display ({config.display.controller.upper()})",
              [("SDA", I2C1["SDA"]), ("SCL", I2C1["SCL"])], vcc=True)
-    else:
-        notes.append(f"Display: on I2C bus {config.display.i2c_bus}, wired to that bus's "
-                     f"SDA and SCL (not drawn).")
     keys = ("back", "roll") if config.encoder.enabled else KEY_NAMES
     part("Keys", [(key.upper(), getattr(config.buttons, key)) for key in keys])
     if config.encoder.enabled:
@@ -141,13 +154,7 @@ def diagram(config: Config) -> Diagram:
         part("Buzzer", [("+", config.buzzer.pin)])
     if _uart(config):
         part("Serial dice device", [("TX", UART["RXD"]), ("RX", UART["TXD"])])
-    else:
-        port = "found under /dev/serial/by-id/" if config.serial.port == "auto" \
-            else f"on {config.serial.port}"
-        notes.append(f"Serial dice device (optional): a USB cable to the Pi ({port}).")
-    if config.pixels.dice:
-        notes.append("Pixels dice: Bluetooth, no wires.")
-    return Diagram(tuple(wires), tuple(notes))
+    return Diagram(tuple(wires), tuple(_notes(config)))
 
 
 def wires(config: Config) -> list[Wire]:
@@ -170,6 +177,8 @@ HINTS = {
     "Buzzer": "An active buzzer: + to its pin, − to GND.",
     "Serial dice device": "Its TX to the Pi's RXD and its RX to the Pi's TXD, at 3.3 V.",
 }
+CAPTION = ("Raspberry Pi 40-pin header, seen from above, pin 1 (square pad) at the top left; "
+           "each label: step, part, lead · pin.")
 GREY = "#afb8c1"
 INK = "#24292f"
 FONT_SIZE = 13
@@ -203,23 +212,31 @@ def _colour(part: str) -> str:
     return INK
 
 
-def _title(config: Config) -> str:
-    inputs = "a rotary encoder" if config.encoder.enabled else "five keys"
-    extras = [name for name, on in (("LEDs", config.leds.enabled),
-                                    ("buzzer", config.buzzer.enabled)) if on]
-    return (f"Wiring: {config.display.controller.upper()} display, {inputs}"
-            + (", " + " and ".join(extras) if extras else ""))
+def _title(config: Config, lang: str = "en") -> str:
+    inputs = _say(lang, "a rotary encoder" if config.encoder.enabled else "five keys")
+    extras = [_say(lang, name) for name, on in (("LEDs", config.leds.enabled),
+                                                ("buzzer", config.buzzer.enabled)) if on]
+    return (_say(lang, "Wiring: {display} display, {inputs}",
+                 display=config.display.controller.upper(), inputs=inputs)
+            + (", " + _say(lang, " and ").join(extras) if extras else ""))
 
 
-def _shapes(config: Config) -> tuple[list[_Shape], int]:
+def _part(lang: str, part: str) -> str:
+    """A part's name in ``lang`` ("Display (SSD1306)": "Écran (SSD1306)")."""
+    for name in PART_COLOURS:
+        if part.startswith(name):
+            return _say(lang, name) + part[len(name):]
+    return part
+
+
+def _shapes(config: Config, lang: str = "en") -> tuple[list[_Shape], int]:
     d = diagram(config)
     by_pin: dict[int, list[Wire]] = {}
     for wire in d.wires:
         by_pin.setdefault(wire.pin, []).append(wire)
     out = [
-        _Shape("text", 20, 32, text=_title(config), bold=True, size=18, fill=INK),
-        _Shape("text", 20, 56, fill=INK, text="Raspberry Pi 40-pin header, seen from above, "
-               "pin 1 (square pad) at the top left; each label: step, part, lead · pin."),
+        _Shape("text", 20, 32, text=_title(config, lang), bold=True, size=18, fill=INK),
+        _Shape("text", 20, 56, fill=INK, text=_say(lang, CAPTION)),
         _Shape("rect", LEFT_X - 16, TOP - 16, RIGHT_X - LEFT_X + 32, 20 * ROW + 8,
                fill="#f6f8fa", stroke=INK),
     ]
@@ -237,7 +254,8 @@ def _shapes(config: Config) -> tuple[list[_Shape], int]:
         out.append(_Shape("text", number_x, y + 4, text=str(pin), size=11,
                           anchor="end" if not right else "start", fill=INK if used else GREY))
         if used:
-            label = "; ".join(f"{w.step} {w.part}: {w.lead}" for w in used)
+            label = "; ".join(f"{w.step} {_part(lang, w.part)}: {_say(lang, w.lead)}"
+                              for w in used)
             label = f"{label} · {used[0].header_name}"
             colour = _colour(used[0].part) if len(used) == 1 else INK
             out.append(_Shape("line", x + (-46 if not right else 46), y,
@@ -246,34 +264,37 @@ def _shapes(config: Config) -> tuple[list[_Shape], int]:
                               anchor="end" if not right else "start", fill=colour,
                               bold=len(used) == 1 and used[0].gpio is not None))
     y = TOP + 20 * ROW + 24
-    out.append(_Shape("text", 20, y, text="Wire in this order", bold=True, size=15, fill=INK))
+    out.append(_Shape("text", 20, y, text=_say(lang, "Wire in this order"), bold=True, size=15,
+                      fill=INK))
     step = 0
     for wire in d.wires:
         if wire.step != step:
             step = wire.step
             y += 24
             hint = next((h for name, h in HINTS.items() if wire.part.startswith(name)), "")
-            out.append(_Shape("text", 20, y, text=f"{step}. {wire.part}", bold=True,
-                              fill=_colour(wire.part)))
+            out.append(_Shape("text", 20, y, text=f"{step}. {_part(lang, wire.part)}",
+                              bold=True, fill=_colour(wire.part)))
             if hint:
                 y += 19
-                out.append(_Shape("text", 44, y, text=hint, fill=INK))
+                out.append(_Shape("text", 44, y, text=_say(lang, hint), fill=INK))
         y += 19
         out.append(_Shape("text", 44, y, fill=INK,
-                          text=f"{wire.lead} → pin {wire.pin} ({wire.header_name})"))
-    for note in d.notes:
+                          text=_say(lang, "{lead} → pin {pin} ({header})",
+                                    lead=_say(lang, wire.lead), pin=wire.pin,
+                                    header=wire.header_name)))
+    for note in _notes(config, lang):
         y += 24
         out.append(_Shape("text", 20, y, text=note, fill=INK))
     return out, y + 24
 
 
-def svg(config: Config) -> str:
-    """The wiring of ``config`` as an SVG document."""
-    shapes, height = _shapes(config)
+def svg(config: Config, lang: str = "en") -> str:
+    """The wiring of ``config`` as an SVG document, its words in ``lang``."""
+    shapes, height = _shapes(config, lang)
     lines = [
         (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
          f'viewBox="0 0 {WIDTH} {height}" font-family="{FONT_FAMILY}" role="img">'),
-        f"<title>{escape(_title(config))}</title>",
+        f"<title>{escape(_title(config, lang))}</title>",
         f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>',
     ]
     for s in shapes:
@@ -298,11 +319,11 @@ def svg(config: Config) -> str:
 FONTS = Path(__file__).resolve().parent.parent / "drivers" / "fonts"
 
 
-def png(config: Config, scale: int = 2) -> bytes:
+def png(config: Config, scale: int = 2, lang: str = "en") -> bytes:
     """The same drawing as a PNG, ``scale`` pixels a unit (for the docs)."""
     from PIL import Image, ImageDraw, ImageFont
 
-    shapes, height = _shapes(config)
+    shapes, height = _shapes(config, lang)
     image = Image.new("RGB", (WIDTH * scale, height * scale), "#ffffff")
     draw = ImageDraw.Draw(image)
     fonts: dict[tuple[int, bool], Any] = {}
@@ -335,3 +356,78 @@ def png(config: Config, scale: int = 2) -> bytes:
     # A few dozen colours are enough for flat colours and their text's edges.
     image.quantize(colors=48).save(out, "PNG", optimize=True)
     return out.getvalue()
+
+
+# -- the drawing's words in French and Italian, by their English ----------------------
+
+LANGUAGES = ("en", "fr", "it")
+_LED_PLACES = {
+    "fr": ("en haut à gauche", "en haut à droite", "au milieu à gauche", "au centre",
+           "au milieu à droite", "en bas à gauche", "en bas à droite"),
+    "it": ("in alto a sinistra", "in alto a destra", "al centro a sinistra", "al centro",
+           "al centro a destra", "in basso a sinistra", "in basso a destra"),
+}
+WORDS: dict[str, dict[str, str]] = {
+    "fr": {
+        "Display": "Écran", "Keys": "Touches", "Rotary encoder": "Encodeur rotatif",
+        "Die-face LEDs": "LED du dé", "Buzzer": "Buzzer",
+        "Serial dice device": "Appareil à dés série", "SW (push)": "SW (appui)",
+        "Wiring: {display} display, {inputs}": "Câblage : écran {display}, {inputs}",
+        "five keys": "cinq touches", "a rotary encoder": "un encodeur rotatif",
+        "LEDs": "LED", "buzzer": "buzzer", " and ": " et ",
+        CAPTION: "Connecteur 40 broches du Raspberry Pi vu de dessus, broche 1 (pastille "
+                 "carrée) en haut à gauche ; chaque étiquette : étape, pièce, fil · broche.",
+        "Wire in this order": "Câbler dans cet ordre",
+        "{lead} → pin {pin} ({header})": "{lead} → broche {pin} ({header})",
+        HINTS["Display"]: "VCC sur 3V3, jamais sur 5 V.",
+        HINTS["Keys"]: "Une patte de chaque touche sur sa broche, les autres ensemble sur GND.",
+        HINTS["Rotary encoder"]: "Un KY-040 en 3V3 : tourner fait UP et DOWN, appuyer fait OK.",
+        HINTS["Die-face LEDs"]: "Le + de chaque LED (patte longue) par une résistance de "
+                                "330 Ω ; tous les − sur GND.",
+        HINTS["Buzzer"]: "Un buzzer actif : + sur sa broche, − sur GND.",
+        HINTS["Serial dice device"]: "Son TX sur le RXD du Pi et son RX sur le TXD du Pi, "
+                                     "en 3,3 V.",
+        "Display: on I2C bus {bus}, wired to that bus's SDA and SCL (not drawn).":
+            "Écran : sur le bus I2C {bus}, câblé aux SDA et SCL de ce bus (non dessinés).",
+        "found under /dev/serial/by-id/": "trouvé sous /dev/serial/by-id/",
+        "on {port}": "sur {port}",
+        "Serial dice device (optional): a USB cable to the Pi ({port}).":
+            "Appareil à dés série (facultatif) : un câble USB vers le Pi ({port}).",
+        "Pixels dice: Bluetooth, no wires.": "Dés Pixels : Bluetooth, sans fil.",
+    },
+    "it": {
+        "Display": "Schermo", "Keys": "Tasti", "Rotary encoder": "Encoder rotativo",
+        "Die-face LEDs": "LED del dado", "Buzzer": "Cicalino",
+        "Serial dice device": "Dispositivo dadi seriale", "SW (push)": "SW (pressione)",
+        "Wiring: {display} display, {inputs}": "Cablaggio: schermo {display}, {inputs}",
+        "five keys": "cinque tasti", "a rotary encoder": "un encoder rotativo",
+        "LEDs": "LED", "buzzer": "cicalino", " and ": " e ",
+        CAPTION: "Connettore a 40 pin del Raspberry Pi visto dall'alto, pin 1 (piazzola "
+                 "quadrata) in alto a sinistra; ogni etichetta: passo, parte, filo · pin.",
+        "Wire in this order": "Collegare in quest'ordine",
+        "{lead} → pin {pin} ({header})": "{lead} → pin {pin} ({header})",
+        HINTS["Display"]: "VCC al 3V3, mai al 5 V.",
+        HINTS["Keys"]: "Un piedino di ogni tasto al suo pin, gli altri insieme a GND.",
+        HINTS["Rotary encoder"]: "Un KY-040 a 3V3: girare è UP e DOWN, premere è OK.",
+        HINTS["Die-face LEDs"]: "Il + di ogni LED (piedino lungo) tramite una resistenza da "
+                                "330 Ω; tutti i − a GND.",
+        HINTS["Buzzer"]: "Un cicalino attivo: + al suo pin, − a GND.",
+        HINTS["Serial dice device"]: "Il suo TX all'RXD del Pi e il suo RX al TXD del Pi, "
+                                     "a 3,3 V.",
+        "Display: on I2C bus {bus}, wired to that bus's SDA and SCL (not drawn).":
+            "Schermo: sul bus I2C {bus}, collegato a SDA e SCL di quel bus (non disegnati).",
+        "found under /dev/serial/by-id/": "trovato in /dev/serial/by-id/",
+        "on {port}": "su {port}",
+        "Serial dice device (optional): a USB cable to the Pi ({port}).":
+            "Dispositivo dadi seriale (facoltativo): un cavo USB al Pi ({port}).",
+        "Pixels dice: Bluetooth, no wires.": "Dadi Pixels: Bluetooth, senza fili.",
+    },
+}
+for _lang, _places in _LED_PLACES.items():
+    WORDS[_lang].update({f"LED {en}": f"LED {said}"
+                         for en, said in zip(LED_NAMES, _places, strict=True)})
+
+
+def _say(lang: str, english: str, **values: Any) -> str:
+    """``english`` in ``lang`` (English where ``lang`` has no words for it)."""
+    return WORDS.get(lang, {}).get(english, english).format(**values)

@@ -112,9 +112,10 @@ def panel(out: Path) -> list[Path]:
     with tempfile.TemporaryDirectory() as folder:
         table = Table(Journal.open(Path(folder) / "companion.db"))
         example = config.parse(wiring_configs()["example"])
+        services = Services(wiring_svg=lambda lang: wiring_module.svg(example, lang))
         app = create_app(table, config={"SECRET_KEY": "docs", "LANGUAGE": "en",
                                         "COLOURS_FILE": str(Path(folder) / "colours.json")},
-                         services=Services(wiring_svg=lambda: wiring_module.svg(example)))
+                         services=services)
         server = serve(app, "127.0.0.1", 0, threads=8)
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()

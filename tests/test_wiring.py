@@ -4,6 +4,7 @@ them; the same drawing on the panel's setup page."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -146,15 +147,44 @@ def test_companion_wiring_json_lists_the_wires(tmp_path, capsys):
 def test_the_setup_page_shows_the_wiring_served_as_svg(table):
     cfg = config.parse(CONFIGS["encoder"])
     app = create_app(table, config={"SECRET_KEY": "x"},
-                     services=Services(wiring_svg=lambda: wiring.svg(cfg)))
+                     services=Services(wiring_svg=lambda lang: wiring.svg(cfg, lang)))
     client = app.test_client()
     answer = client.get("/wiring.svg")
     assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
     assert named_gpios(answer.get_data(as_text=True)) == configured(cfg)
-    assert b'src="/wiring.svg"' in client.get("/setup").data
+    assert "Wire in this order" in answer.get_data(as_text=True)
+    assert b'src="/wiring.svg?lang=en"' in client.get("/setup").data
+    # In the page's language: the phone's own choice, else the browser's.
+    french = client.get("/wiring.svg?lang=fr").get_data(as_text=True)
+    assert "Câbler dans cet ordre" in french and named_gpios(french) == configured(cfg)
+    client.set_cookie("lang", "it")
+    assert b'src="/wiring.svg?lang=it"' in client.get("/setup").data
+    assert "Collegare in quest'ordine" in client.get("/wiring.svg?lang=it").get_data(
+        as_text=True)
 
 
 def test_without_a_drawing_there_is_no_wiring_page(table):
     client = create_app(table, config={"SECRET_KEY": "x"}).test_client()
     assert client.get("/wiring.svg").status_code == 404
     assert b"/wiring.svg" not in client.get("/setup").data
+
+
+# A line every language says alike: a pin's number, or a lead's label (UP, GND,
+# CLK (A), +) to a pin, where "pin" is Italian too.
+KEPT = r"[\d ]*|([A-Z]+( \([A-Z]\))?|\+) → pin \d+ \((GPIO \d+|GND|3V3)\)"
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_every_word_of_the_drawing_is_said_in_french_and_italian(lang, name):
+    cfg = config.parse(CONFIGS[name])
+    cfg = dataclasses.replace(cfg, pixels=config.Pixels(dice=(("F0:12:34:56:78:9A", "d6"),)))
+    english, said = texts(wiring.svg(cfg)), texts(wiring.svg(cfg, lang))
+    assert len(english) == len(said)
+    assert named_gpios(wiring.svg(cfg, lang)) == configured(cfg)
+    # Only the numbers, the pins' names and the keys' labels stay as they are
+    # (and "Buzzer", which is French too).
+    unchanged = [e for e, s in zip(english, said, strict=True) if e == s
+                 and not (lang == "fr" and "Buzzer" in e)
+                 and not re.fullmatch(KEPT, e)]
+    assert unchanged == []

@@ -102,8 +102,9 @@ def wiring_svg():
     drawing = current_app.extensions["companion"].services.wiring_svg
     if drawing is None:
         abort(404)
-    return Response(drawing(), mimetype="image/svg+xml",
-                    headers={"Cache-Control": "no-cache"})
+    lang = request.args.get("lang")
+    return Response(drawing(lang if lang in LANGUAGES else language()),
+                    mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
 @bp.get("/history")

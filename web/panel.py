@@ -38,7 +38,7 @@ class Services:
     (``status()``, ``networks()``, ``join(ssid, password)``, ``switch()``,
     ``forget(ssid)``: see web/network.py); ``pixels`` the smart dice to pair
     (a :class:`~companion.core.ports.SmartDice`: see web/pixels.py);
-    ``wiring_svg()`` the drawing of the wiring the config describes.
+    ``wiring_svg(lang)`` the drawing of the wiring the config describes.
     """
 
     screen_png: Callable[[], bytes] | None = None
@@ -47,8 +47,8 @@ class Services:
     faults: Callable[[], list[str]] | None = None
     network: Any | None = None
     pixels: SmartDice | None = None
-    # The wiring of the companion's config, as an SVG document.
-    wiring_svg: Callable[[], str] | None = None
+    # The wiring of the companion's config, as an SVG document in a language.
+    wiring_svg: Callable[[str], str] | None = None
 
 
 @dataclass
