@@ -69,6 +69,29 @@ def test_every_relative_link_leads_to_a_file_of_the_repository(page):
     assert broken(page) == []
 
 
+def named_paths(page: Path) -> list[str]:
+    """The repository's files a page names in code (`companion/wiring.py`),
+    placeholders (`<folder>`), absolute paths and the Pi's own apart."""
+    out = []
+    for name in re.findall(r"`([^`\s<>]+)`", page.read_text()):
+        if "/" in name and not name.startswith(("/", "~", ".venv", "http")) \
+                and re.search(r"\.[a-z]+$", name):
+            out.append(name)
+    return out
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_file_a_page_names_is_in_the_repository(page):
+    assert [name for name in named_paths(page) if not (ROOT / name).exists()] == []
+
+
+def test_the_named_file_check_sees_a_file_that_is_gone(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("The screens: `drivers/screens/common.py`, `drivers/gone.py`, "
+                    "`drivers/screens/<folder>.py`, `/etc/companion/config.toml`.\n")
+    assert named_paths(page) == ["drivers/screens/common.py", "drivers/gone.py"]
+
+
 def test_the_link_check_finds_a_missing_file_and_a_missing_picture(tmp_path):
     page = tmp_path / "page.md"
     page.write_text("See [the guide](guide.md) and ![the screen](pictures/none.png),\n"
@@ -91,6 +114,11 @@ def test_every_picture_of_the_docs_is_one_the_project_makes():
             if local(target) and re.search(r"\.(png|svg|jpe?g|gif)$", target):
                 path = (page.parent / target).resolve()
                 assert path.parent == PICTURES.resolve(), f"{page.name}: {target}"
+
+
+def test_every_picture_is_shown_or_linked_by_a_page():
+    used = {(page.parent / t).resolve() for page in PAGES for t in links(page) if local(t)}
+    assert sorted(p.name for p in PICTURES.iterdir() if p.resolve() not in used) == []
 
 
 def test_the_screens_pictured_are_the_reference_screens_the_screen_tests_check(tmp_path):
