@@ -92,6 +92,18 @@ def test_the_named_file_check_sees_a_file_that_is_gone(tmp_path):
     assert named_paths(page) == ["drivers/screens/common.py", "drivers/gone.py"]
 
 
+def test_every_figure_names_a_script_that_is_there_and_every_script_has_figures():
+    figures = (DOCS / "figures.md").read_text()
+    named = set(re.findall(r"benchmarks/(\w+\.py)", figures))
+    scripts = {p.name for p in (ROOT / "benchmarks").glob("*.py")}
+    assert named - scripts == set(), "figures.md names a script that is not there"
+    assert scripts - named == set(), "a benchmark's figures are missing from figures.md"
+    for row in re.findall(r"(?m)^\|.*\|$", figures):
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        if len(cells) == 4 and cells[0] not in ("what", "---"):
+            assert cells[3] == "same" or "benchmarks/" in cells[3], row
+
+
 def test_the_link_check_finds_a_missing_file_and_a_missing_picture(tmp_path):
     page = tmp_path / "page.md"
     page.write_text("See [the guide](guide.md) and ![the screen](pictures/none.png),\n"
