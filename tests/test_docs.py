@@ -36,13 +36,25 @@ def local(target: str) -> bool:
     return not re.match(r"^[a-z][a-z0-9+.-]*:", target) and not target.startswith("#")
 
 
+def anchors(page: Path) -> set[str]:
+    """The anchors of a page's headings, as GitHub makes them: lower case,
+    punctuation dropped, spaces as dashes."""
+    text = re.sub(r"```.*?```", "", page.read_text(), flags=re.S)
+    return {re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
+            for title in re.findall(r"(?m)^#+ (.*)$", text)}
+
+
 def broken(page: Path, root: Path = ROOT) -> list[str]:
+    """The page's links that lead nowhere: a missing file, a file outside
+    the repository, or a heading the page linked to does not have."""
     out = []
     for target in links(page):
-        if not local(target):
+        if not local(target) and not target.startswith("#"):
             continue
-        path = (page.parent / target.split("#")[0]).resolve()
-        if not path.exists() or root.resolve() not in path.parents:
+        name, _, anchor = target.partition("#")
+        path = (page.parent / name).resolve() if name else page.resolve()
+        missing = not path.exists() or root.resolve() not in path.parents
+        if missing or (anchor and path.suffix == ".md" and anchor not in anchors(path)):
             out.append(target)
     return out
 
@@ -107,12 +119,13 @@ def test_every_figure_names_a_script_that_is_there_and_every_script_has_figures(
 def test_the_link_check_finds_a_missing_file_and_a_missing_picture(tmp_path):
     page = tmp_path / "page.md"
     page.write_text("See [the guide](guide.md) and ![the screen](pictures/none.png),\n"
-                    "[a site](https://example.org) and [a part](#parts),\n"
-                    '<img src="pictures/gone.png" width="10"> and [away](../../etc/passwd).\n'
-                    "```\n[not a link](nowhere.md)\n```\n")
-    (tmp_path / "guide.md").write_text("")
+                    "[a site](https://example.org) and [a part](#the-parts),\n"
+                    '<img src="pictures/gone.png" width="10"> and [away](../../etc/passwd),\n'
+                    "[a step](guide.md#2-wire-it) and [no step](guide.md#3-fly-it).\n"
+                    "```\n[not a link](nowhere.md)\n```\n## The parts\n")
+    (tmp_path / "guide.md").write_text("# Guide\n\n### 2. Wire it!\n")
     assert broken(page, tmp_path) == ["pictures/none.png", "../../etc/passwd",
-                                      "pictures/gone.png"]
+                                      "guide.md#3-fly-it", "pictures/gone.png"]
 
 
 def test_every_picture_of_the_docs_is_one_the_project_makes():
