@@ -187,3 +187,14 @@ def test_the_panel_pictured_is_the_panel_as_it_is_now(tmp_path):
             # A font's hinting may move an edge; a changed page moves far more.
             assert changed < 0.01 * 390 * 844, \
                 f"docs/pictures/{made.name} is stale ({changed} pixels): run scripts/docs-pictures"
+
+
+def test_every_companion_command_a_doc_shows_is_one_the_command_line_takes():
+    from companion.cli import build_parser
+    from tests.test_readme import commands, sh_lines
+
+    shown = [words for page in PAGES for line in sh_lines(page.read_text())
+             for words in commands(line) if Path(words[0]).name == "companion"]
+    assert any(words[1] == "wiring" for words in shown)
+    for words in shown:
+        build_parser().parse_args(words[1:])  # exits on a bad command line
