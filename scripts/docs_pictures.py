@@ -140,7 +140,9 @@ def panel(out: Path) -> list[Path]:
                 page.wait_for_selector("#conn[data-state=live]")
                 made.append(_shot(page, out / "panel-table.png"))
                 page.goto(f"{url}/setup")
-                page.wait_for_selector("#wiring")
+                # The drawing itself, loaded (an image that failed has no width).
+                page.wait_for_function(
+                    "() => document.querySelector('#wiring')?.naturalWidth > 0")
                 page.locator("#wiring-box").scroll_into_view_if_needed()
                 made.append(_shot(page, out / "panel-setup-wiring.png"))
                 browser.close()
