@@ -1,7 +1,7 @@
 """The companion's configuration: a TOML file, its defaults and its checks.
 
 Every pin, bus, address and port of the table kit is a default here, never a
-constant elsewhere (the defaults are the wiring of HARDWARE.md).  A file
+constant elsewhere (the defaults are the wiring of docs/build.md).  A file
 names only what differs from them.  Loading is strict: an unknown section or
 key, or a value of the wrong kind, is refused with an error that names the
 key and says what is allowed, because a typo in a pin number that was
@@ -248,7 +248,7 @@ class DisplaySettings:
 
 @dataclass(frozen=True)
 class SerialSettings:
-    """A dice device on a serial port (its protocol: HARDWARE.md)."""
+    """A dice device on a serial port (its protocol: docs/build.md)."""
 
     # "auto": the one dice device under /dev/serial/by-id/.
     port: str = _key(text, "auto")

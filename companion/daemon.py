@@ -214,7 +214,13 @@ class Daemon:
             faults=self.faults,
             network=self.network,
             pixels=self.pixels,
+            wiring_svg=self._wiring_svg,
         )
+
+    def _wiring_svg(self, lang: str) -> str:
+        from . import wiring
+
+        return wiring.svg(self.config, lang)
 
     def _network_manager(self) -> Any:
         """NetworkManager through nmcli; a made-up neighbourhood in simulation."""

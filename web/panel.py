@@ -37,7 +37,8 @@ class Services:
     lists hardware problems to show the players; ``network`` is the Wi-Fi
     (``status()``, ``networks()``, ``join(ssid, password)``, ``switch()``,
     ``forget(ssid)``: see web/network.py); ``pixels`` the smart dice to pair
-    (a :class:`~companion.core.ports.SmartDice`: see web/pixels.py).
+    (a :class:`~companion.core.ports.SmartDice`: see web/pixels.py);
+    ``wiring_svg(lang)`` the drawing of the wiring the config describes.
     """
 
     screen_png: Callable[[], bytes] | None = None
@@ -46,6 +47,8 @@ class Services:
     faults: Callable[[], list[str]] | None = None
     network: Any | None = None
     pixels: SmartDice | None = None
+    # The wiring of the companion's config, as an SVG document in a language.
+    wiring_svg: Callable[[str], str] | None = None
 
 
 @dataclass

@@ -3,8 +3,8 @@
 The companion keeps the public state of the table: the Pressure, each
 player's Mastery, whose turn it is and in which direction, and how many
 Pressure cards are in the draw pile and the played pile.  It never knows a
-hand.  Where the rulebook is open it follows the project's rules notes
-(RULES-NOTES.md), and says what it decided in its events.
+hand.  Where the rulebook is open it follows the rules decisions
+(docs/rules.md), and says what it decided in its events.
 
 The folder: :mod:`.model` (the rulebook's numbers, the state and the view as
 types), :mod:`.commands` (the command specs), this module (the rules),
