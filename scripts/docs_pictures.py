@@ -105,6 +105,7 @@ def panel(out: Path) -> list[Path]:
     from companion.core.engine import Command
     from companion.core.journal import Journal
     from companion.core.table import Table
+    from companion.storage import keep_file
     from web import Services, create_app
     from web.server import serve
 
@@ -114,7 +115,8 @@ def panel(out: Path) -> list[Path]:
         example = config.parse(wiring_configs()["example"])
         services = Services(wiring_svg=lambda lang: wiring_module.svg(example, lang))
         app = create_app(table, config={"SECRET_KEY": "docs", "LANGUAGE": "en",
-                                        "COLOURS_FILE": str(Path(folder) / "colours.json")},
+                                        "COLOURS_FILE": str(Path(folder) / "colours.json"),
+                                        "KEEP_FILE": keep_file},
                          services=services)
         server = serve(app, "127.0.0.1", 0, threads=8)
         thread = threading.Thread(target=server.run, daemon=True)
