@@ -1,7 +1,9 @@
 """The game engines, one folder each, found by key.
 
 A game is a package here whose ``__init__`` exports ``GAME`` (its
-:class:`~companion.core.engine.Game` class) and may export ``ALIASES``; its
+:class:`~companion.core.engine.Game` class) and may export ``ALIASES`` and
+``RECORD`` (its record for the statistics, a
+:class:`~companion.core.stats.RecordRule`); its
 key is the folder's name with dashes (``call_of_nature`` is
 ``call-of-nature``).  Adding a game is adding a folder: nothing else lists
 them.  Engines are imported on first use, so that starting the companion for
@@ -12,9 +14,13 @@ from __future__ import annotations
 
 import pkgutil
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from ..engine import Game
 from ..errors import BadSetup
+
+if TYPE_CHECKING:
+    from ..stats import RecordRule
 
 
 def _found() -> dict[str, str]:
@@ -33,6 +39,20 @@ def aliases() -> dict[str, str]:
         module = import_module(spec.partition(":")[0])
         out.update(dict.fromkeys(getattr(module, "ALIASES", ()), key))
     return out
+
+
+def record_of(key: str) -> RecordRule | None:
+    """The record the game of ``key`` brings to the statistics, if any."""
+    spec = GAMES.get(canonical_key(key))
+    if spec is None:
+        return None
+    found: RecordRule | None = getattr(import_module(spec.partition(":")[0]), "RECORD", None)
+    return found
+
+
+def record_kinds() -> list[str]:
+    """The kinds of record the installed games bring, in menu order."""
+    return [rule.kind for rule in (record_of(game.key) for game in available()) if rule]
 
 
 def canonical_key(key: str) -> str:

@@ -2,8 +2,9 @@
 :class:`CallOfNature` in :mod:`.game`."""
 
 from .game import CallOfNature
+from .records import RECORD
 
 GAME = CallOfNature
 ALIASES = ("chipatsu", "con")
 
-__all__ = ["ALIASES", "GAME", "CallOfNature"]
+__all__ = ["ALIASES", "GAME", "RECORD", "CallOfNature"]
