@@ -15,7 +15,7 @@ import threading
 from collections import deque
 from typing import Any, Callable
 
-from .errors import ForeignDatabase, NoGame
+from .errors import ForeignDatabase, JournalError, NoGame
 from .journal import GameRow, Journal
 from .session import Session, replay, update_of
 from .stats import Played, compute, in_effect, summarise
@@ -94,10 +94,15 @@ class Archive:
         """Sum up, once, the finished games of a journal written before
         summaries were kept (each replayed); returns how many.  The
         companion runs it after its start; the first statistics run it too,
-        if it has not finished."""
+        if it has not finished.  A journal opened to read only keeps them
+        in memory."""
         rows = self._journal.unsummarised()
         for row in rows:
-            self._journal.put_summary(row.id, _summarise_row(self._journal, row).to_json())
+            played = _summarise_row(self._journal, row)
+            try:
+                self._journal.put_summary(row.id, played.to_json())
+            except JournalError:
+                self._ended.appendleft((row.id, played))  # counted, if not kept
         return len(rows)
 
 

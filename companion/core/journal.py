@@ -21,7 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Iterator
 
-from .errors import ForeignDatabase, JournalError
+from .errors import ForeignDatabase, JournalError, JournalInUse
 
 APPLICATION_ID = 0x54424C43  # "TBLC"
 SCHEMA_VERSION = 1
@@ -138,6 +138,38 @@ class Journal:
             _unlock(lock_fd)
             raise
         return cls(db, path, lock_fd)
+
+    @classmethod
+    def open_read_only(cls, path: str | os.PathLike[str]) -> Journal:
+        """Open an existing journal to read it only, without its lock: what
+        ``companion state`` does while the running companion holds it.
+        SQLite's WAL lets a reader see every committed command while the
+        writer goes on; a write through this journal raises."""
+        where = Path(path)
+        if not where.is_file():
+            raise JournalError(f"there is no journal at {where}")
+        try:
+            db = sqlite3.connect(where.absolute().as_uri() + "?mode=ro", uri=True,
+                                 isolation_level=None, check_same_thread=False)
+            cls._check(db, str(where))
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot read the journal {where}: {exc}") from exc
+        return cls(db, str(where))
+
+    @staticmethod
+    def _check(db: sqlite3.Connection, path: str) -> None:
+        """Refuse a file that is not a journal this companion reads."""
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        if app_id != APPLICATION_ID:
+            db.close()
+            raise ForeignDatabase(f"{path} is not a companion journal; it was left untouched")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            db.close()
+            raise JournalError(
+                f"{path} was written by a newer companion (journal version {version}, "
+                f"this one reads up to {SCHEMA_VERSION}); update the companion"
+            )
 
     @staticmethod
     def _prepare(db: sqlite3.Connection, path: str) -> None:
@@ -397,7 +429,7 @@ def _lock(path: str) -> int:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
-        raise JournalError(
+        raise JournalInUse(
             f"{path} is in use by another companion process (is the companion "
             f"service running? play from its panel, or stop it first)"
         ) from None
