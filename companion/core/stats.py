@@ -36,6 +36,30 @@ class RecordRule:
     lowest: bool = False
 
 
+# Each player's figure in a game's public view (``Game.view()``): per seat,
+# the figure and whether the player is still in the game.
+Figures = Callable[[Mapping[str, Any]], "list[tuple[int | None, bool]]"]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How a game's players stand, for a board across the room: each one's
+    figure (``figure`` names it: "mastery", "pile", "score"), and who leads
+    (the best figure among the players still in; the lowest when
+    ``lowest``).  A game folder exports one as ``STANDING``."""
+
+    figure: str
+    figures: Figures
+    lowest: bool = False
+
+    def leader(self, view: Mapping[str, Any]) -> int | None:
+        """The seat that leads now (the first of equals), or ``None``."""
+        tries = [(value, seat) for seat, (value, still_in) in enumerate(self.figures(view))
+                 if still_in and value is not None]
+        found = best_of(tries, lowest=self.lowest)
+        return None if found is None else found[1]
+
+
 def best_of(tries: Iterable[tuple[int, int]], *, lowest: bool = False) -> tuple[int, int] | None:
     """The best of ``(value, seat)`` tries (the first of equal ones)."""
     found: tuple[int, int] | None = None
@@ -243,12 +267,12 @@ def to_csv(stats: Mapping[str, Any]) -> str:
     writer.writerow(CSV_COLUMNS)
     for key, game in stats.get("games", {}).items():
         for p in game["players"]:
-            writer.writerow((key, _cell(p["name"]), p["played"], p["won"], p["rate"],
+            writer.writerow((key, spreadsheet_safe(p["name"]), p["played"], p["won"], p["rate"],
                              p["streak"], p["best_streak"]))
     return out.getvalue()
 
 
-def _cell(text: str) -> str:
+def spreadsheet_safe(text: str) -> str:
     """A name as a spreadsheet shows it, never as a formula: "=1+1" is
     written "'=1+1"."""
     return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

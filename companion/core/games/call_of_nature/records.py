@@ -1,11 +1,11 @@
-"""Call of Nature's record: the highest Pressure a player's own card took
-the table up to without blowing them up."""
+"""Call of Nature's record (the highest Pressure a player's own card took
+the table up to without blowing them up) and standing (each Mastery)."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
-from ...stats import Groups, RecordRule, best_of
+from ...stats import Groups, RecordRule, Standing, best_of
 
 
 def highest_pressure_survived(scores: Sequence[int | None],
@@ -25,3 +25,13 @@ def highest_pressure_survived(scores: Sequence[int | None],
 
 
 RECORD = RecordRule("highest-pressure-survived", highest_pressure_survived)
+
+
+def masteries(view: Mapping[str, Any]) -> list[tuple[int | None, bool]]:
+    return [(p.get("mastery"), not p.get("eliminated")) for p in view.get("players", ())]
+
+
+STANDING = Standing("mastery", masteries)
+
+# The kinds of this game's alert events (worth a beep, a flash, a board's line).
+ALERTS = ("threshold-fired", "player-eliminated", "reshuffle-needed", "game-over")

@@ -1,10 +1,11 @@
-"""OhShit!'s record: the most cards one pile sent to the Décharge at once."""
+"""OhShit!'s record (the most cards one pile sent to the Décharge at once)
+and standing (the cards on each pile)."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
-from ...stats import Groups, RecordRule, best_of
+from ...stats import Groups, RecordRule, Standing, best_of
 
 
 def biggest_flush(scores: Sequence[int | None], groups: Groups) -> tuple[int, int] | None:
@@ -23,3 +24,13 @@ def biggest_flush(scores: Sequence[int | None], groups: Groups) -> tuple[int, in
 
 
 RECORD = RecordRule("biggest-flush", biggest_flush)
+
+
+def piles(view: Mapping[str, Any]) -> list[tuple[int | None, bool]]:
+    return [(p.get("pile_total"), bool(p.get("alive"))) for p in view.get("players", ())]
+
+
+STANDING = Standing("pile", piles, lowest=True)
+
+# The kinds of this game's alert events (worth a beep, a flash, a board's line).
+ALERTS = ("player-died", "game-over")
