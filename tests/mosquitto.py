@@ -66,9 +66,10 @@ class Broker:
             f"user {getpass.getuser()}\n")
 
     def start(self) -> None:
-        self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.folder / "mosquitto.conf")],
-                                        stdout=subprocess.DEVNULL,
-                                        stderr=open(self.folder / "broker.log", "ab"))
+        with open(self.folder / "broker.log", "ab") as log:
+            self.process = subprocess.Popen(
+                [MOSQUITTO, "-c", str(self.folder / "mosquitto.conf")],
+                stdout=subprocess.DEVNULL, stderr=log)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
