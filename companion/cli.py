@@ -153,6 +153,8 @@ COMMANDS: dict[str, Callable[[Any], None]] = {
     "sign-out": _add_sign_out,
     "doctor": _add_doctor,
     "wiring": _add_wiring,
+    "venue": _plain("venue", "the venue board: every table live and the league, from the "
+                             "venue's MQTT broker (companion venue --help)"),
 }
 
 
@@ -198,6 +200,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["venue"]:  # a program of its own, with its own options
+        from companion.venue.cli import main as venue
+
+        return venue(words[1:])
     parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
     args = parser.parse_args(words)
     if args.action == "play":

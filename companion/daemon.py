@@ -118,6 +118,7 @@ class Daemon:
         self.keypad: KeypadPart | None = None
         self.web: WebPart | None = None
         self.network: NetworkPart | None = None
+        self.venue: Any = None
 
     # -- start ----------------------------------------------------------------
 
@@ -191,6 +192,20 @@ class Daemon:
             self._start(PortalPart(self.config.web.host, self._panel_url))
         self._start(DiscoveryPart(self.config, lambda: web.port, lambda: self.phone_host,
                                   simulate=self.simulate))
+        if self.config.venue.enabled:
+            self._start(self._venue())
+
+    def _venue(self) -> Component:
+        """The table in its venue, on the broker of ``[venue]``."""
+        import socket
+
+        from companion.cli import program_version
+        from companion.parts.venue import VenuePart
+
+        self.venue = VenuePart(self.config.venue, self.table_part.table,
+                               self.table_part.journal, table_name=socket.gethostname(),
+                               version=program_version())
+        return self.venue
 
     def _start(self, part: Component) -> None:
         if isinstance(part, Retrying):

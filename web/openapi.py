@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from companion.core.games import record_kinds
 from companion.core.keys import WIFI_FAILURES
 
 from . import bodies
@@ -332,8 +333,7 @@ SCHEMAS: dict[str, Any] = {
                 "type": "object",
                 "required": ["kind", "value", "player", "game_id", "at"],
                 "properties": {
-                    "kind": {"enum": ["highest-pressure-survived", "biggest-flush",
-                                      "lowest-score"]},
+                    "kind": {"enum": record_kinds()},
                     "value": {"type": "integer"},
                     "player": {"type": "string"},
                     "game_id": {"type": "integer"},
