@@ -63,6 +63,8 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 PAST_GAMES_SHOWN = 200
+# A game's id in a query: the same description checks it and documents it.
+PAST_GAME = bodies.Integer(1, 2**53, phrase="a game's id (a whole number of 1 or more)")
 # History entries written to the answer at a time.
 HISTORY_CHUNK = 256
 STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
@@ -196,7 +198,7 @@ def text():
             "400": _error("'game' is not a game's id"),
             "404": _error("no such game in the journal")},
            parameters=[{"name": "game", "in": "query", "required": False,
-                        "schema": {"type": "integer", "minimum": 1},
+                        "schema": PAST_GAME.schema(),
                         "description": "a past game's id (from GET /api/past-games); "
                                        "without it, the current game"}])
 def history():
@@ -204,10 +206,10 @@ def history():
     wanted = request.args.get("game")
     past = None
     if wanted is not None:
-        if not wanted.isdigit() or not 0 < int(wanted) <= 2**53:
-            raise bad_request(f"'game' must be a game's id (a whole number), not {wanted!r}")
+        if not wanted.isdigit():
+            raise bad_request(f"'game' must be {PAST_GAME.phrase}, not {wanted!r}")
         try:
-            now, entries = table.past(int(wanted))
+            now, entries = table.past(PAST_GAME.check(int(wanted), "'game'"))
         except NoGame as exc:
             raise ApiError(404, "no-game", exc.say(language())) from None
         current = table.has_game and table.current().game_id == now.game_id

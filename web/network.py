@@ -20,7 +20,7 @@ from flask import Blueprint, jsonify
 
 from . import access
 from .api import controllers_only, takes
-from .bodies import SAFE, Refused, Shape, member
+from .bodies import Refused, Shape, member
 from .errors import ApiError
 from .openapi import _error, _json, _ref, operation
 from .panel import panel
@@ -30,6 +30,9 @@ bp = Blueprint("network", __name__, url_prefix="/api/network")
 page_bp = Blueprint("wifi_page", __name__)
 
 MAX_SSID = 32
+# A network's name: no control characters at all (not even a tab or a line
+# break, which text elsewhere may hold as spaces).
+SSID = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
 # WPA2: 8 to 63 printable ASCII characters, or a 64-digit hex key.
 PASSWORD = "^(?:[\\x20-\\x7e]{8,63}|[0-9A-Fa-f]{64})$"
 
@@ -39,13 +42,16 @@ class Ssid(Shape):
     longer than 32 bytes in UTF-8 is refused by NetworkManager, and the
     companion says so on its screen)."""
 
-    phrase = f"a network's name: text of 1 to {MAX_SSID} characters"
+    phrase = (f"a network's name: text of 1 to {MAX_SSID} characters, no control "
+              "characters")
+    _regex = re.compile(SSID)
 
     def schema(self) -> dict:
-        return {"type": "string", "minLength": 1, "maxLength": MAX_SSID, "pattern": SAFE}
+        return {"type": "string", "minLength": 1, "maxLength": MAX_SSID, "pattern": SSID}
 
     def check(self, value: Any, where: str) -> str:
-        if not isinstance(value, str) or not 1 <= len(value) <= MAX_SSID:
+        if not isinstance(value, str) or not 1 <= len(value) <= MAX_SSID \
+                or not self._regex.fullmatch(value):
             raise self.refuse(value, where)
         return value
 
@@ -65,7 +71,7 @@ class Password(Shape):
     def check(self, value: Any, where: str) -> str | None:
         if value is None or value == "":
             return None
-        if not isinstance(value, str) or not self._regex.match(value):
+        if not isinstance(value, str) or not self._regex.fullmatch(value):
             raise Refused(f"{where} must be {self.phrase}")
         return value
 

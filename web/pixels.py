@@ -40,7 +40,7 @@ class Address(Shape):
         return {"type": "string", "pattern": ADDRESS}
 
     def check(self, value: Any, where: str) -> str:
-        if not isinstance(value, str) or not self._regex.match(value):
+        if not isinstance(value, str) or not self._regex.fullmatch(value):
             raise self.refuse(value, where)
         return value.upper()
 
