@@ -41,7 +41,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TextIO, TypeVar
 
 from companion.parts.hardware import DicePart, DisplayPart, KeypadPart, OutputsPart, PixelsPart
 
@@ -110,6 +110,9 @@ class Daemon:
         self.keypad: KeypadPart | None = None
         self.web: WebPart | None = None
         self.network: NetworkPart | None = None
+        # Who hears of the screen's new frames (the panel's live stream):
+        # the panel subscribes before the screen starts.
+        self._frame_listeners: list[Callable[[], None]] = []
 
     # -- start ----------------------------------------------------------------
 
@@ -155,6 +158,7 @@ class Daemon:
                                  sign_out=self._sign_out, network=network,
                                  language=self.config.language)
         dice.on_change = self.screen.redraw
+        self.screen.subscribe_frames(self._frame_changed)
         self._start(dice)
         # The Pixels dice: idle (one thread waiting) until dice are paired,
         # from the config, the menu or the panel.
@@ -199,12 +203,22 @@ class Daemon:
 
         return Services(
             screen_png=lambda: _started(self.screen).png(),
+            screen_frame=lambda: _started(self.screen).numbered_png(),
+            screen_news=self._subscribe_frames,
             press_key=self._press if self.simulate else None,
             dice=self.dice,
             faults=self.faults,
             network=self.network,
             pixels=self.pixels,
         )
+
+    def _subscribe_frames(self, listener: Callable[[], None]) -> Callable[[], None]:
+        self._frame_listeners.append(listener)
+        return lambda: self._frame_listeners.remove(listener)
+
+    def _frame_changed(self) -> None:
+        for listener in list(self._frame_listeners):
+            listener()
 
     def _network_manager(self) -> Any:
         """NetworkManager through nmcli; a made-up neighbourhood in simulation."""

@@ -43,7 +43,7 @@ from .bodies import (
     VersionRequest,
 )
 from .errors import ApiError, bad_request
-from .live import TooManyStreams
+from .live import TooManyStreams, screen_message
 from .openapi import (
     CHANGE_ERRORS,
     JOURNAL_ERROR,
@@ -208,8 +208,9 @@ def history():
     if wanted is not None:
         if not wanted.isdigit():
             raise bad_request(f"'game' must be {PAST_GAME.phrase}, not {wanted!r}")
+        PAST_GAME.check(int(wanted), "'game'")
         try:
-            now, entries = table.past(PAST_GAME.check(int(wanted), "'game'"))
+            now, entries = table.past(int(wanted))
         except NoGame as exc:
             raise ApiError(404, "no-game", exc.say(language())) from None
         current = table.has_game and table.current().game_id == now.game_id
@@ -346,7 +347,10 @@ def screen():
             "content": {"text/event-stream": {"schema": {"type": "string"}}}},
     "503": _error("too many phones are watching live; see Retry-After"),
 }, description="Events: 'update' (data: State) at once and after every change; "
-               "'companion' (data: Companion) at once and when it changes. "
+               "'companion' (data: Companion) at once and when it changes; "
+               "'screen' (data: {frame, png}) at once and each time the table's screen "
+               "shows another frame: 'frame' numbers the frames in order, 'png' is the "
+               "frame as a data: URL (left out for a large frame: GET /api/screen.png). "
                "A ': heartbeat' comment every 15 s. A stream its phone does not read "
                "ends; the browser reconnects and gets the whole state first.")
 def events():
@@ -363,9 +367,14 @@ def events():
         last_info[0] = now
         return "companion", now
 
+    first: list[tuple[str, Callable[[], Any]]] = [("update", current_state),
+                                                   ("companion", lambda: last_info[0])]
+    frame = services.screen_frame
+    if frame is not None:
+        first.append(("screen", lambda: screen_message(frame)))
     try:
         feed = live.stream(
-            [("update", current_state), ("companion", lambda: last_info[0])],
+            first,
             extra=info_if_changed,
             disconnected=disconnected,
             phone=_phone_address(),

@@ -38,6 +38,11 @@ class Services:
     (``status()``, ``networks()``, ``join(ssid, password)``, ``switch()``,
     ``forget(ssid)``: see web/network.py); ``pixels`` the smart dice to pair
     (a :class:`~companion.core.ports.SmartDice`: see web/pixels.py).
+    ``screen_frame()`` is the OLED's current frame as ``(number, PNG)``, its
+    number growing by one each time the frame changes, and
+    ``screen_news(listener)`` calls ``listener()`` at each change (returning
+    the function that stops it): the live stream pushes the frame to the
+    phones' mirrors.
     """
 
     screen_png: Callable[[], bytes] | None = None
@@ -46,6 +51,8 @@ class Services:
     faults: Callable[[], list[str]] | None = None
     network: Any | None = None
     pixels: SmartDice | None = None
+    screen_frame: Callable[[], tuple[int, bytes]] | None = None
+    screen_news: Callable[[Callable[[], None]], Callable[[], None]] | None = None
 
 
 @dataclass

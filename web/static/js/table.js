@@ -3,7 +3,7 @@
 
 import {
   $, ApiError, api, applyState, bindSheet, post, refusal, boot, change, changeSummary, changing, closeSheet, dot, eventText, gameTitle, h, has,
-  isController, lang, on, openJoin, openSheet, store, t, toast, madeAgainst,
+  isController, lang, mirror, on, openJoin, openSheet, store, t, toast, madeAgainst,
 } from "./core.js";
 import {
   cardNumbers, choiceLabel, commandHelp, commandLabel, dicePad, expectationLabel, numberGrid, openCommandForm, paramsToAsk,
@@ -34,7 +34,6 @@ function render(state, previous) {
   renderResult(state, previous);
   renderDock(state);
   trackHistory(state);
-  refreshScreen();
 }
 
 function renderBoard(state) {
@@ -758,40 +757,8 @@ function renderChart(state) {
 
 // -- the OLED mirror --------------------------------------------------------------------
 
-let screenTimer = null;
-
-function refreshScreen() {
-  if (!oled) return;
-  // The display redraws just after the table changes: fetch it a moment later.
-  clearTimeout(screenTimer);
-  screenTimer = setTimeout(() => {
-    oled.src = `/api/screen.png?at=${Date.now()}`;
-  }, 150);
-}
-
-// The display also changes by itself (the table's menu, a note, the Wi-Fi):
-// while the mirror is in sight, it follows the frame every few seconds.
-const MIRROR_MS = 2500;
-let mirrorInSight = false;
-let mirrorTimer = null;
-
-function followScreen() {
-  clearInterval(mirrorTimer);
-  mirrorTimer = null;
-  if (oled && mirrorInSight && document.visibilityState === "visible") {
-    mirrorTimer = setInterval(() => {
-      oled.src = `/api/screen.png?at=${Date.now()}`;
-    }, MIRROR_MS);
-  }
-}
-
-if (oled && "IntersectionObserver" in window) {
-  new IntersectionObserver((entries) => {
-    mirrorInSight = entries.some((entry) => entry.isIntersecting);
-    followScreen();
-  }).observe(oled);
-  document.addEventListener("visibilitychange", followScreen);
-}
+// It follows the table's screen as the live stream pushes its frames.
+mirror(oled);
 
 // -- start --------------------------------------------------------------------------------
 
