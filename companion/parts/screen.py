@@ -183,6 +183,12 @@ class ScreenPart(Component):
                 self._png = (frame, data)
         return number, data
 
+    @property
+    def frame_number(self) -> int:
+        """The number of the frame on the display (0 before the first)."""
+        with self._frame_lock:
+            return self._frame_number
+
     def subscribe_frames(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call ``listener()`` (on the screen's thread: it must be quick)
         each time the display shows a frame that differs from the one
