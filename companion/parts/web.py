@@ -56,6 +56,7 @@ class WebPart(Retrying):
             "LANGUAGE": self.config.language,
             "ACCESS_FILE": self.directory / ACCESS_FILE,
             "SESSION_HOURS": self.config.web.session_hours,
+            "BGG_IDS": self.config.bgg.ids(),
         }, services=self.services)
 
     @property
