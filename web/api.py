@@ -277,7 +277,7 @@ _CSV_LANG = {"name": "lang", "in": "query", "required": False,
                "400": _error("a language the panel does not speak")},
            parameters=[_CSV_LANG])
 def stats_csv():
-    lang = request.args.get("lang") or language()
+    lang = request.args.get("lang", language())
     if lang not in LANGUAGES:
         raise bad_request(f"'lang' must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     words = panel().text[lang]
