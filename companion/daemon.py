@@ -134,7 +134,8 @@ class Daemon:
 
         self._refresh_address()
         self.dice = DicePart(self.config, table, self.simulate)
-        self.pixels = PixelsPart(self.config, self.dice, directory=self.directory)
+        self.pixels = PixelsPart(self.config, self.dice, directory=self.directory,
+                                 **self._simulated_pixels())
         self.dice.pixels = self.pixels
         # Its manager (nmcli's driver) is given when the part starts.
         self.network = NetworkPart(self.config.network, self.directory, None,
@@ -211,6 +212,14 @@ class Daemon:
             network=self.network,
             pixels=self.pixels,
         )
+
+    def _simulated_pixels(self) -> dict[str, Any]:
+        """In simulation, made-up Pixels dice in reach (no Bluetooth needed)."""
+        if not self.simulate:
+            return {}
+        from drivers.pixels import SimulatedClient, simulated_scanner
+
+        return {"factory": SimulatedClient, "scanner": simulated_scanner}
 
     def _subscribe_frames(self, listener: Callable[[], None]) -> Callable[[], None]:
         self._frame_listeners.append(listener)

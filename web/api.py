@@ -329,7 +329,7 @@ def plays_file():
             "404": _error("no such game in the journal"),
             "409": _error("the game is not over (error 'not-over')")},
            parameters=[{"name": "game", "in": "query", "required": True,
-                        "schema": PAST_GAME.schema(),
+                        "schema": PAST_GAME.schema(), "example": 1,
                         "description": "a game's id (from GET /api/past-games)"}])
 def bgstats_play():
     wanted = request.args.get("game")
