@@ -217,9 +217,19 @@ class Daemon:
         """In simulation, made-up Pixels dice in reach (no Bluetooth needed)."""
         if not self.simulate:
             return {}
-        from drivers.pixels import SimulatedClient, simulated_scanner
 
-        return {"factory": SimulatedClient, "scanner": simulated_scanner}
+        # Loaded when first used, after the panel answers, as the driver is.
+        def factory(address: str, on_disconnect: Callable[[Any], None]) -> Any:
+            from drivers.pixels import SimulatedClient
+
+            return SimulatedClient(address, on_disconnect)
+
+        async def scanner(seconds: float, seen: Callable[[str, str, int | None], None]) -> None:
+            from drivers.pixels import simulated_scanner
+
+            await simulated_scanner(seconds, seen)
+
+        return {"factory": factory, "scanner": scanner}
 
     def _subscribe_frames(self, listener: Callable[[], None]) -> Callable[[], None]:
         self._frame_listeners.append(listener)
