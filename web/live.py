@@ -61,8 +61,12 @@ SMALL_FRAME = 4096
 
 def screen_message(frame: Callable[[], tuple[int, bytes]]) -> dict[str, Any]:
     """The ``screen`` event's data: the frame's number, and the frame itself
-    as a ``data:`` URL when it is small."""
-    number, png = frame()
+    as a ``data:`` URL when it is small; frame 0 while the screen has not
+    started."""
+    try:
+        number, png = frame()
+    except Exception:
+        return {"frame": 0}
     out: dict[str, Any] = {"frame": number}
     if len(png) <= SMALL_FRAME:
         out["png"] = "data:image/png;base64," + base64.b64encode(png).decode("ascii")

@@ -658,7 +658,8 @@ export function mirror(img) {
   }
   document.addEventListener("visibilitychange", fetchWanted);
   on("screen", (frame) => {
-    if (typeof frame?.frame !== "number" || frame.frame < shown) return;
+    // (Frame 0: the screen has not started yet.)
+    if (typeof frame?.frame !== "number" || frame.frame < 1 || frame.frame < shown) return;
     shown = frame.frame;
     img.dataset.frame = String(frame.frame);
     if (frame.png) {
