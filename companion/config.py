@@ -376,6 +376,29 @@ class Venue:
         return bool(self.broker)
 
 
+def bgg_id(value: Any) -> int:
+    """BoardGameGeek's id of a game (the number in its page's address), or 0
+    when it is not known."""
+    return _int(value, range(10**9), "BoardGameGeek's id of the game (a whole number), "
+                                     "or 0 for none")
+
+
+@dataclass(frozen=True)
+class Bgg:
+    """BoardGameGeek's id of each game, given with a play logged in BG Stats
+    so that it is matched to the right game (0: matched by its name)."""
+
+    call_of_nature: int = _key(bgg_id, 0)
+    ohshit: int = _key(bgg_id, 0)
+    bathroom_rush: int = _key(bgg_id, 0)
+
+    def ids(self) -> dict[str, int]:
+        """The ids known, by game key."""
+        found = {"call-of-nature": self.call_of_nature, "ohshit": self.ohshit,
+                 "bathroom-rush": self.bathroom_rush}
+        return {key: number for key, number in found.items() if number}
+
+
 SECTIONS: dict[str, type] = {
     "buttons": Buttons,
     "encoder": Encoder,
@@ -388,6 +411,7 @@ SECTIONS: dict[str, type] = {
     "web": Web,
     "network": Network,
     "venue": Venue,
+    "bgg": Bgg,
 }
 
 TOP_LEVEL: dict[str, Callable[[Any], Any]] = {
@@ -415,6 +439,7 @@ class Config:
     web: Web = field(default_factory=Web)
     network: Network = field(default_factory=Network)
     venue: Venue = field(default_factory=Venue)
+    bgg: Bgg = field(default_factory=Bgg)
 
     def pins(self) -> dict[str, int]:
         """Every GPIO pin in use, by role ("button up", "led 3"...).  An

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 
 from companion.core.engine import Command, Event
 from companion.core.stats import CSV_COLUMNS, compute, in_effect, summarise, to_csv
@@ -30,10 +31,11 @@ def test_wins_rates_and_streaks_per_player_per_game(table):
     game = stats["games"]["call-of-nature"]
     assert game["games"] == 3
     ana, ben = game["players"]
+    started = [g["started"] for g in table.games()]
     assert ana == {"name": "Ana", "played": 3, "won": 2, "rate": 67, "streak": 0,
-                   "best_streak": 2}
+                   "best_streak": 2, "first_played": started[0], "last_played": started[2]}
     assert ben == {"name": "Ben", "played": 3, "won": 1, "rate": 33, "streak": 1,
-                   "best_streak": 1}
+                   "best_streak": 1, "first_played": started[0], "last_played": started[2]}
     assert game["head_to_head"] == [{"a": "Ana", "b": "Ben", "games": 3, "a_won": 2,
                                      "b_won": 1}]
 
@@ -114,8 +116,9 @@ def test_the_csv_export_has_a_row_per_game_and_player_and_no_formulas(table):
     call_of_nature(table, ["=SUM(A1)", "Ben"], [5], loser="Ben")
     rows = list(csv.reader(io.StringIO(to_csv(table.stats()))))
     assert tuple(rows[0]) == CSV_COLUMNS
-    assert rows[1] == ["call-of-nature", "'=SUM(A1)", "1", "1", "100", "1", "1"]
-    assert rows[2] == ["call-of-nature", "Ben", "1", "0", "0", "0", "0"]
+    day = time.strftime("%Y-%m-%d", time.localtime(table.games()[0]["started"]))
+    assert rows[1] == ["call-of-nature", "'=SUM(A1)", "1", "1", "100", "1", "1", day, day]
+    assert rows[2] == ["call-of-nature", "Ben", "1", "0", "0", "0", "0", day, day]
 
 
 def test_a_finished_game_is_summed_up_once(table, monkeypatch):

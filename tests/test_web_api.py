@@ -1417,7 +1417,7 @@ def test_statistics_are_exported_as_csv_and_json(controller, table):
     file = controller.get("/api/stats.json")
     assert file.headers["Content-Disposition"].startswith("attachment")
     assert json.loads(file.data) == stats
-    rows = controller.get("/api/stats.csv")
+    rows = controller.get("/api/stats-data.csv")
     assert rows.mimetype == "text/csv"
     lines = rows.data.decode().splitlines()
     assert lines[0].startswith("game,player,played,won")

@@ -143,6 +143,8 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
                      heartbeat=float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT)),
                      max_unsent=int(app.config.get("LIVE_MAX_UNSENT", MAX_UNSENT)),
                      max_stall=float(app.config.get("LIVE_MAX_STALL", MAX_STALL)))
+    if services.screen_news is not None and services.screen_frame is not None:
+        live.follow_screen(services.screen_news, services.screen_frame)
     strings = {lang: _strings(lang) for lang in LANGUAGES}
     app.extensions["companion"] = Panel(
         table=table,

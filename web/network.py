@@ -24,7 +24,7 @@ from companion.core.keys import ssid_problem
 
 from . import access
 from .api import controllers_only, takes
-from .bodies import SAFE, Refused, Shape, member
+from .bodies import Refused, Shape, member
 from .errors import ApiError
 from .openapi import _error, _json, _ref, operation
 from .panel import panel
@@ -35,6 +35,9 @@ page_bp = Blueprint("wifi_page", __name__)
 
 # What Wi-Fi allows: 32 bytes of UTF-8 (the driver's own rule).
 MAX_SSID = 32
+# A network's name: no control characters at all (not even a tab or a line
+# break, which text elsewhere may hold as spaces).
+SSID = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
 # WPA2: 8 to 63 printable ASCII characters, or a 64-digit hex key.
 PASSWORD = "^(?:[\\x20-\\x7e]{8,63}|[0-9A-Fa-f]{64})$"
 
@@ -46,17 +49,22 @@ class Ssid(Shape):
 
     phrase = (f"a network's name: text of 1 to {MAX_SSID} bytes in UTF-8 (32 ASCII "
               "letters, fewer that are not ASCII), no control characters")
+    _regex = re.compile(SSID)
 
     def schema(self) -> dict:
-        # JSON Schema counts characters; 32 bytes are at most 32 characters,
-        # and the description says the rule in bytes.
-        return {"type": "string", "minLength": 1, "maxLength": MAX_SSID, "pattern": SAFE,
+        # JSON Schema counts characters: the description says the rule in
+        # bytes, and a name of 32 characters or fewer that is longer than 32
+        # bytes is refused by the rule (422), not as malformed.
+        return {"type": "string", "minLength": 1, "maxLength": MAX_SSID, "pattern": SSID,
                 "description": f"1 to {MAX_SSID} bytes once encoded in UTF-8"}
 
     def check(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or not 1 <= len(value) <= MAX_SSID \
+                or not self._regex.fullmatch(value):
+            raise self.refuse(value, where)
         problem = ssid_problem(value)
         if problem is not None:
-            raise Refused(f"{where} must be {self.phrase}: {problem}")
+            raise ApiError(422, "ssid-too-long", f"{where}: {problem}")
         return value
 
 
@@ -75,7 +83,7 @@ class Password(Shape):
     def check(self, value: Any, where: str) -> str | None:
         if value is None or value == "":
             return None
-        if not isinstance(value, str) or not self._regex.match(value):
+        if not isinstance(value, str) or not self._regex.fullmatch(value):
             raise Refused(f"{where} must be {self.phrase}")
         return value
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -174,11 +175,15 @@ class _Player:
     won: int = 0
     streak: int = 0
     best_streak: int = 0
+    # When their first and their last game started.
+    first: float | None = None
+    last: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"played": self.played, "won": self.won,
                 "rate": round(100 * self.won / self.played) if self.played else 0,
-                "streak": self.streak, "best_streak": self.best_streak}
+                "streak": self.streak, "best_streak": self.best_streak,
+                "first_played": self.first, "last_played": self.last}
 
 
 @dataclass
@@ -210,6 +215,8 @@ def compute(games: Sequence[Played]) -> dict[str, Any]:
                 who.won += won
                 who.streak = who.streak + 1 if won else 0
                 who.best_streak = max(who.best_streak, who.streak)
+                who.first = played.started if who.first is None else who.first
+                who.last = played.started
         seats = sorted(set(range(len(played.players))), key=lambda s: played.players[s])
         for i, a in enumerate(seats):
             for b in seats[i + 1:]:
@@ -257,18 +264,30 @@ def _game_json(entry: Mapping[str, Any]) -> dict[str, Any]:
 
 
 CSV_COLUMNS = ("game", "player", "played", "won", "win_rate_percent", "current_streak",
-               "best_streak")
+               "best_streak", "first_played", "last_played")
+CSV_DATE = "%Y-%m-%d"
 
 
-def to_csv(stats: Mapping[str, Any]) -> str:
-    """The per-game, per-player table of :func:`compute` as CSV text."""
+def to_csv(stats: Mapping[str, Any], *, headers: Sequence[str] = CSV_COLUMNS,
+           names: Mapping[str, str] | None = None,
+           local: Callable[[float], time.struct_time] = time.localtime) -> str:
+    """The per-game, per-player table of :func:`compute` as CSV text: one
+    row per game and player, dates as ``YYYY-MM-DD`` in the table's local
+    time (``local``).  ``headers`` name the columns (the machine keys,
+    :data:`CSV_COLUMNS`, by default; a person's file has them in their
+    language), ``names`` the games (their keys by default)."""
+    def date(at: Any) -> str:
+        return time.strftime(CSV_DATE, local(float(at))) if at is not None else ""
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow([spreadsheet_safe(h) for h in headers])
     for key, game in stats.get("games", {}).items():
+        title = (names or {}).get(key, key)
         for p in game["players"]:
-            writer.writerow((key, spreadsheet_safe(p["name"]), p["played"], p["won"], p["rate"],
-                             p["streak"], p["best_streak"]))
+            writer.writerow((spreadsheet_safe(title), spreadsheet_safe(p["name"]), p["played"], p["won"], p["rate"],
+                             p["streak"], p["best_streak"], date(p.get("first_played")),
+                             date(p.get("last_played"))))
     return out.getvalue()
 
 

@@ -204,10 +204,12 @@ class NetworkPart(Component):
     def join(self, ssid: str, password: str | None = None) -> None:
         """Join ``ssid`` (with ``password``, or as it is known), on the
         part's thread.  Raises ValueError at once for a password WPA2
-        cannot take."""
-        from drivers.network import check_passphrase, check_ssid
+        cannot take.  A name no network can have (longer than 32 bytes
+        in UTF-8) is tried all the same and fails as not found, as any name
+        not in reach does."""
+        from drivers.network import check_passphrase
 
-        check_ssid(ssid)
+        _check_name(ssid)
         if password is not None:
             check_passphrase(password)
         with self._lock:
@@ -225,9 +227,9 @@ class NetworkPart(Component):
         return offer
 
     def forget(self, ssid: str) -> None:
-        from drivers.network import check_ssid
-
-        check_ssid(ssid)
+        """Forget ``ssid``; a name no network can have was never known."""
+        if not _check_name(ssid):
+            return
         self._jobs.put(("forget", ssid))
 
     def wifi_join(self) -> tuple[str, str] | None:
@@ -385,6 +387,8 @@ class NetworkPart(Component):
             self.mode = "joining"
         log.info("joining the Wi-Fi %s", ssid)
         try:
+            if not _check_name(ssid):
+                raise JoinFailed("no network in reach has that name", "not-found")
             state = self.manager.connect(ssid, password, secure=secure)
         except Exception as exc:
             # Any failure ends the join (never left "joining"): NetworkManager's
@@ -421,6 +425,20 @@ class NetworkPart(Component):
                 self.offer = None
         self._scan()
         self._check()
+
+
+def _check_name(ssid: str) -> bool:
+    """Whether ``ssid`` can be a network's name (at most 32 bytes in UTF-8);
+    raises ValueError for one that is no name at all (empty, control
+    characters)."""
+    from drivers.network import MAX_SSID_BYTES, check_ssid
+
+    if len(ssid.encode("utf-8", "surrogatepass")) <= MAX_SSID_BYTES:
+        check_ssid(ssid)
+        return True
+    if any(ord(c) < 32 or ord(c) == 127 for c in ssid):
+        raise ValueError("a network name may not hold control characters")
+    return False
 
 
 class PortalPart(Component):

@@ -57,6 +57,7 @@ class WebPart(Retrying):
             "ACCESS_FILE": self.directory / ACCESS_FILE,
             "KEEP_FILE": keep_file,
             "SESSION_HOURS": self.config.web.session_hours,
+            "BGG_IDS": self.config.bgg.ids(),
         }, services=self.services)
 
     @property

@@ -93,7 +93,9 @@ export const store = {
   games: null, // descriptions by key
   offline: false, // the companion cannot be reached: controls are off
 };
-const listeners = { state: new Set(), session: new Set(), companion: new Set(), connection: new Set() };
+const listeners = {
+  state: new Set(), session: new Set(), companion: new Set(), connection: new Set(), screen: new Set(),
+};
 
 export function on(what, fn) {
   listeners[what].add(fn);
@@ -442,6 +444,8 @@ function connect() {
     }
   });
   source.addEventListener("companion", (event) => applyCompanion(JSON.parse(event.data)));
+  // The table's screen shows another frame: {frame, png} (see showFrame).
+  source.addEventListener("screen", (event) => emit("screen", JSON.parse(event.data)));
   source.addEventListener("error", () => {
     if (source.readyState === EventSource.CLOSED) {
       // The browser gave up (an HTTP error such as 503): try again later.
@@ -693,4 +697,41 @@ export function eventText(event, players = [], game = "") {
     if (!/\{\w+\}/.test(text)) return text;
   }
   return event.message;
+}
+
+// -- the OLED mirror --------------------------------------------------------------------
+
+// The mirror follows the frames the live stream pushes: the frame itself
+// when it is small, else its number (fetched then, only while in sight).
+// Frames come in order; an older one than shown is ignored.
+export function mirror(img) {
+  if (!img) return;
+  let shown = -1;
+  let wanted = null;
+  let inSight = true;
+  const fetchWanted = () => {
+    if (wanted === null || !inSight || document.visibilityState !== "visible") return;
+    img.src = `/api/screen.png?frame=${wanted}`;
+    wanted = null;
+  };
+  if ("IntersectionObserver" in window) {
+    new IntersectionObserver((entries) => {
+      inSight = entries.some((entry) => entry.isIntersecting);
+      fetchWanted();
+    }).observe(img);
+  }
+  document.addEventListener("visibilitychange", fetchWanted);
+  on("screen", (frame) => {
+    // (Frame 0: the screen has not started yet.)
+    if (typeof frame?.frame !== "number" || frame.frame < 1 || frame.frame < shown) return;
+    shown = frame.frame;
+    img.dataset.frame = String(frame.frame);
+    if (frame.png) {
+      wanted = null;
+      img.src = frame.png;
+    } else {
+      wanted = frame.frame;
+      fetchWanted();
+    }
+  });
 }
