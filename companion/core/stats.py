@@ -285,9 +285,9 @@ def to_csv(stats: Mapping[str, Any], *, headers: Sequence[str] = CSV_COLUMNS,
     for key, game in stats.get("games", {}).items():
         title = (names or {}).get(key, key)
         for p in game["players"]:
-            writer.writerow((spreadsheet_safe(title), spreadsheet_safe(p["name"]), p["played"], p["won"], p["rate"],
-                             p["streak"], p["best_streak"], date(p.get("first_played")),
-                             date(p.get("last_played"))))
+            writer.writerow((spreadsheet_safe(title), spreadsheet_safe(p["name"]), p["played"],
+                             p["won"], p["rate"], p["streak"], p["best_streak"],
+                             date(p.get("first_played")), date(p.get("last_played"))))
     return out.getvalue()
 
 

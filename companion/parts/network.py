@@ -431,14 +431,16 @@ def _check_name(ssid: str) -> bool:
     """Whether ``ssid`` can be a network's name (at most 32 bytes in UTF-8);
     raises ValueError for one that is no name at all (empty, control
     characters)."""
-    from drivers.network import MAX_SSID_BYTES, check_ssid
+    from companion.core.keys import MAX_SSID_BYTES, ssid_problem
 
-    if len(ssid.encode("utf-8", "surrogatepass")) <= MAX_SSID_BYTES:
-        check_ssid(ssid)
-        return True
-    if any(ord(c) < 32 or ord(c) == 127 for c in ssid):
-        raise ValueError("a network name may not hold control characters")
-    return False
+    if len(ssid.encode("utf-8", "surrogatepass")) > MAX_SSID_BYTES:
+        if any(ord(c) < 32 or ord(c) == 127 for c in ssid):
+            raise ValueError("a network name may not hold control characters")
+        return False
+    problem = ssid_problem(ssid)
+    if problem is not None:
+        raise ValueError(problem)
+    return True
 
 
 class PortalPart(Component):
