@@ -1,7 +1,10 @@
 """The table UI on its own thread: key presses and table updates in, frames
 out through the menu (:class:`companion.core.menu.TableMenu`), the screens
 (:func:`drivers.menu_screens.render`) and the display.  The frame shown is
-kept, as PNG, for the panel's mirror.
+kept, as PNG, for the panel's mirror, and numbered: each frame that differs
+from the one before gets the next number and is told to the listeners of
+:meth:`ScreenPart.subscribe_frames` (the panel pushes it to the phones'
+mirrors), so nothing has to ask for it again and again.
 
 Alerts (a threshold fired, a Respite, an elimination), dice results and
 hardware faults (a dice device unplugged, no GPIO) are shown for a moment
@@ -128,12 +131,9 @@ class ScreenPart(Component):
         self.configured_language = language
         self.language = table.settings().language or language
         self._clock = clock
-        # Moments to show over the menu: (what to draw, seconds), and the
-        # deadline of the one on screen.
-        self._moments: deque[tuple[Callable[[], Any], float]] = deque()
+        self._moments = Moments(clock)
         # Alerts a batch of notes brought, shown once its frame is out.
         self._alerts: list[Event] = []
-        self._moment_until: float | None = None
         self.display_part = display_part
         self.dice = dice
         self.join_info = join_info
@@ -143,9 +143,7 @@ class ScreenPart(Component):
         self.menu: TableMenu | None = None
         self._notes: queue.SimpleQueue[Note] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
-        self._frame: Any = None
-        self._png: tuple[Any, bytes] | None = None
-        self._frame_lock = threading.Lock()
+        self._frames = ShownFrames()
         self._unsubscribes: list[Callable[[], None]] = []
         # The faults last reported, on the reporting thread's side.
         self._faults: tuple[str, ...] = ()
@@ -221,18 +219,27 @@ class ScreenPart(Component):
 
     def png(self) -> bytes:
         """The frame on the display now, as PNG (the panel's mirror)."""
-        with self._frame_lock:
-            frame, cached = self._frame, self._png
-        if frame is None:
-            from drivers.screens import idle_screen
+        return self.numbered_png()[1]
 
-            frame = idle_screen(lang=self.language)
-        if cached is not None and cached[0] is frame:
-            return cached[1]
-        data = png_of(frame)
-        with self._frame_lock:
-            self._png = (frame, data)
-        return data
+    def numbered_png(self) -> tuple[int, bytes]:
+        """The frame on the display now, with its number, as PNG."""
+        return self._frames.numbered_png(self._idle)
+
+    @property
+    def frame_number(self) -> int:
+        """The number of the frame on the display (0 before the first)."""
+        return self._frames.number
+
+    def subscribe_frames(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener()`` (on the screen's thread: it must be quick)
+        each time the display shows a frame that differs from the one
+        before; returns the function that stops it."""
+        return self._frames.subscribe(listener)
+
+    def _idle(self) -> Any:
+        from drivers.screens import idle_screen
+
+        return idle_screen(lang=self.language)
 
     def _on_update(self, update: Update) -> None:
         self._the_menu().on_update(update)
@@ -263,8 +270,8 @@ class ScreenPart(Component):
             try:
                 note = self._notes.get(timeout=self._time_left())
             except queue.Empty:  # the moment or the page on screen is over
-                if self._moment_until is not None:
-                    self._next_moment()
+                if self._moments.until is not None:
+                    self._moments.next()
                 self._turn_page()
                 self._draw()
                 continue
@@ -292,7 +299,7 @@ class ScreenPart(Component):
                 from drivers.screens import event_screen
 
                 for event in self._alerts:
-                    self._show_moment(partial(event_screen, event), ALERT_SECONDS)
+                    self._moments.show(partial(event_screen, event), ALERT_SECONDS)
                 self._alerts.clear()
                 self._draw()
 
@@ -307,28 +314,26 @@ class ScreenPart(Component):
             case Key(key, kind):
                 self._moments.clear()
                 self._alerts.clear()
-                self._moment_until = None
                 self._key(key, kind)
             case TableChanged(alerts):
                 self._alerts.extend(alerts)
             case Rolled(dice, values):
                 from drivers.screens import dice_screen
 
-                self._show_moment(lambda: dice_screen(list(values), dice.name), DICE_SECONDS)
+                self._moments.show(lambda: dice_screen(list(values), dice.name), DICE_SECONDS)
             case NetworkNews():
                 self._network(note)
             case Faults(faults):
                 for fault in faults:
-                    self._show_moment(partial(fault_screen, fault), FAULT_SECONDS)
+                    self._moments.show(partial(fault_screen, fault), FAULT_SECONDS)
 
     def _network(self, news: NetworkNews) -> None:
         if news.what not in ("hotspot", "joined", "join-failed"):
             moment = wifi_moment(news, self.language)
             if moment is not None:
-                self._show_moment(*moment)
+                self._moments.show(*moment)
             return
         self._moments.clear()
-        self._moment_until = None
         menu = self._the_menu()
         menu.show_join()
         if news.what == "join-failed":
@@ -340,20 +345,10 @@ class ScreenPart(Component):
         assert self.menu is not None, "the menu is there from start() on"
         return self.menu
 
-    def _show_moment(self, draw: Callable[[], Any], seconds: float) -> None:
-        self._moments.append((draw, seconds))
-        if self._moment_until is None:
-            self._moment_until = self._clock() + seconds
-
-    def _next_moment(self) -> None:
-        if self._moments:
-            self._moments.popleft()
-        self._moment_until = (self._clock() + self._moments[0][1]) if self._moments else None
-
     def _time_left(self) -> float | None:
         """How long the thread may sleep: until the moment on screen is over,
         or the page of the game screen, or until something happens."""
-        until = self._moment_until if self._moment_until is not None else self._page_until
+        until = self._moments.until if self._moments.until is not None else self._page_until
         if until is None:
             return None
         return max(0.0, until - self._clock())
@@ -392,7 +387,7 @@ class ScreenPart(Component):
     def _draw(self) -> None:
         try:
             if self._moments:
-                image = self._moments[0][0]()
+                image = self._moments.draw()
             else:
                 from drivers.menu_screens import render
 
@@ -401,11 +396,105 @@ class ScreenPart(Component):
         except Exception:
             log.exception("drawing the screen failed")
             return
-        with self._frame_lock:
-            self._frame = image
+        listeners = self._frames.shown(image)
         display = self.display_part.display
         if display is not None:
             display.show(image)
+        for listener in listeners:
+            try:
+                listener()
+            except Exception:
+                log.exception("telling of a new frame failed")
+
+
+class Moments:
+    """What to show over the menu for a moment (an alert, a roll, a fault),
+    one after the other: each is what draws it and for how many seconds;
+    ``until`` is when the one on screen is over."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self._clock = clock
+        self._queue: deque[tuple[Callable[[], Any], float]] = deque()
+        self.until: float | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self._queue)
+
+    def show(self, draw: Callable[[], Any], seconds: float) -> None:
+        self._queue.append((draw, seconds))
+        if self.until is None:
+            self.until = self._clock() + seconds
+
+    def next(self) -> None:
+        """The moment on screen is over: the next one, if any."""
+        if self._queue:
+            self._queue.popleft()
+        self.until = (self._clock() + self._queue[0][1]) if self._queue else None
+
+    def clear(self) -> None:
+        self._queue.clear()
+        self.until = None
+
+    def draw(self) -> Any:
+        """The frame of the moment on screen."""
+        return self._queue[0][0]()
+
+
+class ShownFrames:
+    """The frame on the display (from the screen's thread), its number
+    (0: none drawn yet; one more for each that differs from the one before),
+    its PNG made once when asked (from the panel's threads), and who is told
+    when it changes."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._frame: Any = None
+        self._png: tuple[Any, bytes] | None = None
+        self._number = 0
+        self._pixels: bytes | None = None
+        self._listeners: list[Callable[[], None]] = []
+
+    @property
+    def number(self) -> int:
+        with self._lock:
+            return self._number
+
+    def shown(self, image: Any) -> list[Callable[[], None]]:
+        """``image`` is on the display now; who to tell (none when its
+        pixels are the last frame's)."""
+        pixels = image.tobytes()
+        with self._lock:
+            self._frame = image
+            if pixels == self._pixels:
+                return []
+            self._pixels = pixels
+            self._number += 1
+            return list(self._listeners)
+
+    def numbered_png(self, idle: Callable[[], Any]) -> tuple[int, bytes]:
+        """The frame's number and PNG (``idle()``'s before the first)."""
+        with self._lock:
+            frame, cached, number = self._frame, self._png, self._number
+        if frame is None:
+            frame = idle()
+        if cached is not None and cached[0] is frame:
+            return number, cached[1]
+        data = png_of(frame)
+        with self._lock:
+            if self._frame is frame:
+                self._png = (frame, data)
+        return number, data
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
 
 
 def fault_screen(fault: str) -> Any:

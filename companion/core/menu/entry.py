@@ -387,7 +387,7 @@ def _offer(param: Param, phint: ParamHint, ctx: Context, rules: bool, words: Men
         values, labels = [True, False], [words.menu("yes"), words.menu("no")]
     else:  # text
         values, labels = _notes(phint, offered, words)
-    if param.optional and param.kind != ParamKind.PLAYER:
+    if param.optional and param.kind != ParamKind.PLAYER and _resolve(phint.none, ctx) is not False:
         # Last, so that the usual answer stays one press away.
         values, labels = [*values, None], [*labels, words.menu("none")]
     return labels, values

@@ -213,10 +213,12 @@ class Message(Notice):
 
 
 class Join(Notice):
-    """The panel's QR code and PIN, to join from a phone."""
+    """The panel's QR code and PIN, to join from a phone.  ``put_up``:
+    shown because the Wi-Fi changed (at start, say), not asked for with a
+    key."""
 
-    def __init__(self, state: MenuState, url: str, pin: str) -> None:
-        self.state, self.url, self.pin = state, url, pin
+    def __init__(self, state: MenuState, url: str, pin: str, put_up: bool = False) -> None:
+        self.state, self.url, self.pin, self.put_up = state, url, pin, put_up
 
     def view(self) -> MenuView:
         t = self.state.t
@@ -225,11 +227,14 @@ class Join(Notice):
 
 
 class WifiJoin(Notice):
-    """The companion's own Wi-Fi as a QR code; any key shows the panel's."""
+    """The companion's own Wi-Fi as a QR code; any key shows the panel's
+    (or, over a game being played, brings the game back: ``then`` says
+    which).  ``put_up`` as for :class:`Join`."""
 
     def __init__(self, state: MenuState, ssid: str, passphrase: str,
-                 then: Callable[[], None]) -> None:
-        self.state, self.ssid, self.passphrase, self._then = state, ssid, passphrase, then
+                 then: Callable[[WifiJoin], None], put_up: bool = False) -> None:
+        self.state, self.ssid, self.passphrase = state, ssid, passphrase
+        self._then, self.put_up = then, put_up
 
     def view(self) -> MenuView:
         t = self.state.t
@@ -237,5 +242,4 @@ class WifiJoin(Notice):
                         footer=t("any-key-panel"))
 
     def put_away(self) -> None:
-        # One key later: the panel's QR code and PIN.
-        self._then()
+        self._then(self)

@@ -16,7 +16,7 @@ from ..ports import SmartDice, TablePort
 from ..table import Update
 from ..text import say
 from .hints import HINTS, CommandHint
-from .levels import Join, Level, Message
+from .levels import Join, Level, Message, WifiJoin
 from .words import MenuNames
 
 log = logging.getLogger(__name__)
@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 # How the table's journal names what came from the keys.
 SOURCE = "buttons"
 DEFAULT_NAMES = tuple(f"Player {n}" for n in range(1, 9))
+# The updates that are a move at the table (not a look at it).
+MOVES = ("command", "undo", "redo", "new")
 
 
 @dataclass
@@ -105,6 +107,10 @@ class MenuState:
     def game_id(self) -> int | None:
         return self.update.game_id if self.update is not None else None
 
+    def playing(self) -> bool:
+        """Whether a game is being played (not over)."""
+        return self.update is not None and not self.update.over
+
     def shown(self) -> Update:
         """The update on screen: every level that reads it opens over a game."""
         if self.update is None:
@@ -119,6 +125,11 @@ class MenuState:
             return
         new_game = self.update is None or update.game_id != self.update.game_id
         self.update = update
+        if update.action in MOVES and self.playing():
+            # A move from a phone or the keys: the game is on again, and the
+            # Join screens the Wi-Fi put up (after a restart) give it the
+            # screen back.
+            drop_put_up_joins(self)
         if new_game:
             self.stack = [level for level in self.stack if isinstance(level, Join)]
             return
@@ -197,6 +208,12 @@ class MenuState:
 
     def players(self) -> Sequence[str]:
         return self.update.players if self.update is not None else ()
+
+
+def drop_put_up_joins(state: MenuState) -> None:
+    """Put away the Join screens the Wi-Fi put up."""
+    state.stack = [level for level in state.stack
+                   if not (isinstance(level, (Join, WifiJoin)) and level.put_up)]
 
 
 def newer(update: Update, than: Update) -> bool:

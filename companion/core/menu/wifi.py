@@ -5,7 +5,7 @@ hotspot, then the panel's QR code and PIN."""
 from __future__ import annotations
 
 from .levels import Choice, Confirm, Join, WifiJoin
-from .state import MenuServices, MenuState
+from .state import MenuServices, MenuState, drop_put_up_joins
 
 
 class WifiOfferSection:
@@ -45,24 +45,34 @@ class JoinSection:
     def choices(self) -> list[Choice]:
         return [Choice(self.state.t("join-qr"), self.open)]
 
-    def open(self) -> None:
+    def open(self, put_up: bool = False) -> None:
         own = self.services.wifi() if self.services.wifi is not None else None
         if own is not None:
-            self.state.push(WifiJoin(self.state, *own, then=self.open_panel))
+            self.state.push(WifiJoin(self.state, *own, then=self._after_wifi, put_up=put_up))
             return
-        self.open_panel()
+        self._open_panel(put_up)
 
-    def open_panel(self) -> None:
+    def _after_wifi(self, wifi: WifiJoin) -> None:
+        if wifi.put_up and self.state.playing():
+            # Put up at a restart over a game being played: the first key
+            # is the game again (BACK, Join shows the codes when wanted).
+            drop_put_up_joins(self.state)
+            return
+        # One key later: the panel's QR code and PIN.
+        self._open_panel(wifi.put_up)
+
+    def _open_panel(self, put_up: bool) -> None:
         state = self.state
         if self.services.join_info is None:
             state.say(state.t("join"), state.t("no-panel"))
             return
         url, pin = self.services.join_info()
-        state.push(Join(state, url, pin))
+        state.push(Join(state, url, pin, put_up))
 
     def show(self) -> None:
-        """Put the Join screens on top, over any shown before."""
+        """Put the Join screens up, over any shown before (the Wi-Fi
+        changed): a move at the table puts them away."""
         state = self.state
         state.stack = [level for level in state.stack
                        if not isinstance(level, (Join, WifiJoin))]
-        self.open()
+        self.open(put_up=True)

@@ -80,6 +80,12 @@ TEXT: Phrases = {
         "card.spicy": "Épicé",
         "card.suppositoire": "Suppositoire",
         "card.toilette": "Toilette",
+        "help.poop": "Poser un caca sur une pile (la sienne comprise)",
+        "help.toilette": "Vider une pile dans la Décharge (pas celle d'un joueur constipé)",
+        "help.constipation": "Constiper un joueur : sa pile ne se vide plus",
+        "help.suppositoire": (
+            "Retirer un caca d'une pile, puis lever sa Constipation"
+        ),
         "card.unicorn": "Licorne",
         "command.constipation": "Constipation",
         "command.kill": "Un joueur est éliminé",
@@ -152,6 +158,10 @@ TEXT: Phrases = {
         "card.spicy": "Piccante",
         "card.suppositoire": "Supposta",
         "card.toilette": "Toilette",
+        "help.poop": "Mettere una cacca su una pila (anche la propria)",
+        "help.toilette": "Svuotare una pila nella Discarica (non quella di un giocatore stitico)",
+        "help.constipation": "Far diventare stitico un giocatore: la sua pila non si svuota più",
+        "help.suppositoire": "Togliere una cacca da una pila, poi la sua Stitichezza",
         "card.unicorn": "Unicorno",
         "command.constipation": "Stitichezza",
         "command.kill": "Un giocatore è eliminato",
