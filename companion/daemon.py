@@ -40,6 +40,7 @@ import logging
 import os
 import signal
 import sys
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, TextIO, TypeVar
 
@@ -144,7 +145,7 @@ class Daemon:
         self._refresh_address()
         self.dice = DicePart(self.config, table, self.simulate)
         self.pixels = PixelsPart(self.config, self.dice, directory=self.directory,
-                                 **self._simulated_pixels())
+                                 **simulated_pixels(self.simulate))
         self.dice.pixels = self.pixels
         # Its manager (nmcli's driver) is given when the part starts.
         self.network = NetworkPart(self.config.network, self.directory, None,
@@ -184,14 +185,14 @@ class Daemon:
         outputs = OutputsPart(self.config, table, self.pin_factory)
         self._start(self.display)
         self._start(self.screen)
-        network.manager = self._network_manager()
+        network.manager = network_manager(self.simulate)
         self._start(network)
         if self.simulate:
             # The made-up Wi-Fi answers at once: the virtual table starts on it.
             network.settled(5.0)
         self._start(self.keypad)
         self._start(outputs)
-        if self._wants_portal():
+        if wants_portal(self.config, self.simulate):
             from companion.parts.network import PortalPart
 
             self._start(PortalPart(self.config.web.host, self._panel_url))
@@ -236,30 +237,8 @@ class Daemon:
             faults=self.faults,
             network=self.network,
             pixels=self.pixels,
-            wiring_svg=self._wiring_svg,
+            wiring_svg=partial(wiring_svg, self.config),
         )
-
-    def _wiring_svg(self, lang: str) -> str:
-        from . import wiring
-
-        return wiring.svg(self.config, lang)
-    def _simulated_pixels(self) -> dict[str, Any]:
-        """In simulation, made-up Pixels dice in reach (no Bluetooth needed)."""
-        if not self.simulate:
-            return {}
-
-        # Loaded when first used, after the panel answers, as the driver is.
-        def factory(address: str, on_disconnect: Callable[[Any], None]) -> Any:
-            from drivers.pixels import SimulatedClient
-
-            return SimulatedClient(address, on_disconnect)
-
-        async def scanner(seconds: float, seen: Callable[[str, str, int | None], None]) -> None:
-            from drivers.pixels import simulated_scanner
-
-            await simulated_scanner(seconds, seen)
-
-        return {"factory": factory, "scanner": scanner}
 
     def _subscribe_frames(self, listener: Callable[[], None]) -> Callable[[], None]:
         self._frame_listeners.append(listener)
@@ -269,24 +248,11 @@ class Daemon:
         for listener in list(self._frame_listeners):
             listener()
 
-    def _network_manager(self) -> Any:
-        """NetworkManager through nmcli; a made-up neighbourhood in simulation."""
-        from drivers.network import Nmcli, SimulatedNetwork
-
-        return SimulatedNetwork() if self.simulate else Nmcli()
-
     def _network_changed(self, what: str, ssid: str, reason: str) -> None:
         if what in ("hotspot", "joined", "join-failed"):
             self._refresh_address()  # the QR code carries the new address
         if self.screen is not None:
             self.screen.network_news(what, ssid, reason)
-
-    def _wants_portal(self) -> bool:
-        """Port 80 answers the phones' checks while it is the hotspot; not
-        in simulation (no capability to bind it), not when the panel itself
-        is on 80 (it answers them) or the hotspot is off."""
-        return (not self.simulate and self.config.web.port not in (0, 80)
-                and self.config.network.hotspot is not False)
 
     def _panel_url(self) -> str:
         from web.discovery import panel_url
@@ -422,6 +388,46 @@ class Daemon:
 
 
 # -- the commands -------------------------------------------------------------------------
+
+
+def wiring_svg(config: Config, lang: str) -> str:
+    from . import wiring
+
+    return wiring.svg(config, lang)
+
+
+def simulated_pixels(simulate: bool) -> dict[str, Any]:
+    """In simulation, made-up Pixels dice in reach (no Bluetooth needed)."""
+    if not simulate:
+        return {}
+
+    # Loaded when first used, after the panel answers, as the driver is.
+    def factory(address: str, on_disconnect: Callable[[Any], None]) -> Any:
+        from drivers.pixels import SimulatedClient
+
+        return SimulatedClient(address, on_disconnect)
+
+    async def scanner(seconds: float, seen: Callable[[str, str, int | None], None]) -> None:
+        from drivers.pixels import simulated_scanner
+
+        await simulated_scanner(seconds, seen)
+
+    return {"factory": factory, "scanner": scanner}
+
+
+def network_manager(simulate: bool) -> Any:
+    """NetworkManager through nmcli; a made-up neighbourhood in simulation."""
+    from drivers.network import Nmcli, SimulatedNetwork
+
+    return SimulatedNetwork() if simulate else Nmcli()
+
+
+def wants_portal(config: Config, simulate: bool) -> bool:
+    """Port 80 answers the phones' checks while it is the hotspot; not
+    in simulation (no capability to bind it), not when the panel itself
+    is on 80 (it answers them) or the hotspot is off."""
+    return (not simulate and config.web.port not in (0, 80)
+            and config.network.hotspot is not False)
 
 
 def load_config(path: Path | None, *, host: str | None = None,

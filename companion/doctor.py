@@ -363,6 +363,11 @@ def check_wifi(hotspot: bool | str = "auto", manager: Any = None) -> Finding:
         return Finding(FAIL, f"the Wi-Fi could not be checked ({type(exc).__name__}: {exc})",
                        "'nmcli general status' says more; "
                        "'sudo systemctl restart NetworkManager' may help")
+    return _wifi_finding(state, manager, fallback)
+
+
+def _wifi_finding(state: Any, manager: Any, fallback: str) -> Finding:
+    """What the Wi-Fi's state says, as a finding."""
     if state.kind == "no-manager":
         detail = state.detail or "NetworkManager is not running"
         return Finding(WARN, f"no NetworkManager ({detail}): the companion cannot open "

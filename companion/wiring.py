@@ -241,33 +241,48 @@ def _shapes(config: Config, lang: str = "en") -> tuple[list[_Shape], int]:
                fill="#f6f8fa", stroke=INK),
     ]
     for pin, what in HEADER.items():
-        row, right = (pin - 1) // 2, pin % 2 == 0
-        x, y = (RIGHT_X if right else LEFT_X), TOP + row * ROW
-        used = by_pin.get(pin)
-        fill = (_colour(used[0].part) if isinstance(what, int)
-                else POWER_COLOURS[str(what)]) if used else "#ffffff"
-        if pin == 1:
-            out.append(_Shape("rect", x - 8, y - 8, 16, 16, fill=fill, stroke=INK))
-        else:
-            out.append(_Shape("circle", x, y, 8, fill=fill, stroke=INK if used else GREY))
-        number_x = x + (-26 if not right else 26)
-        out.append(_Shape("text", number_x, y + 4, text=str(pin), size=11,
-                          anchor="end" if not right else "start", fill=INK if used else GREY))
-        if used:
-            label = "; ".join(f"{w.step} {_part(lang, w.part)}: {_say(lang, w.lead)}"
-                              for w in used)
-            label = f"{label} · {used[0].header_name}"
-            colour = _colour(used[0].part) if len(used) == 1 else INK
-            out.append(_Shape("line", x + (-46 if not right else 46), y,
-                              x + (-58 if not right else 58), y, stroke=colour))
-            out.append(_Shape("text", x + (-64 if not right else 64), y + 4, text=label,
-                              anchor="end" if not right else "start", fill=colour,
-                              bold=len(used) == 1 and used[0].gpio is not None))
+        out += _pin_shapes(pin, what, by_pin.get(pin), lang)
     y = TOP + 20 * ROW + 24
     out.append(_Shape("text", 20, y, text=_say(lang, "Wire in this order"), bold=True, size=15,
                       fill=INK))
+    y = _step_shapes(d.wires, lang, y, out)
+    for note in _notes(config, lang):
+        y += 24
+        out.append(_Shape("text", 20, y, text=note, fill=INK))
+    return out, y + 24
+
+
+def _pin_shapes(pin: int, what: Any, used: list[Wire] | None, lang: str) -> list[_Shape]:
+    """A pin of the header: its dot, its number, and what is wired to it
+    (the even pins' on the right, the odd pins' on the left)."""
+    row, right = (pin - 1) // 2, pin % 2 == 0
+    side, anchor = (1, "start") if right else (-1, "end")
+    x, y = (RIGHT_X if right else LEFT_X), TOP + row * ROW
+    if not used:
+        fill, ink = "#ffffff", GREY
+    else:
+        fill = _colour(used[0].part) if isinstance(what, int) else POWER_COLOURS[str(what)]
+        ink = INK
+    out = [_Shape("rect", x - 8, y - 8, 16, 16, fill=fill, stroke=INK) if pin == 1
+           else _Shape("circle", x, y, 8, fill=fill, stroke=ink),
+           _Shape("text", x + side * 26, y + 4, text=str(pin), size=11, anchor=anchor,
+                  fill=ink)]
+    if used:
+        label = "; ".join(f"{w.step} {_part(lang, w.part)}: {_say(lang, w.lead)}"
+                          for w in used)
+        label = f"{label} · {used[0].header_name}"
+        colour = _colour(used[0].part) if len(used) == 1 else INK
+        out.append(_Shape("line", x + side * 46, y, x + side * 58, y, stroke=colour))
+        out.append(_Shape("text", x + side * 64, y + 4, text=label, anchor=anchor, fill=colour,
+                          bold=len(used) == 1 and used[0].gpio is not None))
+    return out
+
+
+def _step_shapes(wires: tuple[Wire, ...], lang: str, y: int, out: list[_Shape]) -> int:
+    """The wires in the order to wire them, below ``y`` (into ``out``);
+    where they end."""
     step = 0
-    for wire in d.wires:
+    for wire in wires:
         if wire.step != step:
             step = wire.step
             y += 24
@@ -282,10 +297,7 @@ def _shapes(config: Config, lang: str = "en") -> tuple[list[_Shape], int]:
                           text=_say(lang, "{lead} → pin {pin} ({header})",
                                     lead=_say(lang, wire.lead), pin=wire.pin,
                                     header=wire.header_name)))
-    for note in _notes(config, lang):
-        y += 24
-        out.append(_Shape("text", 20, y, text=note, fill=INK))
-    return out, y + 24
+    return y
 
 
 def svg(config: Config, lang: str = "en") -> str:
@@ -360,7 +372,6 @@ def png(config: Config, scale: int = 2, lang: str = "en") -> bytes:
 
 # -- the drawing's words in French and Italian, by their English ----------------------
 
-LANGUAGES = ("en", "fr", "it")
 _LED_PLACES = {
     "fr": ("en haut à gauche", "en haut à droite", "au milieu à gauche", "au centre",
            "au milieu à droite", "en bas à gauche", "en bas à droite"),

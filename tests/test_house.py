@@ -39,12 +39,6 @@ LARGE_CLASSES: dict[str, str] = {
 }
 
 COMPLEX_FUNCTIONS: dict[str, str] = {
-    "core/stats.py::_record": (
-        "the records of every game read from their events by name; each game "
-        "is to bring its own records"),
-    "core/stats.py::compute": (
-        "the statistics of every finished game in one pass: wins, scores, "
-        "records, per player and per game"),
     "core/games/views.py::plain": (
         "a game's view made JSON after every command: each kind of value tested "
         "inline, since a call per value costs a Pi Zero measurably "

@@ -13,9 +13,10 @@ from typing import Any, Callable, Iterator
 
 from flask import Flask, Response, jsonify, render_template, request
 
+from companion.core.text import LANGUAGES
+
 # How long a live stream waits for a change before it says it is still there.
 KEEPALIVE = 15.0
-LANGUAGES = ("en", "fr", "it")
 
 
 def create_board_app(board: Any, league: Callable[[list[dict[str, Any]]], dict[str, Any]],

@@ -151,25 +151,10 @@ class Journal:
         try:
             db = sqlite3.connect(where.absolute().as_uri() + "?mode=ro", uri=True,
                                  isolation_level=None, check_same_thread=False)
-            cls._check(db, str(where))
+            _check_readable(db, str(where))
         except sqlite3.Error as exc:
             raise JournalError(f"cannot read the journal {where}: {exc}") from exc
         return cls(db, str(where))
-
-    @staticmethod
-    def _check(db: sqlite3.Connection, path: str) -> None:
-        """Refuse a file that is not a journal this companion reads."""
-        app_id = db.execute("PRAGMA application_id").fetchone()[0]
-        if app_id != APPLICATION_ID:
-            db.close()
-            raise ForeignDatabase(f"{path} is not a companion journal; it was left untouched")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            db.close()
-            raise JournalError(
-                f"{path} was written by a newer companion (journal version {version}, "
-                f"this one reads up to {SCHEMA_VERSION}); update the companion"
-            )
 
     @staticmethod
     def _prepare(db: sqlite3.Connection, path: str) -> None:
@@ -434,6 +419,21 @@ class _Transaction:
         self._db.execute("ROLLBACK")
         if isinstance(exc, sqlite3.Error):
             raise JournalError(f"cannot write the journal: {exc}") from exc
+
+
+def _check_readable(db: sqlite3.Connection, path: str) -> None:
+    """Refuse a file that is not a journal this companion reads."""
+    app_id = db.execute("PRAGMA application_id").fetchone()[0]
+    if app_id != APPLICATION_ID:
+        db.close()
+        raise ForeignDatabase(f"{path} is not a companion journal; it was left untouched")
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        db.close()
+        raise JournalError(
+            f"{path} was written by a newer companion (journal version {version}, "
+            f"this one reads up to {SCHEMA_VERSION}); update the companion"
+        )
 
 
 def _lock(path: str) -> int:

@@ -207,36 +207,9 @@ def compute(games: Sequence[Played]) -> dict[str, Any]:
         entry = per_game.setdefault(played.game, {"players": {}, "pairs": {}, "games": 0,
                                                   "record": None})
         entry["games"] += 1
-        for seat, name in enumerate(played.players):
-            won = seat in played.winners
-            for table in (overall, entry["players"]):
-                who = table.setdefault(name, _Player())
-                who.played += 1
-                who.won += won
-                who.streak = who.streak + 1 if won else 0
-                who.best_streak = max(who.best_streak, who.streak)
-                who.first = played.started if who.first is None else who.first
-                who.last = played.started
-        seats = sorted(set(range(len(played.players))), key=lambda s: played.players[s])
-        for i, a in enumerate(seats):
-            for b in seats[i + 1:]:
-                names = (played.players[a], played.players[b])
-                if names[0] == names[1]:
-                    continue
-                pair = entry["pairs"].setdefault(names, _Pair())
-                pair.games += 1
-                for me, other in ((a, b), (b, a)):
-                    beat = me in played.winners and other not in played.winners
-                    name = played.players[me]
-                    pair.won[name] = pair.won.get(name, 0) + beat
-        record = played.record
-        rule = None if record is None else record_rule(played.game)
-        if record is not None and rule is not None:
-            kept: Record | None = entry["record"]
-            lowest = rule.lowest
-            if kept is None or (record.value < kept.value if lowest
-                                else record.value > kept.value):
-                entry["record"] = record
+        _count_seats(played, (overall, entry["players"]))
+        _count_pairs(played, entry["pairs"])
+        _keep_record(played, entry)
     return {
         "games_played": len(ordered),
         "by_game": {key: e["games"] for key, e in per_game.items()},
@@ -244,6 +217,47 @@ def compute(games: Sequence[Played]) -> dict[str, Any]:
                     for name, p in overall.items()},
         "games": {key: _game_json(e) for key, e in sorted(per_game.items())},
     }
+
+
+def _count_seats(played: Played, tables: Sequence[dict[str, _Player]]) -> None:
+    """Each player's games, wins and streaks, in every table given."""
+    for seat, name in enumerate(played.players):
+        won = seat in played.winners
+        for table in tables:
+            who = table.setdefault(name, _Player())
+            who.played += 1
+            who.won += won
+            who.streak = who.streak + 1 if won else 0
+            who.best_streak = max(who.best_streak, who.streak)
+            who.first = played.started if who.first is None else who.first
+            who.last = played.started
+
+
+def _count_pairs(played: Played, pairs: dict[tuple[str, str], _Pair]) -> None:
+    """Head to head: each pair of players at the game, and who beat whom."""
+    seats = sorted(set(range(len(played.players))), key=lambda s: played.players[s])
+    for i, a in enumerate(seats):
+        for b in seats[i + 1:]:
+            names = (played.players[a], played.players[b])
+            if names[0] == names[1]:
+                continue
+            pair = pairs.setdefault(names, _Pair())
+            pair.games += 1
+            for me, other in ((a, b), (b, a)):
+                beat = me in played.winners and other not in played.winners
+                name = played.players[me]
+                pair.won[name] = pair.won.get(name, 0) + beat
+
+
+def _keep_record(played: Played, entry: dict[str, Any]) -> None:
+    """The game's record, if it beats the one kept."""
+    record = played.record
+    rule = None if record is None else record_rule(played.game)
+    if record is None or rule is None:
+        return
+    kept: Record | None = entry["record"]
+    if kept is None or (record.value < kept.value if rule.lowest else record.value > kept.value):
+        entry["record"] = record
 
 
 def _game_json(entry: Mapping[str, Any]) -> dict[str, Any]:

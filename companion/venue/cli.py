@@ -16,6 +16,7 @@ import signal
 import sys
 from pathlib import Path
 
+from companion.core.text import LANGUAGES
 from companion.core.venue import ROOT, topic_level
 
 log = logging.getLogger("companion.venue")
@@ -40,7 +41,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--db", type=Path, default=Path("venue-board.db"),
                    help="the board's own journal (default ./venue-board.db)")
     p.add_argument("--title", default="", help="the page's title (default: the venue)")
-    p.add_argument("--language", choices=("en", "fr", "it"), default="en")
+    p.add_argument("--language", choices=LANGUAGES, default="en")
     p.add_argument("--evening-hours", type=float, default=12.0,
                    help="how far back 'tonight' goes in the league (default 12 hours)")
     return p
