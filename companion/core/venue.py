@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .games import alert_kinds, standing_of
+from .games import alert_kinds, game_class, standing_of
 from .stats import Played
 from .updates import HistoryEntry, Update
 
@@ -146,6 +146,7 @@ def result_message(played: Played, table: str, message: str = "") -> dict[str, A
         "id": played.game_id,
         "table": table,
         "game": played.game,
+        "title": game_class(played.game).title,
         "game_id": played.game_id,
         "players": list(played.players),
         "winners": [played.players[s] for s in sorted(played.winners)
@@ -157,10 +158,15 @@ def result_message(played: Played, table: str, message: str = "") -> dict[str, A
     }
 
 
-def alert_message(event: Mapping[str, Any], said: str, change: str) -> dict[str, Any]:
-    """An alert as Home Assistant's event entity takes it (``change``: the
-    id of the event message it came with)."""
-    return {"event_type": event["kind"], "said": said, "id": change}
+def alert_message(event: Mapping[str, Any], change: str,
+                  players: Sequence[str]) -> dict[str, Any]:
+    """An alert as Home Assistant's event entity takes it: its kind, its
+    sentence, the player it is about (if any) and ``change``, the id of the
+    event message it came with."""
+    seat = event.get("data", {}).get("player")
+    player = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+    return {"event_type": event["kind"], "said": event.get("message", ""), "player": player,
+            "id": change}
 
 
 def encode(message: Mapping[str, Any]) -> bytes:

@@ -222,7 +222,8 @@ class VenuePart(Component):
             if self._clock() - entry.at <= ALERT_FRESH:
                 for event in message["events"]:
                     if event.get("alert") and entry.action != "undo":
-                        alert = messages.alert_message(event, entry.said, message["id"])
+                        alert = messages.alert_message(event, message["id"],
+                                                       row.setup.get("players", ()))
                         self._publish(self.topics.alert, messages.encode(alert))
             self._cursor = (row.id, entry.version)
             ended[row.id] = row

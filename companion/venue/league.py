@@ -29,6 +29,7 @@ def league(results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         for player in game["players"]:
             player["rating"] = ratings.get(key, {}).get(player["name"])
     stats["results"] = [dict(r) for r in results]
+    stats["titles"] = {str(r["game"]): str(r.get("title") or r["game"]) for r in results}
     return stats
 
 

@@ -3,23 +3,44 @@
 "use strict";
 
 const WORDS = {
-  en: { online: "online", offline: "offline", turn: "turn", leads: "leads", noGame: "no game yet",
+  en: { played: (n) => new Intl.PluralRules("en").select(n) === "one" ? `${n} game` : `${n} games`,
+        online: "online", offline: "offline", turn: "turn", leads: "leads", noGame: "no game yet",
         league: "League", evening: "Tonight", season: "Season", csv: "CSV", json: "JSON",
-        player: "Player", games: "Games", wins: "Wins", rate: "Win rate", rating: "Rating",
+        player: "Player", games: "Games", wins: "Wins", rate: "Won %", rating: "Rating",
         tables: (n) => new Intl.PluralRules("en").select(n) === "one" ? `${n} table` : `${n} tables`,
-        over: "finished", won: (w) => `won by ${w}`, nothing: "No results yet." },
-  fr: { online: "en ligne", offline: "hors ligne", turn: "à jouer", leads: "en tête",
+        over: "finished", won: (w) => `won by ${w}`, nothing: "No results yet.",
+        alerts: { "threshold-fired": (p) => `Threshold: ${p} loses Mastery`,
+                  "player-eliminated": (p) => `${p} is out`, "player-died": (p) => `${p} is dead`,
+                  "game-over": () => "Game over", "reshuffle-needed": () => "Reshuffle the deck",
+                  "reached": (p) => `${p} reaches the bathroom`, "final-round": () => "Final round",
+                  "limit-reached": (p) => `${p} reaches the popò limit`,
+                  "tie-break": () => "Tie-break" } },
+  fr: { played: (n) => new Intl.PluralRules("fr").select(n) === "one" ? `${n} partie` : `${n} parties`,
+        online: "en ligne", offline: "hors ligne", turn: "à jouer", leads: "en tête",
         noGame: "pas encore de partie", league: "Championnat", evening: "Ce soir",
         season: "Saison", csv: "CSV", json: "JSON", player: "Joueur", games: "Parties",
-        wins: "Victoires", rate: "Taux de victoire", rating: "Cote",
+        wins: "Gagnées", rate: "% gagné", rating: "Cote",
         tables: (n) => new Intl.PluralRules("fr").select(n) === "one" ? `${n} table` : `${n} tables`,
-        over: "terminée", won: (w) => `gagnée par ${w}`, nothing: "Pas encore de résultat." },
-  it: { online: "in linea", offline: "non in linea", turn: "di turno", leads: "in testa",
+        over: "terminée", won: (w) => `gagnée par ${w}`, nothing: "Pas encore de résultat.",
+        alerts: { "threshold-fired": (p) => `Seuil : ${p} perd de la Maîtrise`,
+                  "player-eliminated": (p) => `${p} est éliminé`, "player-died": (p) => `${p} est mort`,
+                  "game-over": () => "Partie terminée", "reshuffle-needed": () => "Mélangez la pioche",
+                  "reached": (p) => `${p} atteint les toilettes`, "final-round": () => "Dernier tour",
+                  "limit-reached": (p) => `${p} atteint la limite de popò`,
+                  "tie-break": () => "Départage" } },
+  it: { played: (n) => new Intl.PluralRules("it").select(n) === "one" ? `${n} partita` : `${n} partite`,
+        online: "in linea", offline: "non in linea", turn: "di turno", leads: "in testa",
         noGame: "nessuna partita", league: "Campionato", evening: "Stasera", season: "Stagione",
-        csv: "CSV", json: "JSON", player: "Giocatore", games: "Partite", wins: "Vittorie",
-        rate: "Percentuale", rating: "Punteggio",
+        csv: "CSV", json: "JSON", player: "Giocatore", games: "Partite", wins: "Vinte",
+        rate: "% vinte", rating: "Forza",
         tables: (n) => new Intl.PluralRules("it").select(n) === "one" ? `${n} tavolo` : `${n} tavoli`,
-        over: "finita", won: (w) => `vinta da ${w}`, nothing: "Ancora nessun risultato." },
+        over: "finita", won: (w) => `vinta da ${w}`, nothing: "Ancora nessun risultato.",
+        alerts: { "threshold-fired": (p) => `Soglia: ${p} perde Padronanza`,
+                  "player-eliminated": (p) => `${p} è eliminato`, "player-died": (p) => `${p} è morto`,
+                  "game-over": () => "Partita finita", "reshuffle-needed": () => "Rimescolate il mazzo",
+                  "reached": (p) => `${p} arriva al bagno`, "final-round": () => "Ultimo giro",
+                  "limit-reached": (p) => `${p} raggiunge il limite di popò`,
+                  "tie-break": () => "Spareggio" } },
 };
 const lang = document.body.dataset.lang in WORDS ? document.body.dataset.lang : "en";
 const w = WORDS[lang];
@@ -54,7 +75,10 @@ function tableCard(t) {
     list.append(li);
   }
   card.append(list);
-  if (t.alert) card.append(el("p", { class: "alert" }, t.alert.said || t.alert.event_type));
+  if (t.alert) {
+    const say = w.alerts[t.alert.event_type];
+    card.append(el("p", { class: "alert" }, say ? say(t.alert.player || "") : (t.alert.said || t.alert.event_type)));
+  }
   return card;
 }
 
@@ -64,7 +88,8 @@ function leagueTables(data) {
   const games = Object.entries(data.games || {});
   if (!games.length) { body.append(el("p", {}, w.nothing)); return; }
   for (const [key, game] of games) {
-    const table = el("table", {}, el("caption", {}, `${key} · ${game.games}`));
+    const title = (data.titles || {})[key] || key;
+    const table = el("table", {}, el("caption", {}, `${title} · ${w.played(game.games)}`));
     table.append(el("tr", {}, el("th", {}, w.player), el("th", {}, w.games), el("th", {}, w.wins),
                     el("th", {}, w.rate), el("th", {}, w.rating)));
     for (const p of game.players) {
