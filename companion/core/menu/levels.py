@@ -12,14 +12,30 @@ signing out) puts its lines in the main menu and opens its own levels.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from ..table import Update
 from .hints import KEY_ROWS
 from .view import MenuView, ViewKind
 
-if TYPE_CHECKING:
-    from .state import MenuState
+
+class MenuStack(Protocol):
+    """What a level asks of the menu it is in (a
+    :class:`~.state.MenuState`): the stack it is on, the menu's words, and
+    what the last press opened, for the long press that may follow it."""
+
+    ok_opened: bool
+    back_opened: bool
+    open_main_menu: Callable[[], None]
+
+    @property
+    def top(self) -> Level | None: ...
+
+    def push(self, level: Level) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def t(self, key: str, **fields: Any) -> str: ...
 
 
 class Level:
@@ -65,7 +81,7 @@ class Choice:
 class ListLevel(Level):
     """Choices, UP and DOWN to the one, OK to choose it, BACK to go back."""
 
-    def __init__(self, state: MenuState, title: str, choices: Sequence[Choice],
+    def __init__(self, state: MenuStack, title: str, choices: Sequence[Choice],
                  index: int = 0, version: int | None = None) -> None:
         self.state = state
         self.title, self.choices, self.index, self.version = title, list(choices), index, version
@@ -95,7 +111,7 @@ class LiveList(ListLevel):
     """A list whose choices are read again each time it is shown or keyed
     (the smart dice: they answer a look, connect and drop on their own)."""
 
-    def __init__(self, state: MenuState, title: str,
+    def __init__(self, state: MenuStack, title: str,
                  choices: Callable[[], Sequence[Choice]]) -> None:
         super().__init__(state, title, choices())
         self._read = choices
@@ -118,7 +134,7 @@ class KeysLevel(Level):
     key does what is beside it; BACK goes back.  On the game screen (not on
     the menu's stack) BACK opens the main menu instead."""
 
-    def __init__(self, state: MenuState, title: str, text: str,
+    def __init__(self, state: MenuStack, title: str, text: str,
                  rows: Sequence[Choice | None], version: int | None) -> None:
         self.state = state
         self.title, self.text, self.version = title, text, version
@@ -166,7 +182,7 @@ class KeysLevel(Level):
 class Confirm(Level):
     """A yes/no question: OK does it, BACK goes back to what it covers."""
 
-    def __init__(self, state: MenuState, title: str, question: str,
+    def __init__(self, state: MenuStack, title: str, question: str,
                  action: Callable[[], None], version: int | None = None) -> None:
         self.state = state
         self.title, self.question, self.action, self.version = title, question, action, version
@@ -190,7 +206,7 @@ class Notice(Level):
     """A screen any key puts away, but ROLL (the dice's own key) and the
     repeats of a key still held."""
 
-    state: MenuState
+    state: MenuStack
 
     def on_key(self, key: str, kind: str) -> bool:
         if key == "roll" or kind == "repeat":
@@ -204,7 +220,7 @@ class Notice(Level):
 
 
 class Message(Notice):
-    def __init__(self, state: MenuState, title: str, text: str) -> None:
+    def __init__(self, state: MenuStack, title: str, text: str) -> None:
         self.state, self.title, self.text = state, title, text
 
     def view(self) -> MenuView:
@@ -217,7 +233,7 @@ class Join(Notice):
     shown because the Wi-Fi changed (at start, say), not asked for with a
     key."""
 
-    def __init__(self, state: MenuState, url: str, pin: str, put_up: bool = False) -> None:
+    def __init__(self, state: MenuStack, url: str, pin: str, put_up: bool = False) -> None:
         self.state, self.url, self.pin, self.put_up = state, url, pin, put_up
 
     def view(self) -> MenuView:
@@ -231,7 +247,7 @@ class WifiJoin(Notice):
     (or, over a game being played, brings the game back: ``then`` says
     which).  ``put_up`` as for :class:`Join`."""
 
-    def __init__(self, state: MenuState, ssid: str, passphrase: str,
+    def __init__(self, state: MenuStack, ssid: str, passphrase: str,
                  then: Callable[[WifiJoin], None], put_up: bool = False) -> None:
         self.state, self.ssid, self.passphrase = state, ssid, passphrase
         self._then, self.put_up = then, put_up
