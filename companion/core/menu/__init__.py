@@ -32,8 +32,9 @@ its press did; ``"repeat"`` comes while UP or DOWN is held.
 
 Threads: call :meth:`TableMenu.on_key` and :meth:`TableMenu.view` from one
 thread.  :meth:`TableMenu.on_update` may be called from any thread (it is the
-table's listener, called inside the table's lock): it only records the
-update, which the next key or view takes in.
+table's listener, told after the table's lock is released, on the thread
+that changed it): it only records the update, which the next key or view
+takes in.
 
 The modules: :mod:`.machine` (the core: the keys, the stack of levels, the
 main menu), :mod:`.levels` (a level shows itself and handles its own keys;
