@@ -197,19 +197,22 @@ class Daemon:
             self._start(PortalPart(self.config.web.host, self._panel_url))
         self._start(DiscoveryPart(self.config, lambda: web.port, lambda: self.phone_host,
                                   simulate=self.simulate))
-        if self.config.venue.enabled:
-            self._start(self._venue())
+        self._start(self._venue())
 
     def _venue(self) -> Component:
-        """The table in its venue, on the broker of ``[venue]``."""
-        import socket
+        """The table in its venue: the config's ``[venue]``, or where the
+        panel pointed it (off until either names a broker)."""
+        if self.venue is None:
+            import socket
 
-        from companion.cli import program_version
-        from companion.parts.venue import VenuePart
+            from companion.cli import program_version
+            from companion.parts.venue import VenueService
+            from companion.storage import keep_file
 
-        self.venue = VenuePart(self.config.venue, self.table_part.table,
-                               self.table_part.journal, table_name=socket.gethostname(),
-                               version=program_version())
+            self.venue = VenueService(self.config.venue, self.table_part.table,
+                                      self.table_part.journal, self.directory,
+                                      table_name=socket.gethostname(),
+                                      version=program_version(), keep_file=keep_file)
         return self.venue
 
     def _start(self, part: Component) -> None:
@@ -237,6 +240,7 @@ class Daemon:
             network=self.network,
             pixels=self.pixels,
             wiring_svg=self._wiring_svg,
+            venue=self._venue(),
         )
 
     def _wiring_svg(self, lang: str) -> str:
