@@ -1246,6 +1246,50 @@ def test_only_the_tied_players_roll():
     refused(game, "roll 1 Cy", WrongPlayer)
 
 
+ANN_BOB_CY = ("Ann", "Bob", "Cy")
+
+
+def tied_ann_and_bob(ann, bob, cy):
+    """Cy passes the last turn of the final round: Ann is in the bathroom,
+    Bob takes 2 pipì and Cy 2 at the count, so the reserves given become
+    the scores the count leaves."""
+    game = position(["Ann n1", "n2 Bob n1", "n1 n1 Cy n1", "n3 n1"], players=ANN_BOB_CY,
+                    turn=CY, final_round=True, arrived=[ANA],
+                    reserves={ANA: ann, BEN: bob, CY: cy})
+    play(game, "pass")
+    return game
+
+
+def test_the_tie_break_compares_everyone_still_in_the_game():
+    # Ann 5, Bob 5, Cy 8: Ann and Bob roll.
+    game = tied_ann_and_bob((0, 1), (3, 0), (1, 1))
+    assert [game.score(s) for s in (ANA, BEN, CY)] == [5, 5, 8]
+    assert game.tie_pending == [ANA, BEN]
+    # Both roll 4: 10 each, and Cy, who did not roll, has the fewest.
+    play(game, "roll 4 Ann", "roll 4 Bob")
+    assert game.over
+    assert game.result().winners == (CY,)
+    assert game.result().scores == (10, 10, 8)
+
+
+def test_the_tie_break_goes_on_among_the_fewest_whoever_rolled():
+    # Ann 5, Bob 5, Cy 6: Ann rolls 1 (4), Bob 4 (10): Ann has the fewest.
+    game = tied_ann_and_bob((0, 1), (3, 0), (4, 0))
+    play(game, "roll 1 Ann", "roll 4 Bob")
+    assert game.result().winners == (ANA,)
+
+
+def test_when_every_tied_player_is_eliminated_the_one_left_wins():
+    # Ann 15, Bob 15, Cy 17: both tied players roll 4 and reach 4 popò.
+    game = tied_ann_and_bob((0, 3), (3, 2), (0, 3))
+    assert [game.score(s) for s in (ANA, BEN, CY)] == [15, 15, 17]
+    play(game, "roll 4 Ann", "roll 4 Bob")
+    assert game.over
+    assert reserve(game, ANA) is None and reserve(game, BEN) is None
+    assert game.result().winners == (CY,)
+    assert game.result().scores == (None, None, 17)
+
+
 def test_nothing_is_accepted_after_the_game_is_over():
     game = position(["n2 Ana n1", "n1 n3 Ben n1", "n1 n1 n1 Cy n1", "n1 n1"], turn=CY)
     play(game, "pass")

@@ -73,8 +73,10 @@ Decisions where the rulebook is open
   become a popò and a player reaching the popò limit is eliminated.  The
   modifiers of the permanent cards behind a queuing player's door are added
   once to what they take (never below zero).
-- The tie-break is among the tied players only; the last player standing
-  wins at once; when the Persona deck runs out, the discard pile is
+- Only the tied players roll in the tie-break, but after each round of
+  rolls everyone still in the game is compared again, those who did not
+  roll included: the fewest wins, a shared fewest rolls again, and nobody
+  wins only when nobody is left; the last player standing wins at once; when the Persona deck runs out, the discard pile is
   shuffled into a new deck.
 
 Words

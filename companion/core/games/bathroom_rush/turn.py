@@ -230,5 +230,7 @@ class TurnCommands(Rounds):
         if seat in self.tie_pending:
             self.tie_pending.remove(seat)
         if not self.tie_pending:
-            self._decide(self.tie_group, events)
+            # Everyone still in the game is compared again, those who did
+            # not roll included.
+            self._decide(self.live_seats(), events)
         return events
