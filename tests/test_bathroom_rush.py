@@ -103,17 +103,22 @@ def refused(game, words, error=IllegalCommand):
     return caught.value
 
 
+def card(slot):
+    if not slot["revealed"]:
+        return "?"
+    popo = f".{slot['popo']}" if slot["popo"] else ""
+    return f"{slot['colour'][0]}{slot['pipi']}{popo}"
+
+
 def line(game, q):
-    """A queue written back the way ``position`` reads it (no suffixes)."""
+    """A queue written back the way ``position`` reads it (no suffixes); a
+    Persona lying on another is written ``top/under``."""
     out = []
     for slot in game.queues[q - 1]["slots"]:
         if "player" in slot:
             out.append(game.players[slot["player"]])
-        elif not slot["revealed"]:
-            out.append("?")
         else:
-            popo = f".{slot['popo']}" if slot["popo"] else ""
-            out.append(f"{slot['colour'][0]}{slot['pipi']}{popo}")
+            out.append(card(slot) + (f"/{card(slot['covers'])}" if "covers" in slot else ""))
     return " ".join(out)
 
 
@@ -769,10 +774,63 @@ def test_the_free_queue_is_not_resolved_again_later_in_the_round():
 def test_the_infamous_person_in_the_bathroom_gets_a_persona_on_top_from_the_deck():
     game = position(["n2 Ana n1", "y1@Infamous_Person n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
     deck = game.persona_deck
-    play(game, "pass", "effect")
-    assert line(game, 2) == "? y1 n1 Ben n1"
+    events = play(game, "pass", "effect")
+    # On top of him, in the bathroom: nobody in the queue moves.
+    assert line(game, 2) == "?/y1 n1 Ben n1"
     assert game.persona_deck == deck - 1
-    assert game.persona(2, 2)["tokens"] == [1, 0]
+    assert game.persona(2, 1)["covers"]["tokens"] == [1, 0]
+    assert events[-1].message == (
+        "A Persona from the deck goes face up on top of Infamous Person in the bathroom of "
+        "queue 2: at the cleanup both cards leave and their tokens go to the queue's player")
+
+
+def test_the_persona_on_the_infamous_person_is_turned_up_at_once_with_its_tokens():
+    game = position(["n2 Ana n1", "y1@Infamous_Person n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "effect")
+    assert [(e.command, e.args) for e in game.expected()] == [
+        ("reveal", {"queue": 2, "position": 1})]
+    assert game.expected()[0].prompt == ("Turn up the Persona on top of the Infamous Person in "
+                                         "the bathroom of queue 2: enter its pipì, popò and "
+                                         "colour")
+    refused(game, "pass", NotExpected)
+    events = play(game, "reveal 2 1 2 1 neutral")
+    assert game.persona(2, 1)["tokens"] == [2, 1]
+    assert [e.message for e in events[1:]] == [
+        "Queue 2: 2 pipì and 1 popò on the neutral Persona, on top of Infamous Person",
+        "E: Ben plays an Action card, decompresses or passes"]
+    assert game.phase == "E" and game.active() == BEN
+
+
+# The Infamous Person's queue, Ben's, with Ben first and then last in the
+# round's order: what Ben takes never depends on where he sits.
+INFAMOUS_FIRST = {"queues": ["n2 n1 n1 Ana n1", "n1 y1@Infamous_Person n1 Ben n1",
+                              "n1 n1 n1 Cy n1", "n1 n3 n1"], "first": ANA, "turn": CY}
+INFAMOUS_LAST = {"queues": ["n2 n1 n1 Ana n1", "y1@Infamous_Person n1 Ben n1",
+                             "n1 n1 n1 Cy n1", "n1 n3 n1"], "first": CY, "turn": ANA}
+
+
+@pytest.mark.parametrize("setting", [INFAMOUS_FIRST, INFAMOUS_LAST], ids=["first", "last"])
+def test_the_owner_takes_both_cards_tokens_and_the_queue_moves_up(setting):
+    setting = dict(setting)
+    game = position(setting.pop("queues"), **setting)
+    play(game, "pass")
+    if setting["first"] == ANA:
+        # The round ends; Ben opens the next with the Infamous Person in
+        # his bathroom.
+        assert game.round == 2 and game.round_order[0] == BEN
+    assert game.active() == BEN and game.phase == "D"
+    before = reserve(game, BEN)
+    discard = game.persona_discard
+    this_round = game.round
+    play(game, "effect", "reveal 2 1 2 0 neutral", "pass")
+    while game.round == this_round:
+        play(game, "pass")
+    # The round's cleanup is over: Ben took 1 pipì (the Infamous Person's)
+    # and 2 (the Persona on top), and both cards left.
+    assert reserve(game, BEN) == (before[0] + 3, before[1])
+    assert line(game, 2) == "n1 Ben n1"
+    assert game.persona_discard == discard + 5  # four bathrooms, one with two cards
+    assert all("covers" not in slot for q in game.queues for slot in q["slots"])
 
 
 def test_the_infamous_person_not_in_the_bathroom_does_nothing():

@@ -77,6 +77,8 @@ _EN: dict[str, str] = {
     "prompt.choose-queue": "{name}: choose a queue ({free}) and stand at its end",
     "prompt.reveal": "Reveal the Persona {place}: enter its pipì, popò and colour",
     "prompt.reveal-kind": "Which Persona is {place}?",
+    "prompt.reveal.on-top": "Turn up the Persona on top of the Infamous Person {place}: enter "
+                            "its pipì, popò and colour",
     "prompt.reveal.count": "Final count: reveal the Persona {place}: enter its pipì, popò "
                            "and colour",
     "prompt.effect.elderly-man": "{name}: {persona} behind you passes in front of you",
@@ -145,8 +147,10 @@ _EN: dict[str, str] = {
     "event.effect-applied": "The effect of {persona} {place} is applied",
     "event.effect-applied.nobody": "{Persona} leaves his newspaper, but a player is right "
                                    "after him: no effect",
-    "event.persona-on-top": "A Persona from the deck goes on top of {persona} in the "
-                            "bathroom of queue {queue}",
+    "event.persona-on-top": "A Persona from the deck goes face up on top of {persona} in the "
+                            "bathroom of queue {queue}: at the cleanup both cards leave and "
+                            "their tokens go to the queue's player",
+    "event.tokens-placed.on-top": "Queue {queue}: {tokens} on {persona}, on top of {under}",
     "event.effect-blocked": "{name} plays a Queue Defence: {persona} {place} is blocked",
     "event.action": "{name} plays {card}: apply it with the queue operations, then end the "
                     "turn",
@@ -295,6 +299,8 @@ _FR: dict[str, str] = {
     "prompt.choose-queue": "{name} : choisis une file ({free}) et place-toi au bout",
     "prompt.reveal": "Révélez la Persona {place} : ses pipì, popò et sa couleur",
     "prompt.reveal-kind": "Quelle Persona est {place} ?",
+    "prompt.reveal.on-top": "Retournez la Persona posée sur l'Infame {place} : ses pipì, popò "
+                            "et sa couleur",
     "prompt.reveal.count": "Décompte final : révélez la Persona {place} : ses pipì, popò et "
                            "sa couleur",
     "prompt.effect.elderly-man": "{name} : {persona} derrière toi passe devant toi",
@@ -361,8 +367,10 @@ _FR: dict[str, str] = {
     "event.effect-applied": "L'effet de {persona} {place} est appliqué",
     "event.effect-applied.nobody": "{Persona} laisse son journal, mais un joueur le suit : "
                                    "aucun effet",
-    "event.persona-on-top": "Une Persona de la pioche est posée sur {persona} aux toilettes "
-                            "de la file {queue}",
+    "event.persona-on-top": "Une Persona de la pioche est posée face visible sur {persona} "
+                            "aux toilettes de la file {queue} : au nettoyage les deux cartes "
+                            "s'en vont et leurs jetons vont au joueur de la file",
+    "event.tokens-placed.on-top": "File {queue} : {tokens} sur {persona}, posée sur {under}",
     "event.effect-blocked": "{name} joue une Défense de file : {persona} {place} est bloqué",
     "event.action": "{name} joue {card} : appliquez-la dans les files, puis finissez le tour",
     "event.action.concentration": "{name} joue {card}",
@@ -511,6 +519,8 @@ _IT: dict[str, str] = {
     "prompt.choose-queue": "{name}: scegli una fila ({free}) e mettiti in fondo",
     "prompt.reveal": "Scoprite la Persona {place}: pipì, popò e colore",
     "prompt.reveal-kind": "Quale Persona è {place}?",
+    "prompt.reveal.on-top": "Scoprite la Persona messa sopra l'Infame {place}: pipì, popò e "
+                            "colore",
     "prompt.reveal.count": "Conteggio finale: scoprite la Persona {place}: pipì, popò e "
                            "colore",
     "prompt.effect.elderly-man": "{name}: {persona} dietro di te ti passa davanti",
@@ -577,8 +587,10 @@ _IT: dict[str, str] = {
     "event.effect-applied": "L'effetto di {persona} {place} è applicato",
     "event.effect-applied.nobody": "{Persona} lascia il giornale, ma dopo di lui c'è un "
                                    "giocatore: nessun effetto",
-    "event.persona-on-top": "Una Persona dal mazzo va sopra {persona} in bagno nella fila "
-                            "{queue}",
+    "event.persona-on-top": "Una Persona dal mazzo va scoperta sopra {persona} in bagno nella "
+                            "fila {queue}: a fine round le due carte escono e i loro segnalini "
+                            "vanno al giocatore della fila",
+    "event.tokens-placed.on-top": "Fila {queue}: {tokens} su {persona}, sopra {under}",
     "event.effect-blocked": "{name} gioca una Difesa fila: {persona} {place} è bloccato",
     "event.action": "{name} gioca {card}: applicatela nelle file, poi finite il turno",
     "event.action.concentration": "{name} gioca {card}",
@@ -924,6 +936,8 @@ def render(key: str, lang: str, data: Mapping[str, Any]) -> str:
         fields["card"] = _say(f"card.{data['card_id']}", lang, default=data.get("card") or "")
     if isinstance(data.get("after"), str):
         fields["after"] = persona_words(data["after"], lang)
+    if isinstance(data.get("under"), str):
+        fields["under"] = persona_words(data["under"], lang)
     if isinstance(data.get("queue"), int) and isinstance(data.get("position"), int):
         fields["place"] = place_words(data["queue"], data["position"], lang,
                                       beside=data.get("beside"), side=data.get("side"))
