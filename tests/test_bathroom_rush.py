@@ -603,9 +603,10 @@ def test_phase_d_waits_for_one_effect_at_a_time_in_order():
     game = position(["n2 Ana n1", "n1 n1 o1 Ben o2@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
     play(game, "pass")
     first = game.expected()[0]
-    assert first.prompt == ("Ben: apply the effect of the orange Persona at position 3 of "
-                            "queue 2, in front of Ben with the queue operations, then say it "
-                            "is done")
+    assert first.prompt == (
+        "Ben: the orange Persona at position 3 of queue 2, in front of Ben acts: do on the "
+        "table what its card says, tell the companion what moved (under More), then tap “The "
+        "effect happens”. Describe your box once and the companion names each card's effect")
     play(game, "effect")
     assert [e.prompt for e in game.expected()] == [
         "Ben: Elderly Man behind you passes in front of you",

@@ -495,8 +495,10 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
             happen = Expectation("effect", render(f"prompt.effect.{ref}", lang, data),
                                  player=seat)
         else:
-            happen = Expectation("effect", render("prompt.effect.other", lang, data),
-                                 player=seat)
+            # Without a box the companion cannot name the card: the table
+            # is told what to do, and how to have every card named.
+            key = "prompt.effect.other" if self.box else "prompt.effect.other.no-box"
+            happen = Expectation("effect", render(key, lang, data), player=seat)
         block = Expectation("defend", render("prompt.defend", lang, data), player=seat)
         waits = [happen, block]
         if not applied_by_companion(p):

@@ -90,8 +90,13 @@ _EN: dict[str, str] = {
                                         "player is right after him: no effect",
     "prompt.effect.infamous-person": "{name}: a Persona from the deck goes on top of "
                                      "{persona} {place}",
-    "prompt.effect.other": "{name}: apply the effect of {persona} {place} with the queue "
-                           "operations, then say it is done",
+    "prompt.effect.other": "{name}: {persona} {place} acts: do on the table what its card "
+                           "says, tell the companion what moved (under More), then tap “The "
+                           "effect happens”",
+    "prompt.effect.other.no-box": "{name}: {persona} {place} acts: do on the table what its "
+                                  "card says, tell the companion what moved (under More), then "
+                                  "tap “The effect happens”. Describe your box once and the "
+                                  "companion names each card's effect",
     "prompt.defend": "{name}: Queue Defence against {persona}?",
     "prompt.decompress": "{name}: decompress (red die)",
     "prompt.pass": "{name}: pass",
@@ -312,8 +317,13 @@ _FR: dict[str, str] = {
                                         "un joueur le suit : aucun effet",
     "prompt.effect.infamous-person": "{name} : une Persona de la pioche est posée sur "
                                      "{persona} {place}",
-    "prompt.effect.other": "{name} : appliquez l'effet de {persona} {place} dans les files, "
-                           "puis dites que c'est fait",
+    "prompt.effect.other": "{name} : {persona} {place} agit : faites sur la table ce que dit "
+                           "sa carte, dites au compagnon ce qui a bougé (sous Plus), puis "
+                           "touchez « L'effet a lieu »",
+    "prompt.effect.other.no-box": "{name} : {persona} {place} agit : faites sur la table ce "
+                                  "que dit sa carte, dites au compagnon ce qui a bougé (sous "
+                                  "Plus), puis touchez « L'effet a lieu ». Décrivez votre boîte "
+                                  "une fois et le compagnon dit l'effet de chaque carte",
     "prompt.defend": "{name} : Défense de file contre {persona} ?",
     "prompt.decompress": "{name} : décompresse (dé rouge)",
     "prompt.pass": "{name} : passe",
@@ -532,8 +542,13 @@ _IT: dict[str, str] = {
                                         "dopo di lui c'è un giocatore: nessun effetto",
     "prompt.effect.infamous-person": "{name}: una Persona dal mazzo va sopra {persona} "
                                      "{place}",
-    "prompt.effect.other": "{name}: applica l'effetto di {persona} {place} nelle file, poi "
-                           "di' che è fatto",
+    "prompt.effect.other": "{name}: {persona} {place} agisce: fate sul tavolo ciò che dice "
+                           "la carta, dite al compagno cosa si è mosso (sotto Altro), poi "
+                           "toccate «L'effetto avviene»",
+    "prompt.effect.other.no-box": "{name}: {persona} {place} agisce: fate sul tavolo ciò che "
+                                  "dice la carta, dite al compagno cosa si è mosso (sotto "
+                                  "Altro), poi toccate «L'effetto avviene». Descrivete la "
+                                  "scatola una volta e il compagno dice l'effetto di ogni carta",
     "prompt.defend": "{name}: Difesa fila contro {persona}?",
     "prompt.decompress": "{name}: decomprimi (dado rosso)",
     "prompt.pass": "{name}: passa",
