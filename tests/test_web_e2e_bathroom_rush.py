@@ -53,7 +53,7 @@ def test_a_decompression_is_a_tap_the_red_die_then_a_tap_on_the_persona_behind(c
     page.click("#roll")
     expect(page.locator(".br-kinds h2")).to_contain_text("behind Ana")
     page.click(".br-kinds .persona-kind[data-kind=Signora]")
-    expect(page.locator("#prompt")).to_have_text("Ben: which Action card?")
+    expect(page.locator("#prompt")).to_have_text("Ben: play an Action card, decompress or pass?")
     kinds = [e["kind"] for entry in companion.table.history() for e in
              [ev.to_json() for ev in entry.events]]
     assert "decompressed" in kinds and "persona-replaced" in kinds

@@ -428,7 +428,8 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
                 card["card_id"] = named
             return ([wait("end-turn", "prompt.end-turn", {**who, **card}, player=seat)]
                     + self._operation_waits(lang))
-        return [self._play_wait(seat, lang)] + [
+        # The turn's three choices, asked as one question.
+        return [self._play_wait(seat, lang, "prompt.choose")] + [
             wait(name, f"prompt.{name}", who, player=seat) for name in ("decompress", "pass")]
 
     def prompts_in(self, lang: str) -> list[str] | None:
