@@ -210,7 +210,7 @@ function renderDock(state) {
  * board does), send a command, this phone's seat, the generic dock. */
 function dockTools(state) {
   return {
-    act, mySeat: mySeat(state), expectations: () => expectations(state),
+    act, mySeat: mySeat(state), expectations: () => expectations(state), more: (exps) => openMoreMoves(state, exps),
     submit: (name, args, options) => change("/api/command", { command: { name, args }, ...madeAgainst(store.state) }, options),
   };
 }
@@ -230,8 +230,6 @@ function expectations(state) {
     if (!main.length) main = all.slice(0, DOCK_MAX - 1);
     more = all.filter((e) => !main.includes(e));
   }
-  // A board may ask its question in its own words (the turn's choices).
-  const asked = main.length ? boardFor(state.game).dockPrompt?.(state, main[0]) : null;
   const out = [];
   // This phone's player is told of their turn on the prompt's own line.
   const me = mySeat(state);
@@ -242,7 +240,7 @@ function expectations(state) {
     const first = main[0];
     out.push(h("div", { class: ["prompt", yourTurn && "mine"] },
       yourTurn, first.player !== null ? dot(state.colours?.[first.player]) : null,
-      h("span", { id: "prompt" }, asked ?? promptFor(first, state))));
+      h("span", { id: "prompt" }, promptFor(first, state))));
   } else if (yourTurn) {
     out.push(h("div", { class: "prompt mine" }, yourTurn));
   }
