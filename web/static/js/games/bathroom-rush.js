@@ -226,7 +226,8 @@ function targetDock(update, tools) {
 function actionCards(update) {
   const exp = update.expected.find((e) => e.command === "play");
   if (!exp) return null;
-  const ask = said(exp);
+  // The dock asks for the turn's choice; the list says which card.
+  const ask = t("bathroom-rush:board.which_card", { name: update.players[exp.player] ?? "" });
   return h("section", { class: "card br-cards", "aria-label": ask },
     h("h2", { text: ask }),
     h("div", { class: "options", role: "group" }, (isLight(update) ? LIGHT_CARDS : CARDS).map((card) => h("button", {
