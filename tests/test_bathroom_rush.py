@@ -834,6 +834,37 @@ def test_the_owner_takes_both_cards_tokens_and_the_queue_moves_up(setting):
     assert all("covers" not in slot for q in game.queues for slot in q["slots"])
 
 
+def test_in_the_free_queue_both_cards_tokens_are_discarded_and_the_queue_moves_up():
+    game = position(["n2 n1 n1 Ana n1", "n1 n1 Ben n1", "n1 n1 n1 Cy n1",
+                     "n1 y1@Infamous_Person n1"], first=ANA, turn=CY)
+    play(game, "pass")
+    # Round 2: the free queue's Infamous Person acts before Ben's turn.
+    assert game.round == 2 and game.phase == "D"
+    play(game, "effect", "reveal 4 1 2 0 neutral")
+    assert line(game, 4) == "n2/y1 n1"
+    events = play(game, "pass", "pass", "pass")
+    assert "Queue 4 is free: 3 pipì discarded" in [e.message for e in events]
+    assert line(game, 4) == "n1"
+
+
+def test_with_a_box_the_persona_on_top_is_turned_up_as_a_kind():
+    game = BathroomRush(BathroomRush.check_setup(Setup(THREE, frozenset(), {"box": [
+        {"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 40},
+        {"name": "Infame", "colour": "yellow", "pipi": 1, "popo": 0, "copies": 6}]})))
+    for queue in (1, 2, 3):
+        play(game, f"choose-queue {queue}")
+    while game.phase == "A":
+        wait = game.expected()[0]
+        kind = "Infame" if (wait.args["queue"], wait.args["position"]) == (1, 1) else "Signora"
+        play(game, f"reveal-kind {wait.args['queue']} {wait.args['position']} {kind}")
+    play(game, "effect")
+    assert [(e.command, e.args) for e in game.expected()] == [
+        ("reveal-kind", {"queue": 1, "position": 1}), ("reveal", {"queue": 1, "position": 1})]
+    play(game, "reveal-kind 1 1 Signora")
+    assert line(game, 1) == "n1/y1 ? ? ? ? n1 Ana n1"
+    assert game.persona(1, 1)["tokens"] == [1, 0]
+
+
 def test_the_infamous_person_not_in_the_bathroom_does_nothing():
     game = position(["n2 Ana n1", "n1 y1@Infamous_Person Ben n1", "n1 n1 Cy n1", "n1 n3"])
     play(game, "pass")
