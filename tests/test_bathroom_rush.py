@@ -1552,7 +1552,7 @@ def test_light_tracking_keeps_no_queue_and_starts_at_the_first_turn():
     game = light()
     assert game.queues == [] and game.phase == "E" and game.active() == ANA
     assert commands(game)[:4] == ["end-turn", "roll", "play", "take-tokens"]
-    assert game.expected()[0].prompt == "Ana: the turn is over (an Action card or a pass)"
+    assert game.expected()[0].prompt == "Ana: end your turn (a card or a pass) or decompress?"
 
 
 def test_light_tracking_a_typical_turn_is_one_command():

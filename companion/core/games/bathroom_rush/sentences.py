@@ -253,7 +253,7 @@ _EN: dict[str, str] = {
     "event.reached.too": "{name} reaches the bathroom too",
     "event.reached.cleanup": "{name} reaches the bathroom as the queues move up: the game ends "
                              "once the cleanup is done",
-    "prompt.end-turn.light": "{name}: the turn is over (an Action card or a pass)",
+    "prompt.end-turn.light": "{name}: end your turn (a card or a pass) or decompress?",
     "prompt.roll.decompress.light": "{name} decompresses? Roll the red die",
     "prompt.bathroom-tokens": "{name}: the tokens you take from your bathroom",
     "prompt.count-tokens": "{name}: the tokens between you and the door",
@@ -479,7 +479,7 @@ _FR: dict[str, str] = {
     "event.reached.too": "{name} arrive aussi aux toilettes",
     "event.reached.cleanup": "{name} arrive aux toilettes quand les files avancent : la partie "
                              "s'arrête une fois la manche close",
-    "prompt.end-turn.light": "{name} : le tour est fini (une carte Action ou une passe)",
+    "prompt.end-turn.light": "{name} : finir ton tour (carte ou passe) ou décompresser ?",
     "prompt.roll.decompress.light": "{name} décompresse ? Lancez le dé rouge",
     "prompt.bathroom-tokens": "{name} : les jetons que tu prends à tes toilettes",
     "prompt.count-tokens": "{name} : les jetons entre toi et la porte",
@@ -701,7 +701,7 @@ _IT: dict[str, str] = {
     "event.reached.too": "Anche {name} entra in bagno",
     "event.reached.cleanup": "{name} entra in bagno mentre le file avanzano: la partita finisce a"
                              " giro chiuso",
-    "prompt.end-turn.light": "{name}: il turno è finito (una carta Azione o un passo)",
+    "prompt.end-turn.light": "{name}: finire il turno (carta o passo) o decomprimere?",
     "prompt.roll.decompress.light": "{name} decomprime? Tira il dado rosso",
     "prompt.bathroom-tokens": "{name}: i segnalini che prendi dal tuo bagno",
     "prompt.count-tokens": "{name}: i segnalini tra te e la porta",
