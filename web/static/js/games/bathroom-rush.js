@@ -156,7 +156,7 @@ function entryRow(update, tools, exp, command, mine) {
   const draft = drafts.get(key) ?? { pipi: null, popo: 0 };
   drafts.set(key, draft);
   const take = h("button", { type: "button", class: "btn primary br-take", dataset: { seat } });
-  const choices = (what, count, lead) => h("div", { class: ["segmented", `br-${what}`], role: "radiogroup", "aria-label": `${name} · ${what === "pipi" ? "pipì" : "popò"}` },
+  const choices = (what, count, lead) => h("div", { class: ["segmented", `br-${what}`, count > 8 && "many"], role: "radiogroup", "aria-label": `${name} · ${what === "pipi" ? "pipì" : "popò"}` },
     lead, Array.from({ length: count }, (_, n) => h("button", {
       type: "button", class: "option", role: "radio", dataset: { [what]: n }, "aria-pressed": String(draft[what] === n),
       onclick: (event) => {
