@@ -860,6 +860,8 @@ def test_with_a_box_the_persona_on_top_is_turned_up_as_a_kind():
     play(game, "effect")
     assert [(e.command, e.args) for e in game.expected()] == [
         ("reveal-kind", {"queue": 1, "position": 1}), ("reveal", {"queue": 1, "position": 1})]
+    assert game.expected()[0].prompt == ("Which Persona lies on top of the Infamous Person in "
+                                         "the bathroom of queue 1?")
     play(game, "reveal-kind 1 1 Signora")
     assert line(game, 1) == "n1/y1 ? ? ? ? n1 Ana n1"
     assert game.persona(1, 1)["tokens"] == [1, 0]

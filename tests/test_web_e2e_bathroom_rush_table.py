@@ -293,3 +293,28 @@ def test_no_queue_is_called_free_while_a_player_may_still_choose_it(companion, p
     expect(page.locator(".queue.free .queue-owner")).to_contain_text(
         board(lang, "free_queue", q=4))
     assert page.script_errors == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_persona_on_the_infamous_person_is_turned_up_from_the_dock_and_shown_on_him(
+        companion, phones, lang):
+    box = [{"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 40},
+           {"name": "Infame", "colour": "yellow", "pipi": 1, "popo": 0, "copies": 6}]
+    choose_queues(companion, {"box": box})
+    table = companion.table
+    while table.game.phase == "A":
+        args = table.game.expected()[0].args
+        kind = "Infame" if (args["queue"], args["position"]) == (1, 1) else "Signora"
+        table.submit(Command("reveal-kind", {**args, "kind": kind}))
+    page = phone(phones, companion, lang)
+    tap(page, "#dock button[data-command=effect]")
+    expect(page.locator("#dock .br-kinds h2")).to_have_text(
+        table.game.expected(lang)[0].prompt)
+    scroll_to_the_end(page)
+    assert in_sight(page, "#dock .persona-kind[data-kind=Signora]")
+    tap(page, "#dock .persona-kind[data-kind=Signora]")
+    pile = page.locator(".queue[data-queue='1'] .br-pile")
+    expect(pile).to_have_attribute("title", board(lang, "on_top_of", name="Infame"))
+    expect(pile.locator(".persona.covering")).to_have_count(1)
+    assert table.game.phase == "E"
+    assert page.script_errors == []

@@ -400,8 +400,8 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
             for q, i in covering or self._pending_reveals():
                 args = {"queue": q, "position": i + 1}
                 if self.box:
-                    kinds.append(wait("reveal-kind", "prompt.reveal-kind", self._at(q, i),
-                                      args=args))
+                    asked = "prompt.reveal-kind.on-top" if covering else "prompt.reveal-kind"
+                    kinds.append(wait("reveal-kind", asked, self._at(q, i), args=args))
                 printed.append(wait("reveal", key, self._at(q, i), args=args))
             return kinds + printed
         if self.phase == Phase.TIE_BREAK:

@@ -77,6 +77,7 @@ _EN: dict[str, str] = {
     "prompt.choose-queue": "{name}: choose a queue ({free}) and stand at its end",
     "prompt.reveal": "Reveal the Persona {place}: enter its pipì, popò and colour",
     "prompt.reveal-kind": "Which Persona is {place}?",
+    "prompt.reveal-kind.on-top": "Which Persona lies on top of the Infamous Person {place}?",
     "prompt.reveal.on-top": "Turn up the Persona on top of the Infamous Person {place}: enter "
                             "its pipì, popò and colour",
     "prompt.reveal.count": "Final count: reveal the Persona {place}: enter its pipì, popò "
@@ -304,6 +305,7 @@ _FR: dict[str, str] = {
     "prompt.choose-queue": "{name} : choisis une file ({free}) et place-toi au bout",
     "prompt.reveal": "Révélez la Persona {place} : ses pipì, popò et sa couleur",
     "prompt.reveal-kind": "Quelle Persona est {place} ?",
+    "prompt.reveal-kind.on-top": "Quelle Persona est posée sur l'Infame {place} ?",
     "prompt.reveal.on-top": "Retournez la Persona posée sur l'Infame {place} : ses pipì, popò "
                             "et sa couleur",
     "prompt.reveal.count": "Décompte final : révélez la Persona {place} : ses pipì, popò et "
@@ -529,6 +531,7 @@ _IT: dict[str, str] = {
     "prompt.choose-queue": "{name}: scegli una fila ({free}) e mettiti in fondo",
     "prompt.reveal": "Scoprite la Persona {place}: pipì, popò e colore",
     "prompt.reveal-kind": "Quale Persona è {place}?",
+    "prompt.reveal-kind.on-top": "Quale Persona sta sopra l'Infame {place}?",
     "prompt.reveal.on-top": "Scoprite la Persona messa sopra l'Infame {place}: pipì, popò e "
                             "colore",
     "prompt.reveal.count": "Conteggio finale: scoprite la Persona {place}: pipì, popò e "

@@ -319,7 +319,20 @@ function queue(view, update, q) {
     h("div", { class: "queue-line" }, line));
 }
 
+// A Persona lying on the Infamous Person shows him under it (both leave at
+// the cleanup).
 function persona(slot, reveal) {
+  const card = personaCard(slot, reveal);
+  if (!slot.covers) return card;
+  const under = slot.covers;
+  const said = t("bathroom-rush:board.on_top_of", { name: under.name ?? colourName(under.colour) });
+  card.classList.add("covering");
+  card.title = `${card.title} · ${said}`;
+  return h("span", { class: "br-pile", title: said, dataset: { position: slot.position } },
+    card, h("small", { class: "br-under", text: `${under.tokens_on_card.pipi}/${under.tokens_on_card.popo}` }));
+}
+
+function personaCard(slot, reveal) {
   const tokens = slot.tokens_on_card ?? { pipi: 0, popo: 0 };
   const onCard = tokens.pipi || tokens.popo ? h("small", { text: `+${tokens.pipi}/${tokens.popo}` }) : null;
   if (!slot.revealed) {
