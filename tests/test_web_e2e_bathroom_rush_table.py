@@ -32,14 +32,16 @@ def board(lang: str, key: str, **fields) -> str:
 
 
 def phone(phones, companion, lang: str, seat: str | None = None):
-    """A controller's phone in ``lang``, belonging to ``seat`` (as the seat
-    picker leaves it), with its taps counted."""
+    """A controller's phone in ``lang``, belonging to ``seat`` (picked on
+    the seat picker), with its taps counted."""
     page = phones(locale=LOCALES[lang])
-    if seat is not None:
-        page.add_init_script(f"localStorage.setItem('seat', {seat!r})")
     page.goto(companion.join_url)
     live(page)
     expect(page.locator("html")).to_have_attribute("lang", lang)
+    if seat is not None:
+        page.click("#seat")
+        page.click(f"#sheet .option[data-seat='{THREE.index(seat)}']")
+        expect(page.locator("#seat.mine")).to_have_text(seat)
     assert page.viewport_size == PHONE
     page.taps = 0
     return page
