@@ -247,6 +247,7 @@ class Daemon:
         from . import wiring
 
         return wiring.svg(self.config, lang)
+
     def _simulated_pixels(self) -> dict[str, Any]:
         """In simulation, made-up Pixels dice in reach (no Bluetooth needed)."""
         if not self.simulate:
