@@ -212,7 +212,7 @@ class Daemon:
             self.venue = VenueService(self.config.venue, self.table_part.table,
                                       self.table_part.journal, self.directory,
                                       table_name=socket.gethostname(),
-                                      version=program_version(), keep_file=keep_file)
+                                      version=program_version, keep_file=keep_file)
         return self.venue
 
     def _start(self, part: Component) -> None:

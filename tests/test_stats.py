@@ -188,14 +188,14 @@ def test_a_statistics_request_holds_back_no_command(table, monkeypatch):
         call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben" if n % 3 else "Ana")
     table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
     inside, release = threading.Event(), threading.Event()
-    compute = table_module.compute
+    to_json = table_module.Tally.to_json
 
-    def slow_compute(played):
+    def slow_to_json(tally):
         inside.set()
         release.wait(10)
-        return compute(played)
+        return to_json(tally)
 
-    monkeypatch.setattr(table_module, "compute", slow_compute)
+    monkeypatch.setattr(table_module.Tally, "to_json", slow_to_json)
     reader = threading.Thread(target=table.stats)
     reader.start()
     assert inside.wait(10)  # the statistics are being computed...
@@ -247,3 +247,28 @@ def test_statistics_kept_between_requests_follow_a_game_that_ends_and_its_end_un
     assert table.stats()["games_played"] == 1
     table.redo()
     assert table.stats()["games_played"] == 2
+
+
+def test_statistics_kept_up_to_date_equal_statistics_added_up_again(table):
+    """Games that end, ends taken back and played again, games abandoned:
+    after each, the statistics kept between requests are those of every
+    summary in the journal added up from nothing."""
+    from companion.core.stats import Played
+
+    def fresh():
+        return compute([Played.from_json(s) for s in table._journal.summaries()])
+
+    steps = [("end", "Ben"), ("end", "Ana"), ("undo",), ("redo",), ("undo",), ("end-again", "Ben"),
+             ("abandon",), ("end", "Ana"), ("undo",), ("undo",), ("end-again", "Ana")]
+    for step in steps:
+        if step[0] == "end":
+            call_of_nature(table, ["Ana", "Ben"], [10], loser=step[1])
+        elif step[0] == "undo":
+            table.undo()
+        elif step[0] == "redo":
+            table.redo()
+        elif step[0] == "end-again":
+            table.submit(Command("adjust-mastery", {"player": step[1], "delta": -7}))
+        else:
+            table.new_game("call-of-nature", ["Ana", "Cy"], variants=["no-end-roll"])
+        assert table.stats() == fresh(), step

@@ -22,7 +22,7 @@ def panel(table, tmp_path, broker):  # noqa: F811
     from web import Services, create_app
 
     service = VenueService(Venue(), table, table._journal, tmp_path, table_name="table-a",
-                           version="test", keep_file=keep_file)
+                           version=lambda: "test", keep_file=keep_file)
     service.start()
     app = create_app(table, config={"SECRET_KEY": "k" * 64}, services=Services(venue=service))
     controller, spectator = app.test_client(), app.test_client()

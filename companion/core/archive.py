@@ -18,7 +18,7 @@ from typing import Any, Callable
 from .errors import ForeignDatabase, JournalError, NoGame
 from .journal import GameRow, Journal
 from .session import Session, replay, update_of
-from .stats import Played, compute, in_effect, summarise
+from .stats import Played, Tally, in_effect, summarise
 from .updates import HistoryEntry, Update
 
 log = logging.getLogger(__name__)
@@ -34,12 +34,18 @@ class Archive:
         self._journal = journal
         self._current = current
         self._lock = threading.Lock()
-        # The finished games summed up, loaded from the journal at the first
-        # statistics and kept up to date by the games that end (or take
-        # their end back) meanwhile, in the order they did.
-        self._played: dict[int, Played] | None = None
+        # The statistics of the finished games, added up from the journal at
+        # the first statistics and kept up to date by the games that end (or
+        # take their end back) meanwhile, in the order they did.  Only the
+        # latest game can end or take its end back: the tally before it is
+        # kept to go back to.
+        self._tally: Tally | None = None
+        self._last = 0
+        self._before_last: tuple[Tally, int] | None = None
         self._ended: deque[tuple[int, Played | None]] = deque()
         self._computed: dict[str, Any] | None = None
+        # Games summed up that a journal opened to read only cannot keep.
+        self._unkept: dict[int, Played] = {}
 
     def games(self) -> list[dict[str, Any]]:
         """Every game of the journal: its players, variants, times and result."""
@@ -75,20 +81,44 @@ class Archive:
         computed again only when a game has ended (or its end was taken
         back) since.  The answer is shared: do not change it."""
         with self._lock:
-            if self._played is None:
-                self.summarise_past_games()
-                self._played = {p.game_id: p for p in map(Played.from_json,
-                                                          self._journal.summaries())}
+            if self._tally is None:
+                self._load()
             while self._ended:
-                game_id, played = self._ended.popleft()
                 self._computed = None
-                if played is None:
-                    self._played.pop(game_id, None)
-                else:
-                    self._played[game_id] = played
+                self._apply(*self._ended.popleft())
             if self._computed is None:
-                self._computed = compute(list(self._played.values()))
+                self._computed = _tally(self).to_json()
             return self._computed
+
+    def _load(self) -> None:
+        """Add up every summary, a batch at a time (and those not kept)."""
+        self.summarise_past_games()
+        tally, last = Tally(), 0
+        while batch := self._journal.summaries_after(last, BATCH):
+            for game_id, data in batch:
+                for early in sorted(k for k in self._unkept if k < game_id):
+                    tally.add(self._unkept.pop(early))
+                tally.add(Played.from_json(data))
+                last = game_id
+        for early in sorted(self._unkept):
+            tally.add(self._unkept.pop(early))
+            last = max(last, early)
+        self._tally, self._last, self._before_last = tally, last, None
+
+    def _apply(self, game_id: int, played: Played | None) -> None:
+        tally = _tally(self)
+        if game_id > self._last:
+            if played is not None:  # a game ended after every game counted
+                self._before_last = (tally.copy(), self._last)
+                tally.add(played)
+                self._last = game_id
+        elif game_id == self._last and self._before_last is not None:
+            self._tally, self._last = self._before_last  # its end taken back
+            self._before_last = None
+            if played is not None:
+                self._apply(game_id, played)
+        else:  # an older game changed: count everything again
+            self._load()
 
     def summarise_past_games(self) -> int:
         """Sum up, once, the finished games of a journal written before
@@ -102,8 +132,18 @@ class Archive:
             try:
                 self._journal.put_summary(row.id, played.to_json())
             except JournalError:
-                self._ended.appendleft((row.id, played))  # counted, if not kept
+                self._unkept[row.id] = played  # counted, if not kept
         return len(rows)
+
+
+# Summaries read from the journal at a time.
+BATCH = 500
+
+
+def _tally(archive: Archive) -> Tally:
+    if archive._tally is None:
+        raise AssertionError("the statistics were not loaded")
+    return archive._tally
 
 
 def _summarise_row(journal: Journal, row: GameRow) -> Played:

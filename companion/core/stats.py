@@ -200,16 +200,30 @@ def compute(games: Sequence[Played]) -> dict[str, Any]:
     players (played, won, rate in percent, current and best win streak,
     in order of wins), record and head to head (each pair of players who
     played together: games, and wins of each over the other)."""
-    ordered = sorted(games, key=lambda g: g.game_id)
-    overall: dict[str, _Player] = {}
-    per_game: dict[str, dict[str, Any]] = {}
-    for played in ordered:
-        entry = per_game.setdefault(played.game, {"players": {}, "pairs": {}, "games": 0,
-                                                  "record": None})
+    tally = Tally()
+    for played in sorted(games, key=lambda g: g.game_id):
+        tally.add(played)
+    return tally.to_json()
+
+
+class Tally:
+    """The statistics of finished games added one at a time, in the order of
+    their ids (streaks follow that order): what :func:`compute` returns,
+    kept up to date as games end without keeping the games themselves."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.overall: dict[str, _Player] = {}
+        self.per_game: dict[str, dict[str, Any]] = {}
+
+    def add(self, played: Played) -> None:
+        self.count += 1
+        entry = self.per_game.setdefault(played.game, {"players": {}, "pairs": {}, "games": 0,
+                                                       "record": None})
         entry["games"] += 1
         for seat, name in enumerate(played.players):
             won = seat in played.winners
-            for table in (overall, entry["players"]):
+            for table in (self.overall, entry["players"]):
                 who = table.setdefault(name, _Player())
                 who.played += 1
                 who.won += won
@@ -217,33 +231,45 @@ def compute(games: Sequence[Played]) -> dict[str, Any]:
                 who.best_streak = max(who.best_streak, who.streak)
                 who.first = played.started if who.first is None else who.first
                 who.last = played.started
-        seats = sorted(set(range(len(played.players))), key=lambda s: played.players[s])
-        for i, a in enumerate(seats):
-            for b in seats[i + 1:]:
-                names = (played.players[a], played.players[b])
-                if names[0] == names[1]:
-                    continue
-                pair = entry["pairs"].setdefault(names, _Pair())
-                pair.games += 1
-                for me, other in ((a, b), (b, a)):
-                    beat = me in played.winners and other not in played.winners
-                    name = played.players[me]
-                    pair.won[name] = pair.won.get(name, 0) + beat
+        _add_pairs(entry["pairs"], played)
         record = played.record
         rule = None if record is None else record_rule(played.game)
         if record is not None and rule is not None:
             kept: Record | None = entry["record"]
-            lowest = rule.lowest
-            if kept is None or (record.value < kept.value if lowest
+            if kept is None or (record.value < kept.value if rule.lowest
                                 else record.value > kept.value):
                 entry["record"] = record
-    return {
-        "games_played": len(ordered),
-        "by_game": {key: e["games"] for key, e in per_game.items()},
-        "players": {name: {"played": p.played, "won": p.won}
-                    for name, p in overall.items()},
-        "games": {key: _game_json(e) for key, e in sorted(per_game.items())},
-    }
+
+    def copy(self) -> Tally:
+        """A copy to go back to (the last game's end taken back)."""
+        import copy
+
+        return copy.deepcopy(self)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games_played": self.count,
+            "by_game": {key: e["games"] for key, e in self.per_game.items()},
+            "players": {name: {"played": p.played, "won": p.won}
+                        for name, p in self.overall.items()},
+            "games": {key: _game_json(e) for key, e in sorted(self.per_game.items())},
+        }
+
+
+def _add_pairs(pairs: dict[tuple[str, str], _Pair], played: Played) -> None:
+    """Head to head: each pair of players of ``played``, who beat whom."""
+    seats = sorted(set(range(len(played.players))), key=lambda s: played.players[s])
+    for i, a in enumerate(seats):
+        for b in seats[i + 1:]:
+            names = (played.players[a], played.players[b])
+            if names[0] == names[1]:
+                continue
+            pair = pairs.setdefault(names, _Pair())
+            pair.games += 1
+            for me, other in ((a, b), (b, a)):
+                beat = me in played.winners and other not in played.winners
+                name = played.players[me]
+                pair.won[name] = pair.won.get(name, 0) + beat
 
 
 def _game_json(entry: Mapping[str, Any]) -> dict[str, Any]:

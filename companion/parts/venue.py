@@ -303,14 +303,15 @@ class VenueService(Component):
     """The table's place in a venue, as the config and then the panel set it.
 
     The panel's settings (``venue.json`` in the data directory, written
-    durably) win over the config's ``[venue]``; a change stops the part that
+    durably) win over the config's ``[venue]``; ``version()`` is the
+    program's version, looked up only when the table joins a venue; a change stops the part that
     publishes and starts one on the new broker, on a thread of its own, so
     that the panel's answer waits for neither broker."""
 
     name = "venue"
 
     def __init__(self, config: Venue, table: Any, journal: Journal, directory: Any, *,
-                 table_name: str, version: str,
+                 table_name: str, version: Callable[[], str],
                  keep_file: Callable[..., None] | None = None) -> None:
         self.config = config
         self.table, self.journal = table, journal
@@ -369,7 +370,7 @@ class VenueService(Component):
                 old.stop()
             if self.settings.enabled:
                 part = VenuePart(self.settings, self.table, self.journal,
-                                 table_name=self.table_name, version=self.version)
+                                 table_name=self.table_name, version=self.version())
                 part.start()
                 self.part = part
 
