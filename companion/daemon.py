@@ -154,6 +154,7 @@ class Daemon:
         self._start(self.web)
         self.ready()
         self._start_the_rest()
+        self.table_part.keep_up()
         if self.is_ready:
             self._greet()
 

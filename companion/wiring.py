@@ -33,9 +33,9 @@ from .config import (
 # is (power, ground), from the config's map of the header (the same on every
 # Pi with a 40-pin header).
 _PINS: dict[int, int | str] = {pin: gpio for gpio, pin in HEADER_PIN_OF_GPIO.items()}
-_PINS.update({pin: "3V3" for pin in HEADER_3V3})
-_PINS.update({pin: "5V" for pin in HEADER_5V})
-_PINS.update({pin: "GND" for pin in HEADER_GROUND})
+_PINS.update(dict.fromkeys(HEADER_3V3, "3V3"))
+_PINS.update(dict.fromkeys(HEADER_5V, "5V"))
+_PINS.update(dict.fromkeys(HEADER_GROUND, "GND"))
 HEADER: dict[int, int | str] = dict(sorted(_PINS.items()))
 PHYSICAL: dict[int, int] = dict(HEADER_PIN_OF_GPIO)
 GROUNDS = HEADER_GROUND
