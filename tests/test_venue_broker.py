@@ -372,3 +372,38 @@ def test_the_documented_acl_lets_a_table_write_its_own_topics_only(tmp_path):
     finally:
         table.stop()
         running.stop()
+
+
+def test_a_table_publishes_over_tls_to_a_broker_its_ca_signed_and_no_other(tmp_path):
+    """A broker with a certificate of the venue's CA: the table that trusts
+    that CA publishes; a table given another CA does not connect."""
+    import shutil
+
+    why = mosquitto.available() or (None if shutil.which("openssl") else "no openssl here")
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(why)
+        pytest.skip(why)
+    (tmp_path / "ca").mkdir()
+    (tmp_path / "other").mkdir()
+    ca, cert, key = mosquitto.certificates(tmp_path / "ca")
+    other_ca, _, _ = mosquitto.certificates(tmp_path / "other")
+    acl = table_acl("table-a", VENUE, "table-a") + "user board\ntopic read companion/#\n"
+    (tmp_path / "broker").mkdir()
+    running = Broker(tmp_path / "broker", {"table-a": "pw-a", "board": "b"}, acl,
+                     tls=(ca, cert, key))
+    running.start()
+    links = []
+    try:
+        for trusted, expected in ((ca, True), (other_ca, False)):
+            link = Link("127.0.0.1", running.port, client_id=f"t-{expected}",
+                        username="table-a", password="pw-a", tls=True, ca_file=str(trusted))
+            links.append(link)
+            link.start()
+            assert link.wait_connected(3 if not expected else WAIT) is expected
+            if expected:
+                assert link.publish("companion/cafe/table-a/state", b"{}")
+    finally:
+        for link in links:
+            link.stop()
+        running.stop()
