@@ -272,3 +272,37 @@ def test_statistics_kept_up_to_date_equal_statistics_added_up_again(table):
         else:
             table.new_game("call-of-nature", ["Ana", "Cy"], variants=["no-end-roll"])
         assert table.stats() == fresh(), step
+
+
+def test_the_tally_kept_in_the_journal_is_used_only_while_it_still_counts_right(
+        table, reopen):
+    from companion.core.archive import KEPT
+    from companion.core.stats import Played
+
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
+    table.stats()
+    assert table._journal.saved_options(KEPT[0])[KEPT[1]]["last"] == 2
+    table.undo()  # the last game's end taken back...
+    table.submit(Command("adjust-mastery", {"player": "Ana", "delta": -7}))  # ...Ana loses
+    again = reopen()
+    fresh = compute([Played.from_json(s) for s in again._journal.summaries()])
+    assert again.stats() == fresh
+    assert fresh["games"]["call-of-nature"]["players"][0]["won"] == 1  # one each
+
+
+def test_a_start_adds_up_only_the_games_after_the_tally_kept(table, reopen, monkeypatch):
+    from companion.core import archive
+
+    for loser in ("Ben", "Ana", "Ben"):
+        call_of_nature(table, ["Ana", "Ben"], [10], loser=loser)
+    expected = table.stats()
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ana")
+    expected_after = reopen().stats()
+    again = reopen()
+    added = []
+    monkeypatch.setattr(archive.Tally, "add",
+                        lambda self, played, add=archive.Tally.add: added.append(
+                            played.game_id) or add(self, played))
+    assert again.stats() == expected_after != expected
+    assert added == []  # the fourth game was counted by the start before, and kept

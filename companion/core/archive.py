@@ -44,6 +44,8 @@ class Archive:
         self._before_last: tuple[Tally, int] | None = None
         self._ended: deque[tuple[int, Played | None]] = deque()
         self._computed: dict[str, Any] | None = None
+        # What the tally kept in the journal counts: (last game, games).
+        self._kept_at: tuple[int, int] | None = None
         # Games summed up that a journal opened to read only cannot keep.
         self._unkept: dict[int, Played] = {}
 
@@ -88,12 +90,18 @@ class Archive:
                 self._apply(*self._ended.popleft())
             if self._computed is None:
                 self._computed = _tally(self).to_json()
+                self._keep()
             return self._computed
 
     def _load(self) -> None:
-        """Add up every summary, a batch at a time (and those not kept)."""
+        """The tally kept in the journal, if it still holds, and the games
+        that ended after it; else every summary added up, a batch at a time
+        (and those not kept)."""
         self.summarise_past_games()
-        tally, last = Tally(), 0
+        found = self._kept()
+        tally, last = found or (Tally(), 0)
+        if found is not None:
+            self._kept_at = (last, tally.count)
         while batch := self._journal.summaries_after(last, BATCH):
             for game_id, data in batch:
                 for early in sorted(k for k in self._unkept if k < game_id):
@@ -104,6 +112,35 @@ class Archive:
             tally.add(self._unkept.pop(early))
             last = max(last, early)
         self._tally, self._last, self._before_last = tally, last, None
+        self._keep()
+
+    def _kept(self) -> tuple[Tally, int] | None:
+        """The tally the journal keeps, when it still counts what it did:
+        the last game it counted still ended as it had (only the latest game
+        can end, or take its end back; earlier ones never change)."""
+        kept = self._journal.saved_options(KEPT[0]).get(KEPT[1])
+        if not isinstance(kept, dict):
+            return None
+        try:
+            last = int(kept["last"])
+            if last and self._journal.summary(last) != kept["summary"]:
+                return None
+            return Tally.load(kept["tally"]), last
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def _keep(self) -> None:
+        """Keep the tally in the journal, for the next start's statistics
+        (when it counts more than the one kept)."""
+        if self._kept_at == (self._last, _tally(self).count):
+            return
+        self._kept_at = (self._last, _tally(self).count)
+        try:
+            self._journal.save_option(KEPT[0], KEPT[1], {
+                "last": self._last, "summary": self._journal.summary(self._last),
+                "tally": _tally(self).dump()})
+        except JournalError:
+            pass  # a journal opened to read only: counted again next time
 
     def _apply(self, game_id: int, played: Played | None) -> None:
         tally = _tally(self)
@@ -127,6 +164,11 @@ class Archive:
         if it has not finished.  A journal opened to read only keeps them
         in memory."""
         rows = self._journal.unsummarised()
+        if rows:
+            try:
+                self._journal.save_option(KEPT[0], KEPT[1], None)  # counts them no more
+            except JournalError:
+                pass  # a journal opened to read only keeps none
         for row in rows:
             played = _summarise_row(self._journal, row)
             try:
@@ -138,6 +180,9 @@ class Archive:
 
 # Summaries read from the journal at a time.
 BATCH = 500
+# The tally of the finished games, kept in the journal (as a saved option of
+# a name no game has) so that a start does not add a year of games up again.
+KEPT = ("(statistics)", "tally")
 
 
 def _tally(archive: Archive) -> Tally:

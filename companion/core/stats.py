@@ -246,6 +246,37 @@ class Tally:
 
         return copy.deepcopy(self)
 
+    def dump(self) -> dict[str, Any]:
+        """The tally as JSON, to keep and :meth:`load` again."""
+        def players(table: Mapping[str, _Player]) -> dict[str, list[Any]]:
+            return {n: [p.played, p.won, p.streak, p.best_streak, p.first, p.last]
+                    for n, p in table.items()}
+
+        return {"count": self.count, "overall": players(self.overall), "games": {
+            key: {"games": e["games"], "players": players(e["players"]),
+                  "pairs": [[a, b, pair.games, pair.won] for (a, b), pair in e["pairs"].items()],
+                  "record": e["record"].to_json() if e["record"] else None}
+            for key, e in self.per_game.items()}}
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> Tally:
+        """A tally as :meth:`dump` wrote it."""
+        def players(table: Mapping[str, list[Any]]) -> dict[str, _Player]:
+            return {n: _Player(*values) for n, values in table.items()}
+
+        tally = cls()
+        tally.count = int(data["count"])
+        tally.overall = players(data["overall"])
+        for key, e in data["games"].items():
+            record = e["record"]
+            tally.per_game[key] = {
+                "games": int(e["games"]), "players": players(e["players"]),
+                "pairs": {(a, b): _Pair(games, dict(won)) for a, b, games, won in e["pairs"]},
+                "record": None if record is None else Record(
+                    record["kind"], record["value"], record["player"], record["game_id"],
+                    record["at"])}
+        return tally
+
     def to_json(self) -> dict[str, Any]:
         return {
             "games_played": self.count,
