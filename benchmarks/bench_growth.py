@@ -136,10 +136,11 @@ class Phone:
 
 
 def cards(phone: Phone, state: dict, count: int) -> list[float]:
-    """``count`` cards played one after another; each one's round trip."""
+    """``count`` cards played one after another; each one's round trip (a
+    game that ends, or waits for something else than a card, is replaced)."""
     took = []
     for n in range(count):
-        if state.get("over"):
+        if state.get("over") or (state.get("expected") or [{}])[0].get("command") != "card":
             state = phone.post("/api/new-game", {"game": "call-of-nature",
                                                  "players": ["Ana", "Ben", "Cy"],
                                                  "variants": ["no-end-roll"],
@@ -190,7 +191,10 @@ def measure(folder: Path, label: str, commands: int) -> None:
 
         def read_stats() -> None:
             while not done.is_set():
-                reading.get("/api/stats")
+                try:
+                    reading.get("/api/stats")
+                except OSError:
+                    return  # the companion stopped
 
         reader = threading.Thread(target=read_stats, daemon=True)
         reader.start()

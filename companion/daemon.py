@@ -120,9 +120,8 @@ class Daemon:
         self.web: WebPart | None = None
         self.network: NetworkPart | None = None
         self.venue: Any = None
-        # Who hears of the screen's new frames (the panel's live stream):
-        # the panel subscribes before the screen starts.
-        self._frame_listeners: list[Callable[[], None]] = []
+        # Who hears of the screen's new frames (the panel's live stream).
+        self._frame_news = FrameNews()
 
     # -- start ----------------------------------------------------------------
 
@@ -155,6 +154,7 @@ class Daemon:
         self._start(self.web)
         self.ready()
         self._start_the_rest()
+        self.table_part.keep_up()
         if self.is_ready:
             self._greet()
 
@@ -169,7 +169,7 @@ class Daemon:
                                  sign_out=self._sign_out, network=network,
                                  language=self.config.language)
         dice.on_change = self.screen.redraw
-        self.screen.subscribe_frames(self._frame_changed)
+        self.screen.subscribe_frames(self._frame_news.tell)
         self._start(dice)
         # The Pixels dice: idle (one thread waiting) until dice are paired,
         # from the config, the menu or the panel.
@@ -198,19 +198,22 @@ class Daemon:
             self._start(PortalPart(self.config.web.host, self._panel_url))
         self._start(DiscoveryPart(self.config, lambda: web.port, lambda: self.phone_host,
                                   simulate=self.simulate))
-        if self.config.venue.enabled:
-            self._start(self._venue())
+        self._start(self._venue())
 
     def _venue(self) -> Component:
-        """The table in its venue, on the broker of ``[venue]``."""
-        import socket
+        """The table in its venue: the config's ``[venue]``, or where the
+        panel pointed it (off until either names a broker)."""
+        if self.venue is None:
+            import socket
 
-        from companion.cli import program_version
-        from companion.parts.venue import VenuePart
+            from companion.cli import program_version
+            from companion.parts.venue import VenueService
+            from companion.storage import keep_file
 
-        self.venue = VenuePart(self.config.venue, self.table_part.table,
-                               self.table_part.journal, table_name=socket.gethostname(),
-                               version=program_version())
+            self.venue = VenueService(self.config.venue, self.table_part.table,
+                                      self.table_part.journal, self.directory,
+                                      table_name=socket.gethostname(),
+                                      version=program_version, keep_file=keep_file)
         return self.venue
 
     def _start(self, part: Component) -> None:
@@ -231,22 +234,15 @@ class Daemon:
         return Services(
             screen_png=lambda: _started(self.screen).png(),
             screen_frame=lambda: _started(self.screen).numbered_png(),
-            screen_news=self._subscribe_frames,
+            screen_news=self._frame_news.subscribe,
             press_key=self._press if self.simulate else None,
             dice=self.dice,
             faults=self.faults,
             network=self.network,
             pixels=self.pixels,
             wiring_svg=partial(wiring_svg, self.config),
+            venue=self._venue(),
         )
-
-    def _subscribe_frames(self, listener: Callable[[], None]) -> Callable[[], None]:
-        self._frame_listeners.append(listener)
-        return lambda: self._frame_listeners.remove(listener)
-
-    def _frame_changed(self) -> None:
-        for listener in list(self._frame_listeners):
-            listener()
 
     def _network_changed(self, what: str, ssid: str, reason: str) -> None:
         if what in ("hotspot", "joined", "join-failed"):
@@ -388,6 +384,22 @@ class Daemon:
 
 
 # -- the commands -------------------------------------------------------------------------
+
+
+class FrameNews:
+    """Who hears of the screen's new frames: the panel subscribes before
+    the screen starts, and the screen tells this."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Callable[[], None]] = []
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def tell(self) -> None:
+        for listener in list(self._listeners):
+            listener()
 
 
 def wiring_svg(config: Config, lang: str) -> str:

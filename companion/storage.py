@@ -196,17 +196,22 @@ class TablePart(Component):
             ) from None
         self.journal = Journal.open(self.directory / JOURNAL_FILE)
         self.table = Table(self.journal)
-        # Work that grows with the journal runs beside the companion, not
-        # before it: the start does not wait for a year of games.
-        self.upkeep = threading.Thread(target=self._keep_up, name="journal-upkeep",
-                                       daemon=True)
-        self.upkeep.start()
         where = self.table.journal_path
         if self.table.has_game:
             log.info("journal %s: game of %s at version %d", where,
                      self.table.game.title, self.table.version)
         else:
             log.info("journal %s: no game yet", where)
+
+    def keep_up(self) -> None:
+        """Start the work that grows with the journal, beside the companion
+        and not before it: the daemon calls it once the panel answers, so
+        the start does not wait for, nor share its CPU with, a year of
+        games."""
+        if self.upkeep is None and self.table is not None:
+            self.upkeep = threading.Thread(target=self._keep_up, name="journal-upkeep",
+                                           daemon=True)
+            self.upkeep.start()
 
     def _keep_up(self) -> None:
         """At the lowest priority: sum up the finished games of a journal

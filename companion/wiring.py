@@ -19,25 +19,33 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .config import Config
+from .config import (
+    HEADER_3V3,
+    HEADER_5V,
+    HEADER_GROUND,
+    HEADER_PIN_OF_GPIO,
+    PI_UART_PORTS,
+    UART_PINS,
+    Config,
+)
 
 # The 40-pin header, by physical pin: its BCM GPIO number, or what the pin
-# is (power, ground).  The same on every Pi with a 40-pin header.
-HEADER: dict[int, int | str] = {
-    1: "3V3", 2: "5V", 3: 2, 4: "5V", 5: 3, 6: "GND", 7: 4, 8: 14, 9: "GND", 10: 15,
-    11: 17, 12: 18, 13: 27, 14: "GND", 15: 22, 16: 23, 17: "3V3", 18: 24, 19: 10, 20: "GND",
-    21: 9, 22: 25, 23: 11, 24: 8, 25: "GND", 26: 7, 27: 0, 28: 1, 29: 5, 30: "GND",
-    31: 6, 32: 12, 33: 13, 34: "GND", 35: 19, 36: 16, 37: 26, 38: 20, 39: "GND", 40: 21,
-}
-PHYSICAL: dict[int, int] = {gpio: pin for pin, gpio in HEADER.items() if isinstance(gpio, int)}
-GROUNDS = tuple(pin for pin, what in HEADER.items() if what == "GND")
-POWER_3V3 = tuple(pin for pin, what in HEADER.items() if what == "3V3")
+# is (power, ground), from the config's map of the header (the same on every
+# Pi with a 40-pin header).
+_PINS: dict[int, int | str] = {pin: gpio for gpio, pin in HEADER_PIN_OF_GPIO.items()}
+_PINS.update(dict.fromkeys(HEADER_3V3, "3V3"))
+_PINS.update(dict.fromkeys(HEADER_5V, "5V"))
+_PINS.update(dict.fromkeys(HEADER_GROUND, "GND"))
+HEADER: dict[int, int | str] = dict(sorted(_PINS.items()))
+PHYSICAL: dict[int, int] = dict(HEADER_PIN_OF_GPIO)
+GROUNDS = HEADER_GROUND
+POWER_3V3 = HEADER_3V3
 # I2C bus 1 and the UART, by BCM number.
 I2C1 = {"SDA": 2, "SCL": 3}
-UART = {"TXD": 14, "RXD": 15}
+UART = {name: gpio for gpio, name in UART_PINS.items()}
 # Serial ports that are the header's UART (GPIO 14 and 15); any other port
 # (USB, /dev/serial/by-id/...) is a cable, not header pins.
-UART_PORTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
+UART_PORTS = PI_UART_PORTS
 LED_NAMES = ("top-left", "top-right", "middle-left", "centre", "middle-right",
              "bottom-left", "bottom-right")
 KEY_NAMES = ("up", "down", "ok", "back", "roll")

@@ -43,7 +43,9 @@ class Broker:
     """One Mosquitto: ``users`` maps a user to its password, ``acl`` is the
     ACL file's text."""
 
-    def __init__(self, folder: Path, users: dict[str, str], acl: str) -> None:
+    def __init__(self, folder: Path, users: dict[str, str], acl: str,
+                 tls: tuple[Path, Path, Path] | None = None) -> None:
+        """``tls``: (CA, certificate, key) for a TLS listener instead."""
         self.folder = folder
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
@@ -52,8 +54,10 @@ class Broker:
         for user, password in users.items():
             subprocess.run([MOSQUITTO_PASSWD, "-b", str(passwords), user, password], check=True)
         (folder / "acl").write_text(acl)
+        secure = "" if tls is None else (
+            f"cafile {tls[0]}\ncertfile {tls[1]}\nkeyfile {tls[2]}\n")
         (folder / "mosquitto.conf").write_text(
-            f"listener {self.port} 127.0.0.1\n"
+            f"listener {self.port} 127.0.0.1\n{secure}"
             "allow_anonymous false\n"
             f"password_file {passwords}\n"
             f"acl_file {folder / 'acl'}\n"
@@ -86,3 +90,22 @@ class Broker:
             self.process.terminate()
             self.process.wait(10)
             self.process = None
+
+
+def certificates(folder: Path) -> tuple[Path, Path, Path]:
+    """A CA and a certificate it signed for 127.0.0.1, made with openssl:
+    (CA, certificate, key)."""
+    ca, ca_key = folder / "ca.crt", folder / "ca.key"
+    cert, key, request = folder / "broker.crt", folder / "broker.key", folder / "broker.csr"
+    run = lambda *args: subprocess.run(["openssl", *args], check=True,  # noqa: E731
+                                       capture_output=True)
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+        "/CN=Test venue CA", "-keyout", str(ca_key), "-out", str(ca))
+    run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", str(key),
+        "-out", str(request))
+    extensions = folder / "san.cnf"
+    extensions.write_text("subjectAltName = IP:127.0.0.1\n")
+    run("x509", "-req", "-in", str(request), "-CA", str(ca), "-CAkey", str(ca_key),
+        "-CAcreateserial", "-days", "2", "-extfile", str(extensions), "-out", str(cert))
+    return ca, cert, key
+

@@ -689,7 +689,7 @@ def test_decompressing_is_chosen_from_the_actions_then_the_red_die_entered(table
     menu = menu_for("bathroom-rush")
     queues_chosen(table)
     personas_revealed(table)
-    assert menu.view().footer == "Ana: which Action card?"
+    assert menu.view().footer == "Ana: play an Action card, decompress or pass?"
     press(menu, "hold-ok down ok")
     assert last_command(table) == "decompress"
     view = menu.view()

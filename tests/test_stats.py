@@ -188,14 +188,14 @@ def test_a_statistics_request_holds_back_no_command(table, monkeypatch):
         call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben" if n % 3 else "Ana")
     table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
     inside, release = threading.Event(), threading.Event()
-    compute = table_module.compute
+    to_json = table_module.Tally.to_json
 
-    def slow_compute(played):
+    def slow_to_json(tally):
         inside.set()
         release.wait(10)
-        return compute(played)
+        return to_json(tally)
 
-    monkeypatch.setattr(table_module, "compute", slow_compute)
+    monkeypatch.setattr(table_module.Tally, "to_json", slow_to_json)
     reader = threading.Thread(target=table.stats)
     reader.start()
     assert inside.wait(10)  # the statistics are being computed...
@@ -247,3 +247,62 @@ def test_statistics_kept_between_requests_follow_a_game_that_ends_and_its_end_un
     assert table.stats()["games_played"] == 1
     table.redo()
     assert table.stats()["games_played"] == 2
+
+
+def test_statistics_kept_up_to_date_equal_statistics_added_up_again(table):
+    """Games that end, ends taken back and played again, games abandoned:
+    after each, the statistics kept between requests are those of every
+    summary in the journal added up from nothing."""
+    from companion.core.stats import Played
+
+    def fresh():
+        return compute([Played.from_json(s) for s in table._journal.summaries()])
+
+    steps = [("end", "Ben"), ("end", "Ana"), ("undo",), ("redo",), ("undo",), ("end-again", "Ben"),
+             ("abandon",), ("end", "Ana"), ("undo",), ("undo",), ("end-again", "Ana")]
+    for step in steps:
+        if step[0] == "end":
+            call_of_nature(table, ["Ana", "Ben"], [10], loser=step[1])
+        elif step[0] == "undo":
+            table.undo()
+        elif step[0] == "redo":
+            table.redo()
+        elif step[0] == "end-again":
+            table.submit(Command("adjust-mastery", {"player": step[1], "delta": -7}))
+        else:
+            table.new_game("call-of-nature", ["Ana", "Cy"], variants=["no-end-roll"])
+        assert table.stats() == fresh(), step
+
+
+def test_the_tally_kept_in_the_journal_is_used_only_while_it_still_counts_right(
+        table, reopen):
+    from companion.core.archive import KEPT
+    from companion.core.stats import Played
+
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
+    table.stats()
+    assert table._journal.saved_options(KEPT[0])[KEPT[1]]["last"] == 2
+    table.undo()  # the last game's end taken back...
+    table.submit(Command("adjust-mastery", {"player": "Ana", "delta": -7}))  # ...Ana loses
+    again = reopen()
+    fresh = compute([Played.from_json(s) for s in again._journal.summaries()])
+    assert again.stats() == fresh
+    assert fresh["games"]["call-of-nature"]["players"][0]["won"] == 1  # one each
+
+
+def test_a_start_adds_up_only_the_games_after_the_tally_kept(table, reopen, monkeypatch):
+    from companion.core import archive
+
+    for loser in ("Ben", "Ana", "Ben"):
+        call_of_nature(table, ["Ana", "Ben"], [10], loser=loser)
+    expected = table.stats()
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ana")
+    expected_after = reopen().stats()
+    again = reopen()
+    added = []
+    monkeypatch.setattr(archive.Tally, "add",
+                        lambda self, played, add=archive.Tally.add: added.append(
+                            played.game_id) or add(self, played))
+    assert again.stats() == expected_after != expected
+    assert added == []  # the fourth game was counted by the start before, and kept

@@ -85,3 +85,30 @@ def test_two_tables_are_live_on_the_board_on_a_tv_and_a_phone(companions, board,
     assert any(line.startswith("call-of-nature,Ana,1,1,100") for line in csv.splitlines())
     a.stop()  # a table switched off: the board says so
     expect(tv.locator('[data-table="table-a"]')).to_have_class(re.compile("offline"))
+
+
+def test_a_controller_puts_the_table_in_the_venue_from_the_setup_page(companions, board,  # noqa: F811
+                                                                      browser):  # noqa: F811
+    from playwright.sync_api import expect
+
+    a = companions("table-a", venue=False)
+    a.start()
+    phone = browser.new_page(viewport=PHONE)
+    phone.goto(f"http://127.0.0.1:{a.port}/?join={a.join_token}")
+    phone.goto(f"http://127.0.0.1:{a.port}/setup")
+    expect(phone.locator("#venue-status")).to_have_text("This table is in no venue.")
+    phone.click("#venue-details summary")
+    phone.fill("#venue-broker", "127.0.0.1")
+    phone.fill("#venue-port", str(a.broker.port))
+    phone.fill("#venue-venue", "Cafe")
+    phone.fill("#venue-table", "Table A")
+    phone.fill("#venue-username", "table-a")
+    phone.fill("#venue-password", "pw-a")
+    phone.click("#venue-save")
+    expect(phone.locator("#venue-status")).to_contain_text("Publishing on companion/cafe/table-a")
+    expect(phone.locator("#venue-password")).to_have_attribute("placeholder", re.compile("kept"))
+    phone.locator("#venue-box").screenshot(path=str(SCREENSHOTS / "venue-settings.png"))
+    a.new_game(["Ana", "Ben"])
+    tv = browser.new_page(viewport=TV)
+    tv.goto(board)
+    expect(tv.locator('[data-table="table-a"] li.turn')).to_have_text(re.compile("^Ana"))

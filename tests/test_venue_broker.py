@@ -55,16 +55,18 @@ def broker(tmp_path):
 class Companion:
     """``companion serve --simulate`` with ``[venue]`` on the broker."""
 
-    def __init__(self, folder: Path, broker: Broker, user: str) -> None:
+    def __init__(self, folder: Path, broker: Broker, user: str, venue: bool = True) -> None:
         self.folder, self.broker, self.user = folder, broker, user
         self.port = free_port()
         folder.mkdir(exist_ok=True)
         self.config = folder / "config.toml"
-        self.config.write_text(
-            f'data_dir = "{folder / "data"}"\n[web]\nhost = "127.0.0.1"\nport = {self.port}\n'
-            f'mdns = false\n[venue]\nbroker = "127.0.0.1"\nport = {broker.port}\n'
-            f'username = "{user}"\npassword = "{TABLES[user]}"\nvenue = "Cafe"\n'
-            f'table = "{user.replace("-", " ").title()}"\n')
+        text = (f'data_dir = "{folder / "data"}"\n[web]\nhost = "127.0.0.1"\n'
+                f'port = {self.port}\nmdns = false\n')
+        if venue:
+            text += (f'[venue]\nbroker = "127.0.0.1"\nport = {broker.port}\n'
+                     f'username = "{user}"\npassword = "{TABLES[user]}"\nvenue = "Cafe"\n'
+                     f'table = "{user.replace("-", " ").title()}"\n')
+        self.config.write_text(text)
         self.process: subprocess.Popen[str] | None = None
         self.output: list[str] = []
         self.state: dict = {}
@@ -81,8 +83,8 @@ class Companion:
             assert self.process is not None and self.process.stdout is not None
             for line in self.process.stdout:
                 self.output.append(line)
-                if match := re.search(r"\(PIN (\d+)\)", line):
-                    self.pin = match[1]
+                if match := re.search(r"\?join=(\S+) \(PIN (\d+)\)", line):
+                    self.join_token, self.pin = match[1], match[2]
                     pin.set()
 
         threading.Thread(target=read_output, daemon=True).start()
@@ -129,8 +131,8 @@ class Companion:
 def companions(tmp_path, broker):
     made: list[Companion] = []
 
-    def make(user: str) -> Companion:
-        made.append(Companion(tmp_path / user, broker, user))
+    def make(user: str, venue: bool = True) -> Companion:
+        made.append(Companion(tmp_path / user, broker, user, venue))
         return made[-1]
 
     yield make
@@ -342,3 +344,66 @@ def test_messages_read_by_the_board_keep_their_kinds():
     message = read("companion/cafe/table-a/availability", b"offline")
     assert (message.venue, message.table, message.kind, message.body) == \
         ("cafe", "table-a", "availability", "offline")
+
+
+def test_the_documented_acl_lets_a_table_write_its_own_topics_only(tmp_path):
+    """docs/venue/companion.acl, as a venue would copy it, on a real Mosquitto."""
+    why = mosquitto.available()
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(why)
+        pytest.skip(why)
+    acl = (ROOT / "docs" / "venue" / "companion.acl").read_text()
+    running = Broker(tmp_path, {"table-1": "one", "table-2": "two", "board": "b"}, acl)
+    running.start()
+    table = Link("127.0.0.1", running.port, client_id="table-1", username="table-1",
+                 password="one")
+    table.start()
+    try:
+        assert table.wait_connected(WAIT)
+        assert table.publish("companion/cafe-des-jeux/table-1/state", b"{}")
+        assert table.publish(
+            "homeassistant/sensor/companion_cafe_des_jeux_table_1/game/config", b"{}")
+        for elsewhere in ("companion/cafe-des-jeux/table-2/state",
+                          "homeassistant/sensor/companion_cafe_des_jeux_table_2/game/config",
+                          "homeassistant/status"):
+            with pytest.raises(Refused):
+                table.publish(elsewhere, b"{}")
+    finally:
+        table.stop()
+        running.stop()
+
+
+def test_a_table_publishes_over_tls_to_a_broker_its_ca_signed_and_no_other(tmp_path):
+    """A broker with a certificate of the venue's CA: the table that trusts
+    that CA publishes; a table given another CA does not connect."""
+    import shutil
+
+    why = mosquitto.available() or (None if shutil.which("openssl") else "no openssl here")
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(why)
+        pytest.skip(why)
+    (tmp_path / "ca").mkdir()
+    (tmp_path / "other").mkdir()
+    ca, cert, key = mosquitto.certificates(tmp_path / "ca")
+    other_ca, _, _ = mosquitto.certificates(tmp_path / "other")
+    acl = table_acl("table-a", VENUE, "table-a") + "user board\ntopic read companion/#\n"
+    (tmp_path / "broker").mkdir()
+    running = Broker(tmp_path / "broker", {"table-a": "pw-a", "board": "b"}, acl,
+                     tls=(ca, cert, key))
+    running.start()
+    links = []
+    try:
+        for trusted, expected in ((ca, True), (other_ca, False)):
+            link = Link("127.0.0.1", running.port, client_id=f"t-{expected}",
+                        username="table-a", password="pw-a", tls=True, ca_file=str(trusted))
+            links.append(link)
+            link.start()
+            assert link.wait_connected(3 if not expected else WAIT) is expected
+            if expected:
+                assert link.publish("companion/cafe/table-a/state", b"{}")
+    finally:
+        for link in links:
+            link.stop()
+        running.stop()

@@ -157,7 +157,7 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
         language=app.config["LANGUAGE"],
     )
 
-    from . import api, errors, network, pages, pixels, portal
+    from . import api, errors, network, pages, pixels, portal, venue
 
     errors.install(app)
     app.register_blueprint(api.bp)
@@ -166,6 +166,7 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
     app.register_blueprint(network.page_bp)
     app.register_blueprint(pixels.bp)
     app.register_blueprint(portal.bp)
+    app.register_blueprint(venue.bp)
     return app
 
 

@@ -171,8 +171,10 @@ def networks():
 @operation("join a network with its password; the outcome shows on the table's screen "
            "(on failure the companion goes back to its hotspot)",
            {"202": _json("joining", _ref("NetworkStatus")), **_SPECTATOR, **_NO_NETWORK,
-            "400": _error("no network name, one Wi-Fi cannot have (over 32 bytes), or a "
-                          "password WPA2 cannot take")},
+            "400": _error("no network name, one of over 32 characters or with control "
+                          "characters, or a password WPA2 cannot take"),
+            "422": _error("a name Wi-Fi cannot have: over 32 bytes of UTF-8 "
+                          "(error 'ssid-too-long')")},
            changes=True)
 @controllers_only
 @takes(WifiJoin)
@@ -201,7 +203,10 @@ def switch():
 @bp.post("/forget")
 @operation("forget a remembered network",
            {"202": _json("forgetting", _ref("NetworkStatus")), **_SPECTATOR, **_NO_NETWORK,
-            "400": _error("no network name, or one Wi-Fi cannot have (over 32 bytes)")},
+            "400": _error("no network name, or one of over 32 characters or with control "
+                          "characters"),
+            "422": _error("a name Wi-Fi cannot have: over 32 bytes of UTF-8 "
+                          "(error 'ssid-too-long')")},
            changes=True)
 @controllers_only
 @takes(WifiForget)

@@ -64,7 +64,8 @@ def strings():
     return {"t": t, "lang": lang, "languages": LANGUAGES, "boards": BOARDS, "preload": PRELOAD,
             "has_virtual": services.press_key is not None,
             "has_screen": services.screen_png is not None,
-            "has_wiring": services.wiring_svg is not None}
+            "has_wiring": services.wiring_svg is not None,
+            "has_venue": services.venue is not None}
 
 
 def _page(name: str, **context):

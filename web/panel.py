@@ -54,6 +54,8 @@ class Services:
     pixels: SmartDice | None = None
     # The wiring of the companion's config, as an SVG document in a language.
     wiring_svg: Callable[[str], str] | None = None
+    # The table in its venue (``status()``, ``configure(settings)``: web/venue.py).
+    venue: Any | None = None
     screen_frame: Callable[[], tuple[int, bytes]] | None = None
     screen_news: Callable[[Callable[[], None]], Callable[[], None]] | None = None
 

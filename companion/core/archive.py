@@ -18,7 +18,7 @@ from typing import Any, Callable
 from .errors import ForeignDatabase, JournalError, NoGame
 from .journal import GameRow, Journal
 from .session import Session, replay, update_of
-from .stats import Played, compute, in_effect, summarise
+from .stats import Played, Tally, in_effect, summarise
 from .updates import HistoryEntry, Update
 
 log = logging.getLogger(__name__)
@@ -34,12 +34,20 @@ class Archive:
         self._journal = journal
         self._current = current
         self._lock = threading.Lock()
-        # The finished games summed up, loaded from the journal at the first
-        # statistics and kept up to date by the games that end (or take
-        # their end back) meanwhile, in the order they did.
-        self._played: dict[int, Played] | None = None
+        # The statistics of the finished games, added up from the journal at
+        # the first statistics and kept up to date by the games that end (or
+        # take their end back) meanwhile, in the order they did.  Only the
+        # latest game can end or take its end back: the tally before it is
+        # kept to go back to.
+        self._tally: Tally | None = None
+        self._last = 0
+        self._before_last: tuple[Tally, int] | None = None
         self._ended: deque[tuple[int, Played | None]] = deque()
         self._computed: dict[str, Any] | None = None
+        # What the tally kept in the journal counts: (last game, games).
+        self._kept_at: tuple[int, int] | None = None
+        # Games summed up that a journal opened to read only cannot keep.
+        self._unkept: dict[int, Played] = {}
 
     def games(self) -> list[dict[str, Any]]:
         """Every game of the journal: its players, variants, times and result."""
@@ -75,20 +83,79 @@ class Archive:
         computed again only when a game has ended (or its end was taken
         back) since.  The answer is shared: do not change it."""
         with self._lock:
-            if self._played is None:
-                self.summarise_past_games()
-                self._played = {p.game_id: p for p in map(Played.from_json,
-                                                          self._journal.summaries())}
+            if self._tally is None:
+                self._load()
             while self._ended:
-                game_id, played = self._ended.popleft()
                 self._computed = None
-                if played is None:
-                    self._played.pop(game_id, None)
-                else:
-                    self._played[game_id] = played
+                self._apply(*self._ended.popleft())
             if self._computed is None:
-                self._computed = compute(list(self._played.values()))
+                self._computed = _tally(self).to_json()
+                self._keep()
             return self._computed
+
+    def _load(self) -> None:
+        """The tally kept in the journal, if it still holds, and the games
+        that ended after it; else every summary added up, a batch at a time
+        (and those not kept)."""
+        self.summarise_past_games()
+        found = self._kept()
+        tally, last = found or (Tally(), 0)
+        if found is not None:
+            self._kept_at = (last, tally.count)
+        while batch := self._journal.summaries_after(last, BATCH):
+            for game_id, data in batch:
+                for early in sorted(k for k in self._unkept if k < game_id):
+                    tally.add(self._unkept.pop(early))
+                tally.add(Played.from_json(data))
+                last = game_id
+        for early in sorted(self._unkept):
+            tally.add(self._unkept.pop(early))
+            last = max(last, early)
+        self._tally, self._last, self._before_last = tally, last, None
+        self._keep()
+
+    def _kept(self) -> tuple[Tally, int] | None:
+        """The tally the journal keeps, when it still counts what it did:
+        the last game it counted still ended as it had (only the latest game
+        can end, or take its end back; earlier ones never change)."""
+        kept = self._journal.saved_options(KEPT[0]).get(KEPT[1])
+        if not isinstance(kept, dict):
+            return None
+        try:
+            last = int(kept["last"])
+            if last and self._journal.summary(last) != kept["summary"]:
+                return None
+            return Tally.load(kept["tally"]), last
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def _keep(self) -> None:
+        """Keep the tally in the journal, for the next start's statistics
+        (when it counts more than the one kept)."""
+        if self._kept_at == (self._last, _tally(self).count):
+            return
+        self._kept_at = (self._last, _tally(self).count)
+        try:
+            self._journal.save_option(KEPT[0], KEPT[1], {
+                "last": self._last, "summary": self._journal.summary(self._last),
+                "tally": _tally(self).dump()})
+        except JournalError:
+            pass  # a journal opened to read only: counted again next time
+
+    def _apply(self, game_id: int, played: Played | None) -> None:
+        tally = _tally(self)
+        if game_id > self._last:
+            if played is not None:  # a game ended after every game counted
+                self._before_last = (tally.copy(), self._last)
+                tally.add(played)
+                self._last = game_id
+        elif game_id == self._last and self._before_last is not None:
+            self._tally, self._last = self._before_last  # its end taken back
+            self._before_last = None
+            if played is not None:
+                self._apply(game_id, played)
+        else:  # an older game changed: count everything again
+            self._load()
 
     def summarise_past_games(self) -> int:
         """Sum up, once, the finished games of a journal written before
@@ -97,13 +164,31 @@ class Archive:
         if it has not finished.  A journal opened to read only keeps them
         in memory."""
         rows = self._journal.unsummarised()
+        if rows:
+            try:
+                self._journal.save_option(KEPT[0], KEPT[1], None)  # counts them no more
+            except JournalError:
+                pass  # a journal opened to read only keeps none
         for row in rows:
             played = _summarise_row(self._journal, row)
             try:
                 self._journal.put_summary(row.id, played.to_json())
             except JournalError:
-                self._ended.appendleft((row.id, played))  # counted, if not kept
+                self._unkept[row.id] = played  # counted, if not kept
         return len(rows)
+
+
+# Summaries read from the journal at a time.
+BATCH = 500
+# The tally of the finished games, kept in the journal (as a saved option of
+# a name no game has) so that a start does not add a year of games up again.
+KEPT = ("(statistics)", "tally")
+
+
+def _tally(archive: Archive) -> Tally:
+    if archive._tally is None:
+        raise AssertionError("the statistics were not loaded")
+    return archive._tally
 
 
 def _summarise_row(journal: Journal, row: GameRow) -> Played:

@@ -307,6 +307,16 @@ class Journal:
             ).fetchall()
         return [_loads(text, f"summary of game {gid}") for gid, text in rows]
 
+    def summaries_after(self, game_id: int, count: int) -> list[tuple[int, dict[str, Any]]]:
+        """Up to ``count`` summaries of finished games after ``game_id``, in
+        order: a year of games is read a batch at a time."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT s.game_id, s.summary FROM summaries AS s JOIN games AS g "
+                "ON g.id = s.game_id WHERE g.status = 'over' AND s.game_id > ? "
+                "ORDER BY s.game_id LIMIT ?", (game_id, count)).fetchall()
+        return [(gid, _loads(text, f"summary of game {gid}")) for gid, text in rows]
+
     def summary(self, game_id: int) -> dict[str, Any] | None:
         """The summary of a finished game, or ``None``."""
         with self._lock:

@@ -200,41 +200,95 @@ def compute(games: Sequence[Played]) -> dict[str, Any]:
     players (played, won, rate in percent, current and best win streak,
     in order of wins), record and head to head (each pair of players who
     played together: games, and wins of each over the other)."""
-    ordered = sorted(games, key=lambda g: g.game_id)
-    overall: dict[str, _Player] = {}
-    per_game: dict[str, dict[str, Any]] = {}
-    for played in ordered:
-        entry = per_game.setdefault(played.game, {"players": {}, "pairs": {}, "games": 0,
-                                                  "record": None})
+    tally = Tally()
+    for played in sorted(games, key=lambda g: g.game_id):
+        tally.add(played)
+    return tally.to_json()
+
+
+class Tally:
+    """The statistics of finished games added one at a time, in the order of
+    their ids (streaks follow that order): what :func:`compute` returns,
+    kept up to date as games end without keeping the games themselves."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.overall: dict[str, _Player] = {}
+        self.per_game: dict[str, dict[str, Any]] = {}
+
+    def add(self, played: Played) -> None:
+        self.count += 1
+        entry = self.per_game.setdefault(played.game, {"players": {}, "pairs": {}, "games": 0,
+                                                       "record": None})
         entry["games"] += 1
-        _count_seats(played, (overall, entry["players"]))
-        _count_pairs(played, entry["pairs"])
-        _keep_record(played, entry)
-    return {
-        "games_played": len(ordered),
-        "by_game": {key: e["games"] for key, e in per_game.items()},
-        "players": {name: {"played": p.played, "won": p.won}
-                    for name, p in overall.items()},
-        "games": {key: _game_json(e) for key, e in sorted(per_game.items())},
-    }
+        for seat, name in enumerate(played.players):
+            won = seat in played.winners
+            for table in (self.overall, entry["players"]):
+                who = table.setdefault(name, _Player())
+                who.played += 1
+                who.won += won
+                who.streak = who.streak + 1 if won else 0
+                who.best_streak = max(who.best_streak, who.streak)
+                who.first = played.started if who.first is None else who.first
+                who.last = played.started
+        _add_pairs(entry["pairs"], played)
+        record = played.record
+        rule = None if record is None else record_rule(played.game)
+        if record is not None and rule is not None:
+            kept: Record | None = entry["record"]
+            if kept is None or (record.value < kept.value if rule.lowest
+                                else record.value > kept.value):
+                entry["record"] = record
+
+    def copy(self) -> Tally:
+        """A copy to go back to (the last game's end taken back)."""
+        import copy
+
+        return copy.deepcopy(self)
+
+    def dump(self) -> dict[str, Any]:
+        """The tally as JSON, to keep and :meth:`load` again."""
+        def players(table: Mapping[str, _Player]) -> dict[str, list[Any]]:
+            return {n: [p.played, p.won, p.streak, p.best_streak, p.first, p.last]
+                    for n, p in table.items()}
+
+        return {"count": self.count, "overall": players(self.overall), "games": {
+            key: {"games": e["games"], "players": players(e["players"]),
+                  "pairs": [[a, b, pair.games, pair.won] for (a, b), pair in e["pairs"].items()],
+                  "record": e["record"].to_json() if e["record"] else None}
+            for key, e in self.per_game.items()}}
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> Tally:
+        """A tally as :meth:`dump` wrote it."""
+        def players(table: Mapping[str, list[Any]]) -> dict[str, _Player]:
+            return {n: _Player(*values) for n, values in table.items()}
+
+        tally = cls()
+        tally.count = int(data["count"])
+        tally.overall = players(data["overall"])
+        for key, e in data["games"].items():
+            record = e["record"]
+            tally.per_game[key] = {
+                "games": int(e["games"]), "players": players(e["players"]),
+                "pairs": {(a, b): _Pair(games, dict(won)) for a, b, games, won in e["pairs"]},
+                "record": None if record is None else Record(
+                    record["kind"], record["value"], record["player"], record["game_id"],
+                    record["at"])}
+        return tally
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games_played": self.count,
+            "by_game": {key: e["games"] for key, e in self.per_game.items()},
+            "players": {name: {"played": p.played, "won": p.won}
+                        for name, p in self.overall.items()},
+            "games": {key: _game_json(e) for key, e in sorted(self.per_game.items())},
+        }
 
 
-def _count_seats(played: Played, tables: Sequence[dict[str, _Player]]) -> None:
-    """Each player's games, wins and streaks, in every table given."""
-    for seat, name in enumerate(played.players):
-        won = seat in played.winners
-        for table in tables:
-            who = table.setdefault(name, _Player())
-            who.played += 1
-            who.won += won
-            who.streak = who.streak + 1 if won else 0
-            who.best_streak = max(who.best_streak, who.streak)
-            who.first = played.started if who.first is None else who.first
-            who.last = played.started
-
-
-def _count_pairs(played: Played, pairs: dict[tuple[str, str], _Pair]) -> None:
-    """Head to head: each pair of players at the game, and who beat whom."""
+def _add_pairs(pairs: dict[tuple[str, str], _Pair], played: Played) -> None:
+    """Head to head: each pair of players of ``played``, who beat whom."""
     seats = sorted(set(range(len(played.players))), key=lambda s: played.players[s])
     for i, a in enumerate(seats):
         for b in seats[i + 1:]:
@@ -247,17 +301,6 @@ def _count_pairs(played: Played, pairs: dict[tuple[str, str], _Pair]) -> None:
                 beat = me in played.winners and other not in played.winners
                 name = played.players[me]
                 pair.won[name] = pair.won.get(name, 0) + beat
-
-
-def _keep_record(played: Played, entry: dict[str, Any]) -> None:
-    """The game's record, if it beats the one kept."""
-    record = played.record
-    rule = None if record is None else record_rule(played.game)
-    if record is None or rule is None:
-        return
-    kept: Record | None = entry["record"]
-    if kept is None or (record.value < kept.value if rule.lowest else record.value > kept.value):
-        entry["record"] = record
 
 
 def _game_json(entry: Mapping[str, Any]) -> dict[str, Any]:

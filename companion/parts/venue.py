@@ -293,3 +293,98 @@ class VenuePart(Component):
         self.journal.save_option(CURSOR[0], CURSOR[1], {"game": self._cursor[0],
                                                         "version": self._cursor[1]})
         self._cursor_saved, self._saved_at = self._cursor, self._clock()
+
+
+# The panel's venue settings, kept in the data directory (0600: a password).
+SETTINGS_FILE = "venue.json"
+
+
+class VenueService(Component):
+    """The table's place in a venue, as the config and then the panel set it.
+
+    The panel's settings (``venue.json`` in the data directory, written
+    durably) win over the config's ``[venue]``; ``version()`` is the
+    program's version, looked up only when the table joins a venue; a change stops the part that
+    publishes and starts one on the new broker, on a thread of its own, so
+    that the panel's answer waits for neither broker."""
+
+    name = "venue"
+
+    def __init__(self, config: Venue, table: Any, journal: Journal, directory: Any, *,
+                 table_name: str, version: Callable[[], str],
+                 keep_file: Callable[..., None] | None = None) -> None:
+        self.config = config
+        self.table, self.journal = table, journal
+        self.path = directory / SETTINGS_FILE
+        self.table_name, self.version = table_name, version
+        self._keep_file = keep_file
+        self._lock = threading.Lock()
+        self.part: VenuePart | None = None
+        self.settings, self.source = self._read()
+
+    def start(self) -> None:
+        self._restart()
+
+    def stop(self) -> None:
+        with self._lock:
+            part, self.part = self.part, None
+        if part is not None:
+            part.stop()
+
+    def fault(self) -> str | None:
+        return None if self.part is None else self.part.fault()
+
+    def status(self) -> dict[str, Any]:
+        s, part = self.settings, self.part
+        running = part.status() if part is not None else {}
+        return {"enabled": s.enabled, "broker": s.broker, "port": s.port, "tls": s.tls,
+                "venue": s.venue, "table": s.table or self.table_name,
+                "username": s.username, "has_password": bool(s.password),
+                "topic": running.get("topic"), "connected": bool(running.get("connected")),
+                "error": part.fault() if part is not None else None,
+                "sent": running.get("sent", 0), "dropped": running.get("dropped", 0),
+                "refused": running.get("refused", 0), "source": self.source}
+
+    def configure(self, changes: dict[str, Any]) -> dict[str, Any]:
+        """Keep the panel's settings durably, then move the table to them."""
+        import dataclasses
+        import json
+
+        values = {**dataclasses.asdict(self.settings), **changes}
+        settings = dataclasses.replace(self.settings, **{
+            k: v for k, v in values.items() if k in Venue.__dataclass_fields__})
+        text = json.dumps({k: getattr(settings, k) for k in
+                           ("broker", "port", "tls", "venue", "table", "username", "password")})
+        if self._keep_file is None:
+            raise OSError("the companion keeps no venue settings here")
+        self._keep_file(self.path, text.encode(), mode=0o600)
+        self.settings, self.source = settings, "panel"
+        log.info("venue: set from the panel to %s", settings.broker or "no venue")
+        threading.Thread(target=self._restart, name="venue-restart", daemon=True).start()
+        return self.status()
+
+    def _restart(self) -> None:
+        with self._lock:
+            old, self.part = self.part, None
+            if old is not None:
+                old.stop()
+            if self.settings.enabled:
+                part = VenuePart(self.settings, self.table, self.journal,
+                                 table_name=self.table_name, version=self.version())
+                part.start()
+                self.part = part
+
+    def _read(self) -> tuple[Venue, str]:
+        import dataclasses
+        import json
+
+        try:
+            kept = json.loads(self.path.read_text())
+        except FileNotFoundError:
+            return self.config, "config"
+        except (OSError, ValueError) as exc:
+            log.warning("venue: %s cannot be read (%s); the config's [venue] is used",
+                        self.path, exc)
+            return self.config, "config"
+        fields = {k: v for k, v in kept.items() if k in Venue.__dataclass_fields__}
+        return dataclasses.replace(self.config, **fields), "panel"

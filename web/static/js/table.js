@@ -192,7 +192,9 @@ function renderDock(state) {
   // keeps undo and the corrections, for a last move entered wrong.
   let secondary = [];
   if (!state.over) {
-    const actions = expectations(state);
+    // A board may put what the game waits for at the thumb its own way (a
+    // reveal's choices, an entry per player); else the generic dock.
+    const actions = boardFor(state.game).dock?.(state, dockTools(state)) ?? expectations(state);
     inner.append(...actions.main);
     secondary = actions.secondary;
   }
@@ -214,6 +216,15 @@ function renderDock(state) {
     }, "⋯ ", t("action.corrections_short"))));
   dock.replaceChildren(inner);
   showSeatChip(state);
+}
+
+/** What a board's own dock may use: play an expectation (as a tap on the
+ * board does), send a command, this phone's seat, the generic dock. */
+function dockTools(state) {
+  return {
+    act, mySeat: mySeat(state), expectations: () => expectations(state), more: (exps) => openMoreMoves(state, exps),
+    submit: (name, args, options) => change("/api/command", { command: { name, args }, ...madeAgainst(store.state) }, options),
+  };
 }
 
 // With many things waiting (queue operations anyone may trigger), the ones
@@ -309,8 +320,10 @@ function expectations(state) {
 function openMoreMoves(state, exps) {
   const list = h("ul", { class: "menu-list" }, exps.map((exp) => {
     const spec = specOf(state.game, exp.command);
+    // The same move for several players ("reaches the bathroom") names whom.
+    const several = exps.filter((e) => e.command === exp.command).length > 1;
     return h("li", {}, h("button", {
-      type: "button", class: "btn secondary", dataset: { command: exp.command },
+      type: "button", class: "btn secondary", dataset: { command: exp.command, ...(exp.args && "player" in exp.args ? { player: exp.args.player } : {}) },
       onclick: () => {
         if (paramsToAsk(spec, exp, { optional: true }).length === 0) {
           submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state)).then((done) => done && closeSheet());
@@ -318,7 +331,8 @@ function openMoreMoves(state, exps) {
           openCommandForm(spec, exp, state);
         }
       },
-    }, h("span", {}, commandLabel(state.game, exp.command), h("small", { text: commandHelp(state.game, spec) })), "›"));
+    }, h("span", {}, several ? promptFor(exp, state) : commandLabel(state.game, exp.command),
+      h("small", { text: commandHelp(state.game, spec) })), "›"));
   }));
   openSheet(t("action.more_moves"), list);
   bindSheet(state);
@@ -504,18 +518,22 @@ function diceOf(state) {
 
 // A board may offer what the game waits for on its own pieces (a face-down
 // card to reveal): it sends an "act" event with the expectation.
-board.addEventListener("act", (event) => {
+board.addEventListener("act", (event) => act(event.detail));
+
+/** Play what the game waits for: at once when nothing is left to ask,
+ * else through its form. */
+function act(exp) {
   const state = store.state;
-  const exp = event.detail;
   const spec = state?.game && specOf(state.game, exp.command);
   if (!spec) return;
   if (!isController()) {
     openJoin();
     return;
   }
-  if (paramsToAsk(spec, exp, { optional: true }).length === 0) submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state));
-  else openCommandForm(spec, exp, state);
-});
+  if (paramsToAsk(spec, exp, { optional: true }).length === 0) return submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state));
+  openCommandForm(spec, exp, state);
+  return null;
+}
 
 // -- corrections ------------------------------------------------------------------
 
