@@ -49,22 +49,14 @@ def default_db() -> Path:
     return Path(base) / "companion" / "companion.db"
 
 
-def program_version() -> str:
-    """The installed program's version (the project's, in pyproject.toml)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("tabletop-companion")
-    except PackageNotFoundError:
-        return "(not installed)"
-
-
 class _PrintVersion(argparse.Action):
     """``--version``: the version is looked up only when asked for (a
     lookup on every start would slow ``companion serve`` on a Pi Zero)."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
+        from .version import program_version
+
         print(f"{parser.prog} {program_version()}")
         parser.exit()
 
