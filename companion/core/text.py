@@ -20,14 +20,25 @@ as a :class:`Word` (or several as :class:`Words`), said in the same language
 as the sentence around it; refusals (``refusal.<name>``, see
 :mod:`companion.core.errors`) use them so that no English word is left inside
 a French sentence.
+
+Beyond :meth:`str.format`, a template may choose its words by a number or a
+value, as ICU's message format writes it (and as the panel's pages read the
+same templates): ``{count, plural, one {# card} other {# cards}}`` picks the
+language's CLDR plural category of ``count`` (``=0`` an exact value; ``#``
+the number written in the language), ``{total, select, 2 {...} other {...}}``
+a value.  The categories and the written numbers come from the rules
+installed with :func:`use_locale_rules` (Babel's, see :mod:`companion.cldr`).
+French elides "de" and "que" before a filled-in word that starts with a
+vowel ("au tour d'Ana").
 """
 
 from __future__ import annotations
 
+import re
 import string
 from functools import cache
 from importlib import import_module
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from .refusals import REFUSALS
 
@@ -352,6 +363,125 @@ _MENU: Phrases = {
 COMMON: Phrases = {lang: {**_MENU[lang], **REFUSALS[lang]} for lang in LANGUAGES}
 
 
+
+# -- the rules of each language ---------------------------------------------------------
+
+
+def _plural_english(lang: str, number: float) -> str:
+    return "one" if number == 1 else "other"
+
+
+PluralRule = Callable[[str, float], str]
+NumberFormat = Callable[[str, float], str]
+_rules: dict[str, Any] = {"plural": _plural_english, "number": lambda lang, number: str(number)}
+
+
+def use_locale_rules(plural: PluralRule, number: NumberFormat) -> None:
+    """Choose the plural categories (``plural(lang, n)`` -> ``"one"``,
+    ``"few"``, ``"other"``...) and the written numbers (``number(lang, n)``)
+    that templates use; the companion installs CLDR's (:mod:`companion.cldr`)."""
+    _rules["plural"] = plural
+    _rules["number"] = number
+
+
+def plural_category(lang: str, number: float) -> str:
+    """The CLDR plural category of ``number`` in ``lang``."""
+    found: str = _rules["plural"](lang, number)
+    return found
+
+
+def number_text(lang: str, number: float) -> str:
+    """``number`` written as ``lang`` writes numbers."""
+    found: str = _rules["number"](lang, number)
+    return found
+
+
+_CHOICE = re.compile(r"\{\s*(\w+)\s*,\s*(plural|select)\s*,")
+_BRANCH = re.compile(r"\s*(=?[\w.-]+)\s*\{")
+
+
+def _closing(text: str, start: int) -> int:
+    """The index of the ``}`` that closes the ``{`` just before ``start``."""
+    depth = 1
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    raise ValueError(f"unbalanced braces in {text!r}")
+
+
+def _branches(text: str) -> dict[str, str]:
+    """``one {...} other {...}`` as ``{"one": "...", "other": "..."}``."""
+    found: dict[str, str] = {}
+    at = 0
+    while at < len(text) and text[at:].strip():
+        match = _BRANCH.match(text, at)
+        if match is None:
+            raise ValueError(f"not a choice: {text!r}")
+        end = _closing(text, match.end())
+        found[match.group(1)] = text[match.end():end]
+        at = end + 1
+    if "other" not in found:
+        raise ValueError(f"a choice needs an 'other': {text!r}")
+    return found
+
+
+def _choose(template: str, lang: str, fields: Mapping[str, Any]) -> str:
+    """``template`` with its plural and select choices made from ``fields``."""
+    out = []
+    at = 0
+    while (match := _CHOICE.search(template, at)) is not None:
+        end = _closing(template, match.end())
+        name, how = match.group(1), match.group(2)
+        value = fields[name]
+        branches = _branches(template[match.end():end])
+        if how == "plural":
+            number = value if isinstance(value, (int, float)) else float(value)
+            exact = f"={number:g}"
+            body = branches.get(exact) or branches.get(plural_category(lang, number)) \
+                or branches["other"]
+            body = body.replace("#", number_text(lang, number))
+        else:
+            body = branches.get(str(value).lower() if isinstance(value, bool) else str(value),
+                                branches["other"])
+        out += [template[at:match.start()], _choose(body, lang, fields)]
+        at = end + 1
+    out.append(template[at:])
+    return "".join(out)
+
+
+# Words a language shortens before a vowel: "de" + "Ana" is "d'Ana".
+_ELIDED: Mapping[str, re.Pattern[str]] = {
+    "fr": re.compile(r"\b([Dd]e|[Qq]ue|[Jj]usque|[Ll]orsque|[Pp]uisque) \{(\w+)\}"),
+}
+_VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûüæœ]", re.IGNORECASE)
+
+
+def _elide(template: str, lang: str, fields: Mapping[str, Any]) -> str:
+    rule = _ELIDED.get(lang)
+    if rule is None:
+        return template
+
+    def shorten(match: re.Match[str]) -> str:
+        value = fields.get(match.group(2))
+        if isinstance(value, str) and _VOWEL.match(value):
+            return f"{match.group(1)[:-1]}'{{{match.group(2)}}}"
+        return match.group(0)
+
+    return rule.sub(shorten, template)
+
+
+def fill(template: str, lang: str, fields: Mapping[str, Any]) -> str:
+    """``template`` said in ``lang`` with ``fields`` (already said): its
+    choices made, its elisions, then its ``{fields}`` filled in.  Raises
+    ``KeyError`` for a missing field, ``ValueError`` for a broken template."""
+    chosen = _choose(template, lang, fields) if "," in template else template
+    return string.Formatter().vformat(_elide(chosen, lang, fields), (), _Fields(fields))
+
+
 class Word:
     """A field that is itself a phrase: ``key`` said with ``fields`` in the
     language of the sentence it stands in (``Word("card.toilette")``)."""
@@ -475,7 +605,7 @@ def phrase(key: str, lang: str, game: str | None = None, **fields: Any) -> str |
         found = phrases.get(lang, {}).get(key)
         if found is not None:
             try:
-                return string.Formatter().vformat(found, (), _Fields(fields))
+                return fill(found, lang, fields)
             except (KeyError, IndexError, ValueError):
                 return None
     return None
@@ -495,7 +625,7 @@ def say(key: str, lang: str, *, game: str | None = None, default: str | None = N
             continue
         try:
             filled = {name: said(value, language, game) for name, value in fields.items()}
-            return string.Formatter().vformat(found, (), _Fields(filled))
+            return fill(found, language, filled)
         except (KeyError, IndexError, ValueError):
             continue
     return default if default is not None else key

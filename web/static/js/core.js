@@ -16,10 +16,89 @@ export function has(key) {
   return key in strings;
 }
 
-/** The string for `key`, with {name} placeholders filled from `vars`. */
+/** The string for `key`, with {name} placeholders filled from `vars`: see
+ * `fill`. */
 export function t(key, vars = {}) {
-  const text = strings[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+  return fill(strings[key] ?? key, vars);
+}
+
+// -- the rules of each language (CLDR's, through the browser's Intl) ------------------
+
+const plurals = new Intl.PluralRules(lang);
+const numbers = new Intl.NumberFormat(lang);
+
+/** A number as the page's language writes it. */
+export function number(value, options) {
+  return options ? new Intl.NumberFormat(lang, options).format(value) : numbers.format(value);
+}
+
+function closing(text, start) {
+  let depth = 1;
+  for (let i = start; i < text.length; i++) {
+    if (text[i] === "{") depth++;
+    else if (text[i] === "}" && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** `{n, plural, one {# card} other {# cards}}` and `{v, select, a {...} other
+ * {...}}` (ICU's message format, as the companion's own texts write it) made
+ * from `vars`; a choice whose value is missing is left as it is. */
+function choose(text, vars) {
+  const choice = /\{\s*(\w+)\s*,\s*(plural|select)\s*,/g;
+  let out = "";
+  let at = 0;
+  let match;
+  while ((match = choice.exec(text)) !== null) {
+    const end = closing(text, choice.lastIndex);
+    if (end < 0) break;
+    const [, name, how] = match;
+    const branches = {};
+    const body = text.slice(choice.lastIndex, end);
+    const branch = /\s*(=?[\w.-]+)\s*\{/y;
+    let pos = 0;
+    while (pos < body.length && body.slice(pos).trim()) {
+      branch.lastIndex = pos;
+      const found = branch.exec(body);
+      if (!found) break;
+      const stop = closing(body, branch.lastIndex);
+      branches[found[1]] = body.slice(branch.lastIndex, stop);
+      pos = stop + 1;
+    }
+    let said = text.slice(match.index, end + 1);
+    if (name in vars && "other" in branches) {
+      const value = vars[name];
+      if (how === "plural") {
+        const n = Number(value);
+        said = (branches[`=${n}`] ?? branches[plurals.select(n)] ?? branches.other).replaceAll("#", numbers.format(n));
+      } else {
+        said = branches[String(value)] ?? branches.other;
+      }
+      said = choose(said, vars);
+    }
+    out += text.slice(at, match.index) + said;
+    at = end + 1;
+    choice.lastIndex = at;
+  }
+  return out + text.slice(at);
+}
+
+const VOWEL = /^[aeiouyàâäéèêëîïôöùûüæœ]/i;
+
+/** A template filled from `vars`: its plural and select choices made, French
+ * "de"/"que" elided before a filled-in word starting with a vowel ("d'Ana"),
+ * then its {name} placeholders ({name:+d}: a number with its sign). */
+export function fill(template, vars = {}) {
+  let text = template.includes(",") ? choose(template, vars) : template;
+  if (lang === "fr") {
+    text = text.replace(/\b([Dd]e|[Qq]ue|[Jj]usque|[Ll]orsque|[Pp]uisque) \{(\w+)\}/g, (all, word, name) =>
+      (typeof vars[name] === "string" && VOWEL.test(vars[name]) ? `${word.slice(0, -1)}'{${name}}` : all));
+  }
+  return text.replace(/\{(\w+)(?::(\+)d)?\}/g, (all, name, sign) => {
+    if (!(name in vars)) return all;
+    const value = vars[name];
+    return sign && typeof value === "number" ? number(value, { signDisplay: "always" }) : String(value);
+  });
 }
 
 /** A game's own phrase (`key` as the game's text.py has it). */

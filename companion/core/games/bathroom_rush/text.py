@@ -190,8 +190,21 @@ TEXT: Phrases = {
         "variant.keep-behind": "Garder celui de derrière",
         "variant.keep-behind.help": "Décompresser ne remplace pas le Persona derrière le joueur.",
         "variant.no-yellow": "Sans effets jaunes",
+        "variant.no-yellow.help": (
+            "Pour les nouveaux joueurs : les Personas jaunes n'ont pas d'effet spécial non plus,"
+            " et le Lost Young Man est retiré du paquet de Personas."
+        ),
         "variant.keep-playing": "Tout le monde joue jusqu'au bout",
+        "variant.keep-playing.help": (
+            "Personne ne quitte la partie : atteindre la limite de popò n'élimine plus ;"
+            " tout le monde joue jusqu'à la fin."
+        ),
         "variant.light-tracking": "Suivi léger",
+        "variant.light-tracking.help": (
+            "Un marqueur, pas un arbitre : les files restent sur la table ; le compagnon tient"
+            " les réserves, les lancers, les jetons de fin de manche (une saisie par joueur),"
+            " la fin, le décompte et le départage."
+        ),
         # The button menu's short names of commands.
         "card.bathroom-defence": "Défense des toilettes",
         "label.note": "Note",
@@ -284,10 +297,30 @@ TEXT: Phrases = {
         "param.queue": "Fila",
         "title": "Bathroom Rush",
         "variant.first-game": "Prima partita",
+        "variant.first-game.help": (
+            "Consigli per le prime partite: le Persone arancioni e rosse non hanno effetti"
+            " speciali."
+        ),
         "variant.keep-behind": "Tieni quello dietro",
+        "variant.keep-behind.help": (
+            "Decomprimere non sostituisce la Persona dietro il giocatore."
+        ),
         "variant.no-yellow": "Senza effetti gialli",
+        "variant.no-yellow.help": (
+            "Per i nuovi giocatori: nemmeno le Persone gialle hanno effetti speciali, e il"
+            " Lost Young Man è tolto dal mazzo delle Persone."
+        ),
         "variant.keep-playing": "Tutti giocano fino alla fine",
+        "variant.keep-playing.help": (
+            "Nessuno lascia la partita: raggiungere il limite di popò non elimina più;"
+            " tutti giocano fino alla fine."
+        ),
         "variant.light-tracking": "Tracciamento leggero",
+        "variant.light-tracking.help": (
+            "Un segnapunti, non un arbitro: le file restano sul tavolo; il compagno tiene le"
+            " riserve, i tiri, i gettoni di fine giro (un inserimento per giocatore), la fine,"
+            " il conteggio e lo spareggio."
+        ),
         # The button menu's short names of commands.
         "card.bathroom-defence": "Difesa bagno",
         "label.note": "Nota",

@@ -108,7 +108,7 @@ TEXT: Phrases = {
         "event.direction-changed": "Le sens du jeu s'inverse",
         "event.mastery-lost": "Maîtrise de {player} : {before} → {after}",
         "event.player-eliminated": "{player} explose et sort du jeu. Fin de partie !",
-        "event.pressure-changed": "{player} joue {value} : Pression {after}",
+        "event.pressure-changed": "{player} joue {value:+d} : Pression {after}",
         "event.reshuffle-needed": (
             "Pioche vide : mélangez les {cards} cartes jouées. La Pression reste à {pressure}."
         ),
@@ -154,8 +154,18 @@ TEXT: Phrases = {
         "event.correction.skip": "Correction : {player} est passé",
         "event.correction.new-round": "Correction : nouvelle manche à la main, {player} commence",
         "event.correction.set-draw-pile": "Correction : pioche {before} → {after} cartes",
-        "event.end-roll.1": "{player} lance {dice} : total {total}, Maîtrise {before} → {after}",
-        "event.end-roll.2": "{player} a {held} carte(s) SEUIL CRITIQUE ! en main",
+        # The End of Game roll, and before it the CRITICAL THRESHOLD! cards held.
+        "event.end-roll": (
+            "{player} lance {dice} : total {total}. {total, select, 2 {C'est la catastrophe !}"
+            " 3 {Pas de chance !} 4 {Dommage !} 5 {Ohhh...}"
+            " other {Bravo, vous avez sauvé votre dignité !}}"
+            " {loss, plural, =0 {{player} garde sa Maîtrise {after}}"
+            " other {{player} perd # de Maîtrise ({before} → {after})}}"
+        ),
+        "event.end-roll.other": (
+            "{player} a {held, plural, =0 {aucune carte SEUIL CRITIQUE !}"
+            " one {# carte SEUIL CRITIQUE !} other {# cartes SEUIL CRITIQUE !}} en main"
+        ),
         "event.game-over": "Fin de partie : {winners} gagne",
         "event.note": "Note : {text}",
         "event.respite-rolled.true": (
@@ -248,7 +258,7 @@ TEXT: Phrases = {
         "event.direction-changed": "Il senso di gioco si inverte",
         "event.mastery-lost": "Controllo di {player}: {before} → {after}",
         "event.player-eliminated": "{player} esplode ed esce dal gioco. Fine della partita!",
-        "event.pressure-changed": "{player} gioca {value}: Pressione {after}",
+        "event.pressure-changed": "{player} gioca {value:+d}: Pressione {after}",
         "event.reshuffle-needed": (
             "Mazzo vuoto: mescolate le {cards} carte giocate. La Pressione resta a "
             "{pressure}."
@@ -267,8 +277,19 @@ TEXT: Phrases = {
         "event.correction.skip": "Correzione: {player} è saltato",
         "event.correction.new-round": "Correzione: nuova mano a mano, inizia {player}",
         "event.correction.set-draw-pile": "Correzione: mazzo {before} → {after} carte",
-        "event.end-roll.1": "{player} tira {dice}: totale {total}, Controllo {before} → {after}",
-        "event.end-roll.2": "{player} ha {held} carte SOGLIA CRITICA! in mano",
+        # The End of Game roll, and before it the CRITICAL THRESHOLD! cards held.
+        "event.end-roll": (
+            "{player} tira {dice}: totale {total}. {total, select, 2 {È un disastro!}"
+            " 3 {Che sfortuna!} 4 {Peccato!} 5 {Ohhh...}"
+            " other {Bravo, hai salvato la tua dignità!}}"
+            " {loss, plural, =0 {{player} mantiene il Controllo a {after}}"
+            " one {{player} perde # livello di Controllo ({before} → {after})}"
+            " other {{player} perde # livelli di Controllo ({before} → {after})}}"
+        ),
+        "event.end-roll.other": (
+            "{player} ha {held, plural, =0 {nessuna carta SOGLIA CRITICA!}"
+            " one {# carta SOGLIA CRITICA!} other {# carte SOGLIA CRITICA!}} in mano"
+        ),
         "event.game-over": "Fine della partita: vince {winners}",
         "event.note": "Nota: {text}",
         "event.respite-rolled.true": (
