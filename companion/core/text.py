@@ -636,3 +636,43 @@ def language(wanted: str | None) -> str:
     if wanted and wanted.split("-")[0].lower() in LANGUAGES:
         return wanted.split("-")[0].lower()
     return DEFAULT_LANGUAGE
+
+
+def event_sentence(kind: str, message: str, data: Mapping[str, Any], lang: str,
+                   game: str | None = None, players: Iterable[str] = ()) -> str:
+    """An event said in ``lang`` from its kind and data, as the panel's
+    pages say it: the game's ``event.<kind>.<value>`` (a form told apart by
+    a text or yes/no value of its data) before ``event.<kind>`` and
+    ``event.<kind>.other``, the first whose fields the data fill; seats are
+    the players' names, lists are joined with " + ", a choice or a card is
+    its label.  English, or no template: the event's own ``message``."""
+    if lang == DEFAULT_LANGUAGE:
+        return message
+    names = list(players)
+    values = [str(v).lower() if isinstance(v, bool) else v for v in data.values()
+              if isinstance(v, (str, bool))]
+    keys = [f"event.{kind}.{value}" for value in values] + [f"event.{kind}",
+                                                             f"event.{kind}.other"]
+    fields: dict[str, Any] = dict(data)
+    for name in ("player", "target", "starter"):
+        seat = fields.get(name)
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+            fields[name] = names[seat]
+    winners = fields.get("winners")
+    if isinstance(winners, list):
+        fields["winners"] = ", ".join(
+            names[s] if isinstance(s, int) and 0 <= s < len(names) else str(s) for s in winners)
+    for name, value in data.items():
+        if isinstance(value, list) and name != "winners":
+            fields[name] = " + ".join(str(v) for v in value)
+        elif isinstance(value, str) and game is not None:
+            for key in (f"choice.{value}", f"card.{value}"):
+                label = phrase(key, lang, game)
+                if label is not None:
+                    fields[name] = label
+                    break
+    for key in keys:
+        found = phrase(key, lang, game, **fields)
+        if found is not None:
+            return found
+    return message
