@@ -111,6 +111,12 @@ TEXT: Phrases = {
         "event.correction.2": "Correction : {count} {kind}, pas {before}",
         "event.correction.3": "Correction : le paquet compte {count} {card}, pas {before}",
         "event.correction.4": "Correction pour {player}",
+        "event.correction.kill": "Correction : {player} est hors jeu",
+        "event.correction.revive": (
+            "Correction : {player} revient en jeu avec une pile vide et les cartes mises de côté"
+            " à sa mort"
+        ),
+        "event.correction.skip": "Correction : le tour de {player} finit sans carte",
         "event.draw.false": "{player} pioche une carte",
         "event.draw.true": "Pioche et Décharge vides : {player} ne pioche rien",
         "event.game-over": "Fin de partie : {winners} gagne",
@@ -178,6 +184,12 @@ TEXT: Phrases = {
         "event.correction.2": "Correzione: {count} {kind}, non {before}",
         "event.correction.3": "Correzione: il mazzo ha {count} {card}, non {before}",
         "event.correction.4": "Correzione per {player}",
+        "event.correction.kill": "Correzione: {player} è fuori dal gioco",
+        "event.correction.revive": (
+            "Correzione: {player} torna in gioco con una pila vuota e le carte messe da parte"
+            " alla sua morte"
+        ),
+        "event.correction.skip": "Correzione: il turno di {player} finisce senza carte",
         "event.draw.false": "{player} pesca una carta",
         "event.draw.true": "Mazzo e Discarica vuoti: {player} non pesca niente",
         "event.game-over": "Fine della partita: vince {winners}",
