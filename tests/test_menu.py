@@ -316,7 +316,7 @@ def test_a_refused_command_shows_the_rules_message_and_changes_nothing(table, me
 
 
 @pytest.mark.parametrize(("lang", "title", "text"), [
-    ("fr", "Refusé", "la Maîtrise de Ana est à 7 et reste entre 0 et 7 : un changement de +1 "
+    ("fr", "Refusé", "la Maîtrise d'Ana est à 7 et reste entre 0 et 7 : un changement de +1 "
                      "ne corrige rien"),
     ("it", "Rifiutato", "il Controllo di Ana è 7 e resta fra 0 e 7: un cambio di +1 non "
                         "corregge niente"),
