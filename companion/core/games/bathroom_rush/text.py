@@ -299,6 +299,8 @@ TEXT: Phrases = {
         "param.position": "Posto",
         "param.queue": "Fila",
         "title": "Bathroom Rush",
+        "command.note": "Scrivi una nota",
+        "command.roll": "Tira",
         "variant.first-game": "Prima partita",
         "variant.first-game.help": (
             "Consigli per le prime partite: le Persone arancioni e rosse non hanno effetti"
