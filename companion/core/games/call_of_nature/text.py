@@ -12,7 +12,7 @@ from .refusals import REFUSALS
 TEXT: Phrases = {
     "en": {
         "board.chart": "Pressure over the game",
-        "board.chart_axis": "{n} changes",
+        "board.chart_axis": "{n, plural, one {# change} other {# changes}}",
         "board.clockwise": "clockwise",
         "board.counter": "counter-clockwise",
         "board.end_of_game": "{name} exploded: the survivors roll for the End of Game.",
@@ -67,7 +67,7 @@ TEXT: Phrases = {
     },
     "fr": {
         "board.chart": "La Pression pendant la partie",
-        "board.chart_axis": "{n} changements",
+        "board.chart_axis": "{n, plural, one {# changement} other {# changements}}",
         "board.clockwise": "sens horaire",
         "board.counter": "sens antihoraire",
         "board.end_of_game": "{name} a explosé : les survivants lancent pour la fin de partie.",
@@ -190,7 +190,7 @@ TEXT: Phrases = {
     },
     "it": {
         "board.chart": "La Pressione durante la partita",
-        "board.chart_axis": "{n} cambi",
+        "board.chart_axis": "{n, plural, one {# cambio} other {# cambi}}",
         "board.clockwise": "senso orario",
         "board.counter": "senso antiorario",
         "board.end_of_game": "{name} è esploso: i sopravvissuti tirano per la fine della partita.",

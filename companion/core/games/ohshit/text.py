@@ -19,7 +19,7 @@ TEXT: Phrases = {
         "board.decharge": "Décharge {n}",
         "board.drain": "Drain {n}",
         "board.draw": "Draw pile {n}",
-        "board.hand": "{n} cards in hand",
+        "board.hand": "{n, plural, one {# card} other {# cards}} in hand",
         "board.legend": "Poop colours",
         "board.limit": "{n}: full",
         "board.pile_total": "cards in the pile, of {n}",
@@ -66,7 +66,7 @@ TEXT: Phrases = {
         "board.decharge": "Décharge {n}",
         "board.drain": "Égout {n}",
         "board.draw": "Pioche {n}",
-        "board.hand": "{n} cartes en main",
+        "board.hand": "{n, plural, one {# carte} other {# cartes}} en main",
         "board.legend": "Couleurs des cacas",
         "board.limit": "{n} : pleine",
         "board.pile_total": "cartes dans la pile, sur {n}",
@@ -104,7 +104,8 @@ TEXT: Phrases = {
         "param.target": "Sur la pile de",
         "title": "OhShit!",
         "event.correction.1": (
-            "Correction : la pile de {player} compte {count} cartes, pas {before}"
+            "Correction : la pile de {player} compte"
+            " {count, plural, one {# carte} other {# cartes}}, pas {before}"
         ),
         "event.correction.true": "Correction : {player} est constipé",
         "event.correction.false": "Correction : {player} n'est plus constipé",
@@ -144,7 +145,7 @@ TEXT: Phrases = {
         "board.decharge": "Discarica {n}",
         "board.drain": "Fogna {n}",
         "board.draw": "Mazzo {n}",
-        "board.hand": "{n} carte in mano",
+        "board.hand": "{n, plural, one {# carta} other {# carte}} in mano",
         "board.legend": "Colori delle cacche",
         "board.limit": "{n}: piena",
         "board.pile_total": "carte nella pila, su {n}",
@@ -178,7 +179,10 @@ TEXT: Phrases = {
             "Mazzo vuoto: mescolate le {cards} cacche della Discarica in un nuovo mazzo"
         ),
         "event.toilette": "{player} tira lo sciacquone della pila di {target}",
-        "event.correction.1": "Correzione: la pila di {player} ha {count} carte, non {before}",
+        "event.correction.1": (
+            "Correzione: la pila di {player} ha {count, plural, one {# carta} other {# carte}},"
+            " non {before}"
+        ),
         "event.correction.true": "Correzione: {player} è stitico",
         "event.correction.false": "Correzione: {player} non è più stitico",
         "event.correction.2": "Correzione: {count} {kind}, non {before}",
