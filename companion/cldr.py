@@ -39,14 +39,18 @@ def number_text(lang: str, number: float) -> str:
 def date_text(lang: str, when: float, *, with_time: bool = True) -> str:
     """A moment (seconds since the epoch, local time) as ``lang`` writes a
     date, with the time of day unless ``with_time`` is false."""
-    from babel.dates import format_date, format_datetime
+    from babel.dates import format_skeleton
 
+    # The weekday, the day, the month in short, the year; the time on 24
+    # hours, joined to the date as the language joins them.
+    locale = _locale(lang)
     moment = datetime.fromtimestamp(when)
-    if with_time:
-        text: str = format_datetime(moment, "medium", locale=_locale(lang))
-    else:
-        text = format_date(moment, "medium", locale=_locale(lang))
-    return text
+    date: str = format_skeleton("yMMMEd", moment, locale=locale)
+    if not with_time:
+        return date
+    time: str = format_skeleton("Hms", moment, locale=locale)
+    joined: str = str(locale.datetime_formats["medium"]).replace("{1}", date).replace("{0}", time)
+    return joined
 
 
 def install() -> None:

@@ -10,6 +10,10 @@
 Every command goes through the same table as the buttons and the panel, and
 the journal is the same file, so a game started here shows on the table.
 Bad input prints one line and exits with status 2.
+
+What it prints for people is in the table's language (the one chosen on the
+panel's setup page, else the configured one): events, prompts, refusals,
+dates.  ``--json`` keeps the machine's keys, with messages in that language.
 """
 
 from __future__ import annotations
@@ -19,11 +23,11 @@ import gc
 import json
 import os
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .core.errors import CompanionError, IllegalCommand, StaleVersion
+from .core.text import event_sentence
 
 if TYPE_CHECKING:
     from .core.table import Update
@@ -198,6 +202,7 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     if args.action == "sign-out":
         return _sign_out(args, out)
     table = Table(Journal.open(args.db or default_db()))
+    out.lang = table.settings().language or _configured_language()
     try:
         if args.action == "new":
             update = table.new_game(args.game, args.players, args.variant,
@@ -218,7 +223,15 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         elif args.action == "commands":
             out.commands(table.game.describe())
         elif args.action == "history":
-            out.history(table.history(args.game))
+            entries = table.history(args.game)
+            game: str | None = None
+            players: tuple[str, ...] = ()
+            if args.game is None:
+                game, players = table.game.key, tuple(table.game.players)
+            else:
+                past = next((g for g in table.games() if g["id"] == args.game), {})
+                game, players = past.get("game"), tuple(past.get("players", ()))
+            out.history(entries, game, players)
         elif args.action == "games":
             out.games(table.games())
         elif args.action == "stats":
@@ -280,6 +293,16 @@ def _data_dir(args: argparse.Namespace) -> Path:
     return data_dir(config, simulate=False)
 
 
+def _configured_language() -> str:
+    """The configured language, for a table that has not chosen its own."""
+    from . import config as config_module
+
+    try:
+        return config_module.load(None).language
+    except Exception:
+        return "en"
+
+
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -298,16 +321,30 @@ class _Output:
 
     def __init__(self, as_json: bool) -> None:
         self.as_json = as_json
+        self.lang = "en"
+
+    def _t(self, key: str, **fields: Any) -> str:
+        from .core.text import say
+
+        return say(key, self.lang, **fields)
+
+    def _when(self, at: float, *, with_time: bool = True) -> str:
+        from .cldr import date_text
+
+        return date_text(self.lang, at, with_time=with_time)
 
     def _json(self, value: Any) -> None:
         print(json.dumps(value, indent=2, ensure_ascii=False))
 
     def error(self, exc: Exception, code: int) -> int:
+        from .core.errors import Refusal
+
         rule = getattr(exc, "rule", type(exc).__name__)
+        message = exc.say(self.lang) if isinstance(exc, Refusal) else str(exc)
         if self.as_json:
-            print(json.dumps({"error": rule, "message": str(exc)}))
+            print(json.dumps({"error": rule, "message": message}, ensure_ascii=False))
         else:
-            print(f"companion: {exc}", file=sys.stderr)
+            print(f"companion: {message}", file=sys.stderr)
         return code
 
     def update(self, update: Update) -> None:
@@ -315,8 +352,9 @@ class _Output:
             self._json(update.to_json())
             return
         for event in update.events:
-            print(("! " if event.alert else "  ") + event.message)
-        print(render_state(update))
+            print(("! " if event.alert else "  ")
+                  + event_said(event, self.lang, update.game_key, update.players))
+        print(render_state(update, self.lang))
 
     def commands(self, described: dict) -> None:
         if self.as_json:
@@ -330,50 +368,68 @@ class _Output:
             kind = " (correction)" if command["correction"] else ""
             print(f"  {command['name']} {params}{kind}  {command['help']}")
 
-    def history(self, entries) -> None:
+    def history(self, entries, game: str | None = None, players: Sequence[str] = ()) -> None:
         if self.as_json:
             self._json([e.to_json() for e in entries])
             return
         if not entries:
-            print("nothing played yet")
+            print(self._t("cli.nothing-played"))
         for e in entries:
             # What happened, as people say it, with its date and time.
-            when = datetime.fromtimestamp(e.at).strftime("%a %d %b %Y %H:%M:%S")
-            print(f"{when}  {e.said}")
+            print(f"{self._when(e.at)}  {self._entry_said(e, game, players)}")
+
+    def _entry_said(self, entry: Any, game: str | None, players: Sequence[str]) -> str:
+        """A history entry in the table's language (English: as kept)."""
+        if self.lang == "en":
+            return str(entry.said)
+        from .core.table import Action
+
+        events = entry.undid if entry.action == Action.UNDO else entry.events
+        said = " · ".join(event_said(e, self.lang, game, players) for e in events) \
+            or str(entry.said)
+        if entry.action == Action.UNDO:
+            return self._t("cli.undone", what=said)
+        if entry.action == Action.REDO:
+            return self._t("cli.redone", what=said)
+        return said
 
     def games(self, games: list[dict]) -> None:
         if self.as_json:
             self._json(games)
             return
         if not games:
-            print("no games yet")
+            print(self._t("cli.no-games"))
         for g in games:
-            when = datetime.fromtimestamp(g["started"]).strftime("%Y-%m-%d %H:%M")
-            outcome = (g["result"] or {}).get("message", g["status"])
+            when = self._when(g["started"])
+            outcome = (g["result"] or {}).get("message") or self._t(
+                f"cli.status.{g['status']}", default=g["status"])
+            if self.lang != "en" and g["result"]:
+                outcome = event_sentence("game-over", outcome, g["result"], self.lang,
+                                         g["game"], g["players"])
             print(f"#{g['id']:<4} {when}  {g['game']:<15} {', '.join(g['players'])}: {outcome}")
 
     def stats(self, stats: dict) -> None:
         if self.as_json:
             self._json(stats)
             return
-        print(f"games played: {stats['games_played']}")
+        t = self._t
+        print(t("cli.games-played", n=stats["games_played"]))
         for key, count in sorted(stats["by_game"].items()):
             print(f"  {key}: {count}")
         ranked = sorted(stats["players"].items(), key=lambda kv: (-kv[1]["won"], kv[0]))
         for name, s in ranked:
-            print(f"  {name:<24} won {s['won']} of {s['played']}")
+            print(f"  {name:<24} " + t("cli.won-of", won=s["won"], played=s["played"]))
         for key, game in stats.get("games", {}).items():
-            print(f"{key}: {game['games']} games")
+            print(t("cli.game-games", title=key, n=game["games"]))
             for p in game["players"]:
-                print(f"  {p['name']:<24} won {p['won']} of {p['played']} ({p['rate']}%), "
-                      f"{p['streak']} in a row, best run {p['best_streak']}")
+                print(f"  {p['name']:<24} " + t("cli.player-stats", **p))
             record = game["record"]
             if record:
-                print(f"  record, {record['kind'].replace('-', ' ')}: {record['value']} "
-                      f"by {record['player']} (game #{record['game_id']})")
+                print("  " + t("cli.record", kind=record["kind"].replace("-", " "),
+                               value=record["value"], player=record["player"],
+                               number=record["game_id"]))
             for pair in game["head_to_head"]:
-                print(f"  {pair['a']} {pair['a_won']} - {pair['b_won']} {pair['b']} "
-                      f"({pair['games']} games together)")
+                print("  " + t("cli.head-to-head", **pair))
 
     def games_list(self, described: list[dict]) -> None:
         if self.as_json:
@@ -385,7 +441,8 @@ class _Output:
                 print(f"    --variant {name}  {text}")
 
 
-# State fields that hold a seat, said as a sentence with the player's name.
+# State fields that hold a seat, said as a sentence with the player's name
+# (the keys of their sentences in every language: ``cli.<field>``).
 SEAT_SENTENCES = {
     "active": "{name}'s turn",
     "first_player": "{name} plays first",
@@ -394,6 +451,22 @@ SEAT_SENTENCES = {
 }
 # Fields that hold seats, said with the players' names.
 SEATS_SENTENCES = {"winners": "winners: {names}"}
+
+
+def event_said(event: Any, lang: str, game: str | None, players: Sequence[str]) -> str:
+    """An event in ``lang``: the game's own telling where it has one, else
+    from its kind and data (:func:`companion.core.text.event_sentence`)."""
+    if lang == "en" or game is None:
+        return str(event.message)
+    from .core.games import game_class
+
+    try:
+        tell = getattr(game_class(game), "event_text", None)
+    except CompanionError:
+        tell = None
+    if callable(tell):
+        return str(tell(event, lang))
+    return event_sentence(event.kind, event.message, event.data, lang, game, players)
 # Fields the other lines already say: who won is the result's, a phase its name's.
 _SAID_ELSEWHERE = {"over", "result", "seat", "name"}
 
@@ -403,13 +476,27 @@ def render_state(update: Update, lang: str = "en") -> str:
     name, the game's figures with their labels (a game may word them in its
     text as ``state.<field>``), each player's, and what the game waits
     for."""
-    from .core.text import say
+    from .core.text import phrase, say
 
     names = tuple(update.players)
 
     def label(field: str) -> str:
         return say(f"state.{field}", lang, game=update.game_key,
                    default=field.replace("_", " "))
+
+    def value_of(field: str, value: Any) -> Any:
+        """A value that is a word (a phase, a direction) in ``lang``."""
+        if not isinstance(value, str):
+            return value
+        for key in (f"state.{field}.{value}", f"choice.{value}", f"card.{value}"):
+            found = phrase(key, lang, update.game_key)
+            if found is not None:
+                return found
+        return value
+
+    def seat_sentence(field: str, **fields: Any) -> str:
+        english = {**SEAT_SENTENCES, **SEATS_SENTENCES}[field]
+        return say(f"cli.{field}", lang, default=english.format(**fields), **fields)
 
     def facts(values: dict[str, Any]) -> tuple[list[str], list[str]]:
         said: list[str] = []
@@ -420,11 +507,10 @@ def render_state(update: Update, lang: str = "en") -> str:
                 continue
             if field in SEAT_SENTENCES and _is_seat(value, names):
                 if not (update.over and field in ("active", "winner")):
-                    said.append(SEAT_SENTENCES[field].format(name=names[value]))
+                    said.append(seat_sentence(field, name=names[value]))
             elif field in SEATS_SENTENCES and isinstance(value, list):
                 if value and not update.over and all(_is_seat(v, names) for v in value):
-                    said.append(SEATS_SENTENCES[field].format(
-                        names=", ".join(names[v] for v in value)))
+                    said.append(seat_sentence(field, names=", ".join(names[v] for v in value)))
             elif field == "message" and isinstance(value, str):
                 said.append(value)
             elif value is True:
@@ -432,10 +518,16 @@ def render_state(update: Update, lang: str = "en") -> str:
             elif isinstance(value, (int, float, str)):
                 # A phase's name says it better than its code: "phase Choose queues".
                 named = field[:-len("_name")] if field.endswith("_name") else ""
-                figures.append(f"{label(named if named in values else field)} {value}")
+                shown = value_of(named or field, value)
+                if named in values and lang != "en":
+                    # A phase's name said from its code ("phase.setup").
+                    shown = phrase(f"{named}.{values[named]}", lang, update.game_key) or shown
+                figures.append(f"{label(named if named in values else field)} {shown}")
         return said, figures
 
-    lines = [f"{update.title}, game {update.game_id} (version {update.version})"]
+    title = say("title", lang, game=update.game_key, default=update.title)
+    lines = [say("cli.heading", lang, title=title, number=update.game_id,
+                 version=update.version)]
     said, figures = facts(update.state)
     if said:
         lines.append(" ".join(_sentence(s) for s in said))
@@ -447,10 +539,36 @@ def render_state(update: Update, lang: str = "en") -> str:
             player_said, player_figures = facts(entry)
             lines.append(f"  {entry['name']}: {', '.join(player_said + player_figures) or '-'}")
     if update.over and update.result:
-        lines.append(f"Game over: {update.result.message}")
+        said_result = update.result.message
+        if lang != "en":
+            said_result = event_sentence("game-over", said_result, update.result.to_json(), lang,
+                                         update.game_key, names)
+            lines.append(said_result)
+        else:
+            lines.append(f"Game over: {said_result}")
     else:
-        lines += [f"> {e.prompt}" for e in update.expected]
+        lines += [f"> {prompt}" for prompt in _prompts(update, lang)]
     return "\n".join(lines)
+
+
+def _prompts(update: Update, lang: str) -> list[str]:
+    """What the game waits for, in ``lang``: the game's own prompts where it
+    says them in that language, else who acts and the command's label."""
+    from .core.text import phrase
+
+    said = update.prompts.get(lang) if lang != "en" else None
+    out = []
+    for i, wait in enumerate(update.expected):
+        if lang == "en":
+            out.append(wait.prompt)
+        elif said is not None and i < len(said):
+            out.append(said[i])
+        else:
+            command = phrase(f"command.{wait.command}", lang, update.game_key)
+            who = update.players[wait.player] if isinstance(wait.player, int) else None
+            out.append(wait.prompt if command is None
+                       else f"{who} · {command}" if who else command)
+    return out
 
 
 def _is_seat(value: Any, names: Sequence[str]) -> bool:

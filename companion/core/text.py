@@ -360,7 +360,90 @@ _MENU: Phrases = {
 
 # What every game shares (the menu's words and the common refusals); a
 # game's own TEXT may override a key.
-COMMON: Phrases = {lang: {**_MENU[lang], **REFUSALS[lang]} for lang in LANGUAGES}
+# The command line's own words (``cli.*``), in the table's language.
+_CLI: Phrases = {
+    "en": {
+        "cli.heading": "{title}, game {number} (version {version})",
+        "cli.active": "{name}'s turn",
+        "cli.first_player": "{name} plays first",
+        "cli.tie_break": "tie-break for {name}",
+        "cli.winner": "{name} wins",
+        "cli.winners": "winners: {names}",
+        "cli.nothing-played": "nothing played yet",
+        "cli.undone": "Undone: {what}",
+        "cli.redone": "Redone: {what}",
+        "cli.no-games": "no games yet",
+        "cli.status.playing": "playing",
+        "cli.status.over": "over",
+        "cli.status.abandoned": "abandoned",
+        "cli.games-played": "games played: {n}",
+        "cli.won-of": "won {won} of {played}",
+        "cli.game-games": "{title}: {n, plural, one {# game} other {# games}}",
+        "cli.player-stats": (
+            "won {won} of {played} ({rate}%), {streak} in a row, best run {best_streak}"
+        ),
+        "cli.record": "record, {kind}: {value} by {player} (game #{number})",
+        "cli.head-to-head": (
+            "{a} {a_won} - {b_won} {b} ({games, plural, one {# game} other {# games}} together)"
+        ),
+    },
+    "fr": {
+        "cli.heading": "{title}, partie {number} (version {version})",
+        "cli.active": "au tour de {name}",
+        "cli.first_player": "{name} commence",
+        "cli.tie_break": "départage pour {name}",
+        "cli.winner": "{name} gagne",
+        "cli.winners": "gagnants : {names}",
+        "cli.nothing-played": "rien n'a encore été joué",
+        "cli.undone": "Annulé : {what}",
+        "cli.redone": "Rétabli : {what}",
+        "cli.no-games": "pas encore de partie",
+        "cli.status.playing": "en cours",
+        "cli.status.over": "terminée",
+        "cli.status.abandoned": "abandonnée",
+        "cli.games-played": "parties jouées : {n}",
+        "cli.won-of": "a gagné {won} sur {played}",
+        "cli.game-games": "{title} : {n, plural, one {# partie} other {# parties}}",
+        "cli.player-stats": (
+            "a gagné {won} sur {played} ({rate} %), {streak} d'affilée,"
+            " meilleure série {best_streak}"
+        ),
+        "cli.record": "record, {kind} : {value} par {player} (partie n° {number})",
+        "cli.head-to-head": (
+            "{a} {a_won} - {b_won} {b} ({games, plural, one {# partie} other {# parties}}"
+            " ensemble)"
+        ),
+    },
+    "it": {
+        "cli.heading": "{title}, partita {number} (versione {version})",
+        "cli.active": "tocca a {name}",
+        "cli.first_player": "inizia {name}",
+        "cli.tie_break": "spareggio per {name}",
+        "cli.winner": "vince {name}",
+        "cli.winners": "vincitori: {names}",
+        "cli.nothing-played": "ancora niente di giocato",
+        "cli.undone": "Annullato: {what}",
+        "cli.redone": "Ripetuto: {what}",
+        "cli.no-games": "ancora nessuna partita",
+        "cli.status.playing": "in corso",
+        "cli.status.over": "finita",
+        "cli.status.abandoned": "abbandonata",
+        "cli.games-played": "partite giocate: {n}",
+        "cli.won-of": "ha vinto {won} su {played}",
+        "cli.game-games": "{title}: {n, plural, one {# partita} other {# partite}}",
+        "cli.player-stats": (
+            "ha vinto {won} su {played} ({rate}%), {streak} di fila,"
+            " serie migliore {best_streak}"
+        ),
+        "cli.record": "record, {kind}: {value} di {player} (partita n. {number})",
+        "cli.head-to-head": (
+            "{a} {a_won} - {b_won} {b} ({games, plural, one {# partita} other {# partite}}"
+            " insieme)"
+        ),
+    },
+}
+
+COMMON: Phrases = {lang: {**_MENU[lang], **_CLI[lang], **REFUSALS[lang]} for lang in LANGUAGES}
 
 
 
