@@ -8,8 +8,6 @@ press for the player).
 
 from __future__ import annotations
 
-import string
-
 import pytest
 
 from companion.core.engine import Command
@@ -846,9 +844,7 @@ def test_the_menu_speaks_the_tables_language(table, lang, items, keys):
     # Every word of the menu is said in each language, with the same fields.
     assert set(COMMON[lang]) == set(COMMON["en"])
 
-    def fields(phrase):
-        return {name for _, name, _, _ in string.Formatter().parse(phrase) if name}
-
+    from companion.catalogs import placeholders as fields
     from companion.core.refusals import ENGLISH_READS_OTHER_FIELDS
     assert {k: fields(v) for k, v in COMMON[lang].items()
             if k not in ENGLISH_READS_OTHER_FIELDS} == {

@@ -96,6 +96,7 @@ _MENU: Phrases = {
         "menu.away": "away",
         "menu.forget-it": "Forget it",
         "menu.forget-die": "Forget {name}? Pair it again to use it.",
+        "menu.die-gone": "This die is no longer paired (forgotten from a phone?)",
         "menu.wifi": "Wi-Fi",
         "menu.wifi-switch": "Join {ssid}? Phones on the companion's Wi-Fi lose it",
         "menu.wifi-join-failed": (
@@ -198,6 +199,7 @@ _MENU: Phrases = {
         "menu.away": "absent",
         "menu.forget-it": "L'oublier",
         "menu.forget-die": "Oublier {name} ? Associez-le à nouveau pour l'utiliser.",
+        "menu.die-gone": "Ce dé n'est plus associé (oublié depuis un téléphone ?)",
         "menu.wifi": "Wi-Fi",
         "menu.wifi-switch": (
             "Rejoindre {ssid} ? Les téléphones sur le Wi-Fi du compagnon le perdent"
@@ -302,6 +304,7 @@ _MENU: Phrases = {
         "menu.away": "lontano",
         "menu.forget-it": "Dimenticalo",
         "menu.forget-die": "Dimenticare {name}? Abbinalo di nuovo per usarlo.",
+        "menu.die-gone": "Questo dado non è più abbinato (dimenticato da un telefono?)",
         "menu.wifi": "Wi-Fi",
         "menu.wifi-switch": "Entrare in {ssid}? I telefoni sul Wi-Fi del compagno lo perdono",
         "menu.wifi-join-failed": (

@@ -781,8 +781,11 @@ class TableMenu:
         self._stack.pop()
         try:
             self._smart_dice.assign(address, role)
-        except (KeyError, ValueError) as refused:
-            self._say(self._t("pixels"), str(refused).strip("'\""))
+        except KeyError:
+            # Forgotten meanwhile, from a phone.
+            self._say(self._t("pixels"), self._t("die-gone"))
+        except ValueError as refused:
+            self._say(self._t("pixels"), str(refused))
 
     def _forget_die(self, address: str) -> None:
         assert self._smart_dice is not None
