@@ -115,6 +115,14 @@ def states(table, game: str):
         table.new_game(game, ["Ana", "Ben"])
         table.submit(Command("poop", {"colour": "spicy", "target": 1}))
         yield "poop", {"name": "poop", "args": {"colour": "spicy", "target": 9}}
+        # The corrections, each said in its own form.
+        table.submit(Command("set-pile", {"player": 1, "colour": "spicy", "count": 2}))
+        table.submit(Command("set-hand", {"player": 0, "count": 1}))
+        table.submit(Command("set-constipated", {"player": 1, "constipated": True}))
+        table.submit(Command("set-decharge", {"colour": "grassy", "count": 1}))
+        table.submit(Command("set-drain", {"card": "toilette", "count": 1}))
+        table.submit(Command("set-deck", {"card": "unicorn", "count": 1}))
+        yield "corrections", None
         table.submit(Command("kill", {"player": 0}))
         yield "over", None
     elif game == "bathroom-rush":

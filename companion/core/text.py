@@ -728,8 +728,9 @@ def event_sentence(kind: str, message: str, data: Mapping[str, Any], lang: str,
                    game: str | None = None, players: Iterable[str] = ()) -> str:
     """An event said in ``lang`` from its kind and data, as the panel's
     pages say it: the game's ``event.<kind>.<value>`` (a form told apart by
-    a text or yes/no value of its data) before ``event.<kind>`` and
-    ``event.<kind>.other``, the first whose fields the data fill; seats are
+    a text or yes/no value of its data) before ``event.<kind>``,
+    ``event.<kind>.1`` to ``.9`` and ``event.<kind>.other``, the first whose
+    fields the data fill; seats are
     the players' names, lists are joined with " + ", a choice or a card is
     its label.  English, or no template: the event's own ``message``."""
     if lang == DEFAULT_LANGUAGE:
@@ -737,8 +738,9 @@ def event_sentence(kind: str, message: str, data: Mapping[str, Any], lang: str,
     names = list(players)
     values = [str(v).lower() if isinstance(v, bool) else v for v in data.values()
               if isinstance(v, (str, bool))]
-    keys = [f"event.{kind}.{value}" for value in values] + [f"event.{kind}",
-                                                             f"event.{kind}.other"]
+    # A kind said in several forms by the data it carries: ``.1``, ``.2``... in turn.
+    keys = ([f"event.{kind}.{value}" for value in values] + [f"event.{kind}"]
+            + [f"event.{kind}.{n}" for n in range(1, 10)] + [f"event.{kind}.other"])
     fields: dict[str, Any] = dict(data)
     for name in ("player", "target", "starter"):
         seat = fields.get(name)

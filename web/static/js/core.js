@@ -682,8 +682,9 @@ export function gameTitle(key, fallbackTitle) {
 
 /** A core event in the phone's language, from its kind and data: the
  * game's `event.<kind>.<value>` (a form told apart by a value of its data,
- * such as the correction made) before `event.<kind>`, the first whose
- * fields the data fills; English is the event's own sentence. */
+ * such as the correction made) before `event.<kind>`, its forms `.1` to `.9`
+ * and `.other`, the first whose fields the data fills; English is the
+ * event's own sentence. */
 export function eventText(event, players = [], game = "") {
   if (lang === "en") return event.message;
   // The game said it in this language itself (its sentences need its data).
@@ -691,7 +692,9 @@ export function eventText(event, players = [], game = "") {
   const data = { ...event.data };
   const values = Object.values(event.data || {})
     .filter((v) => typeof v === "string" || typeof v === "boolean").map(String);
-  const keys = [...values.map((v) => `event.${event.kind}.${v}`), `event.${event.kind}`, `event.${event.kind}.other`]
+  // A kind said in several forms by the data it carries: `.1`, `.2`... in turn.
+  const forms = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `event.${event.kind}.${n}`);
+  const keys = [...values.map((v) => `event.${event.kind}.${v}`), `event.${event.kind}`, ...forms, `event.${event.kind}.other`]
     .flatMap((k) => [`${game}:${k}`, k]).filter((k) => has(k));
   if (!keys.length) return event.message;
   for (const field of ["player", "target", "starter"]) {

@@ -49,6 +49,50 @@ TEXT: Phrases = {
         "command.set-pressure": "Set the Pressure",
         "command.skip": "Skip the active player",
         "command.special": "Special card",
+        # The events' sentences, as the game says them in English (the
+        # engines write their own; these are the translators' source).
+        "event.direction-changed": "The direction of play reverses",
+        "event.mastery-lost": "{player}'s Mastery {before} → {after}",
+        "event.player-eliminated": "{player} explodes and is out of the game. End of the game!",
+        "event.pressure-changed": "{player} plays {value:+d}: pressure {after}",
+        "event.reshuffle-needed": (
+            "Draw pile empty: shuffle the {cards} played cards. The pressure stays {pressure}."
+        ),
+        "event.respite": (
+            "Respite at {pressure}: {player} rolls a d6; more than their Mastery {mastery} gives 1 "
+            "level back"
+        ),
+        "event.round-ended": (
+            "New round ({round}): pressure back to 0, shuffle and deal. {player} starts."
+        ),
+        "event.special-played": "{player} plays {card}: pressure stays {pressure}",
+        "event.threshold-fired": "Threshold {threshold} crossed: {player} loses {loss} Mastery",
+        "event.correction.set-pressure": "Correction: pressure {before} → {after}",
+        "event.correction.adjust-mastery": "Correction: {player}'s Mastery {before} → {after}",
+        "event.correction.skip": "Correction: {player} is skipped",
+        "event.correction.new-round": "Correction: a new round starts by hand, {player} starts",
+        "event.correction.set-draw-pile": "Correction: draw pile {before} → {after} cards",
+        "event.end-roll": (
+            "{player} rolls {dice}: total {total}. {total, select, 2 {It's a disaster!} 3 {Bad "
+            "luck!} 4 {Too bad!} 5 {Ohhh...} other {Bravo, you have saved your dignity!}} {loss, "
+            "plural, =0 {{player} keeps Mastery {after}} one {{player} loses # level of Mastery "
+            "({before} → {after})} other {{player} loses # levels of Mastery ({before} → {after})}}"
+        ),
+        "event.end-roll.other": (
+            "{player} holds {held, plural, =0 {no CRITICAL THRESHOLD! card} one {# CRITICAL "
+            "THRESHOLD! card} other {# CRITICAL THRESHOLD! cards}}"
+        ),
+        "event.game-over": "Game over: {winners} wins",
+        "event.note": "Note: {text}",
+        "event.respite-rolled.true": (
+            "{player} rolls {die} at the Respite: more than their Mastery {before}, 1 level back "
+            "({before} → {after})"
+        ),
+        "event.respite-rolled.false": (
+            "{player} rolls {die} at the Respite: not more than their Mastery {before}, nothing "
+            "happens"
+        ),
+        "event.turn": "{player}'s turn",
         "title": "Call of Nature",
         # The command line's names of the state's figures.
         "state.phase": "phase",

@@ -44,6 +44,40 @@ TEXT: Phrases = {
         "command.toilette": "Toilette",
         "param.constipated": "Constipated",
         "param.target": "On whose pile",
+        # The events' sentences, as the game says them in English (the
+        # engines write their own; these are the translators' source).
+        "event.constipated": "{player} constipates {target}",
+        "event.constipation-lifted": "{target}'s Constipation is lifted",
+        "event.flushed": "{player}'s pile goes to the Décharge",
+        "event.player-died": "{player} dies: their pile goes to the Décharge",
+        "event.poop-played": "{player} puts a {colour} poop on {target}'s pile",
+        "event.reshuffle": (
+            "Draw pile empty: shuffle the {cards} poops of the Décharge into a new draw pile"
+        ),
+        "event.toilette": "{player} flushes {target}'s pile",
+        # A correction's forms, tried in turn: the first its data fill.
+        "event.correction.1": "Correction: {player}'s pile holds {count} {colour}, not {before}",
+        "event.correction.2": (
+            "Correction: {player}'s hand holds {count, plural, one {# card} other {# cards}},"
+            " not {before}"
+        ),
+        "event.correction.true": "Correction: {player} is constipated",
+        "event.correction.false": "Correction: {player} is no longer constipated",
+        "event.correction.3": "Correction: {count} {kind}, not {before}",
+        "event.correction.4": "Correction: the deck holds {count} {card}, not {before}",
+        "event.correction.5": "Correction for {player}",
+        "event.correction.kill": "Correction: {player} is out of the game",
+        "event.correction.revive": (
+            "Correction: {player} is back in the game with an empty pile and the cards set aside "
+            "at their death"
+        ),
+        "event.correction.skip": "Correction: {player}'s turn ends without a card",
+        "event.draw.false": "{player} draws a card",
+        "event.draw.true": "Draw pile and Décharge empty: {player} draws nothing",
+        "event.game-over": "Game over: {winners} wins",
+        "event.note": "Note: {text}",
+        "event.suppository": "{player} gives {target} a Suppositoire",
+        "event.turn": "{player}'s turn",
         "title": "OhShit!",
         # The command line's names of the state's figures.
         "state.phase": "phase",
@@ -144,14 +178,17 @@ TEXT: Phrases = {
         "state.alive": "en vie",
         "state.hand": "main",
         "event.correction.1": (
-            "Correction : la pile de {player} compte"
+            "Correction : la pile de {player} compte {count} {colour}, pas {before}"
+        ),
+        "event.correction.2": (
+            "Correction : la main de {player} compte"
             " {count, plural, one {# carte} other {# cartes}}, pas {before}"
         ),
         "event.correction.true": "Correction : {player} est constipé",
         "event.correction.false": "Correction : {player} n'est plus constipé",
-        "event.correction.2": "Correction : {count} {kind}, pas {before}",
-        "event.correction.3": "Correction : le paquet compte {count} {card}, pas {before}",
-        "event.correction.4": "Correction pour {player}",
+        "event.correction.3": "Correction : {count} {kind}, pas {before}",
+        "event.correction.4": "Correction : le paquet compte {count} {card}, pas {before}",
+        "event.correction.5": "Correction pour {player}",
         "event.correction.kill": "Correction : {player} est hors jeu",
         "event.correction.revive": (
             "Correction : {player} revient en jeu avec une pile vide et les cartes mises de côté"
@@ -219,15 +256,16 @@ TEXT: Phrases = {
             "Mazzo vuoto: mescolate le {cards} cacche della Discarica in un nuovo mazzo"
         ),
         "event.toilette": "{player} tira lo sciacquone della pila di {target}",
-        "event.correction.1": (
-            "Correzione: la pila di {player} ha {count, plural, one {# carta} other {# carte}},"
+        "event.correction.1": "Correzione: la pila di {player} ha {count} {colour}, non {before}",
+        "event.correction.2": (
+            "Correzione: la mano di {player} ha {count, plural, one {# carta} other {# carte}},"
             " non {before}"
         ),
         "event.correction.true": "Correzione: {player} è stitico",
         "event.correction.false": "Correzione: {player} non è più stitico",
-        "event.correction.2": "Correzione: {count} {kind}, non {before}",
-        "event.correction.3": "Correzione: il mazzo ha {count} {card}, non {before}",
-        "event.correction.4": "Correzione per {player}",
+        "event.correction.3": "Correzione: {count} {kind}, non {before}",
+        "event.correction.4": "Correzione: il mazzo ha {count} {card}, non {before}",
+        "event.correction.5": "Correzione per {player}",
         "event.correction.kill": "Correzione: {player} è fuori dal gioco",
         "event.correction.revive": (
             "Correzione: {player} torna in gioco con una pila vuota e le carte messe da parte"
