@@ -206,3 +206,21 @@ def test_the_keys_check_finds_keys_and_placeholders_but_not_addresses():
     assert raw_keys("{n, plural, one {# partie} other {# parties}}")
     assert raw_keys("http://192.168.4.1:8080/join · companion.local") == []
     assert raw_keys("Ana a gagné 2 parties sur 3.") == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_panels_own_refusals_reach_a_phone_in_its_language(companion, phones, lang):
+    """A request the panel itself refuses (a body it cannot read, an address
+    it does not have) is said in the phone's language from its code, as the
+    table's refusals are."""
+    companion.table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    page = controller(phones, companion, locale=LANGUAGES[lang])
+    open_page(page, companion, "/")
+    told = refusal_toast(page, {"name": "card", "args": {"value": "vingt"}})
+    assert told and problems([told], lang, NAMES) == []
+    missing = page.evaluate("""async () => {
+        const core = await import("/static/js/core.js");
+        try { await core.api("GET", "/api/nothing-here"); } catch (err) { return err.message; }
+    }""")
+    assert missing and problems([missing], lang, NAMES) == []
+    assert page.script_errors == []

@@ -250,11 +250,21 @@ export function gameDescription(key) {
 // -- the API -----------------------------------------------------------------
 
 export class ApiError extends Error {
-  constructor(status, body) {
-    super(body?.message || `HTTP ${status}`);
+  /** `language`: the language the companion said the message in (its
+   * Content-Language); another than the page's is said again from the
+   * refusal's code, in the page's words. */
+  constructor(status, body, language = lang) {
+    super(apiMessage(status, body || {}, language));
     this.status = status;
     this.body = body || {};
   }
+}
+
+function apiMessage(status, body, language) {
+  const code = body.error ?? "";
+  if (body.message && (language === lang || (lang === "en" && !language))) return body.message;
+  if (has(`error.code.${code}`)) return t(`error.code.${code}`, body);
+  return lang === "en" && body.message ? body.message : t("error.code.other", { status });
 }
 
 export async function api(method, path, body) {
@@ -276,7 +286,7 @@ export async function api(method, path, body) {
   } catch (err) {
     data = null;
   }
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) throw new ApiError(response.status, data, response.headers.get("Content-Language"));
   return data;
 }
 
