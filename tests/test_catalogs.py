@@ -101,3 +101,11 @@ def test_a_translators_catalog_goes_back_into_the_json_and_python_sources(tmp_pa
     exec(compile(code, "text.py", "exec"), namespace)
     assert namespace["TEXT"]["it"]["event.turn"] == long
     assert max(len(line) for line in source.split("\n")) <= 100
+
+
+def test_every_dice_source_the_setup_page_offers_has_its_name_in_every_language():
+    from companion.core.keys import DICE_SOURCES
+
+    for lang in ("en", "fr", "it"):
+        strings = json.loads((ROOT / f"web/static/i18n/{lang}.json").read_text(encoding="utf-8"))
+        assert [s for s in DICE_SOURCES if f"dice.source.{s}" not in strings] == [], lang
