@@ -361,8 +361,6 @@ _MENU: Phrases = {
     },
 }
 
-# What every game shares (the menu's words and the common refusals); a
-# game's own TEXT may override a key.
 # The command line's own words (``cli.*``), in the table's language.
 _CLI: Phrases = {
     "en": {
@@ -446,8 +444,9 @@ _CLI: Phrases = {
     },
 }
 
+# What every game shares (the menu's and the command line's words and the
+# common refusals); a game's own TEXT may override a key.
 COMMON: Phrases = {lang: {**_MENU[lang], **_CLI[lang], **REFUSALS[lang]} for lang in LANGUAGES}
-
 
 
 # -- the rules of each language ---------------------------------------------------------
