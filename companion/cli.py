@@ -6,14 +6,20 @@
     companion undo
     companion state --json
     companion sign-out
+    companion --version
 
 Every command goes through the same table as the buttons and the panel, and
 the journal is the same file, so a game started here shows on the table.
-Bad input prints one line and exits with status 2.
+Without ``--db`` the journal is the running companion's (found as
+:mod:`companion.running` says), else the user's own.  While a companion
+runs, reading (``state``, ``history``...) reads its journal as it is, and a
+change is refused: it is made on the panel.  Bad input prints one line and
+exits with status 2.
 
 What it prints for people is in the table's language (the one chosen on the
-panel's setup page, else the configured one): events, prompts, refusals,
-dates.  ``--json`` keeps the machine's keys, with messages in that language.
+panel's setup page, else the configured one): events, the state, prompts,
+refusals, dates.  ``--json`` keeps the machine's keys, with its messages in
+that language.
 """
 
 from __future__ import annotations
@@ -48,6 +54,26 @@ def default_db() -> Path:
     return Path(base) / "companion" / "companion.db"
 
 
+def program_version() -> str:
+    """The installed program's version (the project's, in pyproject.toml)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tabletop-companion")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+class _PrintVersion(argparse.Action):
+    """``--version``: the version is looked up only when asked for (a
+    lookup on every start would slow ``companion serve`` on a Pi Zero)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        print(f"{parser.prog} {program_version()}")
+        parser.exit()
+
+
 def _add_new(sub: Any) -> None:
     new = sub.add_parser("new", help="start a new game")
     new.add_argument("game", help="call-of-nature, ohshit or bathroom-rush")
@@ -61,8 +87,9 @@ def _add_new(sub: Any) -> None:
 def _add_play(sub: Any) -> None:
     play = sub.add_parser("play", help="play a command written as words, e.g. 'card +5'")
     play.add_argument("words", nargs=argparse.REMAINDER, help="the command and its arguments")
-    play.add_argument("--version", dest="expected_version", type=int, default=None,
-                      help="refuse the command unless the table is at this version")
+    play.add_argument("--step", "--version", dest="expected_version", type=int, default=None,
+                      metavar="N", help="refuse the command unless the game is at this step "
+                                        "(the step 'companion state' shows)")
 
 
 def _add_history(sub: Any) -> None:
@@ -92,7 +119,7 @@ def _add_sign_out(sub: Any) -> None:
                                "/etc/companion/config.toml)")
     sign_out.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
                           help="the companion's data directory (default: the folder of --db "
-                               "or $COMPANION_DB when given, else the one the service uses)")
+                               "or $COMPANION_DB when given, else the running companion's)")
 
 
 def _add_doctor(sub: Any) -> None:
@@ -131,8 +158,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         prog="companion",
         description="The Tabletop Companion: keeps the public state of the game at the table.",
     )
+    parser.add_argument("--version", action=_PrintVersion, nargs=0,
+                        help="print the program's version and exit")
     parser.add_argument("--db", type=Path, default=None,
-                        help="journal file (default: $COMPANION_DB or the user's data directory)")
+                        help="journal file (default: $COMPANION_DB, else the running "
+                             "companion's, else the user's data directory)")
     parser.add_argument("--json", action="store_true", help=JSON_HELP)
     sub = parser.add_subparsers(dest="action", metavar="COMMAND", required=True)
     for name, add in COMMANDS.items():
@@ -163,10 +193,8 @@ def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
     args = parser.parse_args(words)
-    if args.action == "play" and "--json" in args.words:
-        # The words run to the end of the line: a trailing --json is the flag.
-        args.words = [word for word in args.words if word != "--json"]
-        args.json = True
+    if args.action == "play":
+        _flags_after_the_words(args, parser)
     if args.action in ("serve", "doctor"):
         if args.action == "serve":
             # The start builds what lives as long as the process (modules,
@@ -191,7 +219,31 @@ def _main(argv: Sequence[str] | None) -> int:
         return out.error(exc, EXIT_ERROR)
 
 
+def _flags_after_the_words(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """The words of ``play`` run to the end of the line: a trailing
+    ``--json`` or ``--step N`` is the flag, not a word."""
+    words: list[str] = []
+    rest = list(args.words)
+    while rest:
+        word = rest.pop(0)
+        name, _, value = word.partition("=")
+        if word == "--json":
+            args.json = True
+        elif name in ("--step", "--version"):
+            if not value:
+                value = rest.pop(0) if rest else ""
+            try:
+                args.expected_version = int(value)
+            except ValueError:
+                parser.error(f"--step takes a number (the step 'companion state' shows), "
+                             f"not {value!r}")
+        else:
+            words.append(word)
+    args.words = words
+
+
 def _run(args: argparse.Namespace, out: _Output) -> int:
+    from .core.errors import JournalInUse
     from .core.games import available
     from .core.journal import Journal
     from .core.table import Table
@@ -201,7 +253,16 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         return 0
     if args.action == "sign-out":
         return _sign_out(args, out)
-    table = Table(Journal.open(args.db or default_db()))
+    path = _journal_path(args)
+    try:
+        table = Table(Journal.open(path))
+    except JournalInUse:
+        if args.action not in READING:
+            raise JournalInUse(
+                f"the companion is running with this journal ({path}): play from its panel "
+                f"or its buttons, or stop it first; reading ('companion state', "
+                f"'companion history') works while it runs") from None
+        table = Table(Journal.open_read_only(path))
     out.lang = table.settings().language or _configured_language()
     try:
         if args.action == "new":
@@ -215,7 +276,8 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
             out.update(table.submit_words(args.words, expected_version=args.expected_version,
                                           source="cli"))
         elif args.action == "undo":
-            out.update(table.undo(source="cli"))
+            taking_back = _taking_back(table.current(), out.lang) if table.has_game else None
+            out.update(table.undo(source="cli"), took_back=taking_back)
         elif args.action == "redo":
             out.update(table.redo(source="cli"))
         elif args.action == "state":
@@ -241,19 +303,68 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         table.close()
 
 
+# The commands that only read the journal: they may read it while a companion runs.
+READING = ("state", "commands", "history", "games", "stats")
+
+
+def _configured_language() -> str:
+    """The configured language, for a table that has not chosen its own."""
+    from . import config as config_module
+
+    try:
+        return config_module.load(None).language
+    except Exception:
+        return "en"
+
+
+def _journal_path(args: argparse.Namespace) -> Path:
+    """The journal a command uses: ``--db``; else ``$COMPANION_DB``; else the
+    running companion's; else the user's own."""
+    if args.db is not None or os.environ.get("COMPANION_DB"):
+        return Path(args.db or default_db()).expanduser()
+    from . import running
+
+    found = running.places(_config_or_none(None))
+    live = running.running(found)
+    if len(live) == 1:
+        return live[0].journal
+    if not live:
+        # None runs: the journal of the one that ran, where serve would look first.
+        for place in found:
+            if place.status == running.CLOSED:
+                print(f"companion: {place.who}'s data in {place.directory} cannot be read by "
+                      f"this user; this is your own journal ('sudo companion {args.action}' "
+                      f"uses the service's)", file=sys.stderr)
+                break
+            if place.status == running.STOPPED and place.journal.exists():
+                return place.journal
+    return default_db()
+
+
+def _config_or_none(path: Path | None) -> Any:
+    """The config, for its data_dir; a default config file that cannot be
+    read is no reason to refuse a look at the journal."""
+    from . import config as config_module
+
+    try:
+        return config_module.load(path)
+    except (config_module.ConfigError, OSError):
+        if path is not None:
+            raise
+        return None
+
+
 def _sign_out(args: argparse.Namespace, out: _Output) -> int:
-    """Sign every phone out through the panel's keys in the data directory:
-    the running service reads them at its next request."""
+    """Sign every phone out through the panel's keys in the data directory
+    of the companion that runs (else of the one that ran): the running
+    service reads them at its next request."""
     import sqlite3
 
     from .core.access import AccessStore
     from .core.errors import JournalError
     from .storage import ACCESS_FILE
 
-    directory = _data_dir(args)
-    if not directory.is_dir():
-        raise JournalError(f"there is no data directory {directory}: name the companion's "
-                           f"with --data-dir")
+    directory, who, live = _sign_out_where(args)
     path = directory / ACCESS_FILE
     try:
         store = AccessStore(path)
@@ -265,42 +376,55 @@ def _sign_out(args: argparse.Namespace, out: _Output) -> int:
         raise JournalError(f"cannot sign the phones out in {directory} ({exc}); run it as "
                            f"the companion's user, e.g. with sudo") from None
     if out.as_json:
-        out._json({"signed_out": True, "data_dir": str(directory), "pin": keys.pin})
+        out._json({"signed_out": True, "data_dir": str(directory), "running": live,
+                   "pin": keys.pin})
+        return 0
+    if live:
+        print(f"Signed out every phone of the running companion ({who}, data in "
+              f"{directory}).")
     else:
-        print(f"Every phone is signed out: phones watch until they join again, by the new "
-              f"QR code on the table's screen or the new PIN {keys.pin}.")
+        print(f"No companion is running: signed out every phone of {who} (data in "
+              f"{directory}); they are spectators when it starts.")
+    print(f"Phones watch until they join again, by the new QR code on the table's screen "
+          f"or the new PIN {keys.pin}.")
     return 0
 
 
-def _data_dir(args: argparse.Namespace) -> Path:
-    """Where the service keeps its data: ``--data-dir``; else the folder of
-    the journal named by ``--db`` or ``$COMPANION_DB``; else the config's
-    data directory, the way the service finds it."""
-    if args.data_dir is not None:
-        return args.data_dir.expanduser()
-    if args.db is not None or os.environ.get("COMPANION_DB"):
-        return (args.db or default_db()).expanduser().parent
-    from . import config as config_module
-    from .storage import ACCESS_FILE, data_dir
+def _sign_out_where(args: argparse.Namespace) -> tuple[Path, str, bool]:
+    """The data directory to sign out, who uses it, and whether it runs:
+    ``--data-dir``; else the folder of ``--db`` or ``$COMPANION_DB``; else
+    the running companion's, found where ``serve`` keeps its data; else the
+    first of those places that holds a companion's data."""
+    from . import running
+    from .core.errors import JournalError
 
-    config = config_module.load(args.config)
-    service = config_module.SERVICE_DATA_DIR
-    if config.data_dir is None and not os.environ.get("STATE_DIRECTORY") \
-            and (service / ACCESS_FILE).exists():
-        # The service's own, even when this user may not write it: the
-        # error then says to run it as the service's user.
-        return service
-    return data_dir(config, simulate=False)
-
-
-def _configured_language() -> str:
-    """The configured language, for a table that has not chosen its own."""
-    from . import config as config_module
-
-    try:
-        return config_module.load(None).language
-    except Exception:
-        return "en"
+    if args.data_dir is not None or args.db is not None or os.environ.get("COMPANION_DB"):
+        directory = (args.data_dir.expanduser() if args.data_dir is not None
+                     else (args.db or default_db()).expanduser().parent)
+        if not directory.is_dir():
+            raise JournalError(f"there is no data directory {directory}: name the "
+                               f"companion's with --data-dir")
+        place = running.Place(directory, "the companion", running.status(directory))
+        return directory, place.who, place.status == running.RUNNING
+    found = running.places(_config_or_none(args.config))
+    live = running.running(found)
+    if len(live) > 1:
+        raise JournalError(
+            "more than one companion is running (" + "; ".join(p.said() for p in live)
+            + "): name one with --data-dir")
+    if live:
+        return live[0].directory, live[0].who, True
+    for place in found:
+        if place.status == running.CLOSED:
+            raise JournalError(
+                f"cannot tell whether {place.who} runs: this user may not read "
+                f"{place.directory}; run 'sudo companion sign-out'")
+        if place.status == running.STOPPED and place.has_data:
+            return place.directory, place.who, False
+    looked = ", ".join(str(place.directory) for place in found)
+    raise JournalError(f"no companion is running, and none has kept its data here yet "
+                       f"(looked in {looked}); start it, or name its data directory "
+                       f"with --data-dir")
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -328,10 +452,10 @@ class _Output:
 
         return say(key, self.lang, **fields)
 
-    def _when(self, at: float, *, with_time: bool = True) -> str:
+    def _when(self, at: float) -> str:
         from .cldr import date_text
 
-        return date_text(self.lang, at, with_time=with_time)
+        return date_text(self.lang, at)
 
     def _json(self, value: Any) -> None:
         print(json.dumps(value, indent=2, ensure_ascii=False))
@@ -347,11 +471,15 @@ class _Output:
             print(f"companion: {message}", file=sys.stderr)
         return code
 
-    def update(self, update: Update) -> None:
+    def update(self, update: Update, took_back: str | None = None) -> None:
         if self.as_json:
             self._json(update.to_json())
             return
-        for event in update.events:
+        from .state_text import events_said
+
+        if took_back:
+            print("  " + self._t("cli.took-back", what=took_back))
+        for event in events_said(update.events):
             print(("! " if event.alert else "  ")
                   + event_said(event, self.lang, update.game_key, update.players))
         print(render_state(update, self.lang))
@@ -375,23 +503,8 @@ class _Output:
         if not entries:
             print(self._t("cli.nothing-played"))
         for e in entries:
-            # What happened, as people say it, with its date and time.
-            print(f"{self._when(e.at)}  {self._entry_said(e, game, players)}")
-
-    def _entry_said(self, entry: Any, game: str | None, players: Sequence[str]) -> str:
-        """A history entry in the table's language (English: as kept)."""
-        if self.lang == "en":
-            return str(entry.said)
-        from .core.table import Action
-
-        events = entry.undid if entry.action == Action.UNDO else entry.events
-        said = " · ".join(event_said(e, self.lang, game, players) for e in events) \
-            or str(entry.said)
-        if entry.action == Action.UNDO:
-            return self._t("cli.undone", what=said)
-        if entry.action == Action.REDO:
-            return self._t("cli.redone", what=said)
-        return said
+            # What happened, as people say it, with its date and time (CLDR's).
+            print(f"{self._when(e.at)}  {_entry_said(e, self.lang, game, players)}")
 
     def games(self, games: list[dict]) -> None:
         if self.as_json:
@@ -441,16 +554,19 @@ class _Output:
                 print(f"    --variant {name}  {text}")
 
 
-# State fields that hold a seat, said as a sentence with the player's name
-# (the keys of their sentences in every language: ``cli.<field>``).
-SEAT_SENTENCES = {
-    "active": "{name}'s turn",
-    "first_player": "{name} plays first",
-    "tie_break": "tie-break for {name}",
-    "winner": "{name} wins",
-}
-# Fields that hold seats, said with the players' names.
-SEATS_SENTENCES = {"winners": "winners: {names}"}
+def render_state(update: Update, lang: str = "en") -> str:
+    """The state as a person reads it, in ``lang``: see :mod:`companion.state_text`."""
+    from .state_text import render
+
+    return render(update, lang)
+
+
+def _taking_back(current: Update, lang: str) -> str | None:
+    """What undo takes back, in ``lang``."""
+    if lang == "en" or not current.undo_events:
+        return current.undo_text
+    return " · ".join(event_said(e, lang, current.game_key, current.players)
+                      for e in current.undo_events)
 
 
 def event_said(event: Any, lang: str, game: str | None, players: Sequence[str]) -> str:
@@ -467,120 +583,29 @@ def event_said(event: Any, lang: str, game: str | None, players: Sequence[str]) 
     if callable(tell):
         return str(tell(event, lang))
     return event_sentence(event.kind, event.message, event.data, lang, game, players)
-# Fields the other lines already say: who won is the result's, a phase its name's.
-_SAID_ELSEWHERE = {"over", "result", "seat", "name"}
 
 
-def render_state(update: Update, lang: str = "en") -> str:
-    """The state as sentences, for any game: whose turn and who won by
-    name, the game's figures with their labels (a game may word them in its
-    text as ``state.<field>``), each player's, and what the game waits
-    for."""
-    from .core.text import phrase, say
+def _entry_said(entry: Any, lang: str = "en", game: str | None = None,
+                players: Sequence[str] = ()) -> str:
+    """A history entry as people say it, each thing once, in ``lang``."""
+    from .core.table import said
+    from .core.text import say
+    from .state_text import events_said
 
-    names = tuple(update.players)
-
-    def label(field: str) -> str:
-        return say(f"state.{field}", lang, game=update.game_key,
-                   default=field.replace("_", " "))
-
-    def value_of(field: str, value: Any) -> Any:
-        """A value that is a word (a phase, a direction) in ``lang``."""
-        if not isinstance(value, str):
-            return value
-        for key in (f"state.{field}.{value}", f"choice.{value}", f"card.{value}"):
-            found = phrase(key, lang, update.game_key)
-            if found is not None:
-                return found
-        return value
-
-    def seat_sentence(field: str, **fields: Any) -> str:
-        english = {**SEAT_SENTENCES, **SEATS_SENTENCES}[field]
-        return say(f"cli.{field}", lang, default=english.format(**fields), **fields)
-
-    def facts(values: dict[str, Any]) -> tuple[list[str], list[str]]:
-        said: list[str] = []
-        figures: list[str] = []
-        for field, value in values.items():
-            if (field in _SAID_ELSEWHERE or f"{field}_name" in values
-                    or value is None or value == "" or value is False):
-                continue
-            if field in SEAT_SENTENCES and _is_seat(value, names):
-                if not (update.over and field in ("active", "winner")):
-                    said.append(seat_sentence(field, name=names[value]))
-            elif field in SEATS_SENTENCES and isinstance(value, list):
-                if value and not update.over and all(_is_seat(v, names) for v in value):
-                    said.append(seat_sentence(field, names=", ".join(names[v] for v in value)))
-            elif field == "message" and isinstance(value, str):
-                said.append(value)
-            elif value is True:
-                figures.append(label(field))
-            elif isinstance(value, (int, float, str)):
-                # A phase's name says it better than its code: "phase Choose queues".
-                named = field[:-len("_name")] if field.endswith("_name") else ""
-                shown = value_of(named or field, value)
-                if named in values and lang != "en":
-                    # A phase's name said from its code ("phase.setup").
-                    shown = phrase(f"{named}.{values[named]}", lang, update.game_key) or shown
-                figures.append(f"{label(named if named in values else field)} {shown}")
-        return said, figures
-
-    title = say("title", lang, game=update.game_key, default=update.title)
-    lines = [say("cli.heading", lang, title=title, number=update.game_id,
-                 version=update.version)]
-    said, figures = facts(update.state)
-    if said:
-        lines.append(" ".join(_sentence(s) for s in said))
-    if figures:
-        lines.append(_sentence(", ".join(figures)))
-    players = update.state.get("players")
-    for entry in players if isinstance(players, list) else []:
-        if isinstance(entry, dict) and entry.get("name"):
-            player_said, player_figures = facts(entry)
-            lines.append(f"  {entry['name']}: {', '.join(player_said + player_figures) or '-'}")
-    if update.over and update.result:
-        said_result = update.result.message
-        if lang != "en":
-            said_result = event_sentence("game-over", said_result, update.result.to_json(), lang,
-                                         update.game_key, names)
-            lines.append(said_result)
-        else:
-            lines.append(f"Game over: {said_result}")
-    else:
-        lines += [f"> {prompt}" for prompt in _prompts(update, lang)]
-    return "\n".join(lines)
-
-
-def _prompts(update: Update, lang: str) -> list[str]:
-    """What the game waits for, in ``lang``: the game's own prompts where it
-    says them in that language, else who acts and the command's label."""
-    from .core.text import phrase
-
-    said = update.prompts.get(lang) if lang != "en" else None
-    out = []
-    for i, wait in enumerate(update.expected):
-        if lang == "en":
-            out.append(wait.prompt)
-        elif said is not None and i < len(said):
-            out.append(said[i])
-        else:
-            command = phrase(f"command.{wait.command}", lang, update.game_key)
-            who = update.players[wait.player] if isinstance(wait.player, int) else None
-            out.append(wait.prompt if command is None
-                       else f"{who} · {command}" if who else command)
-    return out
-
-
-def _is_seat(value: Any, names: Sequence[str]) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
+    if lang == "en":
+        if entry.action == "undo":
+            return f"Undone: {said(events_said(entry.undid), entry.command)}"
+        if entry.action == "redo":
+            return f"Redone: {said(events_said(entry.events), entry.command)}"
+        return said(events_said(entry.events), entry.command)
+    events = events_said(entry.undid if entry.action == "undo" else entry.events)
+    told = " · ".join(event_said(e, lang, game, players) for e in events) \
+        or said(events, entry.command)
+    if entry.action == "undo":
+        return say("cli.undone", lang, what=told)
+    if entry.action == "redo":
+        return say("cli.redone", lang, what=told)
+    return told
 
 
 if __name__ == "__main__":

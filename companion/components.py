@@ -42,6 +42,29 @@ class Component:
         pass
 
 
+def seconds(delay: float) -> str:
+    """A wait as the log says it: "0.5 s", "2 s"."""
+    return f"{delay:g} s"
+
+
+class FaultLog:
+    """Says each cause of a failed start once: a part that fails for the
+    same reason as another (the buttons and the LEDs, with no GPIO) names
+    that part instead of repeating the reason."""
+
+    def __init__(self) -> None:
+        self._first: dict[str, str] = {}
+
+    def failed(self, name: str, cause: str, delay: float) -> None:
+        first = self._first.setdefault(cause, name)
+        if first != name:
+            log.error("%s failed to start for the same reason as the %s; tries again in %s",
+                      name, first, seconds(delay))
+        else:
+            log.error("%s failed to start (%s); the companion goes on without it and "
+                      "tries again in %s", name, cause, seconds(delay))
+
+
 class Retrying(Component):
     """A component whose hardware may be missing: ``open()`` is tried at
     start and again, with a growing wait, until it works."""
@@ -57,6 +80,8 @@ class Retrying(Component):
         self._fault: str | None = None
         self._opened = False
         self._stopped = False
+        # The daemon gives every part one, so that a cause is said once.
+        self.fault_log = FaultLog()
 
     def open(self) -> None:
         raise NotImplementedError
@@ -88,8 +113,7 @@ class Retrying(Component):
             self._failures += 1
             delay = self.backoff.delay(self._failures)
             if message != self._fault:
-                log.error("%s failed to start (%s); the companion goes on without it and "
-                          "tries again in %.0f s", self.name, exc, delay)
+                self.fault_log.failed(self.name, str(exc), delay)
             self._retry_at = self._clock() + delay
             self._fault = message
             return

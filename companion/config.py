@@ -37,6 +37,19 @@ BAUD_RATES = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
 GPIO_RANGE = range(28)
 # GPIO 2 and 3 are SDA and SCL of I2C bus 1, which the display uses.
 I2C_PINS = {2: "SDA", 3: "SCL"}
+# GPIO 14 and 15 are TXD and RXD of the Pi's own serial port (UART), which a
+# dice device wired to the header uses; these names of the port mean it is.
+UART_PINS = {14: "TXD", 15: "RXD"}
+PI_UART_PORTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
+# The 40-pin header: the header pin of each BCM GPIO line, and its power pins.
+HEADER_PIN_OF_GPIO = {
+    2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16, 24: 18,
+    10: 19, 9: 21, 25: 22, 11: 23, 8: 24, 7: 26, 0: 27, 1: 28, 5: 29, 6: 31, 12: 32,
+    13: 33, 19: 35, 16: 36, 26: 37, 20: 38, 21: 40,
+}
+HEADER_3V3 = (1, 17)
+HEADER_5V = (2, 4)
+HEADER_GROUND = (6, 9, 14, 20, 25, 30, 34, 39)
 # 7-bit I2C addresses outside the reserved ranges.
 I2C_ADDRESSES = range(0x03, 0x78)
 DIE_FACE_LEDS = 7
@@ -358,6 +371,10 @@ class Config:
             roles.update({f"led {n}": pin for n, pin in enumerate(self.leds.pins, 1)})
         return roles
 
+    def uses_pi_uart(self) -> bool:
+        """The dice device is wired to the Pi's own serial port (GPIO 14 and 15)."""
+        return self.serial.port in PI_UART_PORTS
+
     def with_web(self, *, host: str | None = None, port: int | None = None) -> Config:
         """The same config listening elsewhere (the --host and --port flags)."""
         web = self.web
@@ -445,10 +462,60 @@ def _checked(section: str | None, key: str, check: Callable[[Any], Any], value: 
 
 def _check_pins_distinct(config: Config, source: str) -> None:
     owner: dict[int, str] = {}
+    if config.uses_pi_uart():
+        owner.update({pin: f"{name} of the Pi's serial port, which [serial] port = "
+                           f"\"{config.serial.port}\" uses"
+                      for pin, name in UART_PINS.items()})
     for role, pin in config.pins().items():
+        if pin in UART_PINS and pin in owner:
+            raise ConfigError(
+                f"{source}: GPIO {pin} is given to the {role}, but it is {owner[pin]}; "
+                f"wire the {role} to another pin, or set [serial] port to a USB device"
+            )
         if pin in owner:
             raise ConfigError(
                 f"{source}: GPIO {pin} is given to both the {owner[pin]} and the {role}; "
                 f"each pin can serve one role only"
             )
         owner[pin] = role
+
+
+# -- the wiring ---------------------------------------------------------------------
+
+
+def wiring_pins(config: Config) -> list[tuple[int, str]]:
+    """Every header pin the config uses, as (header pin 1-40, role), in the
+    order a person wires them: the display (3.3 V, SDA, SCL, GND), the keys
+    or the encoder and their ground, the buzzer, the LEDs and their ground,
+    then the dice device on the Pi's own serial port if it is wired there.
+    A role names a GPIO's use as :meth:`Config.pins` does ("button up",
+    "encoder a", "buzzer", "led 3"); :data:`HEADER_PIN_OF_GPIO` maps back."""
+    display = config.display.controller.upper()
+    wired: list[tuple[int, str]] = [
+        (HEADER_3V3[0], f"display VCC ({display}, 3.3 V)"),
+        (HEADER_PIN_OF_GPIO[2], "display SDA"),
+        (HEADER_PIN_OF_GPIO[3], "display SCL"),
+        (HEADER_GROUND[1], "display GND"),
+    ]
+    roles = config.pins()
+    keys = [(pin, role) for role, pin in roles.items()
+            if role.startswith(("button ", "encoder "))]
+    outputs = [(pin, role) for role, pin in roles.items() if role == "buzzer"]
+    leds = [(pin, role) for role, pin in roles.items() if role.startswith("led ")]
+    wired += [(HEADER_PIN_OF_GPIO[pin], role) for pin, role in keys]
+    if config.encoder.enabled:
+        wired.append((HEADER_3V3[1], "encoder + (3.3 V)"))
+    wired.append((HEADER_GROUND[-1], "keys' ground (GND)"))
+    wired += [(HEADER_PIN_OF_GPIO[pin], role) for pin, role in outputs + leds]
+    if outputs or leds:
+        wired.append((HEADER_GROUND[-3], "ground of the buzzer and LEDs (GND)"))
+    if config.uses_pi_uart():
+        wired += [(HEADER_PIN_OF_GPIO[14], "dice device RX (the Pi's TXD)"),
+                  (HEADER_PIN_OF_GPIO[15], "dice device TX (the Pi's RXD)"),
+                  (HEADER_GROUND[-2], "dice device GND")]
+    return wired
+
+
+def header_pin(gpio: int) -> int:
+    """The 40-pin header's pin of a BCM GPIO number."""
+    return HEADER_PIN_OF_GPIO[gpio]

@@ -46,9 +46,15 @@ from typing import TYPE_CHECKING, Any, Mapping, TextIO, TypeVar
 from companion.parts.hardware import DicePart, DisplayPart, KeypadPart, OutputsPart, PixelsPart
 
 from . import config as config_module
-from .components import Component
+from .components import Component, FaultLog, Retrying
 from .config import Config, ConfigError, MissingConfig
-from .service import StopEvent, configure_logging, sd_notify, watchdog_interval
+from .service import (
+    StopEvent,
+    configure_logging,
+    give_lgpio_a_working_directory,
+    sd_notify,
+    watchdog_interval,
+)
 from .storage import TablePart, data_dir
 
 if TYPE_CHECKING:
@@ -99,6 +105,8 @@ class Daemon:
         self.watchdog = watchdog_interval(self.environ)
         self.tick_interval = self.watchdog / 2 if self.watchdog else IDLE_TICK
         self.started: list[Component] = []
+        # Each cause of a part's failed start is logged once, by the first part.
+        self.fault_log = FaultLog()
         self.is_ready = False
         self.phone_host = "127.0.0.1"
         self.pin_factory: Any = None
@@ -185,6 +193,8 @@ class Daemon:
                                   simulate=self.simulate))
 
     def _start(self, part: Component) -> None:
+        if isinstance(part, Retrying):
+            part.fault_log = self.fault_log
         try:
             part.start()
         except Exception as exc:
@@ -285,8 +295,10 @@ class Daemon:
             print(f"Join as a player: {access.join_url(local.rstrip('/'))} (PIN {access.pin})",
                   file=self.out, flush=True)
         log.info("panel at %s (PIN on the table's screen)", panel_url(self.phone_host, port))
-        for fault in self.faults():
-            log.warning("running without: %s", fault)
+        # Each fault was logged as it happened: here only what is missing.
+        missing = [fault.split(":", 1)[0] for fault in self.faults()]
+        if missing:
+            log.warning("running without: %s", ", ".join(missing))
 
     def run(self) -> int:
         """The main loop: wake every half watchdog interval, check, feed."""
@@ -374,6 +386,8 @@ def serve(args: argparse.Namespace) -> int:
         print(f"companion: {exc}", file=sys.stderr)
         return EXIT_BAD_CONFIG
     daemon = Daemon(config, simulate=bool(getattr(args, "simulate", False)))
+    # Before anything loads gpiozero (and lgpio with it).
+    give_lgpio_a_working_directory(daemon.directory)
     daemon.handle_signals()
     log.info("starting%s; data in %s", " in simulation" if daemon.simulate else "",
              daemon.directory)

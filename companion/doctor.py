@@ -103,8 +103,22 @@ def check_i2c_enabled(bus: int, paths: Paths = Paths()) -> Finding:
         return Finding(FAIL, f"I2C is on in {config} but {device} is missing",
                        "reboot the Pi so that the setting takes effect")
     return Finding(FAIL, f"I2C is not enabled ({device} is missing)",
-                   "run 'sudo raspi-config nonint do_i2c 0' and reboot "
-                   "(it adds dtparam=i2c_arm=on to config.txt)")
+                   "run 'sudo ./scripts/install-pi.sh' again (it switches I2C on at 400 kHz), "
+                   "or 'sudo raspi-config nonint do_i2c 0', and reboot")
+
+
+def check_i2c(bus: int, paths: Paths = Paths()) -> list[Finding]:
+    """Whether the bus is there, and at what speed it runs; its speed only
+    once it is there (a bus that is not there runs at no speed), and what
+    the speed needs then said with how to switch it on."""
+    enabled = check_i2c_enabled(bus, paths)
+    speed = check_i2c_speed(paths)
+    if enabled.level == OK:
+        return [enabled, speed]
+    if speed.level != OK and boot_config(paths) is not None:
+        return [Finding(enabled.level, enabled.what,
+                        f"{enabled.fix}; before rebooting, {speed.fix.split(' and reboot')[0]}")]
+    return [enabled]
 
 
 def check_i2c_speed(paths: Paths = Paths()) -> Finding:
@@ -183,6 +197,14 @@ def give_lgpio_a_working_directory(environ: Any = None,
     environ["LG_WD"] = tempfile.mkdtemp(prefix="companion-doctor-")
 
 
+def _pin(pin: int, role: str) -> str:
+    """A GPIO as a person finds it: its number, its header pin and its role."""
+    from .config import HEADER_PIN_OF_GPIO
+
+    header = HEADER_PIN_OF_GPIO.get(pin)
+    return f"GPIO {pin} (pin {header}, {role})" if header else f"GPIO {pin} ({role})"
+
+
 def check_pins(pins: Mapping[str, int], pin_factory: Any = None,
                claim: Callable[[str, int, Any], None] | None = None) -> list[Finding]:
     """Claim every configured pin and release it: a pin another program (or
@@ -203,14 +225,16 @@ def check_pins(pins: Mapping[str, int], pin_factory: Any = None,
                             "add the user to the 'gpio' group: 'sudo usermod -aG gpio $USER', "
                             "then log in again")]
         except Exception as exc:
+            if type(exc).__name__ == "NoGpio":
+                return [Finding(FAIL, exc.what, exc.fix)]  # type: ignore[attr-defined]
             if type(exc).__name__ in ("BadPinFactory", "PinFactoryFallback"):
                 return [Finding(FAIL, f"no GPIO on this machine ({exc})",
                                 "run on a Raspberry Pi, or try 'companion serve --simulate'")]
-            findings.append(Finding(FAIL, f"GPIO {pin} ({role}) is in use: {exc}",
+            findings.append(Finding(FAIL, f"{_pin(pin, role)} is in use: {exc}",
                                     f"{STOP_THE_SERVICE}, or wire the {role} to another pin "
                                     "and change the config"))
         else:
-            free.append(f"{pin} ({role})")
+            free.append(_pin(pin, role).removeprefix("GPIO "))
     if free:
         findings.insert(0, Finding(OK, f"GPIO pins free: {', '.join(free)}"))
     return findings
@@ -375,8 +399,7 @@ def run_checks(config: Any, data_dir: Path, *, paths: Paths = Paths(),
     :class:`companion.config.Config`."""
     display = config.display
     return [
-        check_i2c_enabled(display.i2c_bus, paths),
-        check_i2c_speed(paths),
+        *check_i2c(display.i2c_bus, paths),
         check_display(display.i2c_bus, display.address, display.controller, paths, probe),
         *check_pins(config.pins(), pin_factory, claim),
         check_serial(config.serial.port, config.dice.source, serial_access),

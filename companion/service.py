@@ -5,7 +5,8 @@
   interval from ``$WATCHDOG_USEC``;
 - a stop event that a signal handler may set without deadlocking;
 - logging that gives each line its priority and leaves the time to journald
-  when the output is the journal's stream, and a time and level otherwise.
+  when the output is the journal's stream, and a time and level otherwise;
+- a working directory of its own for lgpio, the GPIO's library on a Pi.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ import os
 import select
 import socket
 import sys
-from typing import ClassVar, Mapping, TextIO
+from pathlib import Path
+from typing import ClassVar, Mapping, MutableMapping, TextIO
 
 log = logging.getLogger(__name__)
 
@@ -137,3 +139,29 @@ def configure_logging(stream: TextIO | None = None,
     logging.captureWarnings(True)
     # One line per request would drown the journal of a Pi on an SD card.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+
+
+# -- lgpio's working directory -------------------------------------------------------
+
+
+def give_lgpio_a_working_directory(data_dir: Path,
+                                   environ: MutableMapping[str, str] | None = None) -> str:
+    """lgpio makes its notification pipes in ``$LG_WD``, else in the working
+    directory, when it loads; started by hand from a directory its user
+    cannot write (``cd / && sudo -u companion companion serve``), the
+    companion would lose its GPIO.  Point ``LG_WD`` at a directory the
+    companion owns, before gpiozero loads lgpio: systemd's runtime directory
+    for the service (``/run/companion``), else the data directory.  An
+    ``LG_WD`` already given is kept.  Returns the directory."""
+    environ = os.environ if environ is None else environ
+    if environ.get("LG_WD"):
+        return environ["LG_WD"]
+    runtime = environ.get("RUNTIME_DIRECTORY", "").split(":")[0]
+    directory = Path(runtime) if runtime else data_dir
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        # The data directory's own failure is the journal's to report.
+        log.debug("no working directory for lgpio in %s (%s)", directory, exc.strerror)
+    environ["LG_WD"] = str(directory)
+    return str(directory)

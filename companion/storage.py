@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -90,6 +91,9 @@ class TablePart(Component):
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.table: Any = None
+        self.journal: Any = None
+        self.upkeep: threading.Thread | None = None
+        self._stopping = threading.Event()
 
     def start(self) -> None:
         from .core.journal import Journal
@@ -103,7 +107,13 @@ class TablePart(Component):
                 f"data_dir in the config, or try 'companion serve --simulate', which keeps "
                 f"its data in your own data directory"
             ) from None
-        self.table = Table(Journal.open(self.directory / JOURNAL_FILE))
+        self.journal = Journal.open(self.directory / JOURNAL_FILE)
+        self.table = Table(self.journal)
+        # Work that grows with the journal runs beside the companion, not
+        # before it: the start does not wait for a year of games.
+        self.upkeep = threading.Thread(target=self._keep_up, name="journal-upkeep",
+                                       daemon=True)
+        self.upkeep.start()
         where = self.table.journal_path
         if self.table.has_game:
             log.info("journal %s: game of %s at version %d", where,
@@ -111,7 +121,34 @@ class TablePart(Component):
         else:
             log.info("journal %s: no game yet", where)
 
+    def _keep_up(self) -> None:
+        """At the lowest priority: sum up the finished games of a journal
+        written by an earlier version (once), compute the statistics so
+        that the first phone to ask has them, then check the whole file."""
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+        except (AttributeError, OSError):
+            pass  # this thread alone, on Linux; elsewhere it runs as the rest
+        try:
+            done = self.table.archive.summarise_past_games()
+            if done:
+                log.info("journal: %d finished games summed up for the statistics", done)
+            self.table.stats()
+            if self._stopping.is_set():
+                return
+            found = self.journal.check()
+        except Exception as exc:  # the journal closed under it, or a damaged page
+            if not self._stopping.is_set():
+                log.error("journal %s: its check failed (%s)", self.journal.path, exc)
+            return
+        if found is not None:
+            log.error("journal %s is damaged (%s): the games go on, but copy the file "
+                      "aside and run 'companion doctor'", self.journal.path, found)
+
     def stop(self) -> None:
+        self._stopping.set()
+        if self.upkeep is not None:
+            self.upkeep.join(5)
         if self.table is not None:
             # close() takes the table's lock: the command in progress ends first.
             self.table.close()

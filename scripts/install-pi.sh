@@ -6,21 +6,71 @@
 # Run it from a checkout of the project; run it again after 'git pull' to
 # upgrade.  Safe to run any number of times: it changes only what is not yet
 # as it should be, and never overwrites /etc/companion/config.toml.
-set -euo pipefail
+#
+# Each step is named as it starts; when one fails, the installer says which,
+# why, and what to do, and stops.  It ends with "done" and the command that
+# checks the set-up (the doctor).
+#
+# COMPANION_ROOT=DIR installs into DIR instead of / (the files only; the
+# system's commands are whatever PATH gives): the tests run it that way.
+set -Eeuo pipefail
 
 CHECKOUT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="${COMPANION_ROOT:-}"
 PREFIX=/opt/companion
 VENV="$PREFIX/venv"
 CONFIG_DIR=/etc/companion
+CONFIG_FILE="$CONFIG_DIR/config.toml"
 DATA_DIR=/var/lib/companion
 UNIT=/etc/systemd/system/companion.service
 SERVICE_USER=companion
 I2C_SPEED=400000
 REBOOT_NEEDED=no
+DOCTOR="sudo -u $SERVICE_USER companion doctor --config $CONFIG_FILE"
 
 say() { printf '==> %s\n' "$*"; }
 die() {
     printf 'install-pi: %s\n' "$*" >&2
+    exit 1
+}
+
+# -- steps, and what to say when one fails --------------------------------------
+
+STEP="the checks before installing"
+STEP_HELP="read the message above"
+WHY=""
+
+# Start a step: its name (said now, and again if it fails) and what to do
+# when it fails.
+step() {
+    STEP="$1"
+    STEP_HELP="$2"
+    WHY=""
+    say "$STEP"
+}
+
+# Fail the current step with a reason in our own words (instead of the
+# command that failed).
+fail() {
+    WHY="$1"
+    return 1
+}
+
+step_failed() {
+    local status=$? command="$BASH_COMMAND"
+    trap - ERR
+    {
+        printf '\n'
+        printf 'install-pi: the step "%s" failed.\n' "$STEP"
+        if [[ -n "$WHY" ]]; then
+            printf 'install-pi: why: %s\n' "$WHY"
+        else
+            printf "install-pi: why: '%s' ended with status %d (its own message is above).\n" \
+                "$command" "$status"
+        fi
+        printf 'install-pi: what to do: %s\n' "$STEP_HELP"
+        printf 'install-pi: then run this installer again: it keeps what is done and goes on.\n'
+    } >&2
     exit 1
 }
 
@@ -48,8 +98,9 @@ install_packages() {
             missing+=("$package")
     done < <(system_packages)
     if ((${#missing[@]})); then
-        apt-get update
-        apt-get install -y --no-install-recommends "${missing[@]}"
+        apt-get update || fail "apt-get cannot read the package lists"
+        apt-get install -y --no-install-recommends "${missing[@]}" ||
+            fail "apt-get cannot install ${missing[*]}"
     fi
 }
 
@@ -65,25 +116,30 @@ create_user() {
     # The unit grants these groups too; membership here lets
     # 'sudo -u companion companion doctor' see what the service sees.
     usermod --append --groups gpio,i2c,dialout "$SERVICE_USER"
-    install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 0750 "$DATA_DIR"
+    install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 0750 "$ROOT$DATA_DIR"
 }
 
 install_companion() {
-    install -d -m 0755 "$PREFIX"
-    [[ -x "$VENV/bin/python" ]] || python3 -m venv "$VENV"
-    "$VENV/bin/pip" install --quiet --upgrade pip
-    if ! "$VENV/bin/pip" install --quiet --upgrade "${CHECKOUT}[pi,pixels]"; then
+    install -d -m 0755 "$ROOT$PREFIX" "$ROOT/usr/local/bin"
+    [[ -x "$ROOT$VENV/bin/python" ]] || python3 -m venv "$ROOT$VENV" ||
+        fail "python3 cannot make a virtual environment in $VENV"
+    "$ROOT$VENV/bin/pip" install --quiet --upgrade pip ||
+        fail "pip cannot reach the package index"
+    if ! "$ROOT$VENV/bin/pip" install --quiet --upgrade "${CHECKOUT}[pi,pixels]"; then
         # No lgpio wheel for this Python: build it against the system's library.
-        apt-get install -y --no-install-recommends swig liblgpio-dev
-        "$VENV/bin/pip" install --quiet --upgrade "${CHECKOUT}[pi,pixels]"
+        say "no ready-made lgpio for this Python: building it (swig, liblgpio-dev)"
+        apt-get install -y --no-install-recommends swig liblgpio-dev ||
+            fail "apt-get cannot install swig and liblgpio-dev, which building lgpio needs"
+        "$ROOT$VENV/bin/pip" install --quiet --upgrade "${CHECKOUT}[pi,pixels]" ||
+            fail "pip cannot install the companion and its libraries into $VENV"
     fi
-    ln -sfn "$VENV/bin/companion" /usr/local/bin/companion
+    ln -sfn "$VENV/bin/companion" "$ROOT/usr/local/bin/companion"
 }
 
 # The firmware's config.txt: /boot/firmware on Bookworm, /boot before it.
 boot_config() {
     local candidate
-    for candidate in /boot/firmware/config.txt /boot/config.txt; do
+    for candidate in "$ROOT/boot/firmware/config.txt" "$ROOT/boot/config.txt"; do
         if [[ -f "$candidate" ]]; then
             printf '%s\n' "$candidate"
             return 0
@@ -92,45 +148,81 @@ boot_config() {
     return 0  # none: the caller says what to do
 }
 
-# Set the I2C bus speed in a config.txt; prints "changed" when it did.
-set_i2c_speed() {
-    local file="$1" speed="$2"
-    if grep -Eq "^[[:space:]]*dtparam=i2c_arm_baudrate=${speed}[[:space:]]*$" "$file"; then
-        return
-    elif grep -Eq '^[[:space:]]*dtparam=i2c_arm_baudrate=' "$file"; then
-        sed -i -E "s/^([[:space:]]*dtparam=i2c_arm_baudrate=)[0-9]*/\\1${speed}/" "$file"
+# Add a line at the end of a config.txt, under [all] (a line after a
+# conditional section such as [cm4] would apply to that model only).
+append_under_all() {
+    local file="$1" line="$2" last
+    if [[ -s "$file" && -n "$(tail -c 1 "$file")" ]]; then
+        printf '\n' >>"$file"
+    fi
+    last="$(grep -E '^[[:space:]]*\[' "$file" | tail -n 1 | tr -d '[:space:]' || true)"
+    if [[ -n "$last" && "$last" != "[all]" ]]; then
+        printf '\n[all]\n' >>"$file"
+    fi
+    printf '%s\n' "$line" >>"$file"
+}
+
+# Set "dtparam=NAME=VALUE" in a config.txt; prints "changed" when it did.
+# A setting already there (alone or among others on a dtparam= line) is
+# kept; a line giving NAME another value is changed; else one is added.
+set_dtparam() {
+    local file="$1" name="$2" value="$3"
+    if grep -Eq "^[[:space:]]*dtparam=([^#]*,)?${name}=${value}[[:space:]]*(,|#|\$)" "$file"; then
+        return 0
+    elif grep -Eq "^[[:space:]]*dtparam=${name}=[^,#[:space:]]*[[:space:]]*(#.*)?\$" "$file"; then
+        sed -i -E "s/^([[:space:]]*dtparam=${name}=)[^,#[:space:]]*/\\1${value}/" "$file"
     else
-        # Under [all], whatever conditional section the file ends with.
-        printf '\n[all]\ndtparam=i2c_arm_baudrate=%s\n' "$speed" >>"$file"
+        append_under_all "$file" "dtparam=${name}=${value}"
     fi
     echo changed
+}
+
+# Set the I2C bus speed in a config.txt; prints "changed" when it did.
+set_i2c_speed() {
+    set_dtparam "$1" i2c_arm_baudrate "$2"
+}
+
+# Without raspi-config, nothing loads i2c-dev (the /dev/i2c-N devices) at boot.
+load_i2c_dev_at_boot() {
+    local file="$ROOT/etc/modules-load.d/companion-i2c.conf"
+    [[ -f "$file" ]] && return 0
+    install -d -m 0755 "$(dirname "$file")"
+    printf '# Installed by the Tabletop Companion: its display is on the I2C bus.\ni2c-dev\n' >"$file"
+    REBOOT_NEEDED=yes
 }
 
 enable_i2c() {
     local config
     if command -v raspi-config >/dev/null; then
-        if [[ "$(raspi-config nonint get_i2c)" != 0 ]]; then
-            raspi-config nonint do_i2c 0
+        if [[ "$(raspi-config nonint get_i2c || true)" != 0 ]]; then
+            raspi-config nonint do_i2c 0 || fail "raspi-config cannot switch I2C on"
             REBOOT_NEEDED=yes
         fi
     else
-        say "no raspi-config: enable I2C yourself (dtparam=i2c_arm=on in config.txt)"
+        load_i2c_dev_at_boot
     fi
     config="$(boot_config)"
     if [[ -z "$config" ]]; then
-        say "no config.txt found: add dtparam=i2c_arm_baudrate=$I2C_SPEED to yours"
-    elif [[ "$(set_i2c_speed "$config" "$I2C_SPEED")" == changed ]]; then
+        say "no config.txt in /boot/firmware or /boot (is this Raspberry Pi OS?):"
+        say "add dtparam=i2c_arm=on and dtparam=i2c_arm_baudrate=$I2C_SPEED to the firmware's config.txt"
+        return 0
+    fi
+    [[ -w "$config" ]] || fail "$config cannot be written"
+    if [[ "$(set_dtparam "$config" i2c_arm on)" == changed ]]; then
+        REBOOT_NEEDED=yes
+    fi
+    if [[ "$(set_i2c_speed "$config" "$I2C_SPEED")" == changed ]]; then
         REBOOT_NEEDED=yes
     fi
 }
 
 install_config() {
-    install -d -m 0755 "$CONFIG_DIR"
-    if [[ ! -e "$CONFIG_DIR/config.toml" ]]; then
+    install -d -m 0755 "$ROOT$CONFIG_DIR"
+    if [[ ! -e "$ROOT$CONFIG_FILE" ]]; then
         install -m 0640 -o root -g "$SERVICE_USER" "$CHECKOUT/config.example.toml" \
-            "$CONFIG_DIR/config.toml"
+            "$ROOT$CONFIG_FILE"
     else
-        say "keeping your $CONFIG_DIR/config.toml (the example: $CHECKOUT/config.example.toml)"
+        say "keeping your $CONFIG_FILE (the example: $CHECKOUT/config.example.toml)"
     fi
 }
 
@@ -165,7 +257,7 @@ install_network_files() {
 }
 
 install_network() {
-    install_network_files ""
+    install_network_files "$ROOT"
     if ! systemctl is-enabled --quiet NetworkManager 2>/dev/null; then
         say "NetworkManager is not enabled: the companion cannot open its own Wi-Fi"
         say "enable it with: sudo systemctl enable --now NetworkManager"
@@ -173,40 +265,55 @@ install_network() {
 }
 
 install_service() {
-    install -m 0644 "$CHECKOUT/systemd/companion.service" "$UNIT"
-    systemctl daemon-reload
-    systemctl enable companion.service
-    systemctl restart companion.service
+    install -d -m 0755 "$(dirname "$ROOT$UNIT")"
+    install -m 0644 "$CHECKOUT/systemd/companion.service" "$ROOT$UNIT"
+    systemctl daemon-reload || fail "systemd cannot read the companion's unit"
+    systemctl enable --quiet companion.service ||
+        fail "systemd cannot enable companion.service"
+    # systemd's own message only says where to look: the companion's log says why.
+    if ! systemctl restart companion.service 2>/dev/null; then
+        echo "install-pi: the last lines of the companion's log (journalctl -u companion):" >&2
+        journalctl -u companion.service -n 12 -o cat --no-pager >&2 || true
+        fail "the companion service did not start (its log, above, says why)"
+    fi
 }
 
 main() {
-    [[ $EUID -eq 0 ]] || die "run as root: sudo $0"
+    [[ $EUID -eq 0 || -n "$ROOT" ]] || die "run as root: sudo $0"
     [[ -f "$CHECKOUT/pyproject.toml" && -f "$CHECKOUT/systemd/companion.service" ]] ||
         die "$CHECKOUT is not a checkout of the companion"
     python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' ||
         die "Python 3.11 or later is needed (Raspberry Pi OS Bookworm has it)"
+    trap step_failed ERR
 
-    say "system packages"
+    step "system packages" \
+        "check the network ('ping -c 1 deb.debian.org') and that no other apt-get runs, then 'sudo apt-get update'"
     install_packages
-    say "user $SERVICE_USER"
+    step "user $SERVICE_USER" \
+        "the message above names what was refused ('getent passwd $SERVICE_USER' shows the user)"
     create_user
-    say "the companion in $VENV"
+    step "the companion in $VENV" \
+        "check the network (pip needs pypi.org, or piwheels.org on a 32-bit system) and the free space ('df -h $PREFIX')"
     install_companion
-    say "I2C at $((I2C_SPEED / 1000)) kHz"
+    step "I2C on, at $((I2C_SPEED / 1000)) kHz" \
+        "switch I2C on with 'sudo raspi-config' (Interface Options, I2C) and add dtparam=i2c_arm_baudrate=$I2C_SPEED to config.txt"
     enable_i2c
-    say "config $CONFIG_DIR/config.toml"
+    step "config $CONFIG_FILE" \
+        "check that $CONFIG_DIR can be written ('ls -ld $CONFIG_DIR')"
     install_config
-    say "Wi-Fi: the hotspot's DNS and the service's right to manage the Wi-Fi"
+    step "Wi-Fi: the hotspot's DNS and the service's right to manage the Wi-Fi" \
+        "check that /etc/NetworkManager and /etc/polkit-1 can be written"
     install_network
-    say "service companion"
+    step "service companion" \
+        "fix what its log says (a config error names the key), check with '$DOCTOR', then 'sudo systemctl restart companion'"
     install_service
+    trap - ERR
 
-    say "done"
     if [[ "$REBOOT_NEEDED" == yes ]]; then
         say "reboot to switch the I2C bus on at full speed: sudo reboot"
     fi
-    say "check the set-up: sudo -u $SERVICE_USER companion doctor --config $CONFIG_DIR/config.toml"
     say "follow the log: journalctl -u companion -f"
+    say "done: check the set-up with: $DOCTOR"
 }
 
 # Sourced (by the tests), it only defines its functions.

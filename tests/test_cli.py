@@ -186,8 +186,8 @@ def test_the_state_says_whose_turn_by_name_and_no_seat_numbers(cli):
     code, out, _ = cli("state")
     assert code == 0
     assert "Ben's turn." in out
-    assert "pressure 5, next threshold 31" in out
-    assert "  Ana: mastery 7" in out
+    assert "Pressure 5. The next threshold, at 31" in out
+    assert "  Ana     7" in out
     for raw in ("active:", "seat", "respite: -", "eliminated no", "; "):
         assert raw not in out
 
@@ -196,7 +196,7 @@ def test_the_state_says_who_plays_first_and_the_phase_by_its_name(cli):
     code, out, _ = cli("new", "bathroom-rush", "Ana", "Ben", "Cy")
     assert code == 0
     assert "Ana's turn. Ana plays first." in out
-    assert "Phase Choose queues" in out and "phase name" not in out.lower()
+    assert "Phase: Choose queues." in out and "phase name" not in out.lower()
 
 
 def test_a_finished_game_says_who_won_once(cli):

@@ -134,7 +134,8 @@ def test_no_bus_means_the_display_cannot_be_looked_for(pi):
 def test_free_pins_are_claimed_released_and_listed():
     factory = MockFactory()
     findings = doctor.check_pins({"button up": 5, "buzzer": 12}, factory)
-    assert findings == [Finding(OK, "GPIO pins free: 5 (button up), 12 (buzzer)")]
+    assert findings == [Finding(OK, "GPIO pins free: 5 (pin 29, button up), "
+                                    "12 (pin 32, buzzer)")]
     Button(5, pin_factory=factory).close()  # released: it can be claimed again
 
 
@@ -145,9 +146,9 @@ def test_a_pin_in_use_is_named_with_its_role():
         findings = doctor.check_pins({"button up": 5, "button down": 6}, factory)
     finally:
         holder.close()
-    assert findings[0] == Finding(OK, "GPIO pins free: 6 (button down)")
+    assert findings[0] == Finding(OK, "GPIO pins free: 6 (pin 31, button down)")
     assert findings[1].level == FAIL
-    assert findings[1].what.startswith("GPIO 5 (button up) is in use")
+    assert findings[1].what.startswith("GPIO 5 (pin 29, button up) is in use")
     assert "sudo systemctl stop companion" in findings[1].fix
 
 

@@ -1,5 +1,6 @@
 """The README's commands work: every line of its ``sh`` blocks is run (the
-``companion`` ones, in order, against a fresh journal) or, when it needs
+``companion`` ones, in order, as a user types them, without ``--db``, on a
+laptop where nothing is installed yet) or, when it needs
 root or a Pi, checked as far as a test can (the script is there and parses,
 the command line parses).  A command the README gains must be one of these."""
 
@@ -64,13 +65,30 @@ def test_the_readme_shows_commands():
     assert {w[0] for line in LINES for w in commands(line)} >= {"companion", "./scripts/test"}
 
 
-def test_every_companion_command_of_the_readme_works_in_order(tmp_path, capsys):
-    db = str(tmp_path / "readme.db")
+@pytest.fixture
+def a_users_laptop(tmp_path, monkeypatch):
+    """A laptop as a user has it: a home of their own, no companion
+    installed (no /etc/companion, no /var/lib/companion), nothing set."""
+    from companion import config
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
+    for name in ("COMPANION_DB", "STATE_DIRECTORY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(config, "DEFAULT_PATH", tmp_path / "etc" / "companion" / "config.toml")
+    monkeypatch.setattr(config, "SERVICE_DATA_DIR", tmp_path / "var" / "lib" / "companion")
+    return home
+
+
+def test_every_companion_command_of_the_readme_works_in_order(a_users_laptop, capsys):
+    # As a user types them: no --db.
     for words in COMPANION:
-        code = main(["--db", db, *words[1:]])
+        code = main(words[1:])
         out, err = capsys.readouterr()
         assert code == 0, f"{shlex.join(words)} exits {code}: {err or out}"
         assert out, shlex.join(words)
+    assert (a_users_laptop / ".local" / "share" / "companion" / "companion.db").exists()
 
 
 @pytest.mark.parametrize("line", LINES)

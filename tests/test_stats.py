@@ -101,8 +101,125 @@ def test_a_finished_game_is_summed_up_once(table, monkeypatch):
     call_of_nature(table, ["Ana", "Ben"], [5], loser="Ben")
     table.new_game("call-of-nature", ["Ana", "Ben"])
     table.stats()
+    from companion.core import archive
+
     loads = []
-    original = table._load
-    monkeypatch.setattr(table, "_load", lambda row: loads.append(row.id) or original(row))
+    original = archive.replay
+    monkeypatch.setattr(archive, "replay",
+                        lambda journal, row: loads.append(row.id) or original(journal, row))
     assert table.stats()["games_played"] == 1
     assert loads == []
+
+
+# -- summaries kept in the journal ---------------------------------------------------
+
+
+def test_a_finished_game_is_summed_up_in_the_journal_when_it_ends_and_not_before(table):
+    journal = table._journal
+    table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
+    table.submit(Command("card", {"value": 10}))
+    assert journal.summaries() == []
+    table.submit(Command("adjust-mastery", {"player": "Ben", "delta": -7}))
+    [summary] = journal.summaries()
+    assert (summary["game"], summary["players"], summary["winners"]) == \
+        ("call-of-nature", ["Ana", "Ben"], [0])
+    table.undo()  # the end taken back: no summary any more
+    assert journal.summaries() == []
+    table.redo()
+    assert [s["winners"] for s in journal.summaries()] == [[0]]
+
+
+def test_statistics_replay_no_game(table, monkeypatch):
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ana")
+    table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
+
+    from companion.core import archive
+
+    def no_replay(journal, row):
+        raise AssertionError(f"game {row.id} was replayed for the statistics")
+
+    monkeypatch.setattr(archive, "replay", no_replay)
+    assert table.stats()["games"]["call-of-nature"]["games"] == 2
+
+
+def test_a_journal_of_an_earlier_version_gets_its_summaries_once(table, reopen):
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
+    call_of_nature(table, ["Ana", "Ben", "Cy"], [20, 25, 2], loser="Ana")
+    expected = table.stats()
+    table._journal._db.execute("DELETE FROM summaries")  # as an earlier version left it
+    again = reopen()
+    assert [row.id for row in again._journal.unsummarised()] == [1, 2]
+    assert again.archive.summarise_past_games() == 2
+    assert again.archive.summarise_past_games() == 0
+    assert again.stats() == expected
+
+
+def test_a_statistics_request_holds_back_no_command(table, monkeypatch):
+    import threading
+
+    from companion.core import archive as table_module
+
+    for n in range(200):
+        call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben" if n % 3 else "Ana")
+    table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
+    inside, release = threading.Event(), threading.Event()
+    compute = table_module.compute
+
+    def slow_compute(played):
+        inside.set()
+        release.wait(10)
+        return compute(played)
+
+    monkeypatch.setattr(table_module, "compute", slow_compute)
+    reader = threading.Thread(target=table.stats)
+    reader.start()
+    assert inside.wait(10)  # the statistics are being computed...
+    player = threading.Thread(target=table.submit, args=(Command("card", {"value": 5}),))
+    player.start()
+    player.join(10)
+    assert not player.is_alive()  # ...and a card went through meanwhile
+    assert table.version == 1
+    release.set()
+    reader.join(10)
+
+
+def test_summing_up_an_earlier_journal_holds_back_no_command(table, reopen, monkeypatch):
+    import threading
+
+    for _ in range(3):
+        call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
+    table._journal._db.execute("DELETE FROM summaries")
+    again = reopen()
+    again.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
+    inside, release = threading.Event(), threading.Event()
+    put = again._journal.put_summary
+
+    def slow_put(game_id, summary):
+        inside.set()
+        release.wait(10)
+        put(game_id, summary)
+
+    monkeypatch.setattr(again._journal, "put_summary", slow_put)
+    upkeep = threading.Thread(target=again.archive.summarise_past_games)
+    upkeep.start()
+    assert inside.wait(10)
+    player = threading.Thread(target=again.submit, args=(Command("card", {"value": 5}),))
+    player.start()
+    player.join(10)
+    assert not player.is_alive()
+    release.set()
+    upkeep.join(10)
+    assert again.stats()["games"]["call-of-nature"]["games"] == 3
+
+
+def test_statistics_kept_between_requests_follow_a_game_that_ends_and_its_end_undone(table):
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
+    assert table.stats()["games_played"] == 1
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ana")
+    assert table.stats()["games"]["call-of-nature"]["players"][0]["won"] == 1
+    assert table.stats()["games_played"] == 2
+    table.undo()  # the second game's end taken back
+    assert table.stats()["games_played"] == 1
+    table.redo()
+    assert table.stats()["games_played"] == 2

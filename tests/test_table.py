@@ -372,12 +372,14 @@ def test_a_table_busy_with_a_command_does_not_answer(table, tally_game):
     table.new_game("tally", ["Ana", "Ben"])
     assert table.answers(timeout=0.01)
     entered, release = threading.Event(), threading.Event()
+    append = table._journal.append
 
-    def slow_listener(update):
+    def slow_append(*args, **kwargs):  # a disk that hangs in the middle of a write
         entered.set()
         release.wait(10)
+        return append(*args, **kwargs)
 
-    table.subscribe(slow_listener)
+    table._journal.append = slow_append
     worker = threading.Thread(target=table.submit, args=(add(1),))
     worker.start()
     assert entered.wait(10)
@@ -385,6 +387,33 @@ def test_a_table_busy_with_a_command_does_not_answer(table, tally_game):
     release.set()
     worker.join(10)
     assert table.answers(timeout=0.01)
+
+
+def test_a_slow_listener_holds_back_no_input_and_is_told_every_change_in_order(
+        table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    entered, release = threading.Event(), threading.Event()
+    told = []
+
+    def slow_listener(update):
+        told.append(update.version)
+        if update.version == 1:
+            entered.set()
+            release.wait(10)
+
+    table.subscribe(slow_listener)
+    first = threading.Thread(target=table.submit, args=(add(1),))
+    first.start()
+    assert entered.wait(10)  # the listener sits on the first change...
+    second = threading.Thread(target=table.submit, args=(add(2),))
+    second.start()
+    second.join(10)
+    assert not second.is_alive()  # ...and the second input went through all the same
+    assert table.version == 2 and table.answers(timeout=0.01)
+    assert told == [1]  # told in order: the second change waits for the first's listener
+    release.set()
+    first.join(10)
+    assert told == [1, 2]
 
 
 def test_after_a_restart_undo_walks_back_through_every_state(table, tally_game, reopen):
@@ -536,3 +565,24 @@ def test_a_history_entry_as_text_is_its_json(table, tally_game):
         assert entry.events == tuple(Event.from_json(e) for e in entry.to_json()["events"])
     assert [e.text for e in table.history()] == ["add amount=3", "undo add amount=3"]
     assert table.history()[0].events[0].kind == "added"
+
+
+def test_the_whole_file_is_checked_after_the_start_and_a_damaged_page_is_found(
+        db_path, table, tally_game):
+    table.new_game("tally", ["Ana", "Ben"])
+    for n in range(400):
+        table.submit(Command("set", {"total": n % 4}) if table.game.expected()[0].command
+                     != "roll" else Command("roll", {"values": [n % 6 + 1]}))
+    assert table._journal.check() is None
+    table.close()
+    data = bytearray(db_path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    assert len(data) > 6 * page
+    last = len(data) - page
+    data[last:last + 12] = b"\xff" * 12  # the last page's b-tree header, far from the file's
+    db_path.write_bytes(bytes(data))
+    damaged = Journal.open(db_path)  # the start reads the header only...
+    try:
+        assert damaged.check() is not None  # ...and the check finds the damage
+    finally:
+        damaged.close()

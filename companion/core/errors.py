@@ -159,6 +159,10 @@ class JournalError(CompanionError, RuntimeError):
     """The journal database cannot be used."""
 
 
+class JournalInUse(JournalError):
+    """Another process (the running companion) holds the journal."""
+
+
 class ForeignDatabase(JournalError):
     """The file exists but is not a companion journal (or is damaged)."""
 

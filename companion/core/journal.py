@@ -15,12 +15,13 @@ import fcntl
 import json
 import os
 import sqlite3
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Iterator
 
-from .errors import ForeignDatabase, JournalError
+from .errors import ForeignDatabase, JournalError, JournalInUse
 
 APPLICATION_ID = 0x54424C43  # "TBLC"
 SCHEMA_VERSION = 1
@@ -59,6 +60,17 @@ CREATE TABLE IF NOT EXISTS saved_options (
 )
 """
 
+# Kept beside the games, added to journals written before it: a finished
+# game summed up for the statistics (players, result, scores, its record),
+# written in the transaction that ends the game and deleted by the one that
+# takes its end back, so statistics never replay a game.
+SUMMARIES = """
+CREATE TABLE IF NOT EXISTS summaries (
+    game_id  INTEGER PRIMARY KEY REFERENCES games(id),
+    summary  TEXT NOT NULL
+)
+"""
+
 
 @dataclass(frozen=True)
 class GameRow:
@@ -87,14 +99,17 @@ class EntryRow:
 
 
 class Journal:
-    """One SQLite journal file.  Not thread-safe by itself: the table
-    serialises every call under its lock."""
+    """One SQLite journal file.  Each call holds the journal's own lock for
+    its few statements only, so a reader of the archive (statistics, past
+    games) never waits for the table, and the table never waits longer
+    than one read."""
 
     def __init__(self, connection: sqlite3.Connection, path: str,
                  lock_fd: int | None = None) -> None:
         self._db = connection
         self.path = path
         self._lock_fd = lock_fd
+        self._lock = threading.RLock()
 
     @classmethod
     def open(cls, path: str | os.PathLike[str]) -> Journal:
@@ -124,6 +139,38 @@ class Journal:
             raise
         return cls(db, path, lock_fd)
 
+    @classmethod
+    def open_read_only(cls, path: str | os.PathLike[str]) -> Journal:
+        """Open an existing journal to read it only, without its lock: what
+        ``companion state`` does while the running companion holds it.
+        SQLite's WAL lets a reader see every committed command while the
+        writer goes on; a write through this journal raises."""
+        where = Path(path)
+        if not where.is_file():
+            raise JournalError(f"there is no journal at {where}")
+        try:
+            db = sqlite3.connect(where.absolute().as_uri() + "?mode=ro", uri=True,
+                                 isolation_level=None, check_same_thread=False)
+            cls._check(db, str(where))
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot read the journal {where}: {exc}") from exc
+        return cls(db, str(where))
+
+    @staticmethod
+    def _check(db: sqlite3.Connection, path: str) -> None:
+        """Refuse a file that is not a journal this companion reads."""
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        if app_id != APPLICATION_ID:
+            db.close()
+            raise ForeignDatabase(f"{path} is not a companion journal; it was left untouched")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            db.close()
+            raise JournalError(
+                f"{path} was written by a newer companion (journal version {version}, "
+                f"this one reads up to {SCHEMA_VERSION}); update the companion"
+            )
+
     @staticmethod
     def _prepare(db: sqlite3.Connection, path: str) -> None:
         app_id = db.execute("PRAGMA application_id").fetchone()[0]
@@ -148,20 +195,39 @@ class Journal:
                 f"{path} was written by a newer companion (journal version {version}, "
                 f"this one reads up to {SCHEMA_VERSION}); update the companion"
             )
-        check = db.execute("PRAGMA quick_check").fetchone()[0]
-        if check != "ok":
-            raise ForeignDatabase(f"{path} is damaged ({check}); move it aside")
+        # Reading the schema reads the file's header and first pages: a file
+        # that is not a database fails here.  The whole file is checked by
+        # :meth:`check`, after the start, so the start does not grow with it.
+        db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()
         db.execute("PRAGMA journal_mode=WAL")
         # FULL: the WAL is synced at every commit, so an acknowledged command
         # survives a power cut, not only a crash of the process.
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
         db.execute(SAVED_OPTIONS)
+        db.execute(SUMMARIES)
+
+    def check(self) -> str | None:
+        """Check the whole file (SQLite's ``quick_check``): ``None`` when
+        it is sound, else what is wrong.  Its time grows with the file, so
+        the companion runs it after its start, not before, on a connection
+        of its own: the table goes on writing meanwhile (WAL)."""
+        if self.path == ":memory:":
+            with self._lock:
+                found = [row[0] for row in self._db.execute("PRAGMA quick_check")]
+        else:
+            reader = sqlite3.connect(Path(self.path).absolute().as_uri() + "?mode=ro",
+                                     uri=True)
+            try:
+                found = [row[0] for row in reader.execute("PRAGMA quick_check")]
+            finally:
+                reader.close()
+        return None if found == ["ok"] else "; ".join(str(f) for f in found)
 
     # -- writing -----------------------------------------------------------
 
     def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+        return _Transaction(self._db, self._lock)
 
     def create_game(self, game: str, setup: dict[str, Any], at: float) -> int:
         """Start a new game; any game still being played is marked abandoned."""
@@ -187,9 +253,11 @@ class Journal:
         *,
         result: dict[str, Any] | None = None,
         over: bool = False,
+        summary: dict[str, Any] | None = None,
     ) -> int:
         """Commit one entry durably, with the game's status in the same
-        transaction (``over`` with its ``result``, or back to playing)."""
+        transaction (``over`` with its ``result`` and its ``summary`` for
+        the statistics, or back to playing, without a summary)."""
         with self._transaction():
             cur = self._db.execute(
                 "INSERT INTO entries (game_id, version, action, command, source, at) "
@@ -202,13 +270,32 @@ class Journal:
                     "UPDATE games SET status = 'over', ended = ?, result = ? WHERE id = ?",
                     (at, _dumps(result), game_id),
                 )
+                if summary is not None:
+                    self._put_summary(game_id, summary)
             else:
                 self._db.execute(
                     "UPDATE games SET status = 'playing', ended = NULL, result = NULL "
                     "WHERE id = ? AND status = 'over'",
                     (game_id,),
                 )
+                self._db.execute("DELETE FROM summaries WHERE game_id = ?", (game_id,))
             return _inserted(cur)
+
+    def put_summary(self, game_id: int, summary: dict[str, Any]) -> None:
+        """Keep the summary of a game that ended before summaries were kept
+        (see :meth:`unsummarised`); a game no longer over is left alone."""
+        with self._transaction():
+            over = self._db.execute("SELECT 1 FROM games WHERE id = ? AND status = 'over'",
+                                    (game_id,)).fetchone()
+            if over is not None:
+                self._put_summary(game_id, summary)
+
+    def _put_summary(self, game_id: int, summary: dict[str, Any]) -> None:
+        self._db.execute(
+            "INSERT INTO summaries (game_id, summary) VALUES (?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET summary = excluded.summary",
+            (game_id, _dumps(summary)),
+        )
 
     def save_option(self, game: str, name: str, value: Any) -> None:
         """Keep ``value`` as the setup option ``name`` of every new game of
@@ -226,63 +313,102 @@ class Journal:
 
     # -- reading -------------------------------------------------------------
 
+    def summaries(self) -> list[dict[str, Any]]:
+        """The summary of every finished game that has one, by game id."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT s.game_id, s.summary FROM summaries AS s JOIN games AS g "
+                "ON g.id = s.game_id WHERE g.status = 'over' ORDER BY s.game_id"
+            ).fetchall()
+        return [_loads(text, f"summary of game {gid}") for gid, text in rows]
+
+    def unsummarised(self) -> list[GameRow]:
+        """The finished games without a summary: those that ended before
+        the journal kept summaries."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, game, setup, started, status, ended, result FROM games "
+                "WHERE status = 'over' AND id NOT IN (SELECT game_id FROM summaries) "
+                "ORDER BY id"
+            ).fetchall()
+        return [_game_row(r) for r in rows]
+
     def saved_options(self, game: str) -> dict[str, Any]:
-        rows = self._db.execute(
-            "SELECT name, value FROM saved_options WHERE game = ? ORDER BY name", (game,)
-        ).fetchall()
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT name, value FROM saved_options WHERE game = ? ORDER BY name", (game,)
+            ).fetchall()
         return {name: _loads(value, name) for name, value in rows}
 
     def latest_game(self) -> GameRow | None:
-        row = self._db.execute(
-            "SELECT id, game, setup, started, status, ended, result FROM games "
-            "ORDER BY id DESC LIMIT 1"
-        ).fetchone()
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, game, setup, started, status, ended, result FROM games "
+                "ORDER BY id DESC LIMIT 1"
+            ).fetchone()
         return None if row is None else _game_row(row)
 
     def game(self, game_id: int) -> GameRow | None:
-        row = self._db.execute(
-            "SELECT id, game, setup, started, status, ended, result FROM games WHERE id = ?",
-            (game_id,),
-        ).fetchone()
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, game, setup, started, status, ended, result FROM games "
+                "WHERE id = ?",
+                (game_id,),
+            ).fetchone()
         return None if row is None else _game_row(row)
 
     def games(self) -> list[GameRow]:
-        rows = self._db.execute(
-            "SELECT id, game, setup, started, status, ended, result FROM games ORDER BY id"
-        ).fetchall()
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, game, setup, started, status, ended, result FROM games "
+                "ORDER BY id"
+            ).fetchall()
         return [_game_row(r) for r in rows]
 
     def entries(self, game_id: int) -> Iterator[EntryRow]:
-        cur = self._db.execute(
-            "SELECT seq, game_id, version, action, command, source, at FROM entries "
-            "WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        )
-        for seq, gid, version, action, command, source, at in cur:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, game_id, version, action, command, source, at FROM entries "
+                "WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            ).fetchall()
+        for seq, gid, version, action, command, source, at in rows:
             yield EntryRow(seq, gid, version, action, _loads(command, seq), source, at)
 
     def close(self) -> None:
-        try:
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        except sqlite3.Error:
-            pass
-        self._db.close()
-        _unlock(self._lock_fd)
-        self._lock_fd = None
+        with self._lock:
+            try:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error:
+                pass
+            self._db.close()
+            _unlock(self._lock_fd)
+            self._lock_fd = None
 
 
 class _Transaction:
-    def __init__(self, db: sqlite3.Connection) -> None:
+    """One write, holding the journal's lock from its BEGIN to its COMMIT."""
+
+    def __init__(self, db: sqlite3.Connection, lock: threading.RLock) -> None:
         self._db = db
+        self._lock = lock
 
     def __enter__(self) -> None:
+        self._lock.acquire()
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
+            self._lock.release()
             raise JournalError(f"cannot write the journal: {exc}") from exc
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
+        try:
+            self._end(exc_type, exc)
+        finally:
+            self._lock.release()
+
+    def _end(self, exc_type: type[BaseException] | None, exc: BaseException | None) -> None:
         if exc_type is None:
             try:
                 self._db.execute("COMMIT")
@@ -303,7 +429,7 @@ def _lock(path: str) -> int:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
-        raise JournalError(
+        raise JournalInUse(
             f"{path} is in use by another companion process (is the companion "
             f"service running? play from its panel, or stop it first)"
         ) from None

@@ -3,9 +3,10 @@ per player, win rate, streaks, records and head to head; and their export
 as CSV.
 
 A finished game is summed up once (:func:`summarise`) from its journal row
-and the events of the commands still in effect (undone ones do not count);
-:func:`compute` then adds the summaries up.  The table keeps the summaries,
-since a finished game does not change.
+and the events of the commands still in effect (undone ones do not count),
+when it ends: the journal keeps the summary (:meth:`Played.to_json`) in the
+transaction that ends the game, and :func:`compute` adds the summaries up,
+so statistics never replay a game.
 """
 
 from __future__ import annotations
@@ -56,6 +57,30 @@ class Played:
     started: float
     ended: float | None
     record: Record | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game_id": self.game_id, "game": self.game, "players": list(self.players),
+                "winners": sorted(self.winners), "scores": list(self.scores),
+                "started": self.started, "ended": self.ended,
+                "record": None if self.record is None else self.record.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Played:
+        """A summary as :meth:`to_json` wrote it."""
+        record = data.get("record")
+        return cls(
+            game_id=int(data["game_id"]),
+            game=str(data["game"]),
+            players=tuple(str(p) for p in data["players"]),
+            winners=frozenset(int(s) for s in data["winners"]),
+            scores=tuple(None if s is None else int(s) for s in data["scores"]),
+            started=float(data["started"]),
+            ended=None if data.get("ended") is None else float(data["ended"]),
+            record=None if record is None else Record(
+                str(record["kind"]), int(record["value"]), str(record["player"]),
+                int(record["game_id"]),
+                None if record.get("at") is None else float(record["at"])),
+        )
 
 
 def in_effect(history: Iterable[tuple[str, Sequence[Event]]]) -> list[Sequence[Event]]:

@@ -3,14 +3,11 @@
 Buttons, dice, the phone panel and the CLI all call :meth:`Table.submit`,
 :meth:`Table.undo` and :meth:`Table.redo`.  The table applies one command at a
 time under a lock, writes it durably to the journal before acknowledging it,
-and then tells its listeners.  On start it replays the journal and ends up
-exactly where it was.
+and then, with its lock released, tells its listeners, in order.  On start it
+replays the journal and ends up exactly where it was.
 
-Undo works by snapshot: the state before one command in ``SNAPSHOT_EVERY``
-is kept as text, and the state before any other is rebuilt from the nearest
-one kept by playing the commands again (engines are pure), so memory does not
-grow with a snapshot per command.  Redo re-applies the command.  Undo and redo
-are journal entries too, so they survive a restart.
+Undo and redo (see :mod:`companion.core.session`) are journal entries too,
+so they survive a restart.
 
 Every change raises the version by one, and every game starts at version 0.
 A change may name the game and the version it was made against
@@ -21,8 +18,8 @@ replaced never lands in the new one, and two phones tapping "Play again"
 start one game.  ``ANY_GAME`` (the default) leaves the game unchecked, for
 the table's own buttons and the CLI, which act on whatever game is current.
 
-The table keeps its own settings (:class:`Settings`) in the journal, beside
-the games' saved options: its language, which the table's screen and the
+The table keeps its own settings (:class:`~companion.core.settings.Settings`)
+in the journal, beside the games' saved options: its language, which the table's screen and the
 phones without a language of their own follow, and "turns only from the
 player's own phone".  With that one on, a command sent from a phone names
 the seat the phone belongs to (``seat``, a player's name, or ``None`` for a
@@ -31,51 +28,38 @@ seat (:class:`NotYourSeat`).  The table's buttons, dice and CLI send no seat
 (``ANY_SEAT``): the physical table is the truth, and they act for anyone.
 Corrections, undo and redo stay open to every controller: they make the
 companion agree with the cards on the table, they play no one's turn.
+
+What the table has played is looked back on through its archive
+(:mod:`companion.core.archive`): past games, their histories, statistics.
 """
 
 from __future__ import annotations
 
-import json
-import logging
 import threading
 import time
-from dataclasses import dataclass, field
-from enum import Enum, StrEnum
-from typing import Any, Callable, Final, Iterable, Mapping, Sequence
+from contextlib import contextmanager
+from enum import Enum
+from typing import Any, Callable, Final, Iterable, Iterator, Mapping, Sequence
 
-from .engine import Command, Event, Expectation, Game, Result, Setup
-from .errors import (
-    BadSetting,
-    BadSetup,
-    CompanionError,
-    ForeignDatabase,
-    IllegalCommand,
-    NoGame,
-    NothingToRedo,
-    NothingToUndo,
-    NotYourSeat,
-    StaleVersion,
-)
+from . import session as play
+from .archive import Archive
+from .engine import Command, Event, Game, Setup
+from .errors import IllegalCommand, NoGame, NothingToRedo, NothingToUndo, NotYourSeat, StaleVersion
 from .games import game_class
-from .journal import GameRow, Journal
-from .stats import Played, compute, in_effect, summarise
-from .text import LANGUAGES, Word
+from .journal import Journal
+from .listeners import Teller
+from .session import SNAPSHOT_EVERY, Session, update_of
+from .settings import SETTINGS, TABLE_SETTINGS, Settings, SettingsListener, TableSettings
+from .stats import Played, in_effect, summarise
+from .updates import Action, HistoryEntry, Preview, Update, said
 
-log = logging.getLogger(__name__)
+# Names the table's users import from here.
+__all__ = ["ANY_GAME", "ANY_SEAT", "SETTINGS", "SNAPSHOT_EVERY", "TABLE_SETTINGS", "Action",
+           "ExpectedGame", "HistoryEntry", "Listener", "Preview", "Seat", "Settings",
+           "SettingsListener", "Table", "Update", "said"]
 
 # What a listener returns is not used.
-Listener = Callable[["Update"], object]
-
-
-class Action(StrEnum):
-    """What an :class:`Update` (or a line of history) is: a new game, a
-    command played, undone or redone, or the table as it is (``current``)."""
-
-    NEW = "new"
-    COMMAND = "command"
-    UNDO = "undo"
-    REDO = "redo"
-    CURRENT = "current"
+Listener = Callable[[Update], object]
 
 
 class _AnyGame(Enum):
@@ -98,255 +82,6 @@ class _AnySeat(Enum):
 ANY_SEAT: Final = _AnySeat.ANY
 Seat = str | None | _AnySeat
 
-# The journal keeps the table's settings as the saved options of this name,
-# which no game has.
-TABLE_SETTINGS: Final = "(table)"
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The table's own settings, kept in the journal across restarts.
-
-    ``seat_only``: a seat's turn is playable only from that seat's phone
-    (the table's buttons and CLI still act for anyone).  ``language``: the
-    table's language (``None`` until a controller sets one: the companion's
-    configured language is used meanwhile)."""
-
-    seat_only: bool = False
-    language: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat_only": self.seat_only, "language": self.language}
-
-
-# The settings and the values each takes (``None`` sets it back to its default).
-SETTINGS: Final[Mapping[str, str]] = {
-    "seat_only": "true or false",
-    "language": " or ".join(LANGUAGES),
-}
-
-SettingsListener = Callable[[Settings], object]
-
-
-@dataclass(frozen=True)
-class Update:
-    """The table after a change: what the listeners, the panel and the
-    screens are given."""
-
-    game_id: int
-    game_key: str
-    title: str
-    version: int
-    action: Action
-    state: dict[str, Any]
-    expected: tuple[Expectation, ...]
-    events: tuple[Event, ...]
-    over: bool
-    result: Result | None
-    players: tuple[str, ...]
-    can_undo: bool
-    can_redo: bool
-    undo_text: str | None = None
-    setup: dict[str, Any] | None = None
-    # What undo would take back, as the events it made (the panel says them
-    # in the phone's language); empty when there is nothing to undo.
-    undo_events: tuple[Event, ...] = ()
-    # What made this update: the command played, undone or redone (``None``
-    # for a new game or a replay), and who sent it ("buttons", "panel",
-    # "dice", "cli"...), so that a listener tells a roll from a card.
-    command: Command | None = None
-    source: str = ""
-    # The prompts of ``expected`` in the other languages, for the games that
-    # say them in several (``Game.prompts_in``): language -> prompts in order.
-    prompts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-
-    def expected_json(self) -> list[dict[str, Any]]:
-        """``expected`` as JSON, each with its prompt in the other languages
-        (``said``) when the game says them."""
-        out = []
-        for i, e in enumerate(self.expected):
-            shown = e.to_json()
-            said = {lang: found[i] for lang, found in self.prompts.items() if i < len(found)}
-            if said:
-                shown["said"] = said
-            out.append(shown)
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game_id": self.game_id,
-            "game": self.game_key,
-            "title": self.title,
-            "version": self.version,
-            "action": self.action,
-            "state": self.state,
-            "expected": self.expected_json(),
-            "events": [e.to_json() for e in self.events],
-            "over": self.over,
-            "result": self.result.to_json() if self.result else None,
-            "players": list(self.players),
-            "can_undo": self.can_undo,
-            "can_redo": self.can_redo,
-            "undo_text": self.undo_text,
-            "undo_events": [e.to_json() for e in self.undo_events],
-            "setup": self.setup,
-            "command": self.command.to_json() if self.command else None,
-            "source": self.source,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class HistoryEntry:
-    """One line of a game's history, in the order it happened.
-
-    A long game keeps thousands of entries, so an entry keeps little: its
-    text is made when asked for, and its events are kept as compact JSON
-    text (less than half the memory of the events themselves), read back
-    when asked for.
-    """
-
-    seq: int
-    version: int
-    action: Action
-    command: Command | None
-    events_json: str
-    at: float
-    source: str
-    # For an undo: the events of the command it took back (the text the
-    # command's own entry keeps, shared, not copied).
-    undid_json: str = "[]"
-
-    @classmethod
-    def of(cls, seq: int, version: int, action: Action, command: Command | None,
-           events: Sequence[Event], at: float, source: str,
-           undid_json: str = "[]") -> HistoryEntry:
-        return cls(seq, version, action, command, _compact([e.to_json() for e in events]),
-                   at, source, undid_json)
-
-    @property
-    def undid(self) -> tuple[Event, ...]:
-        return tuple(Event.from_json(e) for e in json.loads(self.undid_json))
-
-    @property
-    def said(self) -> str:
-        """The entry as people say it: the events' sentences ("Dee plays 6:
-        Pressure 32"), an undo naming what it took back."""
-        if self.action == Action.UNDO:
-            return f"Undone: {said(self.undid, self.command)}"
-        if self.action == Action.REDO:
-            return f"Redone: {said(self.events, self.command)}"
-        return said(self.events, self.command)
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(Event.from_json(e) for e in json.loads(self.events_json))
-
-    @property
-    def text(self) -> str:
-        said = self.command.text() if self.command else ""
-        return said if self.action == Action.COMMAND else f"{self.action} {said}".strip()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seq": self.seq,
-            "version": self.version,
-            "action": self.action,
-            "command": self.command.to_json() if self.command else None,
-            "text": self.text,
-            "said": self.said,
-            "events": json.loads(self.events_json),
-            "undid": json.loads(self.undid_json),
-            "at": self.at,
-            "source": self.source,
-        }
-
-    def json_text(self) -> str:
-        """``to_json()`` as compact JSON text, made without decoding the
-        events: a history of thousands of entries is sent without building
-        them all as objects first."""
-        head = _compact({"seq": self.seq, "version": self.version, "action": self.action,
-                         "command": self.command.to_json() if self.command else None,
-                         "text": self.text, "said": self.said})
-        tail = _compact({"at": self.at, "source": self.source})
-        return (f'{head[:-1]},"events":{self.events_json},"undid":{self.undid_json},'
-                f'{tail[1:]}')
-
-
-# The state before a command is kept for one command in this many (live or
-# replayed); undo rebuilds the others from the nearest one kept (engines are
-# pure, so playing the commands again gives the same state).
-SNAPSHOT_EVERY = 32
-
-
-@dataclass(frozen=True)
-class Preview:
-    """What a command would do, played on a copy of the game: its events
-    and the table as it would then be.  Nothing is written or told."""
-
-    game_id: int
-    version: int
-    command: Command
-    events: tuple[Event, ...]
-    state: dict[str, Any]
-    expected: tuple[Expectation, ...]
-    over: bool
-    result: Result | None
-
-    @property
-    def text(self) -> str:
-        """The events' sentences, the way a person says them."""
-        return said(self.events, self.command)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game_id": self.game_id,
-            "version": self.version,
-            "command": self.command.to_json(),
-            "events": [e.to_json() for e in self.events],
-            "text": self.text,
-            "state": self.state,
-            "expected": [e.to_json() for e in self.expected],
-            "over": self.over,
-            "result": self.result.to_json() if self.result else None,
-        }
-
-
-def said(events: Sequence[Event], command: Command | None) -> str:
-    """A change as people say it: its events' sentences, or, for a command
-    that made none, the command's name and values ("card 6")."""
-    if events:
-        return " · ".join(e.message for e in events)
-    if command is None:
-        return ""
-    values = " ".join(
-        " ".join(str(v) for v in value) if isinstance(value, (list, tuple)) else str(value)
-        for key, value in command.args.items() if key != "player")
-    return f"{command.name.replace('-', ' ')} {values}".strip()
-
-
-@dataclass(slots=True)
-class _Done:
-    """A command in effect, and the state before it (``None`` unless it is
-    one of the commands whose state is kept) so that undo restores it.
-    ``events_json`` is the text its history entry keeps (the same string,
-    not a copy): what undo says it takes back."""
-
-    before: str | None
-    command: Command
-    events_json: str = "[]"
-
-
-@dataclass
-class _Session:
-    """The game being played and everything needed to undo and redo it."""
-
-    game_id: int
-    game: Game
-    version: int = 0
-    done: list[_Done] = field(default_factory=list)
-    undone: list[Command] = field(default_factory=list)
-    history: list[HistoryEntry] = field(default_factory=list)
-
 
 class Table:
     """Owns the current game and the journal; see the module docstring."""
@@ -356,12 +91,13 @@ class Table:
         self._clock = clock
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
-        self._session: _Session | None = None
-        self._settings_listeners: list[SettingsListener] = []
-        self._settings = self._read_settings()
-        # Finished games summed up for the statistics, by id.
-        self._summaries: dict[int, tuple[tuple[int, float | None, str], Played]] = {}
-        self._replay()
+        self._teller = Teller()
+        self._session: Session | None = None
+        self.table_settings = TableSettings(journal)
+        self.archive = Archive(journal, lambda: self._session)
+        row = journal.latest_game()
+        if row is not None:
+            self._session = play.replay(journal, row)
 
     # -- reading -----------------------------------------------------------
 
@@ -391,27 +127,30 @@ class Table:
 
     def current(self) -> Update:
         with self._lock:
-            return self._update("current", ())
+            return update_of(self._require(), "current", ())
 
     def history(self, game_id: int | None = None) -> list[HistoryEntry]:
         """The history of the current game, or of a past one by its id
         (replayed from the journal, so a finished game can be looked back on)."""
+        if game_id is not None:
+            return self.past(game_id)[1]
         with self._lock:
-            if game_id is None:
-                return list(self._require().history)
+            return list(self._require().history)
+
+    def past(self, game_id: int) -> tuple[Update, list[HistoryEntry]]:
+        """A game of the journal as it stands (the current one, or a past
+        one replayed) and its history: a finished game opens to its end,
+        its chart and its story."""
+        with self._lock:
             session = self._session
-            if session is None or session.game_id != game_id:
-                row = self._journal.game(game_id)
-                if row is None:
-                    raise NoGame("refusal.no-such-game", number=game_id)
-                session = self._load(row)
-            return list(session.history)
+            if session is not None and session.game_id == game_id:
+                return update_of(session, "current", ()), list(session.history)
+        return self.archive.past(game_id)
 
     def undo_preview(self) -> str | None:
         """What undo would take back, as a sentence (``None``: nothing)."""
         with self._lock:
-            session = self._require()
-            return _undo_said(session)[0]
+            return play.undo_said(self._require())[0]
 
     def preview(self, command: Command | Mapping[str, Any], *,
                 expected_game: ExpectedGame = ANY_GAME,
@@ -425,8 +164,8 @@ class Table:
             command = Command.from_json(command)
         with self._lock:
             session = self._require()
-            self._check(session, expected_game, expected_version)
-            self._check_seat(session, command, seat)
+            _check(session, expected_game, expected_version)
+            _check_seat(self.table_settings.now(), session, command, seat)
             copy = type(session.game).loads(session.game.dumps())
             game_id, version = session.game_id, session.version
         # The copy is this call's own: the engine runs outside the lock.
@@ -440,129 +179,38 @@ class Table:
         """How many states the current game keeps for undo (one command in
         ``SNAPSHOT_EVERY``): memory that grows slowly with a game's length."""
         with self._lock:
-            session = self._require()
-            return sum(done.before is not None for done in session.done)
+            return sum(done.before is not None for done in self._require().done)
+
+    # -- the archive and the settings, read without the table's lock ---------
 
     def games(self) -> list[dict[str, Any]]:
-        with self._lock:
-            return [_game_summary(row) for row in self._journal.games()]
+        return self.archive.games()
 
     def stats(self) -> dict[str, Any]:
-        """Statistics over every finished game in the journal, per game:
-        games and wins per player, win rate, streaks, records, head to
-        head (see :func:`companion.core.stats.compute`).  A finished game is
-        replayed once to sum it up; its summary is kept."""
-        with self._lock:
-            rows = [r for r in self._journal.games() if r.status == "over"]
-            played = [self._summary(row) for row in rows]
-        return compute(played)
-
-    def _summary(self, row: GameRow) -> Played:
-        key = (row.id, row.ended, row.status)
-        kept = self._summaries.get(row.id)
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        session = self._session
-        if session is None or session.game_id != row.id:
-            try:
-                session = self._load(row)
-            except ForeignDatabase:
-                log.warning("game %s does not replay: counted without its record", row.id)
-                session = None
-        groups = [] if session is None else in_effect(
-            (entry.action, entry.events) for entry in session.history)
-        summary = summarise(row.id, row.game, row.setup, row.result, row.started,
-                                  row.ended, groups)
-        self._summaries[row.id] = (key, summary)
-        return summary
-
-    # -- saved setup options -------------------------------------------------
-
-    def saved_options(self, key: str) -> dict[str, Any]:
-        """The setup options kept for every new game of ``key`` (a game's
-        key or alias), as :meth:`save_option` left them."""
-        cls = game_class(key)
-        with self._lock:
-            return self._journal.saved_options(cls.key)
-
-    def save_option(self, key: str, name: str, value: Any) -> None:
-        """Keep ``value`` as the setup option ``name`` of every new game of
-        ``key`` unless its setup gives another (``None`` forgets it).  The
-        value is checked as the game checks it at setup (on a table of the
-        fewest players), so a bad one raises :class:`BadSetup` and nothing
-        is kept.  The game being played keeps the setup it started with."""
-        cls = game_class(key)
-        declared: Mapping[str, Any] = getattr(cls, "options", {})
-        if name not in declared:
-            raise BadSetup("refusal.no-such-option", title=cls.title, name=repr(name),
-                           options=", ".join(sorted(declared)) if declared else Word(
-                               "refusal.none"))
-        if value is not None:
-            players = tuple(f"Player {n}" for n in range(1, cls.min_players + 1))
-            cls.check_setup(Setup(players, frozenset(), {name: value}))
-        with self._lock:
-            self._journal.save_option(cls.key, name, value)
-
-    # -- the table's settings ------------------------------------------------
+        return self.archive.stats()
 
     def settings(self) -> Settings:
-        """The table's settings now (see :class:`Settings`).  Read without
-        the lock (one immutable value, replaced whole): every page and live
-        stream asks, and none waits for a command being played."""
-        return self._settings
+        return self.table_settings.now()
 
     def change_setting(self, name: str, value: Any) -> Settings:
-        """Set one of the table's settings (``None``: back to its default),
-        keep it in the journal and tell the settings' listeners.  A setting
-        that does not exist, or a value it does not take, raises
-        :class:`BadSetting` and nothing changes."""
-        if name not in SETTINGS:
-            raise BadSetting(f"the table has no setting {name!r}; its settings are: "
-                             f"{', '.join(SETTINGS)}")
-        checked = _setting_value(name, value)
-        with self._lock:
-            self._journal.save_option(TABLE_SETTINGS, name, checked)
-            now = {**self._settings.to_json(), name: checked}
-            self._settings = Settings(seat_only=bool(now["seat_only"]),
-                                      language=now["language"])
-            settings = self._settings
-            for listener in list(self._settings_listeners):
-                try:
-                    listener(settings)
-                except Exception:  # a listener must never break the table
-                    log.exception("settings listener %r failed; the table goes on", listener)
-            return settings
+        return self.table_settings.change(name, value)
 
     def subscribe_settings(self, listener: SettingsListener) -> Callable[[], None]:
-        """Call ``listener(settings)`` after every change of the table's
-        settings, inside the table's lock: keep it quick."""
-        with self._lock:
-            self._settings_listeners.append(listener)
+        return self.table_settings.subscribe(listener)
 
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._settings_listeners:
-                    self._settings_listeners.remove(listener)
+    def saved_options(self, key: str) -> dict[str, Any]:
+        return self.table_settings.saved_options(key)
 
-        return unsubscribe
-
-    def _read_settings(self) -> Settings:
-        kept = self._journal.saved_options(TABLE_SETTINGS)
-        values: dict[str, Any] = {}
-        for name, value in kept.items():
-            try:
-                values[name] = _setting_value(name, value) if name in SETTINGS else None
-            except BadSetting:
-                log.warning("the journal's table setting %s=%r is not one the table "
-                            "takes; its default is used", name, value)
-        return Settings(seat_only=bool(values.get("seat_only") or False),
-                        language=values.get("language"))
+    def save_option(self, key: str, name: str, value: Any) -> None:
+        self.table_settings.save_option(key, name, value)
 
     # -- listeners -----------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener(update)`` after every change.  It runs inside the
-        table's lock, in order: keep it quick (hand work to a queue)."""
+        """Call ``listener(update)`` after every change, once the change is
+        in the journal and the table's lock released: a slow listener holds
+        back no input.  Listeners are told every change in the order it
+        happened, one change at a time."""
         with self._lock:
             self._listeners.append(listener)
 
@@ -573,12 +221,14 @@ class Table:
 
         return unsubscribe
 
-    def _notify(self, update: Update) -> None:
-        for listener in list(self._listeners):
-            try:
-                listener(update)
-            except Exception:  # a listener must never break the table
-                log.exception("table listener %r failed; the table goes on", listener)
+    @contextmanager
+    def _changing(self) -> Iterator[None]:
+        """Hold the lock for a change, then tell the listeners what it did."""
+        try:
+            with self._lock:
+                yield
+        finally:
+            self._teller.tell()
 
     # -- changing ------------------------------------------------------------
 
@@ -593,28 +243,23 @@ class Table:
         expected_version: int | None = None,
     ) -> Update:
         """Start a new game (the one being played, if any, is kept in the
-        journal as abandoned).
-
-        ``expected_game`` is the game the request was made against: ``None``
-        when it saw no game at the table, ``ANY_GAME`` to start one whatever
-        is current; with ``expected_version`` too, the game must also be at
-        that version.  Two phones that tap "Play again" on the same game
-        thus start one game: the second is refused (:class:`StaleVersion`).
-        """
+        journal as abandoned).  ``expected_game``: the game the request saw
+        (``None``: no game), so two phones that tap "Play again" on the same
+        game start one game, the second refused (:class:`StaleVersion`)."""
         cls = game_class(key)
-        with self._lock:
-            saved = self._journal.saved_options(cls.key)
+        saved = self._journal.saved_options(cls.key)
         # The options a table saved (its box) unless the setup says otherwise;
         # the journal keeps the setup as played, so a replay needs no saved option.
         setup = Setup(tuple(" ".join(str(p).split()) for p in players),
                       frozenset(variants), {**saved, **dict(options or {})})
         game = cls(setup)  # raises BadSetup before anything is written
-        with self._lock:
-            self._check(self._session, expected_game, expected_version)
-            game_id = self._journal.create_game(cls.key, setup.to_json(), self._clock())
-            self._session = _Session(game_id, game)
-            update = self._update("new", ())
-            self._notify(update)
+        with self._changing():
+            _check(self._session, expected_game, expected_version)
+            started = self._clock()
+            game_id = self._journal.create_game(cls.key, setup.to_json(), started)
+            self._session = Session(game_id, game, started)
+            update = update_of(self._session, "new", ())
+            self._teller.later(self._listeners, update)
             return update
 
     def submit(
@@ -634,58 +279,59 @@ class Table:
         (:class:`NotYourSeat`)."""
         if not isinstance(command, Command):
             command = Command.from_json(command)
-        with self._lock:
+        with self._changing():
             session = self._require()
-            self._check(session, expected_game, expected_version)
-            self._check_seat(session, command, seat)
-            events, before = self._apply(session, command)
-            try:
-                self._write(session, "command", command, source)
-            except BaseException:
+            _check(session, expected_game, expected_version)
+            _check_seat(self.table_settings.now(), session, command, seat)
+            events, before = play.apply(session, command)
+
+            def take_back() -> None:
                 session.done.pop()
-                session.game = type(session.game).loads(_live(before))
-                raise
+                session.game = type(session.game).loads(play.live(before))
+
+            self._commit(session, "command", command, events, source, take_back)
             session.undone.clear()
             return self._changed(session, "command", command, events, source)
 
     def submit_words(self, words: str | Sequence[str], **kwargs: Any) -> Update:
         with self._lock:
-            return self.submit(self._require().game.parse_words(words), **kwargs)
+            command = self._require().game.parse_words(words)
+        return self.submit(command, **kwargs)
 
     def undo(self, *, expected_game: ExpectedGame = ANY_GAME,
              expected_version: int | None = None, source: str = "") -> Update:
-        with self._lock:
+        with self._changing():
             session = self._require()
-            self._check(session, expected_game, expected_version)
+            _check(session, expected_game, expected_version)
             if not session.done:
                 raise NothingToUndo("refusal.nothing-to-undo")
             game_before = session.game
-            done = self._undo(session)
-            try:
-                self._write(session, "undo", None, source)
-            except BaseException:
+            done = play.undo(session)
+
+            def take_back() -> None:
                 session.undone.pop()
                 session.done.append(done)
                 session.game = game_before
-                raise
+
+            self._commit(session, "undo", None, (), source, take_back)
             return self._changed(session, "undo", done.command, (), source,
                                  undid_json=done.events_json)
 
     def redo(self, *, expected_game: ExpectedGame = ANY_GAME,
              expected_version: int | None = None, source: str = "") -> Update:
-        with self._lock:
+        with self._changing():
             session = self._require()
-            self._check(session, expected_game, expected_version)
+            _check(session, expected_game, expected_version)
             if not session.undone:
                 raise NothingToRedo("refusal.nothing-to-redo")
-            command, events, before = self._redo(session)
-            try:
-                self._write(session, "redo", None, source)
-            except BaseException:
+            command, events, before = play.redo(session)
+
+            def take_back() -> None:
                 session.done.pop()
-                session.game = type(session.game).loads(_live(before))
+                session.game = type(session.game).loads(play.live(before))
                 session.undone.append(command)
-                raise
+
+            self._commit(session, "redo", None, events, source, take_back)
             return self._changed(session, "redo", command, events, source)
 
     def close(self) -> None:
@@ -694,291 +340,91 @@ class Table:
 
     # -- internals -----------------------------------------------------------
 
-    def _require(self) -> _Session:
+    def _require(self) -> Session:
         if self._session is None:
             raise NoGame("refusal.no-game")
         return self._session
 
-    @staticmethod
-    def _check(session: _Session | None, game: ExpectedGame,
-               version: int | None) -> None:
-        """Refuse a change made against another game or version than the
-        current one (called inside the lock)."""
-        current_game = None if session is None else session.game_id
-        current = None if session is None else session.version
-        if game is ANY_GAME:
-            if version is not None and version != current:
-                if session is None:
-                    raise NoGame("refusal.no-game")
-                raise StaleVersion(version, current)
-            return
-        if game != current_game or (version is not None and game is not None
-                                    and version != current):
-            raise StaleVersion(version, current, expected_game=game,
-                               current_game=current_game)
-
-    def _check_seat(self, session: _Session, command: Command, seat: Seat) -> None:
-        """With ``seat_only`` on, refuse a phone's command that plays
-        another seat's turn (called inside the lock, before the command is
-        applied; a command the game refuses anyway is left to the game)."""
-        if seat is ANY_SEAT or not self._settings.seat_only:
-            return
-        game = session.game
-        try:
-            actor = game.actor(command)
-        except IllegalCommand:
-            return  # the game refuses it with its own reason when it is applied
-        if actor is None:
-            return
-        mine = None if seat is None else next(
-            (n for n in game.players if n.casefold() == seat.casefold()), None)
-        if mine is None or game.players.index(mine) != actor:
-            raise NotYourSeat(
-                "refusal.not-your-seat" if mine else "refusal.not-your-seat-none",
-                player=game.players[actor], seat=mine)
-
-    @staticmethod
-    def _apply(session: _Session, command: Command, *,
-               replaying: bool = False) -> tuple[list[Event], str | None]:
-        """Apply ``command`` and push it on the done stack.  Returns its
-        events and, when live, the state before it (to take it back if the
-        journal refuses it); the state is kept on the stack for one command
-        in ``SNAPSHOT_EVERY`` only."""
-        game = session.game
-        keep = len(session.done) % SNAPSHOT_EVERY == 0
-        before = game.dumps() if keep or not replaying else None
-        try:
-            events = game.apply(command)
-        except BaseException:
-            # An engine promises to change nothing when it refuses; the
-            # snapshot makes sure of it.  (A replay that fails is abandoned.)
-            if before is not None:
-                session.game = type(game).loads(before)
-            raise
-        session.done.append(_Done(before if keep else None, command))
-        return events, before
-
-    def _undo(self, session: _Session) -> _Done:
-        done = session.done.pop()
-        session.game = self._state_before(session, done)
-        session.undone.append(done.command)
-        return done
-
-    @staticmethod
-    def _state_before(session: _Session, done: _Done) -> Game:
-        """The state before ``done``, the command just taken off the top."""
-        cls = type(session.game)
-        if done.before is not None:
-            return cls.loads(done.before)
-        top = len(session.done)
-        # The nearest state kept below (the first command's always is).
-        kept = top - 1
-        while session.done[kept].before is None:
-            kept -= 1
-        game = cls.loads(_snapshot(session.done[kept]))
-        for earlier in session.done[kept:top]:
-            game.apply(earlier.command)
-        return game
-
-    def _redo(self, session: _Session, *,
-              replaying: bool = False) -> tuple[Command, list[Event], str | None]:
-        command = session.undone.pop()
-        events, before = self._apply(session, command, replaying=replaying)
-        return command, events, before
-
-    def _write(self, session: _Session, action: str, command: Command | None,
-               source: str) -> None:
-        """Journal a change already made in memory (the caller takes it back
-        if this raises, so memory never runs ahead of disk)."""
+    def _commit(self, session: Session, action: str, command: Command | None,
+                events: Sequence[Event], source: str, take_back: Callable[[], None]) -> None:
+        """Journal a change already made in memory, or take it back with
+        ``take_back`` and raise, so memory never runs ahead of disk.  A
+        change that ends the game writes the game's summary with it (and one
+        that takes the end back deletes it), and tells the archive."""
         game = session.game
         result = game.result()
-        self._journal.append(
-            session.game_id,
-            session.version + 1,
-            action,
-            command.to_json() if command else None,
-            source,
-            self._clock(),
-            over=game.over,
-            result=result.to_json() if result else None,
-        )
+        at = self._clock()
+        summary = _summary(session, action, events, at) if game.over else None
+        try:
+            self._journal.append(
+                session.game_id, session.version + 1, action,
+                command.to_json() if command else None, source, at,
+                over=game.over, result=result.to_json() if result else None,
+                summary=None if summary is None else summary.to_json())
+        except BaseException:
+            take_back()
+            raise
+        self._ended(session, summary)
 
-    def _changed(self, session: _Session, action: str, command: Command | None,
+    def _ended(self, session: Session, summary: Played | None) -> None:
+        """Tell the archive a game ended, or that its end was taken back."""
+        was_over, session.over = session.over, session.game.over
+        if summary is not None or was_over:
+            self.archive.ended(session.game_id, summary)
+
+    def _changed(self, session: Session, action: str, command: Command | None,
                  events: Sequence[Event], source: str, *, undid_json: str = "[]") -> Update:
         session.version += 1
-        entry = HistoryEntry.of(
-            seq=len(session.history) + 1,
-            version=session.version,
-            action=Action(action),
-            command=command,
-            events=events,
-            at=self._clock(),
-            source=source,
-            undid_json=undid_json,
-        )
+        entry = HistoryEntry.of(len(session.history) + 1, session.version, Action(action),
+                                command, events, self._clock(), source, undid_json)
         session.history.append(entry)
         if action != "undo":
             session.done[-1].events_json = entry.events_json
-        update = self._update(action, events, command, source)
-        self._notify(update)
+        update = update_of(session, action, events, command, source)
+        self._teller.later(self._listeners, update)
         return update
 
-    def _update(self, action: str, events: Sequence[Event], command: Command | None = None,
-                source: str = "") -> Update:
-        return _update_of(self._require(), action, events, command, source)
+def _check(session: Session | None, game: ExpectedGame, version: int | None) -> None:
+    """Refuse a change made against another game or version than the
+    current one (called inside the lock)."""
+    current_game = None if session is None else session.game_id
+    current = None if session is None else session.version
+    if game is ANY_GAME:
+        if version is not None and version != current:
+            if session is None:
+                raise NoGame("refusal.no-game")
+            raise StaleVersion(version, current)
+        return
+    if game != current_game or (version is not None and game is not None
+                                and version != current):
+        raise StaleVersion(version, current, expected_game=game,
+                           current_game=current_game)
 
-    def past(self, game_id: int) -> tuple[Update, list[HistoryEntry]]:
-        """A game of the journal as it stands (the current one, or a past
-        one replayed) and its history: a finished game opens to its end,
-        its chart and its story."""
-        with self._lock:
-            session = self._session
-            if session is None or session.game_id != game_id:
-                row = self._journal.game(game_id)
-                if row is None:
-                    raise NoGame("refusal.no-such-game", number=game_id)
-                session = self._load(row)
-            return _update_of(session, "current", ()), list(session.history)
-
-    def _replay(self) -> None:
-        """Rebuild the latest game from the journal and make it current."""
-        row = self._journal.latest_game()
-        if row is not None:
-            self._session = self._load(row)
-
-    def _load(self, row: GameRow) -> _Session:
-        """Rebuild a game from the journal, entry by entry."""
-        try:
-            cls = game_class(row.game)
-            game = cls(Setup.from_json(row.setup))
-        except CompanionError as exc:
-            raise ForeignDatabase(
-                f"game {row.id} in {self._journal.path} cannot be set up again: {exc}"
-            ) from exc
-        session = _Session(row.id, game)
-        for entry in self._journal.entries(row.id):
-            try:
-                undid_json = "[]"
-                if entry.action == "command":
-                    command = Command.from_json(entry.command or {})
-                    events, _ = self._apply(session, command, replaying=True)
-                    session.undone.clear()
-                elif entry.action == "undo":
-                    taken = self._undo(session)
-                    command, events, undid_json = taken.command, [], taken.events_json
-                else:
-                    command, events, _ = self._redo(session, replaying=True)
-            except (IllegalCommand, IndexError) as exc:
-                raise ForeignDatabase(
-                    f"journal entry {entry.seq} of game {row.id} does not replay "
-                    f"({exc}); the journal was changed outside the companion"
-                ) from exc
-            session.version = entry.version
-            kept = HistoryEntry.of(
-                seq=len(session.history) + 1,
-                version=entry.version,
-                action=Action(entry.action),
-                command=command,
-                events=events,
-                at=entry.at,
-                source=entry.source,
-                undid_json=undid_json,
-            )
-            session.history.append(kept)
-            if entry.action != "undo":
-                session.done[-1].events_json = kept.events_json
-        return session
-
-
-def _update_of(session: _Session, action: str, events: Sequence[Event],
-                command: Command | None = None, source: str = "") -> Update:
+def _check_seat(settings: Settings, session: Session, command: Command, seat: Seat) -> None:
+    """With ``seat_only`` on, refuse a phone's command that plays
+    another seat's turn (called inside the lock, before the command is
+    applied; a command the game refuses anyway is left to the game)."""
+    if seat is ANY_SEAT or not settings.seat_only:
+        return
     game = session.game
-    undo_text, undo_events = _undo_said(session)
-    return Update(
-        game_id=session.game_id,
-        game_key=game.key,
-        title=game.title,
-        version=session.version,
-        action=Action(action),
-        state=game.view(),
-        expected=tuple(game.expected()),
-        events=tuple(events),
-        over=game.over,
-        result=game.result(),
-        players=game.players,
-        can_undo=bool(session.done),
-        can_redo=bool(session.undone),
-        undo_text=undo_text,
-        undo_events=undo_events,
-        setup=game.setup.to_json(),
-        command=command,
-        source=source,
-        prompts=_prompts(game),
-    )
+    try:
+        actor = game.actor(command)
+    except IllegalCommand:
+        return  # the game refuses it with its own reason when it is applied
+    if actor is None:
+        return
+    mine = None if seat is None else next(
+        (n for n in game.players if n.casefold() == seat.casefold()), None)
+    if mine is None or game.players.index(mine) != actor:
+        raise NotYourSeat(
+            "refusal.not-your-seat" if mine else "refusal.not-your-seat-none",
+            player=game.players[actor], seat=mine)
 
 
-# The languages a game may say its prompts in, besides English.
-OTHER_LANGUAGES = ("fr", "it")
-
-
-def _prompts(game: Game) -> dict[str, tuple[str, ...]]:
-    """The game's prompts in the other languages (none for a game whose
-    prompts are English only)."""
-    out: dict[str, tuple[str, ...]] = {}
-    for lang in OTHER_LANGUAGES:
-        said = game.prompts_in(lang)
-        if said is None:
-            return {}
-        out[lang] = tuple(said)
-    return out
-
-
-def _undo_said(session: _Session) -> tuple[str | None, tuple[Event, ...]]:
-    """What undo would take back: a sentence and the events it comes from."""
-    if not session.done:
-        return None, ()
-    done = session.done[-1]
-    events = tuple(Event.from_json(e) for e in json.loads(done.events_json))
-    return said(events, done.command), events
-
-
-def _setting_value(name: str, value: Any) -> Any:
-    """``value`` as setting ``name`` takes it, or :class:`BadSetting`."""
-    if value is None:
-        return None
-    if name == "seat_only" and isinstance(value, bool):
-        return value
-    if name == "language" and isinstance(value, str) and value in LANGUAGES:
-        return value
-    raise BadSetting(f"the table's setting {name!r} takes {SETTINGS[name]}, not {value!r}")
-
-
-def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def _live(before: str | None) -> str:
-    """The state before a live command, which ``_apply`` always makes."""
-    if before is None:
-        raise AssertionError("a live command was applied without the state before it")
-    return before
-
-
-def _snapshot(done: _Done) -> str:
-    """The state before ``done``, which the caller knows was kept."""
-    if done.before is None:
-        raise AssertionError(f"no snapshot was kept before {done.command.text()!r}")
-    return done.before
-
-
-def _game_summary(row: GameRow) -> dict[str, Any]:
-    return {
-        "id": row.id,
-        "game": row.game,
-        "players": row.setup.get("players", []),
-        "variants": row.setup.get("variants", []),
-        "started": row.started,
-        "status": row.status,
-        "ended": row.ended,
-        "result": row.result,
-    }
+def _summary(session: Session, action: str, events: Sequence[Event], at: float) -> Played:
+    """The summary of the game ``session`` ends with this change."""
+    game, result = session.game, session.game.result()
+    done = [(entry.action.value, entry.events) for entry in session.history]
+    return summarise(session.game_id, game.key, game.setup.to_json(),
+                     result.to_json() if result else None, session.started, at,
+                     in_effect([*done, (action, events)]))

@@ -364,7 +364,9 @@ _MENU: Phrases = {
 # The command line's own words (``cli.*``), in the table's language.
 _CLI: Phrases = {
     "en": {
-        "cli.heading": "{title}, game {number} (version {version})",
+        "cli.heading": "{title}, game {number}, step {step}",
+        "cli.column.player": "Player",
+        "cli.took-back": "Took back: {what}",
         "cli.active": "{name}'s turn",
         "cli.first_player": "{name} plays first",
         "cli.tie_break": "tie-break for {name}",
@@ -389,7 +391,9 @@ _CLI: Phrases = {
         ),
     },
     "fr": {
-        "cli.heading": "{title}, partie {number} (version {version})",
+        "cli.heading": "{title}, partie {number}, étape {step}",
+        "cli.column.player": "Joueur",
+        "cli.took-back": "Repris : {what}",
         "cli.active": "au tour de {name}",
         "cli.first_player": "{name} commence",
         "cli.tie_break": "départage pour {name}",
@@ -416,7 +420,9 @@ _CLI: Phrases = {
         ),
     },
     "it": {
-        "cli.heading": "{title}, partita {number} (versione {version})",
+        "cli.heading": "{title}, partita {number}, passo {step}",
+        "cli.column.player": "Giocatore",
+        "cli.took-back": "Ripreso: {what}",
         "cli.active": "tocca a {name}",
         "cli.first_player": "inizia {name}",
         "cli.tie_break": "spareggio per {name}",

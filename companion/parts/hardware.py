@@ -36,28 +36,33 @@ class GpioUnavailable(CompanionError, OSError):
 def explained_gpio_failures() -> Iterator[None]:
     """Turn what gpiozero and the pin libraries raise when the GPIO cannot be
     used into a message that says what to check: players read it on the
-    panel, and gpiozero's own ("Unable to load any default pin factory!")
-    names no remedy."""
+    panel, and gpiozero's own ("Unable to load any default pin factory!",
+    after a warning of several lines for each pin library it tried) names
+    neither the cause nor a remedy.  The log gets one line."""
     from gpiozero.exc import BadPinFactory
 
-    try:
-        yield
-    except BadPinFactory as exc:
-        raise GpioUnavailable(
-            "no GPIO found: on a Raspberry Pi, install lgpio in the companion's "
-            "environment and check with 'companion doctor'; on another computer, "
-            "run 'companion serve --simulate'") from exc
-    except PermissionError as exc:
-        raise GpioUnavailable(
-            f"no permission to use the GPIO ({exc.filename or exc.strerror}): add the "
-            "companion's user to the 'gpio' group") from exc
-    except Exception as exc:
-        # lgpio says "GPIO busy" for a line another program holds.
-        if "busy" not in str(exc).lower():
-            raise
-        raise GpioUnavailable(
-            f"a pin is held by another program ({exc}): stop that program, or wire "
-            "to other pins and change them in the config") from exc
+    from drivers.gpio import no_gpio_reason, pin_factory_fallbacks
+
+    with pin_factory_fallbacks() as fallbacks:
+        try:
+            yield
+        except BadPinFactory as exc:
+            raise GpioUnavailable(no_gpio_reason(fallbacks)) from exc
+        except PermissionError as exc:
+            raise GpioUnavailable(
+                f"no permission to use the GPIO ({exc.filename or exc.strerror}): add the "
+                "companion's user to the 'gpio' group") from exc
+        except Exception as exc:
+            # lgpio says "GPIO busy" for a line another program holds.
+            if "busy" not in str(exc).lower():
+                raise
+            raise GpioUnavailable(
+                f"a pin is held by another program ({exc}): stop that program, or wire "
+                "to other pins and change them in the config") from exc
+        if fallbacks.reasons:
+            # A pin library further down gpiozero's list works: say what the
+            # first ones lacked, once (gpiozero picks its library once).
+            log.warning("the GPIO works through a fallback pin library (%s)", fallbacks.said())
 
 
 class DisplayPart(Component):

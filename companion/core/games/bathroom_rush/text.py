@@ -85,16 +85,24 @@ TEXT: Phrases = {
         "param.position": "Place",
         "param.queue": "Queue",
         "title": "Bathroom Rush",
-        # The command line's names of the state's figures.
-        "state.phase": "phase",
-        "state.step": "step",
-        "state.round": "round",
-        "state.free_queue": "free queue",
-        "state.final_round": "final round",
-        "state.persona_deck": "persona deck",
-        "state.popo_limit": "popo limit",
-        "state.eliminates": "eliminates",
-        "state.persona_discard": "persona discard",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.phase": "Phase: {phase}",
+        "state.line.round-after": ", round {round}",
+        "state.line.final-round": " (the final round)",
+        "state.line.free-queue": "Queue {queue} is the free one",
+        "state.line.limit-out": "A player who reaches {limit} popò is out",
+        "state.line.limit-keep-playing": (
+            "Reaching {limit} popò puts nobody out (everyone keeps playing)"
+        ),
+        "state.line.persona-deck": (
+            "Persona deck: {deck, plural, one {# card} other {# cards}}, {discard} discarded"
+        ),
+        "state.column.queue": "Queue",
+        "state.column.score": "Score",
+        "state.cell.queue-place": "{queue}, place {place}",
+        "state.flag.in-bathroom": "in the bathroom",
+        "state.flag.over-limit": "over the limit",
+        "state.flag.out": "out",
         "variant.first-game": "First game",
         "variant.keep-behind": "Keep the one behind",
         "variant.no-yellow": "No yellow effects",
@@ -195,16 +203,25 @@ TEXT: Phrases = {
         "param.position": "Place",
         "param.queue": "File",
         "title": "Bathroom Rush",
-        # The command line's names of the state's figures.
-        "state.phase": "phase",
-        "state.step": "étape",
-        "state.round": "manche",
-        "state.free_queue": "file libre",
-        "state.final_round": "dernière manche",
-        "state.persona_deck": "pioche de Personas",
-        "state.popo_limit": "limite de popò",
-        "state.eliminates": "élimine",
-        "state.persona_discard": "défausse de Personas",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.phase": "Phase : {phase}",
+        "state.line.round-after": ", manche {round}",
+        "state.line.final-round": " (la dernière manche)",
+        "state.line.free-queue": "La file {queue} est la file libre",
+        "state.line.limit-out": "Un joueur qui atteint {limit} popò est éliminé",
+        "state.line.limit-keep-playing": (
+            "Atteindre {limit} popò n'élimine personne (tout le monde continue)"
+        ),
+        "state.line.persona-deck": (
+            "Pioche de Personas : {deck, plural, one {# carte} other {# cartes}},"
+            " {discard, plural, one {# défaussée} other {# défaussées}}"
+        ),
+        "state.column.queue": "File",
+        "state.column.score": "Score",
+        "state.cell.queue-place": "{queue}, place {place}",
+        "state.flag.in-bathroom": "aux toilettes",
+        "state.flag.over-limit": "au-delà de la limite",
+        "state.flag.out": "éliminé",
         "variant.first-game": "Première partie",
         "variant.first-game.help": (
             "Conseils pour débuter : les Personas orange et rouges n'ont pas d'effet spécial."
@@ -319,16 +336,25 @@ TEXT: Phrases = {
         "param.position": "Posto",
         "param.queue": "Fila",
         "title": "Bathroom Rush",
-        # The command line's names of the state's figures.
-        "state.phase": "fase",
-        "state.step": "passo",
-        "state.round": "giro",
-        "state.free_queue": "fila libera",
-        "state.final_round": "ultimo giro",
-        "state.persona_deck": "mazzo delle Persone",
-        "state.popo_limit": "limite di popò",
-        "state.eliminates": "elimina",
-        "state.persona_discard": "scarti delle Persone",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.phase": "Fase: {phase}",
+        "state.line.round-after": ", giro {round}",
+        "state.line.final-round": " (l'ultimo giro)",
+        "state.line.free-queue": "La fila {queue} è quella libera",
+        "state.line.limit-out": "Chi arriva a {limit} popò è eliminato",
+        "state.line.limit-keep-playing": (
+            "Arrivare a {limit} popò non elimina nessuno (tutti continuano)"
+        ),
+        "state.line.persona-deck": (
+            "Mazzo delle Persone: {deck, plural, one {# carta} other {# carte}},"
+            " {discard, plural, one {# scartata} other {# scartate}}"
+        ),
+        "state.column.queue": "Fila",
+        "state.column.score": "Punti",
+        "state.cell.queue-place": "{queue}, posto {place}",
+        "state.flag.in-bathroom": "in bagno",
+        "state.flag.over-limit": "oltre il limite",
+        "state.flag.out": "eliminato",
         "command.note": "Scrivi una nota",
         "command.roll": "Tira",
         "variant.first-game": "Prima partita",

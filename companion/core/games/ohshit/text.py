@@ -79,26 +79,26 @@ TEXT: Phrases = {
         "event.suppository": "{player} gives {target} a Suppositoire",
         "event.turn": "{player}'s turn",
         "title": "OhShit!",
-        # The command line's names of the state's figures.
-        "state.phase": "phase",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.cards": (
+            "{draw, plural, one {# card} other {# cards}} in the draw pile, {decharge} in the "
+            "Décharge, {drain} in the Drain"
+        ),
+        "state.line.turn": "Turn {turn}",
+        "state.line.constipations": (
+            "{n, plural, one {# Constipation} other {# Constipations}} on the table"
+        ),
+        "state.line.reshuffles": (
+            "the draw pile has been made again {n, plural, one {# time} other {# times}}"
+        ),
+        "state.line.set-aside": "{n, plural, one {# card} other {# cards}} set aside",
+        "state.line.full-pile": "A pile of {n} poops takes no more",
+        "state.column.pile": "Pile",
+        "state.column.hand": "Hand",
+        "state.flag.constipated": "constipated",
+        "state.flag.out": "out",
         "state.phase.play": "play",
         "state.phase.over": "over",
-        "state.unicorn": "unicorn",
-        "state.full_pile": "full pile",
-        "state.max_pile": "max pile",
-        "state.turn": "turn",
-        "state.draw_pile": "draw pile",
-        "state.poops_only": "poops only",
-        "state.reshuffles": "reshuffles",
-        "state.decharge": "decharge",
-        "state.drain": "drain",
-        "state.constipations_on_table": "constipations on table",
-        "state.set_aside": "set aside",
-        "state.deck_total": "deck total",
-        "state.pile_total": "pile total",
-        "state.constipated": "constipated",
-        "state.alive": "alive",
-        "state.hand": "hand",
         # The button menu's short names of commands.
         "label.constipation": "Constipation",
         "label.set-hand": "Set hand",
@@ -157,26 +157,24 @@ TEXT: Phrases = {
         "param.constipated": "Constipé",
         "param.target": "Sur la pile de",
         "title": "OhShit!",
-        # The command line's names of the state's figures.
-        "state.phase": "phase",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.cards": (
+            "{draw, plural, one {# carte} other {# cartes}} dans la pioche, {decharge} dans la "
+            "Décharge, {drain} dans l'Égout"
+        ),
+        "state.line.turn": "Tour {turn}",
+        "state.line.constipations": (
+            "{n, plural, one {# Constipation} other {# Constipations}} sur la table"
+        ),
+        "state.line.reshuffles": "la pioche a été refaite {n, plural, one {# fois} other {# fois}}",
+        "state.line.set-aside": "{n, plural, one {# carte mise} other {# cartes mises}} de côté",
+        "state.line.full-pile": "Une pile de {n} cacas n'en prend plus",
+        "state.column.pile": "Pile",
+        "state.column.hand": "Main",
+        "state.flag.constipated": "constipé",
+        "state.flag.out": "mort",
         "state.phase.play": "jeu",
         "state.phase.over": "finie",
-        "state.unicorn": "Licorne",
-        "state.full_pile": "pile pleine",
-        "state.max_pile": "pile maximale",
-        "state.turn": "tour",
-        "state.draw_pile": "pioche",
-        "state.poops_only": "cacas seulement",
-        "state.reshuffles": "remélanges",
-        "state.decharge": "Décharge",
-        "state.drain": "Égout",
-        "state.constipations_on_table": "Constipations sur la table",
-        "state.set_aside": "mises de côté",
-        "state.deck_total": "cartes du paquet",
-        "state.pile_total": "cartes de la pile",
-        "state.constipated": "constipé",
-        "state.alive": "en vie",
-        "state.hand": "main",
         "event.correction.1": (
             "Correction : la pile de {player} compte {count} {colour}, pas {before}"
         ),
@@ -281,26 +279,26 @@ TEXT: Phrases = {
         "param.constipated": "Stitico",
         "param.target": "Sulla pila di",
         "title": "OhShit!",
-        # The command line's names of the state's figures.
-        "state.phase": "fase",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.cards": (
+            "{draw, plural, one {# carta} other {# carte}} nel mazzo, {decharge} nella Discarica, "
+            "{drain} nella Fogna"
+        ),
+        "state.line.turn": "Turno {turn}",
+        "state.line.constipations": (
+            "{n, plural, one {# Stitichezza} other {# Stitichezze}} sul tavolo"
+        ),
+        "state.line.reshuffles": (
+            "il mazzo è stato rifatto {n, plural, one {# volta} other {# volte}}"
+        ),
+        "state.line.set-aside": "{n, plural, one {# carta messa} other {# carte messe}} da parte",
+        "state.line.full-pile": "Una pila di {n} cacche non ne prende altre",
+        "state.column.pile": "Pila",
+        "state.column.hand": "Mano",
+        "state.flag.constipated": "stitico",
+        "state.flag.out": "morto",
         "state.phase.play": "gioco",
         "state.phase.over": "finita",
-        "state.unicorn": "Unicorno",
-        "state.full_pile": "pila piena",
-        "state.max_pile": "pila massima",
-        "state.turn": "turno",
-        "state.draw_pile": "mazzo",
-        "state.poops_only": "solo cacche",
-        "state.reshuffles": "rimescolamenti",
-        "state.decharge": "Discarica",
-        "state.drain": "Fogna",
-        "state.constipations_on_table": "Stitichezze sul tavolo",
-        "state.set_aside": "messe da parte",
-        "state.deck_total": "carte del mazzo",
-        "state.pile_total": "carte della pila",
-        "state.constipated": "stitico",
-        "state.alive": "in vita",
-        "state.hand": "mano",
         # The button menu's short names of commands.
         "label.constipation": "Stitichezza",
         "label.set-hand": "Fissa una mano",

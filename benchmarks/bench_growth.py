@@ -1,0 +1,250 @@
+"""A year of play at the table: what a journal of thousands of games costs.
+
+    .venv/bin/python benchmarks/bench_growth.py [--sizes 1000 5000] [--commands 40]
+
+For an empty journal and for journals of each size (built by copying games
+played through the real table: a long Call of Nature and an OhShit! to its
+end, about 75 journal entries a game, their summaries included as this
+version writes them), the script starts ``companion serve --simulate`` on
+it and prints:
+
+- the start, from the process's launch until the panel answers
+  ``/api/health`` (target: within 0.1 s of the empty journal);
+- the first ``GET /api/stats`` after the start, and the median of the later
+  ones (target: 50 ms at 5,000 games);
+- a card played from a phone (``POST /api/command``, its journal write
+  included), median and 90th percentile, alone and while another phone
+  reads the statistics over and over (target: unchanged);
+- the process's memory after the statistics (VmRSS, VmHWM; target 60 MB);
+- ``companion stats --db`` on the journal, a whole process (target 1 s);
+- once per size, the same journal as an earlier version left it (no
+  summaries): the upkeep that sums its games up after the start, timed
+  by ``companion stats`` doing it (once; later starts find it done).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench_daemon import ROOT, free_port, memory, read_pin, start, wait_for_health
+
+from companion.core.engine import Command
+from companion.core.journal import Journal
+from companion.core.table import Table
+
+
+def play_templates(path: Path) -> None:
+    """Two games played through the table into the journal at ``path``."""
+    table = Table(Journal.open(path))
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy", "Di"], variants=["no-end-roll"])
+    for n in range(70):
+        if table.current().over:
+            break
+        table.submit(Command("card", {"value": 1 + (n * 7) % 9}))
+    while not table.current().over:
+        table.submit(Command("adjust-mastery", {"player": "Di", "delta": -7}))
+    table.new_game("ohshit", ["Ana", "Ben", "Cy"])
+    for colour in ("grassy", "grassy", "grassy"):
+        table.submit(Command("poop", {"target": "Ben", "colour": colour}))
+    table.submit(Command("kill", {"player": "Ben"}))
+    table.submit(Command("kill", {"player": "Cy"}))
+    table.close()
+
+
+def build(path: Path, games: int, templates: Path, summaries: bool = True) -> None:
+    """A journal of ``games`` finished games, copies of the templates."""
+    source = sqlite3.connect(templates)
+    rows = source.execute("SELECT id, game, setup, started, status, ended, result "
+                          "FROM games ORDER BY id").fetchall()
+    entries = {gid: source.execute("SELECT version, action, command, source, at FROM entries "
+                                   "WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()
+               for gid, *_ in rows}
+    kept = dict(source.execute("SELECT game_id, summary FROM summaries").fetchall())
+    source.close()
+    Journal.open(path).close()  # the schema, as the companion makes it
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA synchronous=OFF")
+    with db:
+        for n in range(games):
+            gid, game, setup, started, status, ended, result = rows[n % len(rows)]
+            shift = n * 3600.0
+            new = db.execute("INSERT INTO games (game, setup, started, status, ended, result) "
+                             "VALUES (?, ?, ?, ?, ?, ?)",
+                             (game, setup, started + shift, status, ended + shift,
+                              result)).lastrowid
+            db.executemany(
+                "INSERT INTO entries (game_id, version, action, command, source, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(new, v, a, c, s, at + shift) for v, a, c, s, at in entries[gid]])
+            if summaries:
+                summary = json.loads(kept[gid])
+                summary.update(game_id=new, started=started + shift, ended=ended + shift)
+                if summary.get("record"):
+                    summary["record"].update(game_id=new, at=ended + shift)
+                db.execute("INSERT INTO summaries (game_id, summary) VALUES (?, ?)",
+                           (new, json.dumps(summary)))
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+
+
+class Phone:
+    """A controller's phone: joined with the PIN, its cookie and CSRF token."""
+
+    def __init__(self, port: int, pin: str) -> None:
+        self.base = f"http://127.0.0.1:{port}"
+        self.jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with self.jar.open(self.base + "/api/session", timeout=30) as answer:
+            self.csrf = json.load(answer)["csrf"]
+        self.post("/api/join", {"pin": pin})
+
+    def post(self, path: str, body: dict) -> dict:
+        request = urllib.request.Request(self.base + path, json.dumps(body).encode(),
+                                         method="POST",
+                                         headers={"Content-Type": "application/json",
+                                                  "X-CSRF-Token": self.csrf})
+        with self.jar.open(request, timeout=120) as answer:
+            return json.load(answer)
+
+    def state(self) -> dict:
+        """The game the phone shows (an empty one before the first game)."""
+        try:
+            with self.jar.open(self.base + "/api/state", timeout=30) as answer:
+                return json.load(answer)
+        except urllib.error.HTTPError:
+            return {}
+
+    def get(self, path: str) -> float:
+        started = time.perf_counter()
+        with self.jar.open(self.base + path, timeout=300) as answer:
+            answer.read()
+        return time.perf_counter() - started
+
+
+def cards(phone: Phone, state: dict, count: int) -> list[float]:
+    """``count`` cards played one after another; each one's round trip."""
+    took = []
+    for n in range(count):
+        if state.get("over"):
+            state = phone.post("/api/new-game", {"game": "call-of-nature",
+                                                 "players": ["Ana", "Ben", "Cy"],
+                                                 "variants": ["no-end-roll"],
+                                                 "game_id": state["game_id"],
+                                                 "version": state["version"]})
+        started = time.perf_counter()
+        state = phone.post("/api/command", {"command": {"name": "card",
+                                                        "args": {"value": 1 + n % 3}},
+                                            "game_id": state["game_id"],
+                                            "version": state["version"]})
+        took.append(time.perf_counter() - started)
+    return took
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:7.1f} ms"
+
+
+def spread(took: list[float]) -> str:
+    ordered = sorted(took)
+    return f"p50 {ms(statistics.median(ordered))}, p90 {ms(ordered[int(0.9 * len(ordered))])}"
+
+
+def measure(folder: Path, label: str, commands: int) -> None:
+    port = free_port()
+    config = folder / "config.toml"
+    config.write_text(f'data_dir = "{folder / "data"}"\n[web]\nhost = "127.0.0.1"\n'
+                      f"port = {port}\nmdns = false\n")
+    launched = time.perf_counter()
+    process = start(config)
+    pin = read_pin(process)
+    try:
+        wait_for_health(port, timeout=300)
+        answered = time.perf_counter() - launched
+        if not pin.wait(30):
+            raise RuntimeError("the companion printed no PIN")
+        phone = Phone(port, pin.pin)  # type: ignore[attr-defined]
+        first = phone.get("/api/stats")
+        later = statistics.median(phone.get("/api/stats") for _ in range(5))
+        shown = phone.state()
+        state = phone.post("/api/new-game", {"game": "call-of-nature",
+                                             "players": ["Ana", "Ben", "Cy"],
+                                             "variants": ["no-end-roll"],
+                                             "game_id": shown.get("game_id"),
+                                             "version": shown.get("version", 0)})
+        alone = cards(phone, state, commands)
+        reading, done = Phone(port, pin.pin), threading.Event()  # type: ignore[attr-defined]
+
+        def read_stats() -> None:
+            while not done.is_set():
+                reading.get("/api/stats")
+
+        reader = threading.Thread(target=read_stats, daemon=True)
+        reader.start()
+        state = phone.state()
+        busy = cards(phone, state, commands)
+        done.set()
+        reader.join(300)
+        used = memory(process.pid)
+    finally:
+        process.terminate()
+        process.wait(60)
+    print(f"{label:>12}: start {ms(answered)}; /api/stats first {ms(first)}, later "
+          f"{ms(later)}")
+    print(f"{'':>12}  a card: alone {spread(alone)}; while statistics are read "
+          f"{spread(busy)}")
+    print(f"{'':>12}  memory after the statistics: VmRSS {used['VmRSS'] / 1024:.1f} MB, "
+          f"VmHWM {used['VmHWM'] / 1024:.1f} MB")
+
+
+def cli_stats(db: Path) -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "companion", "--db", str(db), "stats"], cwd=ROOT,
+                   check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000])
+    parser.add_argument("--commands", type=int, default=40)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        templates = root / "templates.db"
+        play_templates(templates)
+        for size in [0, *args.sizes]:
+            folder = root / f"games-{size}"
+            (folder / "data").mkdir(parents=True)
+            db = folder / "data" / "companion.db"
+            if size:
+                build(db, size, templates)
+                print(f"{size} games: {db.stat().st_size / 1e6:.1f} MB, "
+                      f"{sqlite3.connect(db).execute('SELECT count(*) FROM entries').fetchone()[0]}"
+                      f" entries")
+            measure(folder, f"{size} games", args.commands)
+            if size:
+                print(f"{'':>12}  companion stats: {ms(cli_stats(db))}")
+                old = folder / "earlier.db"
+                build(old, size, templates, summaries=False)
+                print(f"{'':>12}  an earlier version's journal, summed up once: "
+                      f"{ms(cli_stats(old))} (then {ms(cli_stats(old))})")
+            shutil.rmtree(folder)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
