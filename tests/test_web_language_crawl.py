@@ -49,6 +49,22 @@ def check_page(page, lang: str) -> list[str]:
     return found
 
 
+def check_sheets(page, lang: str) -> list[str]:
+    """What is wrong in the sheets the table page opens: the corrections
+    and the other moves, with each command's label and help."""
+    found = []
+    for button in ("#corrections", "#more-moves"):
+        if not page.locator(button).is_visible():
+            continue
+        page.click(button)
+        page.wait_for_selector("#sheet[open]")
+        lines = [line.strip() for line in page.inner_text("#sheet").split("\n") if line.strip()]
+        found += [f"({button}) {p}" for p in problems(lines, lang, NAMES)]
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#sheet:not([open])", state="attached")
+    return found
+
+
 def open_page(page, companion, path: str) -> None:
     page.goto(f"{companion.url}{path}")
     live(page)
@@ -155,6 +171,8 @@ def test_every_page_at_every_moment_of_a_game_is_in_the_phones_language(
         moments.append(moment)
         open_page(page, companion, "/")
         wrong = check_page(page, lang)
+        if not companion.table.game.over:
+            wrong += check_sheets(page, lang)
         if refused is not None and not companion.table.game.over:
             told = refusal_toast(page, refused)
             wrong += problems([told], lang, NAMES)

@@ -202,6 +202,69 @@ TEXT: Phrases = {
         "param.popo": "popò",
         "param.position": "Place",
         "param.queue": "File",
+        # The commands' help, as the panel's sheets show it.
+        "help.choose-queue": (
+            "à la mise en place, un joueur se place au bout d'une file que personne ne tient"
+        ),
+        "help.reveal": "une Persona face cachée est retournée : saisissez ce qui y est imprimé",
+        "help.reveal-kind": (
+            "une Persona face cachée est retournée : l'une des sortes de la boîte décrite"
+        ),
+        "help.effect": (
+            "l'effet de Persona qu'attend la phase D a lieu (le compagnon applique les effets "
+            "qu'il connaît ; la table applique les autres d'abord avec les commandes des files)"
+        ),
+        "help.defend": "une Défense de file bloque l'effet de Persona qu'attend la phase D",
+        "help.decompress": (
+            "le joueur actif décompresse : lancez ensuite le dé rouge (avec Concentrazione : jouez "
+            "la carte)"
+        ),
+        "help.pass": "le joueur actif passe ; le tour est fini",
+        "help.end-turn": "la carte Action est résolue ; défaussez jusqu'à 3",
+        "help.roll": (
+            "un résultat de dé : le dé rouge (décompression, départage) ou le dé bleu (Avido "
+            "lettore)"
+        ),
+        "help.bathroom-tokens": (
+            "suivi léger, en fin de manche : les jetons qu'un joueur prend aux toilettes de sa file"
+        ),
+        "help.count-tokens": (
+            "suivi léger, au décompte final : les jetons entre un joueur et la porte (cartes "
+            "permanentes comprises)"
+        ),
+        "help.reached": (
+            "suivi léger : un joueur atteint les toilettes (par une carte, ou quand les files "
+            "avancent en fin de manche)"
+        ),
+        "help.swap-behind": "un joueur échange sa place avec la Persona derrière lui",
+        "help.pass-in-front": "la Persona derrière un joueur passe devant lui",
+        "help.remove-front": "la Persona devant un joueur s'en va ; le joueur avance",
+        "help.remove-behind": (
+            "la Persona derrière un joueur s'en va ; la file derrière avance, ou une nouvelle "
+            "Persona est piochée si c'était la dernière"
+        ),
+        "help.change-queue": (
+            "un joueur va au bout de la file libre ; la Persona derrière lui prend son ancienne "
+            "place et une nouvelle est piochée derrière lui"
+        ),
+        "help.add-tokens": (
+            "des jetons sur une carte Persona (celle des toilettes sauf si une place est donnée)"
+        ),
+        "help.place-permanent": "une carte Action permanente va derrière une porte de toilettes",
+        "help.remove-permanent": "une carte permanente derrière une porte est défaussée",
+        "help.flip": "une Persona dont l'effet est épuisé est retournée",
+        "help.take-tokens": (
+            "des jetons entrent dans une réserve (Distratto) ou en sortent (Bottiglietta vuota)"
+        ),
+        "help.set-reserve": "fixer une réserve comme la table l'a",
+        "help.set-tokens": "fixer les jetons posés sur une carte Persona",
+        "help.set-persona": "corriger ce qui a été saisi pour une Persona révélée",
+        "help.unflip": "retourner une Persona : son effet n'est pas épuisé",
+        "help.note": "écrire une ligne dans l'historique",
+        "help.play": "le joueur actif joue une carte Action de la liste : le compagnon l'applique",
+        "help.target": (
+            "la place que frappe la carte Action : un joueur, une Persona ou des toilettes"
+        ),
         "title": "Bathroom Rush",
         # The command line's sentences and columns of the state (companion state).
         "state.line.phase": "Phase : {phase}",
@@ -335,6 +398,70 @@ TEXT: Phrases = {
         "param.popo": "popò",
         "param.position": "Posto",
         "param.queue": "Fila",
+        # The commands' help, as the panel's sheets show it.
+        "help.choose-queue": (
+            "alla preparazione, un giocatore si mette in fondo a una fila che nessuno tiene"
+        ),
+        "help.reveal": "una Persona coperta viene girata: inserisci ciò che vi è stampato",
+        "help.reveal-kind": (
+            "una Persona coperta viene girata: uno dei tipi della scatola descritta"
+        ),
+        "help.effect": (
+            "avviene l'effetto della Persona atteso dalla fase D (il compagno applica gli effetti "
+            "che conosce; il tavolo applica gli altri prima con i comandi delle file)"
+        ),
+        "help.defend": "una Difesa fila blocca l'effetto della Persona atteso dalla fase D",
+        "help.decompress": (
+            "il giocatore attivo decomprime: poi tira il dado rosso (con Concentrazione: gioca la "
+            "carta)"
+        ),
+        "help.pass": "il giocatore attivo passa; il turno è finito",
+        "help.end-turn": "la carta Azione è risolta; scarta fino a 3",
+        "help.roll": (
+            "un risultato di dado: il dado rosso (decompressione, spareggio) o il dado blu (Avido "
+            "lettore)"
+        ),
+        "help.bathroom-tokens": (
+            "tracciamento leggero, a fine giro: i segnalini che un giocatore prende dal bagno "
+            "della sua fila"
+        ),
+        "help.count-tokens": (
+            "tracciamento leggero, al conteggio finale: i segnalini tra un giocatore e la porta "
+            "(carte permanenti comprese)"
+        ),
+        "help.reached": (
+            "tracciamento leggero: un giocatore arriva al bagno (con una carta, o quando le file "
+            "avanzano a fine giro)"
+        ),
+        "help.swap-behind": "un giocatore scambia il posto con la Persona dietro di lui",
+        "help.pass-in-front": "la Persona dietro un giocatore gli passa davanti",
+        "help.remove-front": "la Persona davanti a un giocatore se ne va; il giocatore avanza",
+        "help.remove-behind": (
+            "la Persona dietro un giocatore se ne va; la fila dietro avanza, o si pesca una nuova "
+            "Persona se era l'ultima"
+        ),
+        "help.change-queue": (
+            "un giocatore va in fondo alla fila libera; la Persona dietro di lui prende il suo "
+            "vecchio posto e se ne pesca una nuova dietro di lui"
+        ),
+        "help.add-tokens": (
+            "segnalini su una carta Persona (quella del bagno se non si dà una posizione)"
+        ),
+        "help.place-permanent": "una carta Azione permanente va dietro la porta di un bagno",
+        "help.remove-permanent": "una carta permanente dietro una porta viene scartata",
+        "help.flip": "una Persona il cui effetto è esaurito viene girata",
+        "help.take-tokens": (
+            "segnalini entrano in una riserva (Distratto) o ne escono (Bottiglietta vuota)"
+        ),
+        "help.set-reserve": "fissare una riserva come ce l'ha il tavolo",
+        "help.set-tokens": "fissare i segnalini posati su una carta Persona",
+        "help.set-persona": "correggere ciò che è stato inserito per una Persona scoperta",
+        "help.unflip": "rigirare una Persona: il suo effetto non è esaurito",
+        "help.note": "scrivere una riga nella cronologia",
+        "help.play": (
+            "il giocatore attivo gioca una carta Azione dall'elenco: il compagno la applica"
+        ),
+        "help.target": "il posto colpito dalla carta Azione: un giocatore, una Persona o un bagno",
         "title": "Bathroom Rush",
         # The command line's sentences and columns of the state (companion state).
         "state.line.phase": "Fase: {phase}",
@@ -379,7 +506,7 @@ TEXT: Phrases = {
         "variant.light-tracking": "Tracciamento leggero",
         "variant.light-tracking.help": (
             "Un segnapunti, non un arbitro: le file restano sul tavolo; il compagno tiene le"
-            " riserve, i tiri, i gettoni di fine giro (un inserimento per giocatore), la fine,"
+            " riserve, i tiri, i segnalini di fine giro (un inserimento per giocatore), la fine,"
             " il conteggio e lo spareggio."
         ),
         # The button menu's short names of commands.

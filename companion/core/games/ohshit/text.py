@@ -40,6 +40,10 @@ TEXT: Phrases = {
         "command.revive": "Bring a player back",
         "command.set-constipated": "Set a Constipation",
         "command.set-pile": "Set a pile",
+        "command.set-hand": "Set a hand",
+        "command.set-decharge": "Set the Décharge",
+        "command.set-drain": "Set the Drain",
+        "command.set-deck": "Set the deck",
         "command.suppositoire": "Suppositoire",
         "command.toilette": "Toilette",
         "param.constipated": "Constipated",
@@ -142,6 +146,10 @@ TEXT: Phrases = {
         "command.revive": "Faire revenir un joueur",
         "command.set-constipated": "Fixer une Constipation",
         "command.set-pile": "Fixer une pile",
+        "command.set-hand": "Fixer une main",
+        "command.set-decharge": "Fixer la Décharge",
+        "command.set-drain": "Fixer l'Égout",
+        "command.set-deck": "Fixer le paquet",
         "command.skip": "Passer le tour",
         "command.suppositoire": "Suppositoire",
         "command.toilette": "Toilette",
@@ -156,6 +164,33 @@ TEXT: Phrases = {
         "event.toilette": "{player} tire la chasse de la pile de {target}",
         "param.constipated": "Constipé",
         "param.target": "Sur la pile de",
+        # The commands' help, as the panel's sheets show it.
+        "help.poop": "poser une carte caca sur la pile d'un joueur (la sienne comprise)",
+        "help.toilette": "vider la pile d'un joueur dans la Décharge (pas une pile constipée)",
+        "help.constipation": "constiper un joueur : sa pile ne peut plus partir",
+        "help.suppositoire": "retirer un caca d'une pile, puis lever sa Constipation",
+        "help.set-pile": "fixer combien de cacas d'une couleur une pile contient ; rien ne part",
+        "help.set-constipated": "poser ou retirer une Constipation à la main ; rien ne part",
+        "help.set-hand": (
+            "fixer combien de cartes une main contient ; la pioche compense la différence"
+        ),
+        "help.set-decharge": (
+            "fixer combien de cacas d'une couleur la Décharge contient ; la pioche compense la "
+            "différence"
+        ),
+        "help.set-drain": (
+            "fixer combien de cartes action d'une sorte l'Égout contient ; la pioche compense la "
+            "différence"
+        ),
+        "help.set-deck": (
+            "la boîte contient un autre nombre d'une sorte que celui de la mise en place : les "
+            "cartes trouvées vont dans la pioche, les manquantes en sortent (cela corrige une "
+            "pioche fausse quand tous les autres comptes sont justes)"
+        ),
+        "help.kill": "un joueur est éliminé : sa pile part à la Décharge",
+        "help.revive": "ramener un joueur mort, avec une pile vide",
+        "help.skip": "finir le tour du joueur actif sans carte ; le joueur suivant pioche et joue",
+        "help.note": "écrire une note dans l'historique",
         "title": "OhShit!",
         # The command line's sentences and columns of the state (companion state).
         "state.line.cards": (
@@ -242,6 +277,10 @@ TEXT: Phrases = {
         "command.revive": "Fai tornare un giocatore",
         "command.set-constipated": "Fissa una Stitichezza",
         "command.set-pile": "Fissa una pila",
+        "command.set-hand": "Fissa una mano",
+        "command.set-decharge": "Fissa la Discarica",
+        "command.set-drain": "Fissa la Fogna",
+        "command.set-deck": "Fissa il mazzo",
         "command.skip": "Salta il turno",
         "command.suppositoire": "Supposta",
         "command.toilette": "Toilette",
@@ -278,6 +317,31 @@ TEXT: Phrases = {
         "event.turn": "Tocca a {player}",
         "param.constipated": "Stitico",
         "param.target": "Sulla pila di",
+        # The commands' help, as the panel's sheets show it.
+        "help.poop": "mettere una carta cacca sulla pila di un giocatore (anche la propria)",
+        "help.toilette": "svuotare la pila di un giocatore nella Discarica (non una pila stitica)",
+        "help.constipation": "rendere stitico un giocatore: la sua pila non può più partire",
+        "help.suppositoire": "togliere una cacca da una pila, poi togliere la sua Stitichezza",
+        "help.set-pile": "fissare quante cacche di un colore ha una pila; niente parte",
+        "help.set-constipated": "mettere o togliere una Stitichezza a mano; niente parte",
+        "help.set-hand": "fissare quante carte ha una mano; il mazzo compensa la differenza",
+        "help.set-decharge": (
+            "fissare quante cacche di un colore ha la Discarica; il mazzo compensa la differenza"
+        ),
+        "help.set-drain": (
+            "fissare quante carte azione di un tipo ha la Fogna; il mazzo compensa la differenza"
+        ),
+        "help.set-deck": (
+            "la scatola ha un altro numero di un tipo rispetto alla preparazione: le carte trovate "
+            "vanno nel mazzo, quelle mancanti ne escono (questo corregge un mazzo sbagliato quando "
+            "tutti gli altri conti sono giusti)"
+        ),
+        "help.kill": "un giocatore è eliminato: la sua pila va nella Discarica",
+        "help.revive": "riportare in gioco un giocatore morto, con una pila vuota",
+        "help.skip": (
+            "finire il turno del giocatore attivo senza carte; il giocatore seguente pesca e gioca"
+        ),
+        "help.note": "scrivere una nota nella cronologia",
         "title": "OhShit!",
         # The command line's sentences and columns of the state (companion state).
         "state.line.cards": (
