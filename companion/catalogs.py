@@ -242,7 +242,9 @@ def import_catalogs(root: Path = ROOT) -> tuple[list[str], list[str]]:
             current = domain.texts.get(lang, {})
             for message in read:
                 key, text = message.context, message.string
-                if not key or not text or not isinstance(text, str) or current.get(key) == text:
+                if (not key or not text or not isinstance(text, str) or message.fuzzy
+                        or current.get(key) == text):
+                    # Untranslated, marked as needing work, or unchanged.
                     continue
                 if domain.name == "panel":
                     _json_set(root / PANEL / f"{lang}.json", key, text)
