@@ -677,13 +677,16 @@ export async function boot({ live = true } = {}) {
 
 // -- formatting -------------------------------------------------------------------------
 
+const clock = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" });
+const dayAndClock = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+
+/** A moment as the page's language writes it (CLDR's, through Intl): the
+ * time alone today, else the day too. */
 export function when(unixSeconds) {
   const date = new Date(unixSeconds * 1000);
   const today = new Date();
   const sameDay = date.toDateString() === today.toDateString();
-  return sameDay
-    ? date.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })
-    : date.toLocaleString(lang, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  return (sameDay ? clock : dayAndClock).format(date);
 }
 
 export function gameTitle(key, fallbackTitle) {
