@@ -244,9 +244,9 @@ def test_the_panels_own_refusals_reach_a_phone_in_its_language(companion, phones
     assert page.script_errors == []
 
 
-# Numbers of four digits are left out: Italian groups them in the browser
-# (1234) and not through Babel (1.234), which does not apply CLDR's minimum
-# grouping digits; no count at a table comes near.
+# Numbers of four digits are left out: Italian writes 1234 in the browser
+# and 1.234 through Babel, which does not apply CLDR's minimum grouping
+# digits; no count at a table comes near.
 CASES = [
     ("{n, plural, one {# partie} other {# parties}} de {name}", {"n": 0, "name": "Ana"}),
     ("{n, plural, one {# partie} other {# parties}} de {name}", {"n": 1, "name": "Ben"}),
