@@ -118,10 +118,12 @@ def source_text(domain: Domain, key: str) -> str:
     found = domain.texts.get("en", {}).get(key) or domain.english.get(key)
     if found:
         return found
-    for lang in TRANSLATED:
-        # An engine's own English sentence: the other language shows its shape.
-        if key in domain.texts.get(lang, {}):
-            return f"[{key}] (English: the game's own sentence)"
+    if key.startswith("command."):
+        # A command the English pages name by its own name.
+        return key.removeprefix("command.").replace("-", " ").capitalize()
+    if key.startswith("event."):
+        # An engine's own English sentence: the other languages show its shape.
+        return f"[{key}] (English: the game's own sentence)"
     return f"[{key}]"
 
 
