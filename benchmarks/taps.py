@@ -5,7 +5,11 @@ Headless Chromium (/usr/bin/chromium, through Playwright) at a phone's size
 table and journal, and plays a 3-player game by tapping what a player would
 tap; every tap is counted, from the setup page (the game, three names, Start;
 the box its owner described once is used by default) to the first action,
-then turns and rounds.  Dice come from the panel's ROLL button.
+then turns and rounds.  Dice come from the panel's ROLL button.  Before each
+reveal's tap the benchmark looks whether the choice is on screen and not
+under anything (the dock included): the share that would need a scroll
+first is printed.  In light tracking the cleanup is an entry per player on
+the dock (the pipì, then the button naming the player; popò starts at 0).
 
     .venv/bin/python benchmarks/taps.py [--shots DIR]
 
@@ -26,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.core.journal import Journal  # noqa: E402
 from companion.core.table import Table  # noqa: E402
+from companion.storage import keep_file  # noqa: E402
 from tests.fakes import FixedDice  # noqa: E402
 from web import Services, create_app  # noqa: E402
 from web.server import serve  # noqa: E402
@@ -49,6 +54,7 @@ class Panel:
         self.table = table
         self.taps = 0
         self.reveals: list[int] = []
+        self.hidden_reveals = 0
 
     def tap(self, selector: str) -> None:
         self.page.click(selector)
@@ -95,9 +101,34 @@ class Panel:
         while any(e.command == "reveal-kind" for e in self.table.current().expected):
             version = self.table.version
             before = self.taps
+            if not self.in_sight(".br-kinds .persona-kind"):
+                self.hidden_reveals += 1
             self.tap(".br-kinds .persona-kind >> nth=0")
             self._wait_past(version)
             self.reveals.append(self.taps - before)
+
+    def in_sight(self, selector: str) -> bool:
+        """Whether the first element ``selector`` finds can be tapped where
+        it is: inside the screen and on top at its centre (a toast, which
+        goes by itself, does not count as covering it)."""
+        return bool(self.page.evaluate("""(selector) => {
+            const el = document.querySelector(selector);
+            if (!el) return false;
+            const r = el.getBoundingClientRect();
+            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            if (r.top < 0 || r.bottom > innerHeight || x < 0 || x > innerWidth) return false;
+            const top = document.elementFromPoint(x, y);
+            return !!top && (el.contains(top) || !!top.closest('#toast'));
+        }""", selector))
+
+    def cleanup_entry(self, seat: int, pipi: int) -> None:
+        """Light tracking: a player's tokens from their bathroom, on the
+        dock's row that names them: the pipì, then their button."""
+        version = self.table.version
+        row = f".br-entry[data-seat='{seat}']"
+        self.tap(f"{row} .br-pipi [data-pipi='{pipi}']")
+        self.tap(f"{row} .br-take")
+        self._wait_past(version)
 
     def set_up(self, url: str, light: bool) -> None:
         """A new game of three from the setup page, as a table does it the
@@ -141,6 +172,11 @@ class Panel:
                 "(p) => document.querySelector('.br-kinds h2')?.textContent === p",
                 arg=first.prompt)
             return
+        if first.command in ("bathroom-tokens", "count-tokens"):
+            self.page.wait_for_function(
+                "(n) => document.querySelectorAll('.br-entry').length === n",
+                arg=sum(1 for e in update.expected if e.command == first.command))
+            return
         who = update.players[first.player] if first.player is not None else ""
         target = "#roll" if first.dice else f"button[data-command='{first.command}']"
         self.page.wait_for_function(
@@ -154,7 +190,8 @@ def serve_table(folder: Path) -> tuple[Table, Any, Any, str]:
     dice = FixedDice(table, [2])
     services = Services(screen_png=lambda: b"", press_key=lambda key: None, dice=dice)
     app = create_app(table, config={"SECRET_KEY": "taps-benchmark",
-                                    "COLOURS_FILE": str(folder / "colours.json")},
+                                    "COLOURS_FILE": str(folder / "colours.json"),
+                                    "KEEP_FILE": keep_file},
                      services=services)
     server = serve(app, "127.0.0.1", 0, threads=8)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -235,18 +272,21 @@ def measure(browser: Any, light: bool, shots: Path | None = None) -> dict[str, i
                                                ".pawn.target[data-player='0']", "effect"))
 
             def to_round_end() -> None:
-                """The turns left in this round, then its cleanup."""
+                """The turns left in this round, then its cleanup (light
+                tracking: each player's entry, counted apart)."""
                 start = table.current().state["round"]
+                cleanup_from = None
                 while table.current().state["round"] == start:
-                    if table.current().state["phase"] == "E":
+                    update = table.current()
+                    if update.state["phase"] == "E":
                         panel.command(end)
                         continue
-                    version = table.version
-                    panel.tap("button[data-command='bathroom-tokens'] >> nth=0")
-                    panel.tap(".field[data-param=pipi] [data-digit='1']")
-                    panel.tap(".field[data-param=popo] [data-digit='0']")
-                    panel.tap("#sheet button[type=submit]")
-                    panel._wait_past(version)
+                    if cleanup_from is None:
+                        cleanup_from = panel.taps
+                    entry = next(e for e in update.expected if e.command == "bathroom-tokens")
+                    panel.cleanup_entry(entry.player, 1)
+                if cleanup_from is not None:
+                    figures["the cleanup (3 players)"] = panel.taps - cleanup_from
 
             to_round_end()
             if not light:
@@ -264,6 +304,10 @@ def measure(browser: Any, light: bool, shots: Path | None = None) -> dict[str, i
                 panel.reveal_kinds()
             cleanup_round = to_round_end
             turn("a full round with its cleanup", cleanup_round, split=False)
+            if panel.reveals:
+                figures["reveal taps needing a scroll first (%)"] = round(
+                    100 * panel.hidden_reveals / len(panel.reveals))
+                figures["  reveal taps seen"] = len(panel.reveals)
             context.close()
         finally:
             server.close()
@@ -285,6 +329,12 @@ def target(what: str, light: bool) -> str:
         return "1"
     if what in TURNS:
         return "<= 1" if light else "<= 3"
+    if what == "reveal taps needing a scroll first (%)":
+        return "0"
+    if light and what == "the cleanup (3 players)":
+        return "<= 6 (2 a player)"
+    if light and what == "a full round with its cleanup":
+        return "<= 9"
     return ""
 
 

@@ -127,6 +127,17 @@ def _add_doctor(sub: Any) -> None:
     doctor.add_argument("--config", type=Path, default=None, help="TOML config file")
 
 
+def _add_wiring(sub: Any) -> None:
+    wiring = sub.add_parser(
+        "wiring", help="draw the wiring of the config: the Pi's header with each pin's role")
+    wiring.add_argument("--config", type=Path, default=None,
+                        help="TOML config file (default /etc/companion/config.toml, else "
+                             "the built-in defaults)")
+    wiring.add_argument("--output", type=Path, default=None, metavar="FILE",
+                        help="write the drawing there: FILE.svg or FILE.png (default: the "
+                             "SVG on standard output)")
+
+
 def _plain(name: str, help: str) -> Callable[[Any], None]:
     return lambda sub: sub.add_parser(name, help=help)
 
@@ -146,6 +157,9 @@ COMMANDS: dict[str, Callable[[Any], None]] = {
     "serve": _add_serve,
     "sign-out": _add_sign_out,
     "doctor": _add_doctor,
+    "wiring": _add_wiring,
+    "venue": _plain("venue", "the venue board: every table live and the league, from the "
+                             "venue's MQTT broker (companion venue --help)"),
 }
 
 
@@ -191,6 +205,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["venue"]:  # a program of its own, with its own options
+        from companion.venue.cli import main as venue
+
+        return venue(words[1:])
     parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
     args = parser.parse_args(words)
     if args.action == "play":
@@ -253,6 +271,8 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         return 0
     if args.action == "sign-out":
         return _sign_out(args, out)
+    if args.action == "wiring":
+        return _wiring(args, out)
     path = _journal_path(args)
     try:
         table = Table(Journal.open(path))
@@ -387,6 +407,31 @@ def _sign_out(args: argparse.Namespace, out: _Output) -> int:
               f"{directory}); they are spectators when it starts.")
     print(f"Phones watch until they join again, by the new QR code on the table's screen "
           f"or the new PIN {keys.pin}.")
+    return 0
+
+
+def _wiring(args: argparse.Namespace, out: _Output) -> int:
+    """The config's wiring: its connections as JSON, or the drawing."""
+    from . import config as config_module
+    from . import wiring
+
+    config = config_module.load(args.config)
+    if out.as_json:
+        out._json({"wires": [w.as_json() for w in wiring.wires(config)],
+                   "notes": list(wiring.diagram(config).notes)})
+        return 0
+    if args.output is None:
+        sys.stdout.write(wiring.svg(config))
+        return 0
+    kind = args.output.suffix.lower()
+    if kind not in (".svg", ".png"):
+        raise ValueError(f"--output must end in .svg or .png, not {args.output.name!r}")
+    drawing = wiring.png(config) if kind == ".png" else wiring.svg(config).encode()
+    args.output.write_bytes(drawing)
+    source = args.config or (config_module.DEFAULT_PATH if config_module.DEFAULT_PATH.exists()
+                             else "the built-in defaults")
+    print(f"The wiring of {source} is in {args.output}: "
+          f"{len(wiring.wires(config))} wires, in the order of their steps.")
     return 0
 
 

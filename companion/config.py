@@ -1,7 +1,7 @@
 """The companion's configuration: a TOML file, its defaults and its checks.
 
 Every pin, bus, address and port of the table kit is a default here, never a
-constant elsewhere (the defaults are the wiring of HARDWARE.md).  A file
+constant elsewhere (the defaults are the wiring of docs/build.md).  A file
 names only what differs from them.  Loading is strict: an unknown section or
 key, or a value of the wrong kind, is refused with an error that names the
 key and says what is allowed, because a typo in a pin number that was
@@ -248,7 +248,7 @@ class DisplaySettings:
 
 @dataclass(frozen=True)
 class SerialSettings:
-    """A dice device on a serial port (its protocol: HARDWARE.md)."""
+    """A dice device on a serial port (its protocol: docs/build.md)."""
 
     # "auto": the one dice device under /dev/serial/by-id/.
     port: str = _key(text, "auto")
@@ -319,6 +319,86 @@ class Network:
     name: str = _key(access_point_name, "auto")
 
 
+def broker_host(value: Any) -> str:
+    """A broker's host name or address ("" leaves the venue off)."""
+    if not isinstance(value, str) or len(value) > 253 or any(
+            c.isspace() or c in "/:@" for c in value.strip("[]")):
+        raise ValueError(f'a host name or address, or "" for none, not {value!r}')
+    return value.strip()
+
+
+def venue_name(value: Any) -> str:
+    """A venue's or a table's name, as people read it ("Table 4"): its topic
+    level is made of its letters and digits."""
+    from .core.venue import topic_level
+
+    name = text(value) if value != "" else ""
+    if name:
+        topic_level(name)  # raises ValueError for a name of no letter or digit
+    if len(name) > 60:
+        raise ValueError(f"a name of at most 60 characters, not {value!r}")
+    return name
+
+
+def credential(value: Any) -> str:
+    """A broker's user name or password, as typed (spaces kept)."""
+    if not isinstance(value, str) or len(value) > 256 or "\0" in value:
+        raise ValueError("a string of at most 256 characters")
+    return value
+
+
+def queue_limit(value: Any) -> int:
+    return _int(value, range(100, 1_000_001), "a number of messages from 100 to 1000000")
+
+
+@dataclass(frozen=True)
+class Venue:
+    """A venue of tables on an MQTT broker: off while ``broker`` is empty.
+    The table publishes its game, its events and its results there (see
+    docs/venue.md); the password is never logged, shown or published."""
+
+    broker: str = _key(broker_host, "")
+    port: int = _key(tcp_port, 1883)
+    tls: bool = _key(boolean, False)
+    ca_file: str = _key(optional_path, "")
+    cert_file: str = _key(optional_path, "")
+    key_file: str = _key(optional_path, "")
+    username: str = _key(credential, "")
+    password: str = field(default="", repr=False, metadata={"check": credential, "doc": ""})
+    venue: str = _key(venue_name, "venue")
+    table: str = _key(venue_name, "")
+    home_assistant: bool = _key(boolean, True)
+    # What is kept for the broker while it is away, at most (oldest first out).
+    queue: int = _key(queue_limit, 10_000)
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.broker)
+
+
+def bgg_id(value: Any) -> int:
+    """BoardGameGeek's id of a game (the number in its page's address), or 0
+    when it is not known."""
+    return _int(value, range(10**9), "BoardGameGeek's id of the game (a whole number), "
+                                     "or 0 for none")
+
+
+@dataclass(frozen=True)
+class Bgg:
+    """BoardGameGeek's id of each game, given with a play logged in BG Stats
+    so that it is matched to the right game (0: matched by its name)."""
+
+    call_of_nature: int = _key(bgg_id, 0)
+    ohshit: int = _key(bgg_id, 0)
+    bathroom_rush: int = _key(bgg_id, 0)
+
+    def ids(self) -> dict[str, int]:
+        """The ids known, by game key."""
+        found = {"call-of-nature": self.call_of_nature, "ohshit": self.ohshit,
+                 "bathroom-rush": self.bathroom_rush}
+        return {key: number for key, number in found.items() if number}
+
+
 SECTIONS: dict[str, type] = {
     "buttons": Buttons,
     "encoder": Encoder,
@@ -330,6 +410,8 @@ SECTIONS: dict[str, type] = {
     "pixels": Pixels,
     "web": Web,
     "network": Network,
+    "venue": Venue,
+    "bgg": Bgg,
 }
 
 TOP_LEVEL: dict[str, Callable[[Any], Any]] = {
@@ -356,6 +438,8 @@ class Config:
     pixels: Pixels = field(default_factory=Pixels)
     web: Web = field(default_factory=Web)
     network: Network = field(default_factory=Network)
+    venue: Venue = field(default_factory=Venue)
+    bgg: Bgg = field(default_factory=Bgg)
 
     def pins(self) -> dict[str, int]:
         """Every GPIO pin in use, by role ("button up", "led 3"...).  An

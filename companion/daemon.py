@@ -41,7 +41,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TextIO, TypeVar
 
 from companion.parts.hardware import DicePart, DisplayPart, KeypadPart, OutputsPart, PixelsPart
 
@@ -118,6 +118,10 @@ class Daemon:
         self.keypad: KeypadPart | None = None
         self.web: WebPart | None = None
         self.network: NetworkPart | None = None
+        self.venue: Any = None
+        # Who hears of the screen's new frames (the panel's live stream):
+        # the panel subscribes before the screen starts.
+        self._frame_listeners: list[Callable[[], None]] = []
 
     # -- start ----------------------------------------------------------------
 
@@ -139,7 +143,8 @@ class Daemon:
 
         self._refresh_address()
         self.dice = DicePart(self.config, table, self.simulate)
-        self.pixels = PixelsPart(self.config, self.dice, directory=self.directory)
+        self.pixels = PixelsPart(self.config, self.dice, directory=self.directory,
+                                 **self._simulated_pixels())
         self.dice.pixels = self.pixels
         # Its manager (nmcli's driver) is given when the part starts.
         self.network = NetworkPart(self.config.network, self.directory, None,
@@ -163,6 +168,7 @@ class Daemon:
                                  sign_out=self._sign_out, network=network,
                                  language=self.config.language)
         dice.on_change = self.screen.redraw
+        self.screen.subscribe_frames(self._frame_changed)
         self._start(dice)
         # The Pixels dice: idle (one thread waiting) until dice are paired,
         # from the config, the menu or the panel.
@@ -191,6 +197,23 @@ class Daemon:
             self._start(PortalPart(self.config.web.host, self._panel_url))
         self._start(DiscoveryPart(self.config, lambda: web.port, lambda: self.phone_host,
                                   simulate=self.simulate))
+        self._start(self._venue())
+
+    def _venue(self) -> Component:
+        """The table in its venue: the config's ``[venue]``, or where the
+        panel pointed it (off until either names a broker)."""
+        if self.venue is None:
+            import socket
+
+            from companion.cli import program_version
+            from companion.parts.venue import VenueService
+            from companion.storage import keep_file
+
+            self.venue = VenueService(self.config.venue, self.table_part.table,
+                                      self.table_part.journal, self.directory,
+                                      table_name=socket.gethostname(),
+                                      version=program_version(), keep_file=keep_file)
+        return self.venue
 
     def _start(self, part: Component) -> None:
         if isinstance(part, Retrying):
@@ -209,12 +232,46 @@ class Daemon:
 
         return Services(
             screen_png=lambda: _started(self.screen).png(),
+            screen_frame=lambda: _started(self.screen).numbered_png(),
+            screen_news=self._subscribe_frames,
             press_key=self._press if self.simulate else None,
             dice=self.dice,
             faults=self.faults,
             network=self.network,
             pixels=self.pixels,
+            wiring_svg=self._wiring_svg,
+            venue=self._venue(),
         )
+
+    def _wiring_svg(self, lang: str) -> str:
+        from . import wiring
+
+        return wiring.svg(self.config, lang)
+    def _simulated_pixels(self) -> dict[str, Any]:
+        """In simulation, made-up Pixels dice in reach (no Bluetooth needed)."""
+        if not self.simulate:
+            return {}
+
+        # Loaded when first used, after the panel answers, as the driver is.
+        def factory(address: str, on_disconnect: Callable[[Any], None]) -> Any:
+            from drivers.pixels import SimulatedClient
+
+            return SimulatedClient(address, on_disconnect)
+
+        async def scanner(seconds: float, seen: Callable[[str, str, int | None], None]) -> None:
+            from drivers.pixels import simulated_scanner
+
+            await simulated_scanner(seconds, seen)
+
+        return {"factory": factory, "scanner": scanner}
+
+    def _subscribe_frames(self, listener: Callable[[], None]) -> Callable[[], None]:
+        self._frame_listeners.append(listener)
+        return lambda: self._frame_listeners.remove(listener)
+
+    def _frame_changed(self) -> None:
+        for listener in list(self._frame_listeners):
+            listener()
 
     def _network_manager(self) -> Any:
         """NetworkManager through nmcli; a made-up neighbourhood in simulation."""

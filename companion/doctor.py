@@ -342,26 +342,32 @@ def check_phone_address(host: str, port: int,
 
 def check_wifi(hotspot: bool | str = "auto", manager: Any = None) -> Finding:
     """Where the Wi-Fi is, through NetworkManager: on a network, the
-    companion's own hotspot, or why neither."""
-    if manager is None:
-        from drivers.network import Nmcli
-
-        manager = Nmcli()
+    companion's own hotspot, or why neither.  A probe that fails (nmcli
+    hung, output it cannot read, anything it raises) is a finding, never
+    the end of the doctor."""
     from drivers.network import NetworkError
 
     fallback = ("the companion opens its own Wi-Fi when no known one connects"
                 if hotspot is not False else "[network] hotspot = false: it will not open its own")
     try:
+        if manager is None:
+            from drivers.network import Nmcli
+
+            manager = Nmcli()
         state = manager.state()
     except NetworkError as exc:
         return Finding(FAIL, f"NetworkManager cannot be asked about the Wi-Fi ({exc})",
-                       "run scripts/install-pi.sh again: it lets the 'companion' user "
-                       "manage the Wi-Fi")
+                       exc.fix or "'nmcli general status' says more; "
+                                  "'sudo systemctl restart NetworkManager' may help")
+    except Exception as exc:
+        return Finding(FAIL, f"the Wi-Fi could not be checked ({type(exc).__name__}: {exc})",
+                       "'nmcli general status' says more; "
+                       "'sudo systemctl restart NetworkManager' may help")
     if state.kind == "no-manager":
-        return Finding(WARN, f"no NetworkManager ({state.detail}): the companion cannot open "
+        detail = state.detail or "NetworkManager is not running"
+        return Finding(WARN, f"no NetworkManager ({detail}): the companion cannot open "
                              "its own Wi-Fi at a place it knows none",
-                       "use Raspberry Pi OS Bookworm, or 'sudo apt install network-manager' "
-                       "and 'sudo systemctl enable --now NetworkManager'")
+                       _no_manager_fix(detail))
     if state.kind == "no-device":
         return Finding(WARN, "no Wi-Fi device" + (f": {state.detail}" if state.detail else ""),
                        "'rfkill unblock wifi' and set the Wi-Fi country: "
@@ -370,7 +376,7 @@ def check_wifi(hotspot: bool | str = "auto", manager: Any = None) -> Finding:
         where = state.address or "no address yet"
         try:
             internet = manager.connectivity() if hasattr(manager, "connectivity") else None
-        except NetworkError:
+        except Exception:
             internet = None
         if internet:
             where += f"; internet: {internet}"
@@ -383,6 +389,17 @@ def check_wifi(hotspot: bool | str = "auto", manager: Any = None) -> Finding:
     return Finding(WARN, f"the Wi-Fi is on no network; {fallback}",
                    "join one from the panel's Wi-Fi page, or 'sudo nmcli --ask device wifi "
                    "connect NAME'")
+
+
+def _no_manager_fix(detail: str) -> str:
+    """The command that fixes what keeps NetworkManager from answering."""
+    if "nmcli is not installed" in detail:
+        return ("'sudo apt install network-manager' (Raspberry Pi OS Bookworm has it), "
+                "then 'sudo systemctl enable --now NetworkManager'")
+    if "D-Bus" in detail:
+        return ("start the system D-Bus: 'sudo systemctl start dbus', then "
+                "'sudo systemctl restart NetworkManager' (or reboot)")
+    return "'sudo systemctl enable --now NetworkManager'"
 
 
 # -- all of them --------------------------------------------------------------------

@@ -7,6 +7,16 @@ join token, the generation of controller sessions and the wrong PINs: see
 the service runs.  :class:`TablePart` opens the
 journal there and the table on it: the one essential component, since
 without it there is nothing to play.
+
+Everything the companion keeps is durable before it is acknowledged, by
+one of two ways: in an SQLite file (the journal, with the table's settings
+and its saved box; the panel's keys), in WAL mode with
+``synchronous=FULL``, or as a whole file written by :func:`keep_file`,
+which writes a temporary file, syncs it, renames it over the old one and
+syncs the directory (the players' colours and profiles, the Pixels dice
+paired at the table, the hotspot's name and password, the key that signs
+the phones' cookies).  A power cut then leaves the old file or the new
+one, never nothing and never a part.
 """
 
 from __future__ import annotations
@@ -60,26 +70,99 @@ def _can_write(directory: Path) -> bool:
     return directory.is_dir() and os.access(directory, os.W_OK | os.X_OK)
 
 
+# -- keeping a file ----------------------------------------------------------------------
+
+
+def keep_file(path: Path, data: bytes | str, *, mode: int = 0o600,
+              exclusive: bool = False) -> None:
+    """Make ``data`` the whole of the file ``path``, durably: once this
+    returns, a power cut leaves the new file; before, the old one (or none),
+    never a part of either.  It writes a temporary file beside ``path``,
+    syncs it, renames it over ``path`` and syncs the directory (the rename
+    is an entry of the directory: without that sync a cut can take it
+    back).  ``exclusive``: only if ``path`` does not exist yet (else
+    :class:`FileExistsError`, and nothing changed), for files that several
+    processes may make at once.  Its folders are made if missing."""
+    import tempfile
+
+    path = Path(path)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    make_directory(path.parent)
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".new")
+    temporary = Path(name)
+    try:
+        try:
+            os.fchmod(fd, mode)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            _sync_file(fd)
+        finally:
+            os.close(fd)
+        if exclusive:
+            os.link(temporary, path)  # FileExistsError when it is there
+            temporary.unlink()
+        else:
+            os.replace(temporary, path)
+    except BaseException:
+        try:
+            temporary.unlink()
+        except OSError:
+            pass
+        raise
+    sync_directory(path.parent)
+
+
+def make_directory(directory: Path) -> None:
+    """``mkdir -p`` that a power cut does not undo: the folder of each
+    directory made is synced."""
+    missing = []
+    while not directory.exists():
+        missing.append(directory)
+        if directory == directory.parent:
+            break
+        directory = directory.parent
+    if not missing:
+        return
+    missing[0].mkdir(parents=True, exist_ok=True)
+    for made in reversed(missing):
+        sync_directory(made.parent)
+
+
+def sync_directory(directory: Path) -> None:
+    """Sync ``directory``'s entries: what was created, renamed or removed
+    in it survives a power cut."""
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        _sync_file(fd)
+    finally:
+        os.close(fd)
+
+
+def _sync_file(fd: int) -> None:
+    os.fsync(fd)
+
+
 def panel_secret(directory: Path) -> str:
     """The key that signs the phones' session cookies, kept in the data
     directory so that joined phones stay joined across restarts."""
     path = directory / SECRET_FILE
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
         secret = path.read_text().strip()
-        if len(secret) >= 32:
-            return secret
-        path.unlink()
-        return panel_secret(directory)
+    except FileNotFoundError:
+        secret = ""
+    if len(secret) >= 32:
+        return secret
     import secrets
 
-    secret = secrets.token_hex(32)
-    with os.fdopen(fd, "w") as file:
-        file.write(secret + "\n")
-        file.flush()
-        os.fsync(file.fileno())
-    return secret
+    made = secrets.token_hex(32)
+    try:
+        keep_file(path, made + "\n", exclusive=not path.exists())
+    except FileExistsError:
+        # Another process made it first: its key is the one.
+        return panel_secret(directory)
+    return made
 
 
 class TablePart(Component):
@@ -100,7 +183,11 @@ class TablePart(Component):
         from .core.table import Table
 
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
+            make_directory(self.directory)
+            # Whoever made it (systemd's StateDirectory, lgpio's working
+            # directory at the start), its name is synced in its folder:
+            # else a cut can lose the whole data directory.
+            sync_directory(self.directory.parent)
         except OSError as exc:
             raise JournalError(
                 f"cannot use the data directory {self.directory} ({exc.strerror}); set "

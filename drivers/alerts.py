@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 # In the order of the pins: top-left, top-right, middle-left, centre,
 # middle-right, bottom-left, bottom-right.
-# The reference wiring (HARDWARE.md): the seven die-face LEDs and the buzzer.
+# The reference wiring (docs/build.md): the seven die-face LEDs and the buzzer.
 DEFAULT_FACE_PINS = (16, 20, 21, 23, 24, 25, 18)
 DEFAULT_BUZZER_PIN = 12
 

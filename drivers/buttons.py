@@ -49,8 +49,8 @@ from companion.core.keys import KEYS
 log = logging.getLogger(__name__)
 
 REPEATING_KEYS = frozenset({"up", "down"})
-# The wiring of HARDWARE.md, as the config gives it by default.
-# The reference wiring (HARDWARE.md), BCM numbers.
+# The wiring of docs/build.md, as the config gives it by default.
+# The reference wiring (docs/build.md), BCM numbers.
 DEFAULT_PINS: Mapping[str, int] = {"up": 5, "down": 6, "ok": 13, "back": 19, "roll": 26}
 
 KeyListener = Callable[[str, str], None]

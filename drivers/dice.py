@@ -1,6 +1,6 @@
 """Where a roll comes from, and how it reaches the game.
 
-Three dice sources (HARDWARE.md), one in force at a time:
+Three dice sources (docs/build.md), one in force at a time:
 
 - ``button``: the ROLL key rolls what the game waits for, with the operating
   system's randomness;

@@ -2,8 +2,9 @@
 
 :class:`Nmcli` runs ``nmcli`` in terse mode (``-t``: fields separated by
 ``:``, with ``\\:`` and ``\\\\`` escaping a colon or a backslash inside a
-value) and parses what it prints: the Wi-Fi device and its state, the
-networks in reach, the saved connections.  It connects to a network, opens
+value; ``-g`` escapes its values the same way and, for several profiles,
+puts an empty line between them) and parses what it prints: the Wi-Fi
+device and its state, the networks in reach, the saved connections.  It connects to a network, opens
 the companion's own access point (NetworkManager's ``shared`` mode, with its
 dnsmasq for DHCP and DNS) and forgets a network.  It takes the path of
 ``nmcli`` and the function that runs it as plain arguments, so that a test
@@ -14,9 +15,18 @@ them in ``/proc/*/cmdline`` and a log of the command would keep them.  A
 connection is created without its password, and brought up with
 ``nmcli connection up ... passwd-file FILE``: the password is in a file
 readable by the companion's user only (mode 0600, in its private temporary
-directory), removed as soon as ``nmcli`` returns.  NetworkManager saves a
-secret an agent gives it for a connection it owns, so a joined network is
-remembered.
+directory), removed as soon as ``nmcli`` returns; its values are escaped
+as nmcli reads them (a backslash escapes, spaces at either end are
+dropped: :func:`passwd_file_value`).  NetworkManager saves a secret an agent
+gives it for a connection it owns, so a joined network is remembered.
+
+nmcli runs in the ``C.UTF-8`` locale: its messages stay in English (the
+driver reads them) and names that are not ASCII come through as they are
+(in the ``C`` locale glib prints them as ``?``).  What it prints is read as
+bytes and decoded as UTF-8, a byte that is not UTF-8 becoming U+FFFD.  Each
+run has a timeout (:data:`QUERY_TIMEOUT` for a question, longer for
+bringing a connection up); a run that does not end in time is a
+:class:`NetworkError` like any other.
 
 :class:`SimulatedNetwork` is the same interface over a few made-up networks,
 for ``companion serve --simulate`` (as gpiozero ships its mock pins).
@@ -37,6 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from companion.core.errors import CompanionError
+from companion.core.keys import ssid_problem
 
 log = logging.getLogger(__name__)
 
@@ -46,12 +57,15 @@ HOTSPOT_ADDRESS = "10.42.0.1"
 HOTSPOT_CONNECTION = "Companion hotspot"
 # How long nmcli waits for a connection to come up (its --wait).
 CONNECT_TIMEOUT = 45
+# How long a question to NetworkManager (a list, a state) may take.
+QUERY_TIMEOUT = 15.0
+# The locale nmcli runs in: English messages, UTF-8 names.
+NMCLI_LOCALE = "C.UTF-8"
 # nmcli's own exit statuses (man nmcli, EXIT STATUS).
 EXIT_ACTIVATION_FAILED = 4
 EXIT_NOT_RUNNING = 8
 EXIT_NOT_FOUND = 10
 WIFI_TYPES = ("802-11-wireless", "wifi")
-MAX_SSID_BYTES = 32
 PSK_LENGTHS = range(8, 64)
 # How long the list of saved connections is taken as still true.
 CONNECTIONS_FRESH = 2.0
@@ -61,11 +75,22 @@ CONNECTIVITY = ("none", "portal", "limited", "full", "unknown")
 
 
 class NetworkError(CompanionError, OSError):
-    """NetworkManager refused or failed; the message says why and what to do."""
+    """NetworkManager refused or failed; the message says why, ``fix`` what
+    to do about it (empty when there is nothing to do but try again)."""
+
+    fix = ""
+
+    def __init__(self, message: str, fix: str = "") -> None:
+        super().__init__(message)
+        if fix:
+            self.fix = fix
 
 
 class NoNetworkManager(NetworkError):
-    """nmcli is not installed, or NetworkManager is not running."""
+    """nmcli is not installed, or NetworkManager (or the system D-Bus it
+    answers on) is not running."""
+
+    fix = "sudo systemctl enable --now NetworkManager"
 
 
 class NoWifiDevice(NetworkError):
@@ -82,7 +107,12 @@ class JoinFailed(NetworkError):
 
 
 class BadPassphrase(CompanionError, ValueError):
-    """A Wi-Fi password that WPA2 cannot take."""
+    """A Wi-Fi password that WPA2 cannot take (or a network name Wi-Fi
+    cannot take: :class:`BadSsid`)."""
+
+
+class BadSsid(BadPassphrase):
+    """A network name that is not 1 to 32 bytes of UTF-8."""
 
 
 # -- values ---------------------------------------------------------------------------------
@@ -161,11 +191,12 @@ def unescape(value: str) -> str:
 
 
 def check_ssid(ssid: Any) -> str:
-    if not isinstance(ssid, str) or not ssid or len(ssid.encode()) > MAX_SSID_BYTES:
-        raise BadPassphrase(f"a network name is 1 to {MAX_SSID_BYTES} bytes, not {ssid!r}")
-    if any(ord(c) < 32 or ord(c) == 127 for c in ssid):
-        raise BadPassphrase("a network name may not hold control characters")
-    return ssid
+    """A network name: 1 to 32 bytes of UTF-8 (what Wi-Fi allows: 32 ASCII
+    letters, 16 accented ones), no control characters."""
+    problem = ssid_problem(ssid)
+    if problem is not None:
+        raise BadSsid(problem)
+    return str(ssid)
 
 
 def check_passphrase(passphrase: Any) -> str:
@@ -181,6 +212,36 @@ def check_passphrase(passphrase: Any) -> str:
         raise BadPassphrase("a Wi-Fi password holds printable ASCII characters only "
                             "(letters, digits, spaces and punctuation)")
     return passphrase
+
+
+# How nmcli reads a passwd-file value (nm_utils_buf_utf8safe_unescape with
+# STRIP_SPACES): a backslash escapes the next character (\\n, \\t... as in C),
+# and the whitespace at either end that is not escaped is dropped.
+_PASSWD_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+                   "\v": "\\v", "\f": "\\f", "\b": "\\b"}
+
+
+def passwd_file_value(value: str) -> str:
+    """``value`` as a line of nmcli's ``passwd-file`` must hold it for nmcli
+    to read back exactly ``value``: backslashes and control characters
+    escaped, and a space escaped at either end (nmcli strips those)."""
+    if "\0" in value:
+        raise BadPassphrase("a secret may not hold a NUL character")
+    text = "".join(_PASSWD_ESCAPES.get(char, char) for char in value)
+    body = text.strip(" ")
+    leading = len(text) - len(text.lstrip(" "))
+    trailing = len(text) - leading - len(body)
+    return "\\ " * leading + body + "\\ " * trailing
+
+
+def passwd_file_text(passwords: dict[str, str]) -> str:
+    """The lines of a ``passwd-file``: ``setting.property:value``."""
+    lines = []
+    for key, value in passwords.items():
+        if not re.fullmatch(r"[\w-]+\.[\w-]+", key):
+            raise ValueError(f"not a setting's property: {key!r}")
+        lines.append(f"{key}:{passwd_file_value(value)}\n")
+    return "".join(lines)
 
 
 # The hotspot's passphrase: no 0/o, 1/l/i to misread on a small screen.
@@ -209,12 +270,14 @@ class Nmcli:
 
     def __init__(self, path: str = "nmcli", run: Runner = subprocess.run, *,
                  interface: str | None = None, secret_dir: str | None = None,
-                 timeout: float = CONNECT_TIMEOUT + 15) -> None:
+                 timeout: float = CONNECT_TIMEOUT + 15,
+                 query_timeout: float = QUERY_TIMEOUT) -> None:
         self.path = path
         self._run_process = run
         self.interface = interface
         self.secret_dir = secret_dir
         self.timeout = timeout
+        self.query_timeout = query_timeout
         self._connections: tuple[float, list[SavedConnection]] | None = None
 
     # -- running nmcli ----------------------------------------------------------
@@ -224,13 +287,17 @@ class Nmcli:
             return self.path if os.access(self.path, os.X_OK) else None
         return shutil.which(self.path)
 
-    def _run(self, *args: str, check: bool = True,
-             passwords: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    def _run(self, *args: str, check: bool = True, passwords: dict[str, str] | None = None,
+             timeout: float | None = None) -> subprocess.CompletedProcess[str]:
+        """Run nmcli with ``args``; its output decoded (UTF-8, a byte that is
+        not UTF-8 becoming U+FFFD).  ``timeout``: the question's by default."""
         program = self.program()
         if program is None:
             raise NoNetworkManager(
-                "nmcli is not installed: NetworkManager runs the Wi-Fi on Raspberry Pi OS "
-                "Bookworm; install it with 'sudo apt install network-manager'")
+                "nmcli is not installed",
+                "'sudo apt install network-manager' (NetworkManager runs the Wi-Fi on "
+                "Raspberry Pi OS Bookworm), then 'sudo systemctl enable --now NetworkManager'")
+        timeout = self.query_timeout if timeout is None else timeout
         argv = [program, *args]
         if args and args[0] in ("connection", "--wait"):
             self._connections = None  # it may change them
@@ -241,27 +308,32 @@ class Nmcli:
         # The arguments never hold a secret (those are in the file): safe to log.
         log.debug("nmcli %s", " ".join(args))
         try:
-            done = self._run_process(argv, capture_output=True, text=True,
-                                     timeout=self.timeout, check=False,
-                                     env={**os.environ, "LC_ALL": "C"})
+            ran = self._run_process(argv, capture_output=True, timeout=timeout, check=False,
+                                    env=nmcli_environment())
         except subprocess.TimeoutExpired:
-            raise JoinFailed(f"nmcli did not answer within {self.timeout:.0f} s",
-                             "timeout") from None
+            said = f"nmcli did not answer within {timeout:.0f} s"
+            if "up" in args[:4]:  # bringing a connection up
+                raise JoinFailed(said, "timeout") from None
+            raise NetworkError(f"{said}: NetworkManager is busy or hung",
+                               "sudo systemctl restart NetworkManager") from None
         except OSError as exc:
-            raise NoNetworkManager(f"cannot run nmcli ({exc.strerror or exc})") from None
+            raise NoNetworkManager(f"cannot run nmcli ({exc.strerror or exc})",
+                                   "sudo apt install --reinstall network-manager") from None
         finally:
             if secret_file is not None:
                 _remove(secret_file)
+        done = subprocess.CompletedProcess(ran.args, ran.returncode, _text(ran.stdout),
+                                           _text(ran.stderr))
         if check and done.returncode != 0:
             raise self._error(done)
         return done
 
     def _secret_file(self, passwords: dict[str, str]) -> str:
+        text = passwd_file_text(passwords)
         fd, path = tempfile.mkstemp(prefix="companion-nm-", dir=self.secret_dir)
         try:
-            with os.fdopen(fd, "w") as file:  # mkstemp makes it 0600
-                for key, value in passwords.items():
-                    file.write(f"{key}:{value}\n")
+            with os.fdopen(fd, "w", encoding="utf-8") as file:  # mkstemp makes it 0600
+                file.write(text)
         except BaseException:
             _remove(path)
             raise
@@ -270,12 +342,17 @@ class Nmcli:
     def _error(self, done: subprocess.CompletedProcess[str]) -> NetworkError:
         said = _said(done)
         if done.returncode == EXIT_NOT_RUNNING or "NetworkManager is not running" in said:
+            return NoNetworkManager("NetworkManager is not running",
+                                    "sudo systemctl enable --now NetworkManager")
+        if "Could not create NMClient object" in said:
             return NoNetworkManager(
-                "NetworkManager is not running: 'sudo systemctl enable --now NetworkManager'")
+                f"the system D-Bus does not answer, so NetworkManager cannot be asked ({said})",
+                "sudo systemctl start dbus, then sudo systemctl restart NetworkManager "
+                "(or reboot)")
         if "Not authorized" in said or "not authorized" in said:
             return NetworkError(
-                f"NetworkManager refused the companion ({said}): run scripts/install-pi.sh "
-                "again, which lets the 'companion' user manage the Wi-Fi")
+                f"NetworkManager refused the companion ({said})",
+                "run scripts/install-pi.sh again: it lets the 'companion' user manage the Wi-Fi")
         return NetworkError(f"nmcli failed: {said}")
 
     def _lines(self, *args: str) -> list[list[str]]:
@@ -286,11 +363,17 @@ class Nmcli:
 
     def running(self) -> bool:
         """True when nmcli is there and NetworkManager answers."""
+        return self._not_running() is None
+
+    def _not_running(self) -> NoNetworkManager | None:
+        """Why NetworkManager cannot be asked, or None when it answers."""
         try:
             rows = self._lines("-f", "RUNNING", "general", "status")
-        except NoNetworkManager:
-            return False
-        return bool(rows) and rows[0][0] == "running"
+        except NoNetworkManager as exc:
+            return exc
+        if rows and rows[0][0] == "running":
+            return None
+        return NoNetworkManager("NetworkManager is not running")
 
     def wifi_device(self) -> tuple[str, str, str] | None:
         """``(device, state, connection)`` of the Wi-Fi device, or None."""
@@ -315,12 +398,18 @@ class Nmcli:
         found = []
         if listed:
             ids = [word for row in listed for word in ("uuid", row[1])]
-            values = self._run("-g", "802-11-wireless.ssid,802-11-wireless.mode",
-                               "connection", "show", *ids).stdout.split("\n")
-            for index, (name, uuid, *_) in enumerate(listed):
-                ssid, mode = (values[2 * index:2 * index + 2] + ["", ""])[:2]
-                found.append(SavedConnection(name, uuid, unescape(ssid) or name,
-                                             unescape(mode) or "infrastructure"))
+            done = self._run("-g", "connection.uuid,802-11-wireless.ssid,802-11-wireless.mode",
+                             "connection", "show", *ids, check=False)
+            # A profile deleted since the list is missing (exit status 10);
+            # any other failure is NetworkManager's.
+            if done.returncode not in (0, EXIT_NOT_FOUND):
+                raise self._error(done)
+            settings = profile_values(done.stdout, [row[1] for row in listed], 3)
+            for name, uuid, *_ in listed:
+                if uuid in settings:
+                    ssid, mode = settings[uuid][1:]
+                    found.append(SavedConnection(name, uuid, ssid or name,
+                                                 mode or "infrastructure"))
         self._connections = (time.monotonic(), found)
         return list(found)
 
@@ -330,9 +419,9 @@ class Nmcli:
         return unescape(first).split("/")[0] if first else ""
 
     def state(self) -> WifiState:
-        if not self.running():
-            return WifiState("no-manager", detail="NetworkManager is not running"
-                             if self.program() else "nmcli is not installed")
+        absent = self._not_running()
+        if absent is not None:
+            return WifiState("no-manager", detail=str(absent))
         found = self.wifi_device()
         if found is None:
             return WifiState("no-device")
@@ -393,7 +482,7 @@ class Nmcli:
     def _up(self, uuid: str, password: str | None) -> None:
         passwords = {"802-11-wireless-security.psk": password} if password else None
         done = self._run("--wait", str(CONNECT_TIMEOUT), "connection", "up", "uuid", uuid,
-                         check=False, passwords=passwords)
+                         check=False, passwords=passwords, timeout=self.timeout)
         if done.returncode == 0:
             return
         said = _said(done)
@@ -494,6 +583,44 @@ class Nmcli:
 
     def known(self) -> list[str]:
         return sorted({c.ssid for c in self.connections() if not c.is_hotspot})
+
+
+def nmcli_environment(environ: Any = None) -> dict[str, str]:
+    """The environment nmcli runs in: the C.UTF-8 locale (English messages,
+    names as UTF-8), no translation asked for."""
+    env = dict(os.environ if environ is None else environ)
+    env.pop("LANGUAGE", None)
+    env["LC_ALL"] = NMCLI_LOCALE
+    return env
+
+
+def _text(output: Any) -> str:
+    """What nmcli printed, as text: UTF-8, a byte that is not UTF-8 as U+FFFD."""
+    if output is None:
+        return ""
+    if isinstance(output, str):
+        return output
+    return bytes(output).decode("utf-8", "replace")
+
+
+def profile_values(output: str, uuids: Sequence[str], fields: int) -> dict[str, list[str]]:
+    """What ``nmcli -g connection.uuid,... connection show uuid A uuid B ...``
+    prints: for each profile its ``fields`` values (the uuid first), one a
+    line and escaped as in terse mode, with an empty line between two
+    profiles.  Keyed by uuid, each value unescaped; a profile is found by
+    its uuid's line, so a value that is empty (or holds a line break) does
+    not shift the next profile's."""
+    lines = output.split("\n")
+    wanted = set(uuids)
+    found: dict[str, list[str]] = {}
+    at = 0
+    while at < len(lines):
+        if lines[at] in wanted and lines[at] not in found and at + fields <= len(lines):
+            found[lines[at]] = [unescape(line) for line in lines[at:at + fields]]
+            at += fields
+        else:
+            at += 1
+    return found
 
 
 def _said(done: subprocess.CompletedProcess[str]) -> str:

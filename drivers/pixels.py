@@ -230,6 +230,39 @@ async def bleak_scanner(seconds: float, seen: Seen) -> None:
         await scanner.stop()
 
 
+# The simulation's dice in reach: (address, name, battery percent).
+SIMULATED_DICE = (("F0:12:34:56:78:9A", "Pixel d6", 87),
+                  ("F0:12:34:56:78:9B", "Pixel red", 64),
+                  ("F0:12:34:56:78:9C", "Pixel blue", 41))
+
+
+async def simulated_scanner(seconds: float, seen: Seen) -> None:
+    """The simulation's look: its made-up dice answer one after another."""
+    for address, name, battery in SIMULATED_DICE:
+        await asyncio.sleep(min(0.05, seconds))
+        seen(address, name, battery)
+
+
+class SimulatedClient:
+    """A die of the simulation: it connects at once and stays on its face
+    (it never rolls: the simulation's rolls come from its ROLL button)."""
+
+    def __init__(self, address: str, on_disconnect: Callable[[Any], None]) -> None:
+        self.address = address
+
+    async def connect(self) -> bool:
+        return True
+
+    async def disconnect(self) -> bool:
+        return True
+
+    async def start_notify(self, char: str, callback: Callable[[Any, bytearray], None]) -> None:
+        return None
+
+    async def write_gatt_char(self, char: str, data: bytes, response: bool = False) -> None:
+        return None
+
+
 def bleak_client(address: str, on_disconnect: Callable[[Any], None]) -> BleClient:
     """A bleak client (BlueZ on the Pi) for the die at ``address``."""
     from bleak import BleakClient

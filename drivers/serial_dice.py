@@ -1,6 +1,6 @@
 """The dice device on a serial port (and a simulated one).
 
-The device reports each roll as one ASCII line (HARDWARE.md)::
+The device reports each roll as one ASCII line (docs/build.md)::
 
     ROLL <sides> <value> [<value> ...]
 

@@ -103,17 +103,22 @@ def refused(game, words, error=IllegalCommand):
     return caught.value
 
 
+def card(slot):
+    if not slot["revealed"]:
+        return "?"
+    popo = f".{slot['popo']}" if slot["popo"] else ""
+    return f"{slot['colour'][0]}{slot['pipi']}{popo}"
+
+
 def line(game, q):
-    """A queue written back the way ``position`` reads it (no suffixes)."""
+    """A queue written back the way ``position`` reads it (no suffixes); a
+    Persona lying on another is written ``top/under``."""
     out = []
     for slot in game.queues[q - 1]["slots"]:
         if "player" in slot:
             out.append(game.players[slot["player"]])
-        elif not slot["revealed"]:
-            out.append("?")
         else:
-            popo = f".{slot['popo']}" if slot["popo"] else ""
-            out.append(f"{slot['colour'][0]}{slot['pipi']}{popo}")
+            out.append(card(slot) + (f"/{card(slot['covers'])}" if "covers" in slot else ""))
     return " ".join(out)
 
 
@@ -598,9 +603,10 @@ def test_phase_d_waits_for_one_effect_at_a_time_in_order():
     game = position(["n2 Ana n1", "n1 n1 o1 Ben o2@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
     play(game, "pass")
     first = game.expected()[0]
-    assert first.prompt == ("Ben: apply the effect of the orange Persona at position 3 of "
-                            "queue 2, in front of Ben with the queue operations, then say it "
-                            "is done")
+    assert first.prompt == (
+        "Ben: the orange Persona at position 3 of queue 2, in front of Ben acts: do on the "
+        "table what its card says, tell the companion what moved (under More), then tap “The "
+        "effect happens”. Describe your box once and the companion names each card's effect")
     play(game, "effect")
     assert [e.prompt for e in game.expected()] == [
         "Ben: Elderly Man behind you passes in front of you",
@@ -769,10 +775,96 @@ def test_the_free_queue_is_not_resolved_again_later_in_the_round():
 def test_the_infamous_person_in_the_bathroom_gets_a_persona_on_top_from_the_deck():
     game = position(["n2 Ana n1", "y1@Infamous_Person n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
     deck = game.persona_deck
-    play(game, "pass", "effect")
-    assert line(game, 2) == "? y1 n1 Ben n1"
+    events = play(game, "pass", "effect")
+    # On top of him, in the bathroom: nobody in the queue moves.
+    assert line(game, 2) == "?/y1 n1 Ben n1"
     assert game.persona_deck == deck - 1
-    assert game.persona(2, 2)["tokens"] == [1, 0]
+    assert game.persona(2, 1)["covers"]["tokens"] == [1, 0]
+    assert events[-1].message == (
+        "A Persona from the deck goes face up on top of Infamous Person in the bathroom of "
+        "queue 2: at the cleanup both cards leave and their tokens go to the queue's player")
+
+
+def test_the_persona_on_the_infamous_person_is_turned_up_at_once_with_its_tokens():
+    game = position(["n2 Ana n1", "y1@Infamous_Person n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass", "effect")
+    assert [(e.command, e.args) for e in game.expected()] == [
+        ("reveal", {"queue": 2, "position": 1})]
+    assert game.expected()[0].prompt == ("Turn up the Persona on top of the Infamous Person in "
+                                         "the bathroom of queue 2: enter its pipì, popò and "
+                                         "colour")
+    refused(game, "pass", NotExpected)
+    events = play(game, "reveal 2 1 2 1 neutral")
+    assert game.persona(2, 1)["tokens"] == [2, 1]
+    assert [e.message for e in events[1:]] == [
+        "Queue 2: 2 pipì and 1 popò on the neutral Persona, on top of Infamous Person",
+        "E: Ben plays an Action card, decompresses or passes"]
+    assert game.phase == "E" and game.active() == BEN
+
+
+# The Infamous Person's queue, Ben's, with Ben first and then last in the
+# round's order: what Ben takes never depends on where he sits.
+INFAMOUS_FIRST = {"queues": ["n2 n1 n1 Ana n1", "n1 y1@Infamous_Person n1 Ben n1",
+                              "n1 n1 n1 Cy n1", "n1 n3 n1"], "first": ANA, "turn": CY}
+INFAMOUS_LAST = {"queues": ["n2 n1 n1 Ana n1", "y1@Infamous_Person n1 Ben n1",
+                             "n1 n1 n1 Cy n1", "n1 n3 n1"], "first": CY, "turn": ANA}
+
+
+@pytest.mark.parametrize("setting", [INFAMOUS_FIRST, INFAMOUS_LAST], ids=["first", "last"])
+def test_the_owner_takes_both_cards_tokens_and_the_queue_moves_up(setting):
+    setting = dict(setting)
+    game = position(setting.pop("queues"), **setting)
+    play(game, "pass")
+    if setting["first"] == ANA:
+        # The round ends; Ben opens the next with the Infamous Person in
+        # his bathroom.
+        assert game.round == 2 and game.round_order[0] == BEN
+    assert game.active() == BEN and game.phase == "D"
+    before = reserve(game, BEN)
+    discard = game.persona_discard
+    this_round = game.round
+    play(game, "effect", "reveal 2 1 2 0 neutral", "pass")
+    while game.round == this_round:
+        play(game, "pass")
+    # The round's cleanup is over: Ben took 1 pipì (the Infamous Person's)
+    # and 2 (the Persona on top), and both cards left.
+    assert reserve(game, BEN) == (before[0] + 3, before[1])
+    assert line(game, 2) == "n1 Ben n1"
+    assert game.persona_discard == discard + 5  # four bathrooms, one with two cards
+    assert all("covers" not in slot for q in game.queues for slot in q["slots"])
+
+
+def test_in_the_free_queue_both_cards_tokens_are_discarded_and_the_queue_moves_up():
+    game = position(["n2 n1 n1 Ana n1", "n1 n1 Ben n1", "n1 n1 n1 Cy n1",
+                     "n1 y1@Infamous_Person n1"], first=ANA, turn=CY)
+    play(game, "pass")
+    # Round 2: the free queue's Infamous Person acts before Ben's turn.
+    assert game.round == 2 and game.phase == "D"
+    play(game, "effect", "reveal 4 1 2 0 neutral")
+    assert line(game, 4) == "n2/y1 n1"
+    events = play(game, "pass", "pass", "pass")
+    assert "Queue 4 is free: 3 pipì discarded" in [e.message for e in events]
+    assert line(game, 4) == "n1"
+
+
+def test_with_a_box_the_persona_on_top_is_turned_up_as_a_kind():
+    game = BathroomRush(BathroomRush.check_setup(Setup(THREE, frozenset(), {"box": [
+        {"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 40},
+        {"name": "Infame", "colour": "yellow", "pipi": 1, "popo": 0, "copies": 6}]})))
+    for queue in (1, 2, 3):
+        play(game, f"choose-queue {queue}")
+    while game.phase == "A":
+        wait = game.expected()[0]
+        kind = "Infame" if (wait.args["queue"], wait.args["position"]) == (1, 1) else "Signora"
+        play(game, f"reveal-kind {wait.args['queue']} {wait.args['position']} {kind}")
+    play(game, "effect")
+    assert [(e.command, e.args) for e in game.expected()] == [
+        ("reveal-kind", {"queue": 1, "position": 1}), ("reveal", {"queue": 1, "position": 1})]
+    assert game.expected()[0].prompt == ("Which Persona lies on top of the Infamous Person in "
+                                         "the bathroom of queue 1?")
+    play(game, "reveal-kind 1 1 Signora")
+    assert line(game, 1) == "n1/y1 ? ? ? ? n1 Ana n1"
+    assert game.persona(1, 1)["tokens"] == [1, 0]
 
 
 def test_the_infamous_person_not_in_the_bathroom_does_nothing():
@@ -1246,6 +1338,50 @@ def test_only_the_tied_players_roll():
     refused(game, "roll 1 Cy", WrongPlayer)
 
 
+ANN_BOB_CY = ("Ann", "Bob", "Cy")
+
+
+def tied_ann_and_bob(ann, bob, cy):
+    """Cy passes the last turn of the final round: Ann is in the bathroom,
+    Bob takes 2 pipì and Cy 2 at the count, so the reserves given become
+    the scores the count leaves."""
+    game = position(["Ann n1", "n2 Bob n1", "n1 n1 Cy n1", "n3 n1"], players=ANN_BOB_CY,
+                    turn=CY, final_round=True, arrived=[ANA],
+                    reserves={ANA: ann, BEN: bob, CY: cy})
+    play(game, "pass")
+    return game
+
+
+def test_the_tie_break_compares_everyone_still_in_the_game():
+    # Ann 5, Bob 5, Cy 8: Ann and Bob roll.
+    game = tied_ann_and_bob((0, 1), (3, 0), (1, 1))
+    assert [game.score(s) for s in (ANA, BEN, CY)] == [5, 5, 8]
+    assert game.tie_pending == [ANA, BEN]
+    # Both roll 4: 10 each, and Cy, who did not roll, has the fewest.
+    play(game, "roll 4 Ann", "roll 4 Bob")
+    assert game.over
+    assert game.result().winners == (CY,)
+    assert game.result().scores == (10, 10, 8)
+
+
+def test_the_tie_break_goes_on_among_the_fewest_whoever_rolled():
+    # Ann 5, Bob 5, Cy 6: Ann rolls 1 (4), Bob 4 (10): Ann has the fewest.
+    game = tied_ann_and_bob((0, 1), (3, 0), (4, 0))
+    play(game, "roll 1 Ann", "roll 4 Bob")
+    assert game.result().winners == (ANA,)
+
+
+def test_when_every_tied_player_is_eliminated_the_one_left_wins():
+    # Ann 15, Bob 15, Cy 17: both tied players roll 4 and reach 4 popò.
+    game = tied_ann_and_bob((0, 3), (3, 2), (0, 3))
+    assert [game.score(s) for s in (ANA, BEN, CY)] == [15, 15, 17]
+    play(game, "roll 4 Ann", "roll 4 Bob")
+    assert game.over
+    assert reserve(game, ANA) is None and reserve(game, BEN) is None
+    assert game.result().winners == (CY,)
+    assert game.result().scores == (None, None, 17)
+
+
 def test_nothing_is_accepted_after_the_game_is_over():
     game = position(["n2 Ana n1", "n1 n3 Ben n1", "n1 n1 n1 Cy n1", "n1 n1"], turn=CY)
     play(game, "pass")
@@ -1418,7 +1554,7 @@ def test_light_tracking_keeps_no_queue_and_starts_at_the_first_turn():
     game = light()
     assert game.queues == [] and game.phase == "E" and game.active() == ANA
     assert commands(game)[:4] == ["end-turn", "roll", "play", "take-tokens"]
-    assert game.expected()[0].prompt == "Ana: the turn is over (an Action card or a pass)"
+    assert game.expected()[0].prompt == "Ana: end your turn (a card or a pass) or decompress?"
 
 
 def test_light_tracking_a_typical_turn_is_one_command():

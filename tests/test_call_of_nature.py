@@ -216,7 +216,7 @@ def test_passing_through_50_without_landing_on_it_gives_no_respite():
 def test_card_crossing_31_onto_50_costs_mastery_then_gives_a_respite():
     game = make_game(pressure=25)
     events = play(game, "card +25")
-    assert kinds(events)[:4] == ["pressure-changed", "threshold-fired", "mastery-lost", "respite"]
+    assert kinds(events)[:3] == ["pressure-changed", "threshold-fired", "respite"]
     assert game.mastery[ANA] == 6
 
 
@@ -268,8 +268,7 @@ def test_91_hit_exactly_by_a_player_at_mastery_3_explodes_them_and_no_round_foll
     events = play(game, "card +6")
     assert (game.pressure, game.mastery, game.exploded) == (91, [0, 7, 7], ANA)
     assert game.round_number == 1
-    assert kinds(events) == ["pressure-changed", "threshold-fired", "mastery-lost",
-                             "player-eliminated"]
+    assert kinds(events) == ["pressure-changed", "threshold-fired", "player-eliminated"]
 
 
 # -- special cards ---------------------------------------------------------------
@@ -330,6 +329,32 @@ def test_explosion_asks_the_survivors_to_roll_clockwise_from_the_exploded_player
         order.append(wait.player)
         game.apply(Command("roll", {"values": [6, 6]}))
     assert order == [CY, DEE, ANA]
+
+
+def test_after_a_u_turn_the_survivors_roll_in_the_direction_of_play():
+    game = make_game(("Ana", "Ben", "Cy", "Dee"), pressure=30, mastery=[7, 1, 7, 7],
+                     active=BEN, direction=COUNTER_CLOCKWISE)
+    events = play(game, "card +1")
+    order = []
+    while game.expected():
+        (wait,) = game.expected()
+        order.append(wait.player)
+        game.apply(Command("roll", {"values": [6, 6]}))
+    assert order == [ANA, DEE, CY]
+    (out,) = [e for e in events if e.kind == "player-eliminated"]
+    assert out.data["order"] == [ANA, DEE, CY]
+    assert out.data["direction"] == "counter-clockwise"
+    assert out.message.endswith("Ana, Dee and Cy roll 2d6 for the End of Game, in that order "
+                                "(counter-clockwise)")
+
+
+def test_a_threshold_is_said_once_with_the_mastery_it_costs():
+    game = make_game(pressure=25)
+    events = play(game, "card +10")
+    said = [e.message for e in events if "31" in e.message or "Mastery" in e.message]
+    assert said == ["Threshold 31 fired: Ana loses 1 Mastery (7 → 6)"]
+    (fired,) = [e for e in events if e.kind == "threshold-fired"]
+    assert (fired.data["before"], fired.data["after"]) == (7, 6)
 
 
 @pytest.mark.parametrize(

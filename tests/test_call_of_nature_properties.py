@@ -204,7 +204,8 @@ def check_events(before: CallOfNature, events, after: CallOfNature) -> None:
     seats = range(len(after.players))
     moved = [0] * len(after.players)
     for event in events:
-        if event.kind in ("mastery-lost", "respite-rolled", "end-roll") and "after" in event.data:
+        if event.kind in ("threshold-fired", "respite-rolled", "end-roll") \
+                and "after" in event.data:
             moved[event.data["player"]] += event.data["after"] - event.data["before"]
     assert moved == [after.mastery[s] - before.mastery[s] for s in seats]
     fired = [e.data["threshold"] for e in events if e.kind == "threshold-fired"]

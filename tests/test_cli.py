@@ -283,6 +283,8 @@ LINES = (
     ["games"], ["stats", "--json"], ["games-list"],
     ["serve", "--simulate", "--config", "c.toml", "--host", "127.0.0.1", "--port", "8081"],
     ["sign-out", "--data-dir", "/tmp/x"], ["doctor", "--config", "c.toml"],
+    ["wiring", "--config", "c.toml", "--output", "w.svg", "--json"],
+    ["venue"],
 )
 
 

@@ -1,4 +1,4 @@
-"""The config file: its defaults are the wiring of HARDWARE.md, the example
+"""The config file: its defaults are the wiring of docs/build.md, the example
 file says exactly the defaults, and a bad value is refused by name."""
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ GAME = '''
 """Pawn race: each player steps 1 to 3; the first at 10 wins."""
 
 from companion.core.engine import CommandSpec, Event, Expectation, Game, Param, Result
+from companion.core.stats import RecordRule
 
 
 class PawnRace(Game):
@@ -69,7 +70,14 @@ class PawnRace(Game):
         return [Event("correction", f"{self.players[player]} is on {square}")]
 
 
+def longest_step(scores, groups):
+    steps = [(e.data["amount"], e.data["player"]) for events in groups for e in events
+             if e.kind == "stepped"]
+    return max(steps, default=None, key=lambda step: step[0])
+
+
 GAME = PawnRace
+RECORD = RecordRule("longest-step", longest_step)
 '''
 
 TEXT = '''
@@ -135,6 +143,18 @@ def test_the_menu_offers_the_new_game_with_its_own_hints(table, pawn_race):
     for key in ("back", "down", "down", "down", "ok"):
         menu.on_key(key, "press")
     assert menu.view().items == ("Move a pawn",)
+
+
+def test_the_statistics_count_the_new_game_with_the_record_it_brings(table, pawn_race):
+    table.new_game(pawn_race, ["Ana", "Ben"], ())
+    for amount in (3, 1, 3, 2, 3, 3, 3):
+        table.submit({"name": "step", "args": {"amount": amount}})
+    assert table.current().over  # Ana: 3 + 3 + 3 + 3 = 12
+    game = table.stats()["games"][pawn_race]
+    assert [(p["name"], p["won"]) for p in game["players"]] == [("Ana", 1), ("Ben", 0)]
+    assert (game["record"]["kind"], game["record"]["value"], game["record"]["player"]) == \
+        ("longest-step", 3, "Ana")
+    assert "longest-step" in games.record_kinds()
 
 
 def test_a_game_without_hints_is_offered_from_its_specs(table, tally_game):

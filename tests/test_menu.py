@@ -687,7 +687,7 @@ def test_decompressing_is_chosen_from_the_actions_then_the_red_die_entered(table
     menu = menu_for("bathroom-rush")
     queues_chosen(table)
     personas_revealed(table)
-    assert menu.view().footer == "Ana: which Action card?"
+    assert menu.view().footer == "Ana: play an Action card, decompress or pass?"
     press(menu, "hold-ok down ok")
     assert last_command(table) == "decompress"
     view = menu.view()
@@ -790,11 +790,40 @@ def test_a_suppositoire_starts_on_the_biggest_heap_of_ones_own_pile(table, menu_
     assert last_command(table) == "suppositoire target=Ana colour=grassy player=Ana"
 
 
-def test_a_suppositoire_on_an_empty_pile_starts_on_no_colour(table, menu_for):
+def test_a_suppositoire_on_an_empty_pile_asks_no_colour(table, menu_for):
     menu = menu_for("ohshit")
+    table.submit(Command("set-constipated", {"player": "Ana", "constipated": True}))
+    press(menu, "hold-ok down down down ok ok")
+    assert last_command(table) == "suppositoire target=Ana player=Ana"
+    assert not table.game.constipated[0]
+
+
+def test_a_suppositoire_offers_only_the_colours_on_the_pile(table, menu_for):
+    menu = menu_for("ohshit")
+    for colour, count in (("frosty", 1), ("unicorn", 1), ("spicy", 2)):
+        table.submit(Command("set-pile", {"player": "Ana", "colour": colour, "count": count}))
     press(menu, "hold-ok down down down ok ok")
     view = menu.view()
-    assert view.items[view.index] == "(none)"
+    assert view.items == ("Spicy", "Frosty", "Unicorn")
+    assert view.items[view.index] == "Spicy"
+
+
+def test_a_dead_player_is_never_offered_as_a_target(table, menu_for):
+    menu = menu_for("ohshit", players=("Ana", "Ben", "Cy", "Dee"))
+    table.submit(Command("kill", {"player": "Cy"}))
+    for down in range(4):  # a poop, a Toilette, a Constipation, a Suppositoire
+        press(menu, "hold-ok" + " down" * down + " ok")
+        view = menu.view()
+        assert "Cy" not in " ".join(view.items), view
+        assert set(view.items) <= {"Ana", "Ben", "Dee"}
+        press(menu, "back back back")
+
+
+def test_a_toilette_is_not_offered_on_a_constipated_pile(table, menu_for):
+    menu = menu_for("ohshit")
+    table.submit(Command("set-constipated", {"player": "Ben", "constipated": True}))
+    press(menu, "hold-ok down ok")
+    assert menu.view().items == ("Cy", "Ana")
 
 
 def test_back_at_a_corrections_question_returns_to_the_last_value(table, menu_for):

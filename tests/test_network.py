@@ -484,3 +484,264 @@ def test_the_doctor_without_nmcli_says_to_install_networkmanager(monkeypatch, tm
     finding = doctor.check_wifi()
     assert finding.level == "WARN" and "nmcli is not installed" in finding.what
     assert "network-manager" in finding.fix
+
+
+# -- NetworkManager as it really speaks ---------------------------------------------------------
+# Each output below is what the real nmcli prints (tests/test_network_manager.py checks
+# the stand-in's formats against it where NetworkManager can run).
+
+
+class Replay:
+    """A ``run`` for :class:`Nmcli` answering each command with what the
+    real nmcli printed for it (bytes, as a pipe carries them)."""
+
+    def __init__(self, answers: dict[str, bytes]) -> None:
+        self.answers = answers
+        self.calls: list[dict] = []
+
+    def __call__(self, argv, **options):
+        import subprocess
+
+        self.calls.append({"argv": argv, **options})
+        command = " ".join(argv[1:])
+        for start, out in self.answers.items():
+            if command.startswith(start):
+                return subprocess.CompletedProcess(argv, 0, out, b"")
+        raise AssertionError(f"no answer for nmcli {command}")
+
+
+THREE_PROFILES = Replay({
+    "-t -f NAME,UUID,TYPE connection show":
+        "Café 🎲 Wi-Fi:d3f08e04-d38a-4afe-86e9-2b7986748734:802-11-wireless\n"
+        "Home:906b7ad8-6172-4d2e-aa31-0d0242e89123:802-11-wireless\n"
+        "Wired connection 1:5f2c9a8e-0000-4000-8000-000000000001:802-3-ethernet\n"
+        "Companion hotspot:529b7b8b-96e0-4480-9bdf-d606192a6a07:802-11-wireless\n".encode(),
+    "-g connection.uuid,802-11-wireless.ssid,802-11-wireless.mode connection show":
+        "d3f08e04-d38a-4afe-86e9-2b7986748734\nCafé 🎲 Wi-Fi\ninfrastructure\n\n"
+        "906b7ad8-6172-4d2e-aa31-0d0242e89123\nHome\ninfrastructure\n\n"
+        "529b7b8b-96e0-4480-9bdf-d606192a6a07\nCompanion\\:4821\nap\n".encode(),
+})
+
+
+def test_several_saved_profiles_are_each_read_with_their_own_name_and_mode():
+    saved = Nmcli(path=sys.executable, run=THREE_PROFILES).connections()
+    assert [(c.name, c.ssid, c.mode) for c in saved] == [
+        ("Café 🎲 Wi-Fi", "Café 🎲 Wi-Fi", "infrastructure"),
+        ("Home", "Home", "infrastructure"),
+        ("Companion hotspot", "Companion:4821", "ap")]
+
+
+def test_with_several_profiles_a_restart_on_the_hotspot_knows_it_is_the_hotspot(world,
+                                                                                  make_part):
+    world.remember(HOME)
+    world.remember(CAFE)
+    Nmcli().hotspot("Companion-4821", "k7m2q9txhc")
+    world.change(in_reach=[CAFE, HOME])
+    part = make_part(Network(wait=0))
+    part.start()
+    assert part.settled()
+    status = part.status()
+    assert (status["mode"], status["ssid"]) == ("hotspot", "Companion-4821")
+    assert part.wifi_join() is not None  # the table's screen shows the Wi-Fi QR code
+    assert part.offered() == "Home"  # a known network in reach is offered
+    # Opening the hotspot again replaces its profile rather than adding one.
+    Nmcli().hotspot("Companion-4821", "k7m2q9txhc")
+    assert len([c for c in world.read()["connections"] if c["mode"] == "ap"]) == 1
+
+
+NAME = "Café 🎲 Wi-Fi"
+
+
+def test_names_that_are_not_ascii_come_through_whole(world):
+    place = {"ssid": NAME, "signal": 70, "security": "WPA2", "password": "croissant"}
+    world.change(in_reach=[place])
+    world.remember(place)
+    assert [(n.ssid, n.known) for n in Nmcli().networks()] == [(NAME, True)]
+    assert Nmcli().known() == [NAME]
+
+
+def test_nmcli_runs_in_a_utf8_locale_with_english_messages(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "fr")
+    monkeypatch.setenv("LC_ALL", "fr_FR.ISO-8859-1")
+    replay = Replay({"-t -f RUNNING general status": b"running\n"})
+    assert Nmcli(path=sys.executable, run=replay).running()
+    env = replay.calls[0]["env"]
+    assert env["LC_ALL"] == "C.UTF-8" and "LANGUAGE" not in env
+
+
+@pytest.mark.parametrize("password", [
+    "back\\slash-pass", "  spaces at both ends  ", "ends in a backslash\\",
+    "#hash:colon=equals", " \\ \\\\ \\ ", "\\n is not a line break"])
+def test_a_password_reaches_networkmanager_as_it_was_typed(world, password):
+    Nmcli().hotspot("Companion-4821", password)
+    (up,) = [c for c in world.calls() if "up" in c["args"]]
+    assert up["secrets"] == {"802-11-wireless-security.psk": password}
+    assert password not in world.argv_text()
+
+
+class Hanging:
+    """A network manager that records the thread of each call."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.threads: list[str] = []
+        self.release = threading.Event()
+
+    def state(self):
+        import threading
+
+        from drivers.network import WifiState
+
+        self.threads.append(threading.current_thread().name)
+        self.release.wait(30)
+        return WifiState("disconnected", device="wlan0")
+
+    def known(self):
+        return []
+
+    def hotspot(self, ssid, passphrase):
+        from drivers.network import WifiState
+
+        return WifiState("hotspot", ssid, "wlan0", HOTSPOT_ADDRESS)
+
+    def networks(self, rescan="auto"):
+        return []
+
+
+def test_the_parts_start_asks_networkmanager_nothing_on_the_callers_thread(make_part):
+    import threading
+
+    manager = Hanging()
+    part = make_part(manager=manager)
+    part.start()  # returns while the first look waits on a hung NetworkManager
+    caller = threading.current_thread().name
+    manager.release.set()
+    assert part.settled()
+    assert manager.threads and caller not in manager.threads
+    assert set(manager.threads) == {"network"}
+    assert part.status()["mode"] == "hotspot"
+
+
+def test_a_hung_nmcli_is_a_network_error_after_its_own_timeout(tmp_path):
+    from companion import doctor
+    from drivers.network import NetworkError
+
+    program = tmp_path / "nmcli"
+    program.write_text("#!/bin/sh\nexec sleep 600\n")
+    program.chmod(0o755)
+    nmcli = Nmcli(str(program), query_timeout=0.2)
+    with pytest.raises(NetworkError) as hung:
+        nmcli.connections()
+    assert "did not answer within" in str(hung.value)
+    assert hung.value.fix == "sudo systemctl restart NetworkManager"
+    finding = doctor.check_wifi(manager=nmcli)
+    assert finding.level == "FAIL" and "did not answer" in finding.what
+    assert finding.fix == "sudo systemctl restart NetworkManager"
+
+
+def test_output_that_is_not_utf8_is_read_not_a_crash(world, make_part):
+    from companion import doctor
+
+    world.remember(HOME)
+    world.change(garbled=["connection show", "device wifi list"])
+    assert [c.name for c in Nmcli().connections()] == []  # the garbled line is no Wi-Fi
+    assert doctor.check_wifi().level in ("OK", "WARN", "FAIL")
+    part = make_part(Network(wait=0))
+    part.start()
+    assert part.settled()
+    assert part.join("Library") is None
+    assert part.settled()
+    status = part.status()
+    assert status["joining"] is None and status["mode"] != "joining"
+
+
+def test_a_join_that_fails_in_an_unforeseen_way_ends_the_join(make_part):
+    manager = SimulatedNetwork()
+
+    def broken(*args, **kwargs):
+        raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+
+    manager.connect = broken
+    part = make_part(manager=manager)
+    part.start()
+    assert part.settled()
+    part.join("Library guests")
+    assert part.settled()
+    status = part.status()
+    assert status["joining"] is None and status["mode"] == "hotspot"
+    assert status["failed"] == {"ssid": "Library guests", "reason": "failed"}
+
+
+def test_the_doctor_names_the_system_dbus_when_it_does_not_answer(world):
+    from companion import doctor
+
+    world.change(running="no-dbus")
+    finding = doctor.check_wifi()
+    assert finding.level == "WARN" and "D-Bus" in finding.what
+    assert "sudo systemctl start dbus" in finding.fix
+    assert "install-pi.sh" not in finding.fix
+
+
+def test_the_doctor_never_ends_in_a_traceback():
+    from companion import doctor
+
+    class Broken:
+        def state(self):
+            raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+
+    finding = doctor.check_wifi(manager=Broken())
+    assert finding.level == "FAIL" and "could not be checked" in finding.what
+
+
+LONG_ACCENTED = "é" * 17  # 17 characters, 34 bytes: more than Wi-Fi allows
+
+
+@pytest.mark.parametrize("path, body, status", [
+    # 32 characters or fewer, as the document's schema allows, over 32 bytes: the rule's 422.
+    ("/api/network/forget", {"ssid": LONG_ACCENTED}, 422),
+    ("/api/network/join", {"ssid": LONG_ACCENTED}, 422),
+    # Over 32 characters: malformed, as the schema says.
+    ("/api/network/join", {"ssid": "x" * 33}, 400),
+])
+def test_a_name_over_32_bytes_is_a_clear_4xx(panel, path, body, status):
+    answer = panel.post(path, body)
+    assert answer.status_code == status
+    assert "32 bytes" in answer.json["message"]
+
+
+def test_a_name_of_32_bytes_is_taken_by_the_panel_and_the_driver(panel, world):
+    name = "é" * 16
+    world.remember({"ssid": name, "password": None})
+    assert panel.post("/api/network/forget", {"ssid": name}).status_code == 202
+    assert panel.part.settled()
+    assert world.saved(name) == []
+
+
+def test_the_panels_description_says_the_rule_in_bytes(panel):
+    schema = panel.get("/api/openapi.json").json
+    text = json.dumps(schema)
+    assert "32 bytes" in text and "1 to 32 characters" not in text
+
+
+def test_every_driver_error_is_a_clear_4xx(panel):
+    from drivers.network import NoNetworkManager
+
+    def refuse(ssid):
+        raise NoNetworkManager("NetworkManager is not running")
+
+    panel.part.forget = refuse
+    answer = panel.post("/api/network/forget", {"ssid": "Home"})
+    assert answer.status_code == 409 and answer.json["error"] == "network-error"
+    assert "sudo systemctl enable --now NetworkManager" in answer.json["message"]
+
+
+def test_a_connection_that_does_not_come_up_in_time_is_a_timeout(tmp_path):
+    from drivers.network import JoinFailed
+
+    program = tmp_path / "nmcli"
+    program.write_text("#!/bin/sh\nexec sleep 600\n")
+    program.chmod(0o755)
+    with pytest.raises(JoinFailed) as late:
+        Nmcli(str(program), timeout=0.2)._up("0000000a-aaaa-4bbb-8ccc-dddddddddddd", None)
+    assert late.value.reason == "timeout"

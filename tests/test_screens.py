@@ -86,6 +86,14 @@ def bathroom_rush_game(names, queues, *commands):
     return play(game, *commands)
 
 
+def light_game():
+    """Light tracking, three players: Ana took 3 pipì, Cy is near the limit,
+    Ben's turn."""
+    game = BathroomRush(Setup(("Ana", "Ben", "Cy"), frozenset({"light-tracking"})))
+    return play(game, ("set-reserve", {"player": 0, "pipi": 3, "popo": 0}),
+                ("set-reserve", {"player": 2, "pipi": 1, "popo": 3}), ("end-turn", {}))
+
+
 def finished_call_of_nature():
     game = play(CallOfNature(Setup(("Ana", "Ben", "Cy"))),
                 ("adjust-mastery", {"player": 1, "delta": -6}), card(20), card(15))
@@ -157,6 +165,11 @@ CASES = {
     "bathroom-rush-player-ben-after-ana-decompressed": lambda lang: bathroom_rush(
         ("Ana", "Ben", "Cy"), (2, 3, 4), ("decompress", {}), ("roll", {"values": [2]}),
         lang=lang, page=0),
+    # Bathroom Rush in light tracking: the reserves listed, and the active player
+    "bathroom-rush-light-reserves": lambda lang: screen_of(light_game(), lang, 1),
+    "bathroom-rush-light-player-ben": lambda lang: screen_of(light_game(), lang, 0),
+    "bathroom-rush-light-cleanup": lambda lang: screen_of(play(
+        light_game(), ("end-turn", {}), ("end-turn", {})), lang),
     # Shared screens
     "alert-threshold": lambda lang: screens.alert_screen(
         "Ben crosses 61: loses 2 Mastery (now 5)", "Threshold 61"),
@@ -602,3 +615,20 @@ def test_no_screen_cuts_a_glyph_at_its_edge(lang, monkeypatch):
         if cut:
             found[name] = cut[:]
     assert found == {}
+
+
+def test_bathroom_rush_light_tracking_lists_every_reserve_on_the_second_page():
+    from drivers.screens.bathroom_rush import PIPI_X, bathroom_rush_pages
+
+    game = light_game()
+    assert bathroom_rush_pages(game.view()) == 2
+    reserves = screen_of(game, "en", 1)
+    # A row per player below the header, each with its figures.
+    rows = [reserves.crop((PIPI_X - 6, top, 128, top + 13)).getbbox()
+            for top in (9, 22, 35)]
+    assert all(row is not None for row in rows)
+    # At the cleanup nobody is active: the reserves are the only page.
+    play(game, ("end-turn", {}), ("end-turn", {}))
+    assert game.phase == "cleanup"
+    assert bathroom_rush_pages(game.view()) == 1
+    assert screen_of(game, "en", 0).crop((PIPI_X - 6, 9, 128, 48)).getbbox() is not None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 
 from companion.core.engine import Command, Event
 from companion.core.stats import CSV_COLUMNS, compute, in_effect, summarise, to_csv
@@ -30,10 +31,11 @@ def test_wins_rates_and_streaks_per_player_per_game(table):
     game = stats["games"]["call-of-nature"]
     assert game["games"] == 3
     ana, ben = game["players"]
+    started = [g["started"] for g in table.games()]
     assert ana == {"name": "Ana", "played": 3, "won": 2, "rate": 67, "streak": 0,
-                   "best_streak": 2}
+                   "best_streak": 2, "first_played": started[0], "last_played": started[2]}
     assert ben == {"name": "Ben", "played": 3, "won": 1, "rate": 33, "streak": 1,
-                   "best_streak": 1}
+                   "best_streak": 1, "first_played": started[0], "last_played": started[2]}
     assert game["head_to_head"] == [{"a": "Ana", "b": "Ben", "games": 3, "a_won": 2,
                                      "b_won": 1}]
 
@@ -49,6 +51,27 @@ def test_the_highest_pressure_survived_counts_only_cards_still_in_effect(table):
     record = table.stats()["games"]["call-of-nature"]["record"]
     assert (record["kind"], record["value"], record["player"]) == \
         ("highest-pressure-survived", 47, "Cy")
+
+
+def test_a_card_that_brings_the_pressure_down_survived_nothing(table):
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"], variants=["no-end-roll"])
+    table.submit(Command("card", {"value": 20}))  # Ana: 20
+    table.submit(Command("set-pressure", {"value": 85}))  # the table's own count
+    table.submit(Command("card", {"value": -5}))  # Ben: 80, down from 85
+    table.submit(Command("roll", {"values": [1]}))  # his Respite: nothing
+    table.submit(Command("card", {"value": -10}))  # Cy: 70
+    table.submit(Command("adjust-mastery", {"player": "Ana", "delta": -7}))
+    record = table.stats()["games"]["call-of-nature"]["record"]
+    assert (record["value"], record["player"]) == (20, "Ana")
+
+
+def test_a_card_that_blows_its_player_up_survived_nothing(table):
+    table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
+    table.submit(Command("card", {"value": 25}))  # Ana: 25
+    table.submit(Command("adjust-mastery", {"player": "Ben", "delta": -6}))  # Ben at 1
+    table.submit(Command("card", {"value": 10}))  # Ben: 35, threshold 31: he explodes
+    record = table.stats()["games"]["call-of-nature"]["record"]
+    assert (record["value"], record["player"]) == (25, "Ana")
 
 
 def test_the_biggest_flush_in_ohshit(table):
@@ -93,8 +116,9 @@ def test_the_csv_export_has_a_row_per_game_and_player_and_no_formulas(table):
     call_of_nature(table, ["=SUM(A1)", "Ben"], [5], loser="Ben")
     rows = list(csv.reader(io.StringIO(to_csv(table.stats()))))
     assert tuple(rows[0]) == CSV_COLUMNS
-    assert rows[1] == ["call-of-nature", "'=SUM(A1)", "1", "1", "100", "1", "1"]
-    assert rows[2] == ["call-of-nature", "Ben", "1", "0", "0", "0", "0"]
+    day = time.strftime("%Y-%m-%d", time.localtime(table.games()[0]["started"]))
+    assert rows[1] == ["call-of-nature", "'=SUM(A1)", "1", "1", "100", "1", "1", day, day]
+    assert rows[2] == ["call-of-nature", "Ben", "1", "0", "0", "0", "0", day, day]
 
 
 def test_a_finished_game_is_summed_up_once(table, monkeypatch):

@@ -17,6 +17,7 @@ import pytest
 from companion.core.access import AccessStore
 from companion.core.engine import Command
 from companion.core.table import Table
+from companion.storage import keep_file
 from tests.fakes import FixedDice
 from web import Services, create_app
 from web.access import Access, PinThrottled
@@ -1416,7 +1417,7 @@ def test_statistics_are_exported_as_csv_and_json(controller, table):
     file = controller.get("/api/stats.json")
     assert file.headers["Content-Disposition"].startswith("attachment")
     assert json.loads(file.data) == stats
-    rows = controller.get("/api/stats.csv")
+    rows = controller.get("/api/stats-data.csv")
     assert rows.mimetype == "text/csv"
     lines = rows.data.decode().splitlines()
     assert lines[0].startswith("game,player,played,won")
@@ -1427,7 +1428,7 @@ def test_players_are_remembered_as_profiles_with_their_colours(make_app, tmp_pat
     from companion.core.journal import Journal
 
     colours = tmp_path / "colours.json"
-    app = make_app(COLOURS_FILE=str(colours))
+    app = make_app(COLOURS_FILE=str(colours), KEEP_FILE=keep_file)
     phone = joined(app)
     assert phone.get("/api/profiles").json == []
     phone.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
@@ -1440,7 +1441,8 @@ def test_players_are_remembered_as_profiles_with_their_colours(make_app, tmp_pat
     assert phone.get("/api/profiles").json == expected
     # Kept beside the journal: a restarted panel offers them again.
     table = Table(Journal.open(tmp_path / "other.db"))
-    again = create_app(table, config={"SECRET_KEY": "x", "COLOURS_FILE": str(colours)})
+    again = create_app(table, config={"SECRET_KEY": "x", "COLOURS_FILE": str(colours),
+                                      "KEEP_FILE": keep_file})
     assert Phone(again).get("/api/profiles").json == expected
     table.close()
 

@@ -22,6 +22,7 @@ import pytest
 from companion.core.engine import Command
 from companion.core.journal import Journal
 from companion.core.table import Table
+from companion.storage import keep_file
 from tests.fakes import FixedDice
 from web import Services, create_app
 from web.server import serve
@@ -61,8 +62,9 @@ def browser():
         browser.close()
 
 
-def screen_png(table: Table) -> bytes:
-    """A stand-in for the OLED: the version and the Pressure, 128x64, 1 bit."""
+def screen_png(table: Table, note: str = "") -> bytes:
+    """A stand-in for the OLED: the version and the Pressure (or a note),
+    128x64, 1 bit."""
     from PIL import Image, ImageDraw
 
     image = Image.new("1", (128, 64))
@@ -73,9 +75,47 @@ def screen_png(table: Table) -> bytes:
         draw.text((4, 44), f"version {table.version}", fill=1)
     else:
         draw.text((4, 24), "no game: press OK", fill=1)
+    if note:
+        draw.text((64, 4), note, fill=1)
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
+
+
+class Screen:
+    """A stand-in for the table's screen: a new frame (numbered) after each
+    change of the table, or when :meth:`change` says it shows something
+    else; its listeners are told of each, as the real screen's are."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.number = 1
+        self.note = ""
+        self._lock = threading.Lock()
+        self._listeners: list = []
+        table.subscribe(lambda update: self.change())
+
+    def png(self) -> bytes:
+        return self.frame()[1]
+
+    def frame(self) -> tuple[int, bytes]:
+        with self._lock:
+            number, note = self.number, self.note
+        return number, screen_png(self.table, note)
+
+    def change(self, note: str = "") -> int:
+        with self._lock:
+            self.number += 1
+            self.note = note
+            number, listeners = self.number, list(self._listeners)
+        for listener in listeners:
+            listener()
+        return number
+
+    def subscribe(self, listener):
+        with self._lock:
+            self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
 
 
 class Companion:
@@ -97,10 +137,13 @@ class Companion:
         self.table = Table(Journal.open(self.db))
         table = self.table
         self.dice = FixedDice(table, [6])
-        services = Services(screen_png=lambda: screen_png(table), press_key=self._press,
-                            dice=self.dice)
+        self.screen = Screen(table)
+        services = Services(screen_png=self.screen.png, press_key=self._press,
+                            dice=self.dice, screen_frame=self.screen.frame,
+                            screen_news=self.screen.subscribe)
         self.app = create_app(table, config={"SECRET_KEY": SECRET,
-                                             "COLOURS_FILE": str(self.colours)},
+                                             "COLOURS_FILE": str(self.colours),
+                                             "KEEP_FILE": keep_file},
                               services=services)
         self._server = serve(self.app, "127.0.0.1", self.port, threads=12)
         self.port = self._server.port

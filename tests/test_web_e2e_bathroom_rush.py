@@ -53,7 +53,7 @@ def test_a_decompression_is_a_tap_the_red_die_then_a_tap_on_the_persona_behind(c
     page.click("#roll")
     expect(page.locator(".br-kinds h2")).to_contain_text("behind Ana")
     page.click(".br-kinds .persona-kind[data-kind=Signora]")
-    expect(page.locator("#prompt")).to_have_text("Ben: which Action card?")
+    expect(page.locator("#prompt")).to_have_text("Ben: play an Action card, decompress or pass?")
     kinds = [e["kind"] for entry in companion.table.history() for e in
              [ev.to_json() for ev in entry.events]]
     assert "decompressed" in kinds and "persona-replaced" in kinds
@@ -123,7 +123,10 @@ def test_both_endings_read_in_french_without_a_stray_word(companion, phones):
     companion.table.submit(Command("reached", {"player": 0}))
     for _ in range(3):
         companion.table.submit(Command("end-turn", {}))
-    expect(page.locator("#prompt")).to_have_text("Ben : les jetons entre toi et la porte")
+    expect(page.locator("#prompt")).to_have_text(
+        "Décompte final : les jetons entre chacun et la porte")
+    expect(page.locator(".br-entry[data-seat='1'] .br-take")).to_have_text(
+        "Ben : combien de pipì ?")
     companion.table.submit(Command("count-tokens", {"player": 1, "pipi": 3, "popo": 0}))
     companion.table.submit(Command("count-tokens", {"player": 2, "pipi": 2, "popo": 1}))
     expect(page.locator("#result p")).to_have_text("Ana gagne !")

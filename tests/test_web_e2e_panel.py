@@ -228,8 +228,12 @@ def test_statistics_per_game_with_records_head_to_head_and_exports(companion, ph
     expect(section.locator(".h2h li")).to_have_text("Ana 2 – 1 Ben (3 games)")
     with page.expect_download() as download:
         page.click("#export-csv")
+    text = Path(download.value.path()).read_text(encoding="utf-8-sig")
+    assert text.startswith("Game,Player,Played,Won") and "Call of Nature,Ana" in text
+    with page.expect_download() as download:
+        page.click("#export-csv-data")
     text = Path(download.value.path()).read_text(encoding="utf-8")
-    assert text.startswith("game,player,played,won") and "Ana" in text
+    assert text.startswith("game,player,played,won") and "call-of-nature,Ana" in text
     shot(page, "stats-per-game")
     assert page.script_errors == []
 

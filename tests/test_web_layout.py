@@ -5,6 +5,8 @@ beside what it waits for); the mirror is the OLED's frame."""
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 
 from companion.core.engine import Command
@@ -134,19 +136,23 @@ def test_the_mirror_shows_the_frame_the_oled_shows(companion, phones):
     page = controller(phones, companion)
     page.wait_for_selector("#oled")
     page.wait_for_function("() => document.querySelector('#oled').naturalWidth === 128")
-    source = page.evaluate("document.querySelector('#oled').getAttribute('src')")
-    assert source.startswith("/api/screen.png")
-    # The mirror follows the table: a card played, a new frame fetched.
-    first = page.evaluate("document.querySelector('#oled').src")
+    # The mirror follows the table: a card played, its frame pushed.
     companion.table.submit(Command("card", {"value": 5}))
-    page.wait_for_function("(first) => document.querySelector('#oled').src !== first", arg=first)
+    frame = companion.screen.number
+    page.wait_for_function("(n) => document.querySelector('#oled').dataset.frame === String(n)",
+                           arg=frame)
+    shown = page.evaluate("document.querySelector('#oled').src")
+    assert shown == "data:image/png;base64," + base64.b64encode(companion.screen.png()).decode()
 
 
 def test_the_mirror_follows_the_display_when_it_changes_by_itself(companion, phones):
     companion.table.new_game("call-of-nature", ["Ana", "Ben"])
     page = controller(phones, companion)
     page.wait_for_selector("#oled")
-    page.locator("#oled").scroll_into_view_if_needed()
-    first = page.evaluate("document.querySelector('#oled').src")
-    # Nothing changes on the table: the mirror still fetches the display's frame.
-    page.wait_for_function("(first) => document.querySelector('#oled').src !== first", arg=first)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    # Nothing changes on the table; the screen shows a note: the mirror follows.
+    frame = companion.screen.change("note")
+    page.wait_for_function("(n) => document.querySelector('#oled').dataset.frame === String(n)",
+                           arg=frame)
+    assert [url for url in asked if "/api/screen.png" in url] == []

@@ -76,7 +76,9 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
     across restarts), ``LANGUAGE`` (``en``/``fr``, used when the browser
     says nothing and until a controller sets the table's language),
     ``COLOURS_FILE`` (where players' colours are kept;
-    default beside the journal), ``PIN_ATTEMPTS`` and ``PIN_WINDOW`` (the
+    default beside the journal) and ``KEEP_FILE`` (``keep(path, text)``,
+    which writes such a file durably: :func:`companion.storage.keep_file`;
+    without it the colours are kept in memory only), ``PIN_ATTEMPTS`` and ``PIN_WINDOW`` (the
     PIN rate limit), ``MAX_STREAMS`` (open live connections; ``serve``
     sets it from its thread count), ``MAX_STREAMS_PER_PHONE`` (live
     connections one address keeps: its newest ends its oldest; the
@@ -131,13 +133,18 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
         window=float(app.config.get("PIN_WINDOW", 60.0)),
         session_hours=session_hours,
     )
-    colours = PlayerColours(_colours_file(table, app.config.get("COLOURS_FILE")))
+    keep = app.config.get("KEEP_FILE")
+    if app.config.get("COLOURS_FILE") and keep is None:
+        raise ValueError("COLOURS_FILE needs KEEP_FILE, the way to write it durably")
+    colours = PlayerColours(_colours_file(table, app.config.get("COLOURS_FILE")), keep)
     live = Broadcast(table, render=lambda update: state_json(update, colours),
                      max_streams=app.config.get("MAX_STREAMS"),
                      max_per_phone=app.config.get("MAX_STREAMS_PER_PHONE", MAX_PER_PHONE),
                      heartbeat=float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT)),
                      max_unsent=int(app.config.get("LIVE_MAX_UNSENT", MAX_UNSENT)),
                      max_stall=float(app.config.get("LIVE_MAX_STALL", MAX_STALL)))
+    if services.screen_news is not None and services.screen_frame is not None:
+        live.follow_screen(services.screen_news, services.screen_frame)
     strings = {lang: _strings(lang) for lang in LANGUAGES}
     app.extensions["companion"] = Panel(
         table=table,
@@ -150,7 +157,7 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
         language=app.config["LANGUAGE"],
     )
 
-    from . import api, errors, network, pages, pixels, portal
+    from . import api, errors, network, pages, pixels, portal, venue
 
     errors.install(app)
     app.register_blueprint(api.bp)
@@ -159,6 +166,7 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
     app.register_blueprint(network.page_bp)
     app.register_blueprint(pixels.bp)
     app.register_blueprint(portal.bp)
+    app.register_blueprint(venue.bp)
     return app
 
 

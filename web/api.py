@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from companion.core import bgstats
 from companion.core.errors import BadSetting, NoGame, NotExpected, StaleVersion, UnknownCommand
 from companion.core.games import available, canonical_key
 from companion.core.keys import KEYS
@@ -43,7 +44,7 @@ from .bodies import (
     VersionRequest,
 )
 from .errors import ApiError, bad_request
-from .live import TooManyStreams
+from .live import TooManyStreams, screen_message
 from .openapi import (
     CHANGE_ERRORS,
     JOURNAL_ERROR,
@@ -63,6 +64,8 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 PAST_GAMES_SHOWN = 200
+# A game's id in a query: the same description checks it and documents it.
+PAST_GAME = bodies.Integer(1, 2**53, phrase="a game's id (a whole number of 1 or more)")
 # History entries written to the answer at a time.
 HISTORY_CHUNK = 256
 STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
@@ -196,7 +199,7 @@ def text():
             "400": _error("'game' is not a game's id"),
             "404": _error("no such game in the journal")},
            parameters=[{"name": "game", "in": "query", "required": False,
-                        "schema": {"type": "integer", "minimum": 1},
+                        "schema": PAST_GAME.schema(),
                         "description": "a past game's id (from GET /api/past-games); "
                                        "without it, the current game"}])
 def history():
@@ -204,8 +207,9 @@ def history():
     wanted = request.args.get("game")
     past = None
     if wanted is not None:
-        if not wanted.isdigit() or not 0 < int(wanted) <= 2**53:
-            raise bad_request(f"'game' must be a game's id (a whole number), not {wanted!r}")
+        if not wanted.isdigit():
+            raise bad_request(f"'game' must be {PAST_GAME.phrase}, not {wanted!r}")
+        PAST_GAME.check(int(wanted), "'game'")
         try:
             now, entries = table.past(int(wanted))
         except NoGame as exc:
@@ -255,13 +259,92 @@ def stats():
     return jsonify(panel().table.stats())
 
 
+def _titles() -> dict[str, str]:
+    return {cls.key: cls.title for cls in available()}
+
+
+_CSV_LANG = {"name": "lang", "in": "query", "required": False,
+             "schema": {"type": "string", "enum": list(LANGUAGES)},
+             "description": "the language of the column names (default: the phone's)"}
+
+
 @bp.get("/stats.csv")
-@operation("the statistics per game and player as a CSV file", {
-    "200": {"description": "CSV: " + ", ".join(CSV_COLUMNS),
-            "content": {"text/csv": {"schema": {"type": "string"}}}}})
+@operation("the statistics per game and player as a CSV file to open in a spreadsheet: "
+           "the columns named in the phone's language, the games by their names, the "
+           "dates of each player's first and last game (YYYY-MM-DD); the same with the "
+           "machine keys is GET /api/stats-data.csv", {
+               "200": {"description": "CSV: " + ", ".join(CSV_COLUMNS) + " (named in the "
+                                      "language)",
+                       "content": {"text/csv": {"schema": {"type": "string"}}}},
+               "400": _error("a language the panel does not speak")},
+           parameters=[_CSV_LANG])
 def stats_csv():
+    lang = request.args.get("lang", language())
+    if lang not in LANGUAGES:
+        raise bad_request(f"'lang' must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    words = panel().text[lang]
+    headers = [words.get(f"stats.csv.{column}", column) for column in CSV_COLUMNS]
+    # A spreadsheet reads the BOM as "this is UTF-8" (accented names, French headers).
+    text = "\ufeff" + to_csv(panel().table.stats(), headers=headers, names=_titles())
+    return Response(text, mimetype="text/csv",
+                    headers={"Content-Disposition": 'attachment; filename="statistics.csv"',
+                             "Content-Language": lang})
+
+
+@bp.get("/stats-data.csv")
+@operation("the statistics per game and player as CSV for scripts: the machine keys as "
+           "column names, the games by their keys, dates as YYYY-MM-DD", {
+               "200": {"description": "CSV: " + ", ".join(CSV_COLUMNS),
+                       "content": {"text/csv": {"schema": {"type": "string"}}}}})
+def stats_data_csv():
     return Response(to_csv(panel().table.stats()), mimetype="text/csv",
-                    headers={"Content-Disposition": 'attachment; filename="statistics.csv"'})
+                    headers={"Content-Disposition":
+                             'attachment; filename="statistics-data.csv"'})
+
+
+def _plays(games: list[dict]) -> list[dict]:
+    """The finished ``games`` as plays in BG Stats' shape."""
+    titles, ids = _titles(), current_app.config.get("BGG_IDS") or {}
+    return [bgstats.play(g, titles.get(g["game"], g["game"]), bgg_id=ids.get(g["game"]))
+            for g in games if g["status"] == "over"]
+
+
+@bp.get("/plays.json")
+@operation("every finished game as a play in BG Stats' shape (a JSON file to keep, "
+           "oldest first); see GET /api/bgstats for one play and its link",
+           {"200": _json("the plays", {"type": "array", "items": _ref("BgStatsPlay")})})
+def plays_file():
+    played = sorted(panel().table.games(), key=lambda g: g["id"])
+    return Response(json.dumps(_plays(played), ensure_ascii=False, indent=1),
+                    mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="plays-bgstats.json"'})
+
+
+@bp.get("/bgstats")
+@operation("a finished game as a play for BG Stats, and the link that opens it there "
+           "(https://app.bgstatsapp.com/createPlay.html?data=...)",
+           {"200": _json("the play and its link", {
+               "type": "object", "required": ["play", "link"],
+               "properties": {"play": _ref("BgStatsPlay"),
+                              "link": {"type": "string", "format": "uri"}}}),
+            "400": _error("'game' is not a game's id"),
+            "404": _error("no such game in the journal"),
+            "409": _error("the game is not over (error 'not-over')")},
+           parameters=[{"name": "game", "in": "query", "required": True,
+                        "schema": PAST_GAME.schema(), "example": 1,
+                        "description": "a game's id (from GET /api/past-games)"}])
+def bgstats_play():
+    wanted = request.args.get("game")
+    if wanted is None or not wanted.isdigit():
+        raise bad_request(f"'game' must be {PAST_GAME.phrase}, not {wanted!r}")
+    number = PAST_GAME.check(int(wanted), "'game'")
+    found = next((g for g in panel().table.games() if g["id"] == number), None)
+    if found is None:
+        raise ApiError(404, "no-game", f"no game {number} in the journal")
+    plays = _plays([found])
+    if not plays:
+        raise ApiError(409, "not-over", f"game {number} is not over: it is no play yet")
+    return jsonify({"play": plays[0], "link": bgstats.link(plays[0])})
 
 
 @bp.get("/stats.json")
@@ -290,7 +373,11 @@ def profiles():
 def past_games():
     played = panel().table.games()
     played.sort(key=lambda g: g["id"], reverse=True)
-    return jsonify(played[:PAST_GAMES_SHOWN])
+    shown = played[:PAST_GAMES_SHOWN]
+    links = {g["id"]: bgstats.link(play) for g, play in
+             zip([g for g in shown if g["status"] == "over"], _plays(shown), strict=True)}
+    return jsonify([{**g, "bgstats": links[g["id"]]} if g["id"] in links else g
+                    for g in shown])
 
 
 def _session_json() -> dict:
@@ -346,7 +433,10 @@ def screen():
             "content": {"text/event-stream": {"schema": {"type": "string"}}}},
     "503": _error("too many phones are watching live; see Retry-After"),
 }, description="Events: 'update' (data: State) at once and after every change; "
-               "'companion' (data: Companion) at once and when it changes. "
+               "'companion' (data: Companion) at once and when it changes; "
+               "'screen' (data: {frame, png}) at once and each time the table's screen "
+               "shows another frame: 'frame' numbers the frames in order, 'png' is the "
+               "frame as a data: URL (left out for a large frame: GET /api/screen.png). "
                "A ': heartbeat' comment every 15 s. A stream its phone does not read "
                "ends; the browser reconnects and gets the whole state first.")
 def events():
@@ -363,9 +453,14 @@ def events():
         last_info[0] = now
         return "companion", now
 
+    first: list[tuple[str, Callable[[], Any]]] = [("update", current_state),
+                                                   ("companion", lambda: last_info[0])]
+    frame = services.screen_frame
+    if frame is not None:
+        first.append(("screen", lambda: screen_message(frame)))
     try:
         feed = live.stream(
-            [("update", current_state), ("companion", lambda: last_info[0])],
+            first,
             extra=info_if_changed,
             disconnected=disconnected,
             phone=_phone_address(),

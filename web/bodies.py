@@ -52,8 +52,13 @@ UNSAFE_TEXT = re.compile(f"[{_UNSAFE}\\ud800-\\udfff]")
 DIRECTION_CONTROLS = re.compile(f"[{_DIRECTION}]")
 # The patterns of the document (the server checks the same ones).
 SAFE = f"^[^{_UNSAFE}]*$"
-SAFE_WORDS = f"^[^{_UNSAFE}]*[^{_UNSAFE}\\s][^{_UNSAFE}]*$"
-SAFE_NAME = f"^[^{_UNSAFE}{_DIRECTION}]*[^{_UNSAFE}{_DIRECTION}\\s][^{_UNSAFE}{_DIRECTION}]*$"
+# Spaces, named one by one: regular expression engines (Python's, ECMA's,
+# the validators') do not agree on what \s is.
+_SPACES = ("\\t\\n\\u000b\\u000c\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029"
+           "\\u202f\\u205f\\u3000\\ufeff")
+SAFE_WORDS = f"^[^{_UNSAFE}]*[^{_UNSAFE}{_SPACES}][^{_UNSAFE}]*$"
+SAFE_NAME = (f"^[^{_UNSAFE}{_DIRECTION}]*[^{_UNSAFE}{_DIRECTION}{_SPACES}]"
+             f"[^{_UNSAFE}{_DIRECTION}]*$")
 
 
 class Refused(ApiError):

@@ -4,18 +4,22 @@ next setup.
 
 The engines know players by name and seat only; colours belong to the panel.
 They are kept per game in a small JSON file beside the journal (profiles
-under the key ``"profiles"``), written to a temporary file and renamed over
-the old one so that a power cut leaves either the old colours or the new
-ones.
+under the key ``"profiles"``), written whole by the companion's ``keep``
+(:func:`companion.storage.keep_file`: a temporary file synced, renamed over
+the old one, its folder synced), so that once a choice is answered a power
+cut leaves the new colours, and never a part of a file.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import threading
 from pathlib import Path
+from typing import Callable
+
+# ``keep(path, text)`` writes the whole file durably before it returns.
+Keep = Callable[[Path, str], None]
 
 # Distinct in sunlight and on a dark screen, and for the common colour
 # blindnesses when read together with the names.
@@ -34,8 +38,12 @@ def default_colour(seat: int) -> str:
 
 
 class PlayerColours:
-    def __init__(self, path: Path | None) -> None:
-        self._path = path
+    """The colours and profiles, in the file ``path`` written by ``keep``;
+    in memory only without them."""
+
+    def __init__(self, path: Path | None, keep: Keep | None = None) -> None:
+        self._path = path if keep is not None else None
+        self._keep = keep
         self._lock = threading.Lock()
         self._profiles: list[dict[str, str]] = []
         self._by_game: dict[str, list[str]] = self._load()
@@ -90,9 +98,7 @@ class PlayerColours:
         }
 
     def _save(self) -> None:
-        if self._path is None:
+        if self._path is None or self._keep is None:
             return
-        temporary = self._path.with_name(self._path.name + ".tmp")
-        temporary.write_text(json.dumps({**self._by_game, "profiles": self._profiles},
-                                        ensure_ascii=False), encoding="utf-8")
-        os.replace(temporary, self._path)
+        self._keep(self._path, json.dumps({**self._by_game, "profiles": self._profiles},
+                                          ensure_ascii=False))

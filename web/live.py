@@ -22,10 +22,17 @@ it is still unsent: beyond :data:`MAX_UNSENT` bytes, or unsent data left
 unread for :data:`MAX_STALL` seconds, the stream ends and its connection is
 closed.  The phone's browser reconnects when it reads again, and the first
 message of a stream is always the whole current state.
+
+The table's screen says when its frame changes: :meth:`Broadcast.follow_screen`
+pushes each new frame to every stream as a ``screen`` event (its number and,
+as it is small, the PNG itself), so the phones' mirrors follow the screen
+without asking for it.  The frame is read and encoded once, when the first
+stream sends it; with no phone watching, a change costs nothing more.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import threading
 import time
@@ -46,6 +53,24 @@ RETRY_MS = 1500
 MAX_UNSENT = 64 * 1024
 # Seconds unsent data may wait unread before the stream ends.
 MAX_STALL = 2 * HEARTBEAT
+# A frame of the table's screen goes whole on the stream up to this size of
+# PNG (a 128x64 frame is about 500 bytes); a larger one goes as its number,
+# and the phone fetches it (GET /api/screen.png) if it shows the mirror.
+SMALL_FRAME = 4096
+
+
+def screen_message(frame: Callable[[], tuple[int, bytes]]) -> dict[str, Any]:
+    """The ``screen`` event's data: the frame's number, and the frame itself
+    as a ``data:`` URL when it is small; frame 0 while the screen has not
+    started."""
+    try:
+        number, png = frame()
+    except Exception:
+        return {"frame": 0}
+    out: dict[str, Any] = {"frame": number}
+    if len(png) <= SMALL_FRAME:
+        out["png"] = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+    return out
 
 
 class TooManyStreams(CompanionError, RuntimeError):
@@ -168,10 +193,19 @@ class Broadcast:
     def on_update(self, update: Update) -> None:
         self.publish("update", lambda: self._render(update))
 
+    def follow_screen(self, news: Callable[[Callable[[], None]], Callable[[], None]],
+                      frame: Callable[[], tuple[int, bytes]]) -> Callable[[], None]:
+        """Push the table's screen to every stream each time ``news`` tells
+        of a new frame (``frame()``: its number and PNG, read when first
+        sent); returns the function that stops it."""
+        return news(lambda: self.publish("screen", lambda: screen_message(frame)))
+
     def publish(self, event: str, payload: Callable[[], Any]) -> None:
-        message = _Message(event, payload)
         with self._lock:
             streams = list(self._streams)
+        if not streams:
+            return
+        message = _Message(event, payload)
         for stream in streams:
             stream.put(message)
 

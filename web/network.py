@@ -13,14 +13,18 @@ nowhere else: not in an answer, an error message or the log.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from flask import Blueprint, jsonify
 
+from companion.core.errors import CompanionError
+from companion.core.keys import ssid_problem
+
 from . import access
 from .api import controllers_only, takes
-from .bodies import SAFE, Refused, Shape, member
+from .bodies import Refused, Shape, member
 from .errors import ApiError
 from .openapi import _error, _json, _ref, operation
 from .panel import panel
@@ -29,24 +33,38 @@ bp = Blueprint("network", __name__, url_prefix="/api/network")
 # The panel's Wi-Fi page (its script is static/js/wifi.js).
 page_bp = Blueprint("wifi_page", __name__)
 
+# What Wi-Fi allows: 32 bytes of UTF-8 (the driver's own rule).
 MAX_SSID = 32
+# A network's name: no control characters at all (not even a tab or a line
+# break, which text elsewhere may hold as spaces).
+SSID = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
 # WPA2: 8 to 63 printable ASCII characters, or a 64-digit hex key.
 PASSWORD = "^(?:[\\x20-\\x7e]{8,63}|[0-9A-Fa-f]{64})$"
 
 
 class Ssid(Shape):
-    """A network's name: 1 to 32 characters, no control characters (a name
-    longer than 32 bytes in UTF-8 is refused by NetworkManager, and the
-    companion says so on its screen)."""
+    """A network's name: 1 to 32 bytes of UTF-8 (what Wi-Fi allows: 32
+    ASCII letters, 16 accented ones, 8 emoji), no control characters; the
+    driver's own rule (:func:`drivers.network.check_ssid`)."""
 
-    phrase = f"a network's name: text of 1 to {MAX_SSID} characters"
+    phrase = (f"a network's name: text of 1 to {MAX_SSID} bytes in UTF-8 (32 ASCII "
+              "letters, fewer that are not ASCII), no control characters")
+    _regex = re.compile(SSID)
 
     def schema(self) -> dict:
-        return {"type": "string", "minLength": 1, "maxLength": MAX_SSID, "pattern": SAFE}
+        # JSON Schema counts characters: the description says the rule in
+        # bytes, and a name of 32 characters or fewer that is longer than 32
+        # bytes is refused by the rule (422), not as malformed.
+        return {"type": "string", "minLength": 1, "maxLength": MAX_SSID, "pattern": SSID,
+                "description": f"1 to {MAX_SSID} bytes once encoded in UTF-8"}
 
     def check(self, value: Any, where: str) -> str:
-        if not isinstance(value, str) or not 1 <= len(value) <= MAX_SSID:
+        if not isinstance(value, str) or not 1 <= len(value) <= MAX_SSID \
+                or not self._regex.fullmatch(value):
             raise self.refuse(value, where)
+        problem = ssid_problem(value)
+        if problem is not None:
+            raise ApiError(422, "ssid-too-long", f"{where}: {problem}")
         return value
 
 
@@ -65,7 +83,7 @@ class Password(Shape):
     def check(self, value: Any, where: str) -> str | None:
         if value is None or value == "":
             return None
-        if not isinstance(value, str) or not self._regex.match(value):
+        if not isinstance(value, str) or not self._regex.fullmatch(value):
             raise Refused(f"{where} must be {self.phrase}")
         return value
 
@@ -87,6 +105,23 @@ class WifiForget:
 
 
 REQUESTS: tuple[type, ...] = (WifiJoin, WifiForget)
+
+
+@contextmanager
+def _driver_errors() -> Iterator[None]:
+    """Every error of the Wi-Fi's driver as a clear 4xx: a name or a
+    password it refuses is 400 (its message never holds the password),
+    NetworkManager failing or not answering 409, with what to do."""
+    try:
+        yield
+    except CompanionError as exc:
+        if isinstance(exc, ValueError):
+            raise ApiError(400, "bad-request", str(exc)) from None
+        if isinstance(exc, OSError):
+            fix = getattr(exc, "fix", "")
+            raise ApiError(409, "network-error", f"the Wi-Fi cannot do that now: {exc}"
+                                                 + (f" ({fix})" if fix else "")) from None
+        raise
 
 
 def _network() -> Any:
@@ -128,24 +163,25 @@ def status():
 @controllers_only
 def networks():
     network = _network()
-    return jsonify({"networks": network.networks(), "status": network.status()})
+    with _driver_errors():
+        return jsonify({"networks": network.networks(), "status": network.status()})
 
 
 @bp.post("/join")
 @operation("join a network with its password; the outcome shows on the table's screen "
            "(on failure the companion goes back to its hotspot)",
            {"202": _json("joining", _ref("NetworkStatus")), **_SPECTATOR, **_NO_NETWORK,
-            "400": _error("no network name, or a password WPA2 cannot take")},
+            "400": _error("no network name, one of over 32 characters or with control "
+                          "characters, or a password WPA2 cannot take"),
+            "422": _error("a name Wi-Fi cannot have: over 32 bytes of UTF-8 "
+                          "(error 'ssid-too-long')")},
            changes=True)
 @controllers_only
 @takes(WifiJoin)
 def join(body: WifiJoin):
     network = _network()
-    try:
+    with _driver_errors():
         network.join(body.ssid, body.password)
-    except ValueError:
-        raise ApiError(400, "bad-request", "that password cannot be a Wi-Fi's (WPA2 takes "
-                                           "8 to 63 printable characters)") from None
     return jsonify(network.status()), 202
 
 
@@ -157,7 +193,9 @@ def join(body: WifiJoin):
 @controllers_only
 def switch():
     network = _network()
-    if network.switch() is None:
+    with _driver_errors():
+        offer = network.switch()
+    if offer is None:
         raise ApiError(409, "no-offer", "no known Wi-Fi is in reach to switch to")
     return jsonify(network.status()), 202
 
@@ -165,11 +203,15 @@ def switch():
 @bp.post("/forget")
 @operation("forget a remembered network",
            {"202": _json("forgetting", _ref("NetworkStatus")), **_SPECTATOR, **_NO_NETWORK,
-            "400": _error("no network name")},
+            "400": _error("no network name, or one of over 32 characters or with control "
+                          "characters"),
+            "422": _error("a name Wi-Fi cannot have: over 32 bytes of UTF-8 "
+                          "(error 'ssid-too-long')")},
            changes=True)
 @controllers_only
 @takes(WifiForget)
 def forget(body: WifiForget):
     network = _network()
-    network.forget(body.ssid)
+    with _driver_errors():
+        network.forget(body.ssid)
     return jsonify(network.status()), 202

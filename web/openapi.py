@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from companion.core.games import record_kinds
 from companion.core.keys import WIFI_FAILURES
 
 from . import bodies
@@ -69,6 +70,8 @@ def table_change() -> dict:
         "503": JOURNAL_ERROR,
     }
 
+
+RECORD_KIND: dict[str, Any] = {"type": "string"}
 
 SCHEMAS: dict[str, Any] = {
     "Error": {
@@ -327,13 +330,18 @@ SCHEMAS: dict[str, Any] = {
                     "rate": {"type": "integer", "minimum": 0, "maximum": 100},
                     "streak": {"type": "integer", "description": "wins in a row, now"},
                     "best_streak": {"type": "integer"},
+                    "first_played": {"type": ["number", "null"],
+                                     "description": "when their first game started"},
+                    "last_played": {"type": ["number", "null"],
+                                    "description": "when their last game started"},
                 }}},
             "record": {"oneOf": [{"type": "null"}, {
                 "type": "object",
                 "required": ["kind", "value", "player", "game_id", "at"],
                 "properties": {
-                    "kind": {"enum": ["highest-pressure-survived", "biggest-flush",
-                                      "lowest-score"]},
+                    # The installed games' kinds, filled in as the document
+                    # is made (the games load then, not as the panel starts).
+                    "kind": RECORD_KIND,
                     "value": {"type": "integer"},
                     "player": {"type": "string"},
                     "game_id": {"type": "integer"},
@@ -362,6 +370,44 @@ SCHEMAS: dict[str, Any] = {
             "status": {"enum": ["playing", "over", "abandoned"]},
             "ended": {"type": ["number", "null"]},
             "result": {"oneOf": [_ref("Result"), {"type": "null"}]},
+            "bgstats": {"type": "string", "format": "uri",
+                        "description": "a finished game: the link that logs it in BG Stats "
+                                       "(see GET /api/bgstats)"},
+        },
+    },
+    "BgStatsPlay": {
+        "type": "object",
+        "description": "a finished game as BG Stats takes a play from another app",
+        "required": ["sourceName", "playDate", "durationMin", "game", "players"],
+        "properties": {
+            "sourceName": {"type": "string"},
+            "playDate": {"type": "string", "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$",
+                         "description": "when it started, the table's local time"},
+            "durationMin": {"type": "integer", "minimum": 0},
+            "board": {"type": "string", "description": "the variants played"},
+            "game": {
+                "type": "object",
+                "required": ["name", "highestWins", "noPoints", "sourceGameId"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "bggId": {"type": "integer", "minimum": 1,
+                              "description": "BoardGameGeek's id, when configured"},
+                    "highestWins": {"type": "boolean"},
+                    "noPoints": {"type": "boolean"},
+                    "sourceGameId": {"type": "string", "description": "the game's key"},
+                },
+            },
+            "players": {"type": "array", "items": {
+                "type": "object",
+                "required": ["name", "winner", "rank", "startPlayer"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "score": {"type": "integer"},
+                    "winner": {"type": "boolean"},
+                    "rank": {"type": "integer", "minimum": 1},
+                    "startPlayer": {"type": "boolean"},
+                    "sourcePlayerId": {"type": "string"},
+                }}},
         },
     },
     "DiceSource": {
@@ -447,6 +493,32 @@ SCHEMAS: dict[str, Any] = {
         "properties": {"pressed": {"enum": ["up", "down", "ok", "back", "roll"]}},
     },
     # The Wi-Fi (web/network.py).
+    "VenueStatus": {
+        "type": "object",
+        "required": ["enabled", "connected"],
+        "properties": {
+            "enabled": {"type": "boolean", "description": "the table publishes to a venue"},
+            "broker": {"type": "string"},
+            "port": {"type": "integer"},
+            "tls": {"type": "boolean"},
+            "venue": {"type": "string"},
+            "table": {"type": "string"},
+            "username": {"type": "string"},
+            "has_password": {"type": "boolean",
+                             "description": "a password is kept (it is never sent back)"},
+            "topic": {"type": ["string", "null"],
+                      "description": "where the table publishes (companion/<venue>/<table>)"},
+            "connected": {"type": "boolean"},
+            "error": {"type": ["string", "null"], "description": "why it is not connected"},
+            "sent": {"type": "integer"},
+            "dropped": {"type": "integer",
+                        "description": "changes never sent: the broker was away too long"},
+            "refused": {"type": "integer",
+                        "description": "messages the broker refused (its ACL)"},
+            "source": {"enum": ["config", "panel"],
+                       "description": "where the settings come from"},
+        },
+    },
     "NetworkStatus": {
         "type": "object",
         "required": ["mode"],
@@ -574,6 +646,7 @@ def document(app) -> dict[str, Any]:
                 entry["requestBody"] = {"required": True, "content": {
                     "application/json": {"schema": _ref(kind.__name__)}}}
             paths.setdefault(openapi_path(rule.rule), {})[method] = entry
+    RECORD_KIND["enum"] = record_kinds()
     return {
         "openapi": "3.1.0",
         "info": INFO,

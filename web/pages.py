@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, g, redirect, render_template, request
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    g,
+    redirect,
+    render_template,
+    request,
+)
 
 from . import access
 from .panel import LANGUAGES
@@ -54,7 +63,9 @@ def strings():
     services = current_app.extensions["companion"].services
     return {"t": t, "lang": lang, "boards": BOARDS, "preload": PRELOAD,
             "has_virtual": services.press_key is not None,
-            "has_screen": services.screen_png is not None}
+            "has_screen": services.screen_png is not None,
+            "has_wiring": services.wiring_svg is not None,
+            "has_venue": services.venue is not None}
 
 
 def _page(name: str, **context):
@@ -84,6 +95,17 @@ def setup_page():
 def box_page():
     """The Bathroom Rush box, described once and kept for every new game."""
     return _page("box")
+
+
+@bp.get("/wiring.svg")
+def wiring_svg():
+    """The wiring of the config the companion runs with (the setup page shows it)."""
+    drawing = current_app.extensions["companion"].services.wiring_svg
+    if drawing is None:
+        abort(404)
+    lang = request.args.get("lang")
+    return Response(drawing(lang if lang in LANGUAGES else language()),
+                    mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
 @bp.get("/history")

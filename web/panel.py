@@ -37,7 +37,13 @@ class Services:
     lists hardware problems to show the players; ``network`` is the Wi-Fi
     (``status()``, ``networks()``, ``join(ssid, password)``, ``switch()``,
     ``forget(ssid)``: see web/network.py); ``pixels`` the smart dice to pair
-    (a :class:`~companion.core.ports.SmartDice`: see web/pixels.py).
+    (a :class:`~companion.core.ports.SmartDice`: see web/pixels.py);
+    ``wiring_svg(lang)`` the drawing of the wiring the config describes.
+    ``screen_frame()`` is the OLED's current frame as ``(number, PNG)``, its
+    number growing by one each time the frame changes, and
+    ``screen_news(listener)`` calls ``listener()`` at each change (returning
+    the function that stops it): the live stream pushes the frame to the
+    phones' mirrors.
     """
 
     screen_png: Callable[[], bytes] | None = None
@@ -46,6 +52,12 @@ class Services:
     faults: Callable[[], list[str]] | None = None
     network: Any | None = None
     pixels: SmartDice | None = None
+    # The wiring of the companion's config, as an SVG document in a language.
+    wiring_svg: Callable[[str], str] | None = None
+    # The table in its venue (``status()``, ``configure(settings)``: web/venue.py).
+    venue: Any | None = None
+    screen_frame: Callable[[], tuple[int, bytes]] | None = None
+    screen_news: Callable[[Callable[[], None]], Callable[[], None]] | None = None
 
 
 @dataclass

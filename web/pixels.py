@@ -37,10 +37,10 @@ class Address(Shape):
     _regex = re.compile(ADDRESS)
 
     def schema(self) -> dict:
-        return {"type": "string", "pattern": ADDRESS}
+        return {"type": "string", "pattern": ADDRESS, "examples": ["F0:12:34:56:78:9A"]}
 
     def check(self, value: Any, where: str) -> str:
-        if not isinstance(value, str) or not self._regex.match(value):
+        if not isinstance(value, str) or not self._regex.fullmatch(value):
             raise self.refuse(value, where)
         return value.upper()
 

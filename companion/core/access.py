@@ -15,7 +15,13 @@ tells a connection that another one changed the file, at the cost of one
 small query.  Keeping it on disk also means that the PIN does not change
 when the companion restarts, and that a restart does not forget a lockout.
 
-Separate from the journal, whose file the service holds locked.
+Separate from the journal, whose file the service holds locked, and kept
+the same way: in WAL mode with ``synchronous=FULL``, so that a sign-out is
+on disk once it is answered.  (SQLite's default rollback journal would not
+do: a commit deletes ``panel-access.db-journal`` and, at ``FULL``, does not
+sync the directory; a power cut can bring the journal back, and the next
+start rolls the sign-out back.  A WAL commit is the WAL file synced, and
+SQLite syncs the directory once, when it creates that file.)
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ PIN_DIGITS = 6
 # so a flood of addresses cannot grow the file.
 MAX_TRACKED_ADDRESSES = 1024
 BUSY_TIMEOUT = 5.0
+# How the file survives a power cut (see the module's docstring).
+JOURNAL_MODE = "WAL"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS keys (
@@ -79,6 +87,7 @@ class AccessStore:
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None,
                                        check_same_thread=False, timeout=BUSY_TIMEOUT)
+            self._db.execute(f"PRAGMA journal_mode={JOURNAL_MODE}")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(_SCHEMA)
             with self._write():

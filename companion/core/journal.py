@@ -322,6 +322,21 @@ class Journal:
             ).fetchall()
         return [_loads(text, f"summary of game {gid}") for gid, text in rows]
 
+    def summary(self, game_id: int) -> dict[str, Any] | None:
+        """The summary of a finished game, or ``None``."""
+        with self._lock:
+            row = self._db.execute("SELECT summary FROM summaries WHERE game_id = ?",
+                                   (game_id,)).fetchone()
+        return None if row is None else _loads(row[0], f"summary of game {game_id}")
+
+    def games_from(self, game_id: int) -> list[GameRow]:
+        """The games from ``game_id`` on, in order."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, game, setup, started, status, ended, result FROM games "
+                "WHERE id >= ? ORDER BY id", (game_id,)).fetchall()
+        return [_game_row(r) for r in rows]
+
     def unsummarised(self) -> list[GameRow]:
         """The finished games without a summary: those that ended before
         the journal kept summaries."""

@@ -13,20 +13,61 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .engine import Event
 
-# The records, by game: the highest Pressure a player's card brought the
-# table to without blowing them up (Call of Nature), the most cards one pile
-# sent to the Décharge at once (OhShit!), the lowest score at the end of a
-# game (Bathroom Rush).
-RECORDS: dict[str, tuple[str, str]] = {
-    "call-of-nature": ("highest-pressure-survived", "highest"),
-    "ohshit": ("biggest-flush", "highest"),
-    "bathroom-rush": ("lowest-score", "lowest"),
-}
+# A record over the events of a game's commands in effect: the best
+# (value, seat) of one game, or None when nothing counts.
+Groups = Sequence[Sequence[Event]]
+Best = Callable[[Sequence[int | None], Groups], "tuple[int, int] | None"]
+
+
+@dataclass(frozen=True)
+class RecordRule:
+    """A game's record: what it is called (``kind``, also the panel's
+    ``stats.record.<kind>`` text), whether the lowest value wins it, and
+    how one game's best try is found.  A game folder that has a record
+    exports one as ``RECORD`` (see :mod:`companion.core.games`)."""
+
+    kind: str
+    best: Best
+    lowest: bool = False
+
+
+# Each player's figure in a game's public view (``Game.view()``): per seat,
+# the figure and whether the player is still in the game.
+Figures = Callable[[Mapping[str, Any]], "list[tuple[int | None, bool]]"]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How a game's players stand, for a board across the room: each one's
+    figure (``figure`` names it: "mastery", "pile", "score"), and who leads
+    (the best figure among the players still in; the lowest when
+    ``lowest``).  A game folder exports one as ``STANDING``."""
+
+    figure: str
+    figures: Figures
+    lowest: bool = False
+
+    def leader(self, view: Mapping[str, Any]) -> int | None:
+        """The seat that leads now (the first of equals), or ``None``."""
+        tries = [(value, seat) for seat, (value, still_in) in enumerate(self.figures(view))
+                 if still_in and value is not None]
+        found = best_of(tries, lowest=self.lowest)
+        return None if found is None else found[1]
+
+
+def best_of(tries: Iterable[tuple[int, int]], *, lowest: bool = False) -> tuple[int, int] | None:
+    """The best of ``(value, seat)`` tries (the first of equal ones)."""
+    found: tuple[int, int] | None = None
+    for value, seat in tries:
+        if found is None or (value < found[0] if lowest else value > found[0]):
+            found = (value, seat)
+    return found
 
 
 @dataclass(frozen=True)
@@ -109,45 +150,21 @@ def summarise(game_id: int, game: str, setup: Mapping[str, Any],
     return Played(game_id, game, players, winners, scores, started, ended, record)
 
 
-def _name(players: Sequence[str], seat: object) -> str | None:
-    if isinstance(seat, int) and 0 <= seat < len(players):
-        return players[seat]
-    return None
-
-
 def _record(game_id: int, game: str, players: Sequence[str],
             scores: Sequence[int | None], ended: float | None,
-            groups: Sequence[Sequence[Event]]) -> Record | None:
-    best: tuple[int, str] | None = None
-    if game == "call-of-nature":
-        for events in groups:
-            out = {e.data.get("player") for e in events if e.kind == "player-eliminated"}
-            for e in events:
-                if e.kind != "pressure-changed" or e.data.get("player") in out:
-                    continue
-                name, after = _name(players, e.data.get("player")), e.data.get("after")
-                if name is not None and isinstance(after, int) and (best is None
-                                                                    or after > best[0]):
-                    best = (after, name)
-    elif game == "ohshit":
-        for events in groups:
-            for e in events:
-                cards = e.data.get("cards")
-                if e.kind not in ("flushed", "toilette") or not isinstance(cards, dict):
-                    continue
-                size = sum(n for n in cards.values() if isinstance(n, int))
-                whose = e.data.get("target", e.data.get("player"))
-                name = _name(players, whose)
-                if name is not None and size > 0 and (best is None or size > best[0]):
-                    best = (size, name)
-    elif game == "bathroom-rush":
-        for seat, score in enumerate(scores):
-            name = _name(players, seat)
-            if name is not None and score is not None and (best is None or score < best[0]):
-                best = (score, name)
-    if best is None or game not in RECORDS:
+            groups: Groups) -> Record | None:
+    rule = record_rule(game)
+    found = None if rule is None else rule.best(scores, groups)
+    if rule is None or found is None or not 0 <= found[1] < len(players):
         return None
-    return Record(RECORDS[game][0], best[0], best[1], game_id, ended)
+    return Record(rule.kind, found[0], players[found[1]], game_id, ended)
+
+
+def record_rule(game: str) -> RecordRule | None:
+    """The record of the game of key ``game`` (``None``: it has none)."""
+    from .games import record_of
+
+    return record_of(game)
 
 
 @dataclass
@@ -158,11 +175,15 @@ class _Player:
     won: int = 0
     streak: int = 0
     best_streak: int = 0
+    # When their first and their last game started.
+    first: float | None = None
+    last: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"played": self.played, "won": self.won,
                 "rate": round(100 * self.won / self.played) if self.played else 0,
-                "streak": self.streak, "best_streak": self.best_streak}
+                "streak": self.streak, "best_streak": self.best_streak,
+                "first_played": self.first, "last_played": self.last}
 
 
 @dataclass
@@ -194,6 +215,8 @@ def compute(games: Sequence[Played]) -> dict[str, Any]:
                 who.won += won
                 who.streak = who.streak + 1 if won else 0
                 who.best_streak = max(who.best_streak, who.streak)
+                who.first = played.started if who.first is None else who.first
+                who.last = played.started
         seats = sorted(set(range(len(played.players))), key=lambda s: played.players[s])
         for i, a in enumerate(seats):
             for b in seats[i + 1:]:
@@ -207,9 +230,10 @@ def compute(games: Sequence[Played]) -> dict[str, Any]:
                     name = played.players[me]
                     pair.won[name] = pair.won.get(name, 0) + beat
         record = played.record
-        if record is not None:
+        rule = None if record is None else record_rule(played.game)
+        if record is not None and rule is not None:
             kept: Record | None = entry["record"]
-            lowest = RECORDS[played.game][1] == "lowest"
+            lowest = rule.lowest
             if kept is None or (record.value < kept.value if lowest
                                 else record.value > kept.value):
                 entry["record"] = record
@@ -240,22 +264,34 @@ def _game_json(entry: Mapping[str, Any]) -> dict[str, Any]:
 
 
 CSV_COLUMNS = ("game", "player", "played", "won", "win_rate_percent", "current_streak",
-               "best_streak")
+               "best_streak", "first_played", "last_played")
+CSV_DATE = "%Y-%m-%d"
 
 
-def to_csv(stats: Mapping[str, Any]) -> str:
-    """The per-game, per-player table of :func:`compute` as CSV text."""
+def to_csv(stats: Mapping[str, Any], *, headers: Sequence[str] = CSV_COLUMNS,
+           names: Mapping[str, str] | None = None,
+           local: Callable[[float], time.struct_time] = time.localtime) -> str:
+    """The per-game, per-player table of :func:`compute` as CSV text: one
+    row per game and player, dates as ``YYYY-MM-DD`` in the table's local
+    time (``local``).  ``headers`` name the columns (the machine keys,
+    :data:`CSV_COLUMNS`, by default; a person's file has them in their
+    language), ``names`` the games (their keys by default)."""
+    def date(at: Any) -> str:
+        return time.strftime(CSV_DATE, local(float(at))) if at is not None else ""
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow([spreadsheet_safe(h) for h in headers])
     for key, game in stats.get("games", {}).items():
+        title = (names or {}).get(key, key)
         for p in game["players"]:
-            writer.writerow((key, _cell(p["name"]), p["played"], p["won"], p["rate"],
-                             p["streak"], p["best_streak"]))
+            writer.writerow((spreadsheet_safe(title), spreadsheet_safe(p["name"]), p["played"],
+                             p["won"], p["rate"], p["streak"], p["best_streak"],
+                             date(p.get("first_played")), date(p.get("last_played"))))
     return out.getvalue()
 
 
-def _cell(text: str) -> str:
+def spreadsheet_safe(text: str) -> str:
     """A name as a spreadsheet shows it, never as a formula: "=1+1" is
     written "'=1+1"."""
     return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -441,10 +440,10 @@ class PixelsPart(Component):
         configured = {address for address, _role in self.config.pixels.dice}
         dice = [{"address": d.address, "name": d.name, "role": d.role}
                 for d in self.dice() if d.address not in configured]
+        from companion.storage import keep_file
+
         with self._save_lock:
-            temporary = self.saved.with_suffix(".tmp")
-            temporary.write_text(json.dumps({"dice": dice}, indent=1), encoding="utf-8")
-            os.replace(temporary, self.saved)
+            keep_file(self.saved, json.dumps({"dice": dice}, indent=1), mode=0o644)
 
 
 # Where the dice paired at the table are kept, in the data directory.

@@ -12,7 +12,10 @@ it, or, if that fails, goes back to its hotspot and says why.
 
 The network manager (``drivers.network.Nmcli``, or ``SimulatedNetwork``) is
 given; every call to it runs on this part's own thread, one at a time,
-because a connection takes up to 45 seconds.  Passwords pass through a job
+because a connection takes up to 45 seconds: never on the daemon's main
+loop, whose watchdog pings a hung ``nmcli`` must not delay (each nmcli run
+has its own timeout besides).  Whatever a call raises is a fault of the
+Wi-Fi, never the end of the thread.  Passwords pass through a job
 and are dropped with it: never logged, kept or answered.
 """
 
@@ -21,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 import queue
 import threading
 import time
@@ -98,15 +100,9 @@ def _device_number(machine_id: Path) -> str:
 
 
 def _write_private(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".new")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as file:
-        file.write(text)
-        file.flush()
-        os.fsync(file.fileno())
-    os.chmod(temporary, 0o600)
-    os.replace(temporary, path)
+    from companion.storage import keep_file
+
+    keep_file(path, text, mode=0o600)
 
 
 class NetworkPart(Component):
@@ -139,8 +135,6 @@ class NetworkPart(Component):
         self._next_check = 0.0
         self._waiting_since: float | None = None
         self._first = True
-        # True during start(): a hotspot to open is left to the part's thread.
-        self._starting = False
         # What the panel and the menu read, under the lock.
         self.mode = "starting"
         self.state: Any = None
@@ -158,14 +152,9 @@ class NetworkPart(Component):
     def start(self) -> None:
         self.identity = hotspot_identity(self.directory, self.settings.name,
                                          machine_id=self._machine_id)
-        # The first look is made before the daemon says it is ready (a few
-        # quick nmcli runs); opening the hotspot, which takes seconds, is the
-        # thread's first job.
-        self._starting = True
-        try:
-            self._run_job(("check",))
-        finally:
-            self._starting = False
+        # Even the first look is the thread's: nmcli may hang (up to its
+        # timeout), and the caller is the daemon's main loop.
+        self._jobs.put(("check",))
         self._thread = threading.Thread(target=self._run, name="network", daemon=True)
         self._thread.start()
 
@@ -215,10 +204,12 @@ class NetworkPart(Component):
     def join(self, ssid: str, password: str | None = None) -> None:
         """Join ``ssid`` (with ``password``, or as it is known), on the
         part's thread.  Raises ValueError at once for a password WPA2
-        cannot take."""
-        from drivers.network import check_passphrase, check_ssid
+        cannot take.  A name no network can have (longer than 32 bytes
+        in UTF-8) is tried all the same and fails as not found, as any name
+        not in reach does."""
+        from drivers.network import check_passphrase
 
-        check_ssid(ssid)
+        _check_name(ssid)
         if password is not None:
             check_passphrase(password)
         with self._lock:
@@ -236,9 +227,9 @@ class NetworkPart(Component):
         return offer
 
     def forget(self, ssid: str) -> None:
-        from drivers.network import check_ssid
-
-        check_ssid(ssid)
+        """Forget ``ssid``; a name no network can have was never known."""
+        if not _check_name(ssid):
+            return
         self._jobs.put(("forget", ssid))
 
     def wifi_join(self) -> tuple[str, str] | None:
@@ -284,7 +275,10 @@ class NetworkPart(Component):
         except Exception as exc:
             # Never the job itself in the log: it may hold a password.
             log.error("the Wi-Fi's %s failed: %s", job[0], exc)
-            self._set(fault=f"Wi-Fi: {exc}")
+            self._set(fault=f"Wi-Fi: {exc}", joining=None)
+            with self._lock:
+                if self.mode == "joining":
+                    self.mode = "disconnected"
             self._next_check = self._clock() + UNAVAILABLE_CHECK
 
     def _tell(self, what: str, ssid: str = "", reason: str = "") -> None:
@@ -352,9 +346,6 @@ class NetworkPart(Component):
         from drivers.network import NetworkError
 
         assert self.identity is not None
-        if self._starting:
-            self._jobs.put(("open-hotspot",))
-            return
         try:
             state = self.manager.hotspot(self.identity.ssid, self.identity.passphrase)
         except NetworkError as exc:
@@ -396,8 +387,14 @@ class NetworkPart(Component):
             self.mode = "joining"
         log.info("joining the Wi-Fi %s", ssid)
         try:
+            if not _check_name(ssid):
+                raise JoinFailed("no network in reach has that name", "not-found")
             state = self.manager.connect(ssid, password, secure=secure)
-        except NetworkError as exc:
+        except Exception as exc:
+            # Any failure ends the join (never left "joining"): NetworkManager's
+            # own, or one of the driver (output it could not read...).
+            if not isinstance(exc, NetworkError):
+                log.error("joining %s failed: %s: %s", ssid, type(exc).__name__, exc)
             reason = exc.reason if isinstance(exc, JoinFailed) else "failed"
             if reason not in WIFI_FAILURES:
                 reason = "failed"
@@ -428,6 +425,22 @@ class NetworkPart(Component):
                 self.offer = None
         self._scan()
         self._check()
+
+
+def _check_name(ssid: str) -> bool:
+    """Whether ``ssid`` can be a network's name (at most 32 bytes in UTF-8);
+    raises ValueError for one that is no name at all (empty, control
+    characters)."""
+    from companion.core.keys import MAX_SSID_BYTES, ssid_problem
+
+    if len(ssid.encode("utf-8", "surrogatepass")) > MAX_SSID_BYTES:
+        if any(ord(c) < 32 or ord(c) == 127 for c in ssid):
+            raise ValueError("a network name may not hold control characters")
+        return False
+    problem = ssid_problem(ssid)
+    if problem is not None:
+        raise ValueError(problem)
+    return True
 
 
 class PortalPart(Component):

@@ -1,7 +1,10 @@
 """The table UI on its own thread: key presses and table updates in, frames
 out through the menu (:class:`companion.core.menu.TableMenu`), the screens
 (:func:`drivers.menu_screens.render`) and the display.  The frame shown is
-kept, as PNG, for the panel's mirror.
+kept, as PNG, for the panel's mirror, and numbered: each frame that differs
+from the one before gets the next number and is told to the listeners of
+:meth:`ScreenPart.subscribe_frames` (the panel pushes it to the phones'
+mirrors), so nothing has to ask for it again and again.
 
 Alerts (a threshold fired, a Respite, an elimination), dice results and
 hardware faults (a dice device unplugged, no GPIO) are shown for a moment
@@ -80,6 +83,11 @@ class ScreenPart(Component):
         self._frame: Any = None
         self._png: tuple[Any, bytes] | None = None
         self._frame_lock = threading.Lock()
+        # The number of the frame on the display (0: none drawn yet), its
+        # pixels, and who is told when it changes.
+        self._frame_number = 0
+        self._pixels: bytes | None = None
+        self._frame_listeners: list[Callable[[], None]] = []
         self._unsubscribes: list[Callable[[], None]] = []
         # The faults last reported, on the reporting thread's side.
         self._faults: tuple[str, ...] = ()
@@ -155,20 +163,45 @@ class ScreenPart(Component):
 
     def png(self) -> bytes:
         """The frame on the display now, as PNG (the panel's mirror)."""
+        return self.numbered_png()[1]
+
+    def numbered_png(self) -> tuple[int, bytes]:
+        """The frame on the display now, with its number, as PNG."""
         with self._frame_lock:
-            frame, cached = self._frame, self._png
+            frame, cached, number = self._frame, self._png, self._frame_number
         if frame is None:
             from drivers.screens import idle_screen
 
             frame = idle_screen(lang=self.language)
         if cached is not None and cached[0] is frame:
-            return cached[1]
+            return number, cached[1]
         out = io.BytesIO()
         frame.save(out, "PNG")
         data = out.getvalue()
         with self._frame_lock:
-            self._png = (frame, data)
-        return data
+            if self._frame is frame:
+                self._png = (frame, data)
+        return number, data
+
+    @property
+    def frame_number(self) -> int:
+        """The number of the frame on the display (0 before the first)."""
+        with self._frame_lock:
+            return self._frame_number
+
+    def subscribe_frames(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener()`` (on the screen's thread: it must be quick)
+        each time the display shows a frame that differs from the one
+        before; returns the function that stops it."""
+        with self._frame_lock:
+            self._frame_listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._frame_lock:
+                if listener in self._frame_listeners:
+                    self._frame_listeners.remove(listener)
+
+        return unsubscribe
 
     def _on_update(self, update: Update) -> None:
         self.menu.on_update(update)
@@ -334,11 +367,22 @@ class ScreenPart(Component):
         except Exception:
             log.exception("drawing the screen failed")
             return
+        pixels = image.tobytes()
         with self._frame_lock:
             self._frame = image
+            changed = pixels != self._pixels
+            if changed:
+                self._pixels = pixels
+                self._frame_number += 1
+            listeners = list(self._frame_listeners) if changed else []
         display = self.display_part.display
         if display is not None:
             display.show(image)
+        for listener in listeners:
+            try:
+                listener()
+            except Exception:
+                log.exception("telling of a new frame failed")
 
 
 def fault_screen(fault: str) -> Any:

@@ -12,7 +12,7 @@ from companion.components import Component, Retrying
 from companion.config import Config
 from companion.core.errors import CompanionError
 from companion.core.table import Table
-from companion.storage import ACCESS_FILE, panel_secret
+from companion.storage import ACCESS_FILE, keep_file, panel_secret
 
 if TYPE_CHECKING:
     from web import Services
@@ -55,7 +55,9 @@ class WebPart(Retrying):
             "SECRET_KEY": panel_secret(self.directory),
             "LANGUAGE": self.config.language,
             "ACCESS_FILE": self.directory / ACCESS_FILE,
+            "KEEP_FILE": keep_file,
             "SESSION_HOURS": self.config.web.session_hours,
+            "BGG_IDS": self.config.bgg.ids(),
         }, services=self.services)
 
     @property

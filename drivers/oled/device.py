@@ -60,7 +60,7 @@ __all__ = [
     "SendReport",
 ]
 
-# The reference wiring (HARDWARE.md): I2C bus 1, address 0x3C.
+# The reference wiring (docs/build.md): I2C bus 1, address 0x3C.
 DEFAULT_PORT = 1
 DEFAULT_ADDRESS = 0x3C
 CONTROLLERS = ("ssd1306", "sh1106")

@@ -23,6 +23,10 @@ That is the second page.  The first is the player whose turn it is, large:
     +--------------------------------+
 
 The table's screen alternates between the two pages (:func:`bathroom_rush_pages`).
+
+In light tracking the queues stay on the table: the second page lists every
+reserve instead (a row per player, the active one inverted), and the first
+shows no place (WC once the player said they reached the bathroom).
 """
 
 from __future__ import annotations
@@ -73,13 +77,23 @@ def _word(key: str, lang: str, **fields: Any) -> str:
     return text.format(**fields) if fields else text
 
 
+def _light(state: Mapping[str, Any]) -> bool:
+    """Light tracking: no queue is kept (they stay on the table)."""
+    return not state.get("queues") and bool(state.get("reserves"))
+
+
 def _active_reserve(state: Mapping[str, Any]) -> Mapping[str, Any] | None:
     active = state.get("active")
     if active is None or state.get("phase") == "setup":
         return None
+    light = _light(state)
     for reserve in state.get("reserves", ()):
-        if reserve.get("seat") == active and reserve.get("queue") is not None:
-            return dict(reserve)
+        if reserve.get("seat") == active and (light or reserve.get("queue") is not None):
+            found = dict(reserve)
+            if light:
+                found["light"] = True
+                found["in_bathroom"] = active in state.get("arrived", ())
+            return found
     return None
 
 
@@ -97,6 +111,8 @@ def bathroom_rush_screen(state: Mapping[str, Any], players: Sequence[str],
     reserve = _active_reserve(state)
     if page % bathroom_rush_pages(state) == 0 and reserve is not None:
         return _active_page(reserve, expected, lang)
+    if _light(state):
+        return _reserves_page(state, lang)
     return _table_page(state, players, lang)
 
 
@@ -104,14 +120,14 @@ def _active_page(reserve: Mapping[str, Any], expected: Sequence[Any],
                  lang: str) -> Image.Image:
     c = Canvas()
     limit = int(reserve.get("popo_limit", 4))
-    right = _word("queue", lang, q=reserve.get("queue"))
+    right = "" if reserve.get("light") else _word("queue", lang, q=reserve.get("queue"))
     c.text((WIDTH - 1, 10), right, LABEL, anchor="rs")
     c.text((0, 10), str(reserve.get("name", "")), 11, bold=True,
            width=WIDTH - 4 - text_width(right, LABEL))
     for x, label in zip(COLUMNS, (_word("place", lang), "pipì", "popò")):
         c.text((x, 19), label, LABEL, anchor="ms")
     place = (_word("bathroom", lang) if reserve.get("in_bathroom")
-             else str(reserve.get("position", "")))
+             else "-" if reserve.get("light") else str(reserve.get("position", "")))
     c.text((COLUMNS[0], BIG_BASELINE), place, BIG, bold=True, anchor="ms", steady=True)
     c.text((COLUMNS[1], BIG_BASELINE), str(reserve.get("pipi", 0)), BIG, bold=True,
            anchor="ms", steady=True)
@@ -122,9 +138,10 @@ def _active_page(reserve: Mapping[str, Any], expected: Sequence[Any],
     c.draw.line((0, RULE_Y, WIDTH - 1, RULE_Y), fill=ON)
     waiting = _waiting(reserve, expected, lang)
     if waiting:
-        for row, line in enumerate(fit_lines(waiting, WIDTH - 2, 2, 10)):
+        for row, line in enumerate(fit_lines(waiting, WIDTH - 3, 2, 10)):
             # The second line's descenders end on the last row.
-            c.text((0, RULE_Y + 11 + row * 10), line, 10)
+            # A pixel in: a "T" reaches past the pen.
+            c.text((1, RULE_Y + 11 + row * 10), line, 10)
     return c.image
 
 
@@ -148,6 +165,8 @@ def _waiting(reserve: Mapping[str, Any], expected: Sequence[Any], lang: str = "e
                 prompt = prompt[len(prefix):]
         if prompt and prompt not in said:
             said.append(prompt)
+        if said and said[0].endswith("?"):
+            break  # a question asks for every choice itself (phase E's three)
     text = " · ".join(said)
     return text[:1].upper() + text[1:]
 
@@ -204,6 +223,31 @@ def _table_page(state: Mapping[str, Any], players: Sequence[str], lang: str) -> 
     return c.image
 
 
+def _reserves_page(state: Mapping[str, Any], lang: str) -> Image.Image:
+    """Light tracking's table: every reserve, a row per player in seat
+    order, the active player's name inverted."""
+    c = Canvas()
+    reserves = list(state.get("reserves", ()))
+    active = state.get("active")
+    round_number = state.get("round")
+    title = (_word("round", lang, n=round_number) if round_number
+             else str(state.get("phase_name", "")))
+    c.text((1, HEADER - 1), title, 9, width=PIPI_X - 12)
+    c.text((PIPI_X, HEADER - 1), "pipì", 9, anchor="ms")
+    c.text((min(POPO_X, WIDTH - (text_width("popò", 9) + 1) // 2), HEADER - 1), "popò", 9,
+           anchor="ms")
+    row_height = min(13, (HEIGHT - HEADER) // max(1, len(reserves)))
+    size = 10 if row_height >= 11 else 9
+    cap = round(size * 0.73)
+    for row, reserve in enumerate(reserves):
+        top = HEADER + row * row_height
+        baseline = top + (row_height + cap) // 2
+        _reserve(c, reserve, reserve.get("seat") == active and active is not None, top,
+                 row_height, baseline, size, PIPI_X, POPO_X, lang, left=0,
+                 name_width=PIPI_X - 14)
+    return c.image
+
+
 def _line(c: Canvas, slots: Sequence[Mapping[str, Any]], players: Sequence[str], top: int,
           row_height: int) -> None:
     room = RESERVE_LEFT - 2 - LINE_LEFT
@@ -232,13 +276,13 @@ def _line(c: Canvas, slots: Sequence[Mapping[str, Any]], players: Sequence[str],
 
 
 def _reserve(c: Canvas, reserve: Mapping[str, Any], active: bool, top: int, row_height: int,
-             baseline: int, size: int, pipi_x: int, popo_x: int, lang: str) -> None:
+             baseline: int, size: int, pipi_x: int, popo_x: int, lang: str,
+             left: int = RESERVE_LEFT, name_width: int = NAME_WIDTH) -> None:
     name = str(reserve.get("name", ""))
     if active:
-        c.draw.rectangle((RESERVE_LEFT, top, RESERVE_LEFT + NAME_WIDTH + 1,
-                          top + row_height - 1), fill=ON)
-    c.text((RESERVE_LEFT + 1, baseline), name, size, bold=active, fill=OFF if active else ON,
-           width=NAME_WIDTH)
+        c.draw.rectangle((left, top, left + name_width + 1, top + row_height - 1), fill=ON)
+    c.text((left + 1, baseline), name, size, bold=active, fill=OFF if active else ON,
+           width=name_width)
     if reserve.get("eliminated"):
         out, room = _word("out", lang), WIDTH - (pipi_x - 4)
         if text_width(out, size, True) > room:

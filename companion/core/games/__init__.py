@@ -1,7 +1,11 @@
 """The game engines, one folder each, found by key.
 
 A game is a package here whose ``__init__`` exports ``GAME`` (its
-:class:`~companion.core.engine.Game` class) and may export ``ALIASES``; its
+:class:`~companion.core.engine.Game` class) and may export ``ALIASES``,
+``RECORD`` (its record for the statistics, a
+:class:`~companion.core.stats.RecordRule`), ``STANDING`` (each player's
+figure and who leads, a :class:`~companion.core.stats.Standing`) and
+``ALERTS`` (the kinds of its alert events); its
 key is the folder's name with dashes (``call_of_nature`` is
 ``call-of-nature``).  Adding a game is adding a folder: nothing else lists
 them.  Engines are imported on first use, so that starting the companion for
@@ -12,9 +16,13 @@ from __future__ import annotations
 
 import pkgutil
 from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Game
 from ..errors import BadSetup
+
+if TYPE_CHECKING:
+    from ..stats import RecordRule, Standing
 
 
 def _found() -> dict[str, str]:
@@ -33,6 +41,39 @@ def aliases() -> dict[str, str]:
         module = import_module(spec.partition(":")[0])
         out.update(dict.fromkeys(getattr(module, "ALIASES", ()), key))
     return out
+
+
+def exported(key: str, name: str) -> Any:
+    """What the game of ``key`` exports as ``name`` (``RECORD``,
+    ``STANDING``, ``ALERTS``...), or ``None``."""
+    spec = GAMES.get(canonical_key(key))
+    if spec is None:
+        return None
+    return getattr(import_module(spec.partition(":")[0]), name, None)
+
+
+def record_of(key: str) -> RecordRule | None:
+    """The record the game of ``key`` brings to the statistics, if any."""
+    found: RecordRule | None = exported(key, "RECORD")
+    return found
+
+
+def standing_of(key: str) -> Standing | None:
+    """How the players of the game of ``key`` stand, for a board."""
+    found: Standing | None = exported(key, "STANDING")
+    return found
+
+
+def alert_kinds() -> list[str]:
+    """The kinds of the alert events the installed games raise (each
+    game's ``ALERTS``): what a board or Home Assistant is told of."""
+    kinds = {kind for game in available() for kind in exported(game.key, "ALERTS") or ()}
+    return sorted(kinds)
+
+
+def record_kinds() -> list[str]:
+    """The kinds of record the installed games bring, in menu order."""
+    return [rule.kind for rule in (record_of(game.key) for game in available()) if rule]
 
 
 def canonical_key(key: str) -> str:

@@ -391,7 +391,7 @@ def _offer(param: Param, phint: ParamHint, ctx: Context, rules: bool, words: Wor
         values = offered if offered is not None else list(notes)
         # The text sent stays as offered (the rules know cards by it).
         labels = [words.note(str(v)) for v in values]
-    if param.optional and param.kind != ParamKind.PLAYER:
+    if param.optional and param.kind != ParamKind.PLAYER and _resolve(phint.none, ctx) is not False:
         # Last, so that the usual answer stays one press away.
         values, labels = [*values, None], [*labels, words.menu("none")]
     return labels, values

@@ -46,7 +46,8 @@ class ParamHint:
     parameter's (low, high); ``offer``: the choices or seats offered, in
     order; ``labels``: how choices are shown; ``notes``: the canned texts of
     a text parameter; ``label``: the parameter's name on screen; ``skip``:
-    leave the parameter out (the game's default applies).
+    leave the parameter out (the game's default applies); ``none``: whether
+    an optional parameter offers "(none)" after its choices.
     """
 
     start: Any = None
@@ -56,6 +57,7 @@ class ParamHint:
     notes: tuple[str, ...] = ()
     label: str = ""
     skip: Any = False
+    none: Any = True
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 SOURCE = "buttons"
 # A held UP or DOWN steps by one, then, after this many repeats, fast.
 FAST_AFTER = 3
+# The updates that are a move at the table (not a look at it).
+MOVES = ("command", "undo", "redo", "new")
 DEFAULT_NAMES = tuple(f"Player {n}" for n in range(1, 9))
 
 
@@ -105,15 +107,19 @@ class _Message(_Level):
 
 
 class _Join(_Level):
-    def __init__(self, url: str, pin: str) -> None:
-        self.url, self.pin = url, pin
+    """The panel's QR code and PIN.  ``put_up``: shown because the Wi-Fi
+    changed (at start, say), not asked for with a key."""
+
+    def __init__(self, url: str, pin: str, put_up: bool = False) -> None:
+        self.url, self.pin, self.put_up = url, pin, put_up
 
 
 class _WifiJoin(_Level):
-    """The companion's own Wi-Fi as a QR code; any key shows the panel's."""
+    """The companion's own Wi-Fi as a QR code; any key shows the panel's
+    (or, over a game being played, brings the game back)."""
 
-    def __init__(self, ssid: str, passphrase: str) -> None:
-        self.ssid, self.passphrase = ssid, passphrase
+    def __init__(self, ssid: str, passphrase: str, put_up: bool = False) -> None:
+        self.ssid, self.passphrase, self.put_up = ssid, passphrase, put_up
 
 
 # What the menu's stack holds: its levels, and the commands being entered.
@@ -270,9 +276,13 @@ class TableMenu:
         if key == "roll" or kind == "repeat":
             return False
         self._stack.pop()
-        if isinstance(top, _WifiJoin):
+        if isinstance(top, _WifiJoin) and top.put_up and self._playing():
+            # Put up at a restart over a game being played: the first key
+            # is the game again (BACK, Join shows the codes when wanted).
+            self._drop_put_up_joins()
+        elif isinstance(top, _WifiJoin):
             # One key later: the panel's QR code and PIN.
-            self._open_panel_join()
+            self._open_panel_join(put_up=top.put_up)
         return True
 
     def view(self) -> MenuView:
@@ -317,6 +327,11 @@ class TableMenu:
             return
         new_game = self.update is None or update.game_id != self.update.game_id
         self.update = update
+        if update.action in MOVES and self._playing():
+            # A move from a phone or the keys: the game is on again, and the
+            # Join screens the Wi-Fi put up (after a restart) give it the
+            # screen back.
+            self._drop_put_up_joins()
         if new_game:
             self._stack = [f for f in self._stack if isinstance(f, _Join)]
             return
@@ -803,7 +818,7 @@ class TableMenu:
         self._sync()
         self._stack = [level for level in self._stack
                        if not isinstance(level, (_Join, _WifiJoin))]
-        self._open_join()
+        self._open_join(put_up=True)
 
     def say(self, title: str, text: str) -> None:
         """A message over whatever is on screen; any key puts it away."""
@@ -822,19 +837,27 @@ class TableMenu:
         self._stack.append(_Confirm(self._t("wifi"), self._t("wifi-switch", ssid=ssid),
                                     switch_now))
 
-    def _open_join(self) -> None:
+    def _open_join(self, put_up: bool = False) -> None:
         own = self._wifi() if self._wifi is not None else None
         if own is not None:
-            self._stack.append(_WifiJoin(*own))
+            self._stack.append(_WifiJoin(*own, put_up=put_up))
             return
-        self._open_panel_join()
+        self._open_panel_join(put_up=put_up)
 
-    def _open_panel_join(self) -> None:
+    def _open_panel_join(self, put_up: bool = False) -> None:
         if self._join_info is None:
             self._say(self._t("join"), self._t("no-panel"))
             return
         url, pin = self._join_info()
-        self._stack.append(_Join(url, pin))
+        self._stack.append(_Join(url, pin, put_up))
+
+    def _playing(self) -> bool:
+        """Whether a game is being played (not over)."""
+        return self.update is not None and not self.update.over
+
+    def _drop_put_up_joins(self) -> None:
+        self._stack = [level for level in self._stack
+                       if not (isinstance(level, (_Join, _WifiJoin)) and level.put_up)]
 
     def _ask_sign_out(self) -> None:
         self._stack.append(_Confirm(

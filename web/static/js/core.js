@@ -172,7 +172,9 @@ export const store = {
   games: null, // descriptions by key
   offline: false, // the companion cannot be reached: controls are off
 };
-const listeners = { state: new Set(), session: new Set(), companion: new Set(), connection: new Set() };
+const listeners = {
+  state: new Set(), session: new Set(), companion: new Set(), connection: new Set(), screen: new Set(),
+};
 
 export function on(what, fn) {
   listeners[what].add(fn);
@@ -395,7 +397,10 @@ export function toast(message, { error = false, alert = false, roll = false, ms 
   if (earlier) {
     const line = h("div", { class: `toast-earlier ${earlier.kind}`, text: earlier.message });
     el.append(line);
-    setTimeout(() => line.remove(), earlier.until - now);
+    setTimeout(() => {
+      line.remove();
+      replaceToast();
+    }, earlier.until - now);
   }
   el.classList.toggle("error", error);
   el.classList.toggle("alert", alert);
@@ -427,7 +432,54 @@ function raiseToast() {
   if (el.hidden || !el.popover || !el.showPopover) return;
   if (el.matches(":popover-open")) el.hidePopover();
   el.showPopover();
+  placeToast();
 }
+
+// Where a toast may sit over the table page, in order: above the dock,
+// over the top bar, over the dock itself. It takes the first where it
+// covers no player's row (the part of it in sight: between the top bar
+// and the dock), and moves again when the page scrolls or changes.
+const TOAST_PLACES = ["", "at-top", "at-dock"];
+
+function visibleRows() {
+  const top = $(".topbar")?.getBoundingClientRect().bottom ?? 0;
+  const dock = $("#dock");
+  const dockRect = dock && !dock.hidden ? dock.getBoundingClientRect() : null;
+  const bottom = dockRect && dockRect.left <= 0 ? dockRect.top : window.innerHeight;
+  return [...document.querySelectorAll(".board .player")].map((row) => {
+    const r = row.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: Math.max(r.top, top), bottom: Math.min(r.bottom, bottom) };
+  }).filter((r) => r.bottom > r.top);
+}
+
+function placeToast() {
+  const el = $("#toast");
+  if (!el || el.hidden || el.parentElement !== document.body || !$(".board")) {
+    el?.classList.remove(...TOAST_PLACES.filter(Boolean));
+    return;
+  }
+  const rows = visibleRows();
+  for (const place of TOAST_PLACES) {
+    el.classList.remove(...TOAST_PLACES.filter(Boolean));
+    if (place) el.classList.add(place);
+    const t = el.getBoundingClientRect();
+    const covers = rows.some((r) => t.bottom > r.top && t.top < r.bottom && t.right > r.left && t.left < r.right);
+    if (!covers) break;
+  }
+  el.dataset.place = TOAST_PLACES.find((p) => p && el.classList.contains(p)) ?? "above-dock";
+}
+
+let placing = false;
+function replaceToast() {
+  if (placing) return;
+  placing = true;
+  requestAnimationFrame(() => {
+    placing = false;
+    placeToast();
+  });
+}
+window.addEventListener("scroll", replaceToast, { passive: true });
+window.addEventListener("resize", replaceToast);
 
 function showFaults(faults) {
   const el = $("#faults");
@@ -481,6 +533,8 @@ function connect() {
     }
   });
   source.addEventListener("companion", (event) => applyCompanion(JSON.parse(event.data)));
+  // The table's screen shows another frame: {frame, png} (see showFrame).
+  source.addEventListener("screen", (event) => emit("screen", JSON.parse(event.data)));
   source.addEventListener("error", () => {
     if (source.readyState === EventSource.CLOSED) {
       // The browser gave up (an HTTP error such as 503): try again later.
@@ -533,15 +587,23 @@ export function closeSheet() {
 // table moves on under it, it closes and says what changed.
 let sheetBound = null;
 
-/** Bind the open sheet to `state` (a form made for that situation). */
-export function bindSheet(state) {
-  sheetBound = state?.game ? { game_id: state.game_id, version: state.version } : null;
+/** Bind the open sheet to `state` (a form made for that situation).
+ * `follow(fresh)`, when given, is asked first when the table moves on: it
+ * may redraw the sheet for the new situation and return true to keep it
+ * open (bound to the new state), else the sheet closes as usual. */
+export function bindSheet(state, { follow = null } = {}) {
+  sheetBound = state?.game ? { game_id: state.game_id, version: state.version, follow } : null;
 }
 
 function checkSheet(state) {
   const sheet = $("#sheet");
   if (!sheetBound || !sheet?.open) return;
   if (state.game_id === sheetBound.game_id && state.version === sheetBound.version) return;
+  const { follow } = sheetBound;
+  if (follow && state.game_id === sheetBound.game_id && follow(state)) {
+    bindSheet(state, { follow });
+    return;
+  }
   const mine = ownChanges > 0;
   closeSheet();
   if (mine) return;
@@ -670,6 +732,10 @@ export async function boot({ live = true } = {}) {
       `${dock.getBoundingClientRect().left > 0 ? 0 : dock.offsetHeight}px`);
     new ResizeObserver(measure).observe(dock);
     measure();
+    // A toast on the table page moves when the dock or the page changes.
+    const watch = new ResizeObserver(replaceToast);
+    watch.observe(dock);
+    watch.observe(document.body);
   } else {
     document.body.style.setProperty("--dock-height", "0px");
   }
@@ -714,6 +780,8 @@ export function eventText(event, players = [], game = "") {
     if (typeof data[field] === "number" && players[data[field]] !== undefined) data[field] = players[data[field]];
   }
   if (Array.isArray(data.winners)) data.winners = data.winners.map((s) => players[s] ?? s).join(", ");
+  // Seats in the order they play (Call of Nature's End of Game rolls).
+  if (Array.isArray(data.order)) data.order = data.order.map((s) => players[s] ?? s).join(", ");
   for (const [field, value] of Object.entries(data)) {
     if (Array.isArray(value)) data[field] = value.join(" + ");
     const label = typeof value === "string" ? first([`${game}:choice.${value}`, `${game}:card.${value}`]) : null;
@@ -724,4 +792,41 @@ export function eventText(event, players = [], game = "") {
     if (!/\{\w+\}/.test(text)) return text;
   }
   return event.message;
+}
+
+// -- the OLED mirror --------------------------------------------------------------------
+
+// The mirror follows the frames the live stream pushes: the frame itself
+// when it is small, else its number (fetched then, only while in sight).
+// Frames come in order; an older one than shown is ignored.
+export function mirror(img) {
+  if (!img) return;
+  let shown = -1;
+  let wanted = null;
+  let inSight = true;
+  const fetchWanted = () => {
+    if (wanted === null || !inSight || document.visibilityState !== "visible") return;
+    img.src = `/api/screen.png?frame=${wanted}`;
+    wanted = null;
+  };
+  if ("IntersectionObserver" in window) {
+    new IntersectionObserver((entries) => {
+      inSight = entries.some((entry) => entry.isIntersecting);
+      fetchWanted();
+    }).observe(img);
+  }
+  document.addEventListener("visibilitychange", fetchWanted);
+  on("screen", (frame) => {
+    // (Frame 0: the screen has not started yet.)
+    if (typeof frame?.frame !== "number" || frame.frame < 1 || frame.frame < shown) return;
+    shown = frame.frame;
+    img.dataset.frame = String(frame.frame);
+    if (frame.png) {
+      wanted = null;
+      img.src = frame.png;
+    } else {
+      wanted = frame.frame;
+      fetchWanted();
+    }
+  });
 }

@@ -80,7 +80,7 @@ export function paramsToAsk(spec, exp, { optional = false } = {}) {
  * `clear()` empties it.  Inside a button it is a span (`tag`) without
  * the "This will:" (`prefix`): the button says what is played.
  */
-export function previewLine({ tag = "p", prefix = true } = {}) {
+export function previewLine({ tag = "p", prefix = true, onSaid = () => {} } = {}) {
   const el = h(tag, { class: "preview", "aria-live": "polite", hidden: true });
   let asked = 0;
   const clear = () => {
@@ -89,6 +89,7 @@ export function previewLine({ tag = "p", prefix = true } = {}) {
     el.textContent = "";
     el.classList.remove("refused");
     delete el.dataset.version;
+    onSaid(false);
   };
   const show = async (name, args) => {
     const mine = ++asked;
@@ -112,10 +113,12 @@ export function previewLine({ tag = "p", prefix = true } = {}) {
       }
     }
     if (mine !== asked) return;
-    el.textContent = !said ? "" : refused === "seat" || !prefix ? said : `${t("preview.will")} ${said}`;
+    // A refusal is said as it is (not "This will: ..."): nothing will happen.
+    el.textContent = !said ? "" : refused || !prefix ? said : `${t("preview.will")} ${said}`;
     el.classList.toggle("refused", Boolean(refused));
     el.dataset.version = String(against.version);
     el.hidden = !said;
+    onSaid(Boolean(refused));
   };
   return { el, show, clear, refused: () => el.classList.contains("refused") };
 }
@@ -212,9 +215,9 @@ function pickButtons(items, { onPick = () => {}, selected = undefined, numbers =
         onPick(item.value);
         onChange(item.value, true);
       },
-    }, item.letter
+    }, item.marker ?? (item.letter
       ? h("span", { class: "poop mini", style: { background: item.colour }, dataset: { kind: String(item.value) }, "aria-hidden": "true" }, item.letter)
-      : item.colour ? dot(item.colour) : null, item.label);
+      : item.colour ? dot(item.colour) : null), item.label);
     return button;
   });
   return {
@@ -228,14 +231,39 @@ function pickButtons(items, { onPick = () => {}, selected = undefined, numbers =
   };
 }
 
-export function playerPicker(state, { onPick, allowed = null, onChange } = {}) {
-  const items = state.players
-    .map((name, seat) => ({ value: seat, label: name, colour: state.colours?.[seat] }))
-    .filter((item) => !allowed || allowed.includes(item.value));
-  return pickButtons(items, { onPick, onChange });
+/** A player's marker: the game's own (OhShit!'s letters), else their
+ * colour's dot. */
+export function playerMark(state, seat) {
+  return boardFor(state.game).playerMarker?.(state, seat) ?? dot(state.colours?.[seat]);
 }
 
-function widgetFor(param, game, command, state, onChange = () => {}) {
+/** Whether the game's view says a seat is out of the game (dead,
+ * exploded, eliminated). */
+export function outOfGame(state, seat) {
+  const entry = state.state?.players?.[seat];
+  return Boolean(entry && (entry.alive === false || entry.eliminated || entry.exploded || entry.out));
+}
+
+export function playerPicker(state, { onPick, allowed = null, onChange, selected = undefined } = {}) {
+  const items = state.players
+    .map((name, seat) => ({ value: seat, label: name, marker: playerMark(state, seat) }))
+    .filter((item) => !allowed || allowed.includes(item.value));
+  return pickButtons(items, { onPick, onChange, selected });
+}
+
+/** The values a form offers for a parameter now: the game's board says
+ * (from the table and the values picked so far), else every choice; a
+ * move of the rules is never offered on a player out of the game. */
+function offeredValues(spec, param, state, args) {
+  const said = boardFor(state.game).offered?.(state, spec.name, param, args);
+  if (Array.isArray(said)) return said;
+  if (param.kind === "player" && !spec.correction) {
+    return state.players.map((_, seat) => seat).filter((seat) => !outOfGame(state, seat));
+  }
+  return null;
+}
+
+function widgetFor(param, game, command, state, onChange = () => {}, offer = null, selected = undefined) {
   switch (param.kind) {
     case "int": {
       const low = param.low ?? null;
@@ -248,14 +276,14 @@ function widgetFor(param, game, command, state, onChange = () => {}) {
       return valuePad({ low, high, onChange });
     }
     case "player":
-      return playerPicker(state, { onChange });
+      return playerPicker(state, { onChange, allowed: offer, selected });
     case "choice": {
       const colourOf = boardFor(game).choiceColour;
       const letterOf = boardFor(game).choiceLetter;
-      return pickButtons(param.choices.map((c) => ({
+      return pickButtons(param.choices.filter((c) => !offer || offer.includes(c)).map((c) => ({
         value: c, label: choiceLabel(game, c), colour: colourOf ? colourOf(state, c) : null,
         letter: letterOf ? letterOf(state, c) : null,
-      })), { onChange });
+      })), { onChange, selected });
     }
     case "bool":
       return pickButtons([{ value: true, label: t("answer.yes") }, { value: false, label: t("answer.no") }], { onChange });
@@ -277,32 +305,68 @@ export function openCommandForm(spec, exp, state) {
   // Bound to the situation it was opened for: a move made meanwhile on
   // another phone closes it, and a late submit is refused by the table.
   const against = madeAgainst(state);
-  const preview = previewLine();
+  // A move the table says it would refuse is not sent: OK waits for a
+  // value it accepts (the line says why).
+  let refused = false;
+  const preview = previewLine({
+    onSaid: (no) => {
+      refused = no;
+      submit.disabled = no;
+    },
+  });
   let fields = [];
   let ready = false;
   // As soon as every value it needs is picked, the form says what the
   // command would do (and again when a value changes).
   const picked = () => {
     if (!ready) return;
+    offerNow();
     const args = argsOf();
     if (args) preview.show(spec.name, args);
     else preview.clear();
   };
+  const baseArgs = () => {
+    const args = { ...(exp?.args ?? {}) };
+    if (exp && exp.player !== null && spec.params.some((p) => p.name === "player")) args.player = exp.player;
+    return args;
+  };
+  const chosenArgs = () => {
+    const args = baseArgs();
+    for (const { param, widget } of fields) if (widget.valid()) args[param.name] = widget.value();
+    return args;
+  };
   fields = paramsToAsk(spec, exp, { optional: true }).map((param) => {
-    const widget = widgetFor(param, game, spec.name, state, () => picked());
+    const offer = offeredValues(spec, param, state, baseArgs());
+    const widget = widgetFor(param, game, spec.name, state, () => picked(), offer);
     const label = paramLabel(game, spec.name, param) + (param.optional ? ` (${t("form.optional")})` : "");
     const help = paramHelp(game, spec.name, param);
     return {
-      param, widget,
-      el: h("div", { class: "field", dataset: { param: param.name } },
+      param, widget, offer: JSON.stringify(offer),
+      el: h("div", { class: "field", dataset: { param: param.name }, hidden: Array.isArray(offer) && !offer.length && param.optional },
         h("span", { class: "label", text: label }), help ? h("span", { class: "help", text: help }) : null, widget.el),
     };
   });
+  // What a field offers may follow another's value (a Suppositoire's
+  // colours, the target's pile): its choices are drawn again when they
+  // change, the value kept while still offered; a field with nothing to
+  // offer is left out.
+  function offerNow() {
+    for (const field of fields) {
+      const offer = offeredValues(spec, field.param, state, chosenArgs());
+      const key = JSON.stringify(offer);
+      if (key === field.offer) continue;
+      const kept = field.widget.valid() && (!offer || offer.includes(field.widget.value())) ? field.widget.value() : undefined;
+      const widget = widgetFor(field.param, game, spec.name, state, () => picked(), offer, kept);
+      field.widget.el.replaceWith(widget.el);
+      field.widget = widget;
+      field.offer = key;
+      field.el.hidden = Array.isArray(offer) && !offer.length && field.param.optional;
+    }
+  }
   const error = h("p", { class: "form-error", role: "alert", hidden: true });
   const submit = h("button", { type: "submit", class: "btn primary big", text: t("form.ok", { what: commandLabel(game, spec.name) }) });
   const argsOf = () => {
-    const args = { ...(exp?.args ?? {}) };
-    if (exp && exp.player !== null && spec.params.some((p) => p.name === "player")) args.player = exp.player;
+    const args = baseArgs();
     for (const { param, widget } of fields) {
       if (widget.valid()) args[param.name] = widget.value();
       else if (!param.optional) return null;
@@ -316,6 +380,7 @@ export function openCommandForm(spec, exp, state) {
   picked();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (refused) return;
     const args = { ...(exp?.args ?? {}) };
     if (exp && exp.player !== null && spec.params.some((p) => p.name === "player")) args.player = exp.player;
     for (const { param, widget } of fields) {

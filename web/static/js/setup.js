@@ -51,6 +51,7 @@ function renderGames() {
       renderGames();
       renderVariants();
       renderOptions();
+      renderDice();
       fitPlayers();
     },
   }, h("span", {}, h("b", { text: gameTitle(game.key, game.title) }),
@@ -280,9 +281,15 @@ function renderOptions() {
   }));
 }
 
+/** Whether a game takes dice (a command with a roll to enter). */
+function usesDice(g) {
+  return !g || g.commands.some((c) => c.params.some((p) => p.kind === "dice"));
+}
+
 function renderDice() {
   const dice = store.companion?.dice;
-  $("#dice-box").hidden = !dice;
+  // A game without dice (OhShit!) offers no dice source.
+  $("#dice-box").hidden = !dice || !usesDice(game());
   if (!dice) return;
   $("#dice-sources").replaceChildren(...dice.sources.map((source) => h("button", {
     type: "button", class: "option", role: "radio", "aria-pressed": String(source === dice.source), dataset: { source },
@@ -345,7 +352,7 @@ async function start(event) {
   button.disabled = true;
   try {
     const dice = store.companion?.dice;
-    const source = form.querySelector("#dice-sources [aria-pressed=true]")?.dataset.source;
+    const source = usesDice(g) ? form.querySelector("#dice-sources [aria-pressed=true]")?.dataset.source : null;
     if (dice && source && source !== dice.source) await api("POST", "/api/dice", { source });
     remember();
     await api("POST", "/api/new-game", {

@@ -1,7 +1,7 @@
 // Statistics of the games this table has played: wins per player, games
 // played, and the past games.
 
-import { $, api, boot, gameTitle, h, number, on, store, t, when } from "./core.js";
+import { $, api, boot, gameTitle, h, lang, number, on, store, t, when } from "./core.js";
 
 const percent = (rate) => number(rate / 100, { style: "percent" });
 
@@ -40,8 +40,10 @@ function renderGames(stats) {
     game.head_to_head.length ? h("div", { class: "h2h" }, h("h3", { text: t("stats.head_to_head") }),
       h("ul", {}, game.head_to_head.map((p) => h("li", { dataset: { a: p.a, b: p.b }, text: t("stats.h2h", p) })))) : null));
   const exports = h("p", { class: "exports" }, t("stats.export"), " ",
-    h("a", { href: "/api/stats.csv", id: "export-csv", download: "statistics.csv", text: t("stats.export_csv") }), " · ",
-    h("a", { href: "/api/stats.json", id: "export-json", download: "statistics.json", text: t("stats.export_json") }));
+    h("a", { href: `/api/stats.csv?lang=${lang}`, id: "export-csv", download: "statistics.csv", text: t("stats.export_csv") }), " · ",
+    h("a", { href: "/api/stats-data.csv", id: "export-csv-data", download: "statistics-data.csv", text: t("stats.export_csv_data") }), " · ",
+    h("a", { href: "/api/stats.json", id: "export-json", download: "statistics.json", text: t("stats.export_json") }), " · ",
+    h("a", { href: "/api/plays.json", id: "export-plays", download: "plays-bgstats.json", text: t("stats.export_plays") }));
   box.replaceChildren(...sections, h("section", { class: "card" }, exports));
 }
 
@@ -78,7 +80,8 @@ function renderPast(past) {
     h("div", {}, h("a", { href: `/history?game=${g.id}`, class: "past-link" }, h("b", { text: gameTitle(g.game) })),
       h("span", { class: "status-tag", text: t(`status.${g.status}`) })),
     h("div", { class: "meta", text: `${when(g.started)} · ${g.players.join(", ")}` }),
-    g.result ? h("div", { text: winners(g) }) : null)));
+    g.result ? h("div", { text: winners(g) }) : null,
+    g.bgstats ? h("a", { href: g.bgstats, class: "bgstats", target: "_blank", rel: "noopener", title: t("bgstats.help"), text: t("bgstats.log") }) : null)));
 }
 
 function winners(g) {

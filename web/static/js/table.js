@@ -3,11 +3,11 @@
 
 import {
   $, ApiError, api, applyState, bindSheet, post, refusal, boot, change, changeSummary, changing, closeSheet, dot, eventText, gameTitle, h, has,
-  isController, lang, on, openJoin, openSheet, store, t, toast, madeAgainst,
+  isController, lang, mirror, on, openJoin, openSheet, store, t, toast, madeAgainst,
 } from "./core.js";
 import {
   cardNumbers, choiceLabel, commandHelp, commandLabel, dicePad, expectationLabel, numberGrid, openCommandForm, paramsToAsk,
-  promptFor, signedValues, specOf, submitCommand, valuePad, previewLine,
+  promptFor, signedValues, specOf, submitCommand, valuePad, previewLine, playerMark,
 } from "./forms.js";
 import { askUndo, redo, undoSaid } from "./undo.js";
 import { boardFor } from "./games/index.js";
@@ -34,7 +34,6 @@ function render(state, previous) {
   renderResult(state, previous);
   renderDock(state);
   trackHistory(state);
-  refreshScreen();
 }
 
 function renderBoard(state) {
@@ -93,9 +92,22 @@ function renderResult(state, previous) {
     h("p", { text: winners.length ? t(winners.length === 1 ? "result.winner" : "result.winners", { names: winners.join(", ") }) : t("result.none") }),
     // The engine's sentence is English: another language says the winners.
     lang === "en" ? h("div", { class: "hint", text: result.message }) : null,
+    bgstatsLink(state.game_id),
     isController() && state.setup ? playAgain(state) : null].filter(Boolean));
   // The game just ended on this phone: the card is at the top of the page.
   if (previous?.game_id === state.game_id && !previous.over) window.scrollTo({ top: 0, behavior: "smooth" });
+}
+
+/** "Log in BG Stats": the finished game as a play for the BG Stats app,
+ * shown once the companion has made its link. */
+function bgstatsLink(gameId) {
+  const link = h("a", { class: "btn bgstats", id: "bgstats-link", target: "_blank", rel: "noopener", title: t("bgstats.help"), text: t("bgstats.log") });
+  link.hidden = true;
+  api("GET", `/api/bgstats?game=${gameId}`).then((found) => {
+    link.href = found.link;
+    link.hidden = false;
+  }).catch(() => {});
+  return link;
 }
 
 // -- the same game again ------------------------------------------------------------
@@ -180,7 +192,9 @@ function renderDock(state) {
   // keeps undo and the corrections, for a last move entered wrong.
   let secondary = [];
   if (!state.over) {
-    const actions = expectations(state);
+    // A board may put what the game waits for at the thumb its own way (a
+    // reveal's choices, an entry per player); else the generic dock.
+    const actions = boardFor(state.game).dock?.(state, dockTools(state)) ?? expectations(state);
     inner.append(...actions.main);
     secondary = actions.secondary;
   }
@@ -202,6 +216,15 @@ function renderDock(state) {
     }, "⋯ ", t("action.corrections_short"))));
   dock.replaceChildren(inner);
   showSeatChip(state);
+}
+
+/** What a board's own dock may use: play an expectation (as a tap on the
+ * board does), send a command, this phone's seat, the generic dock. */
+function dockTools(state) {
+  return {
+    act, mySeat: mySeat(state), expectations: () => expectations(state), more: (exps) => openMoreMoves(state, exps),
+    submit: (name, args, options) => change("/api/command", { command: { name, args }, ...madeAgainst(store.state) }, options),
+  };
 }
 
 // With many things waiting (queue operations anyone may trigger), the ones
@@ -228,7 +251,7 @@ function expectations(state) {
   if (main.length) {
     const first = main[0];
     out.push(h("div", { class: ["prompt", yourTurn && "mine"] },
-      yourTurn, first.player !== null ? dot(state.colours?.[first.player]) : null,
+      yourTurn, first.player !== null ? playerMark(state, first.player) : null,
       h("span", { id: "prompt" }, promptFor(first, state))));
   } else if (yourTurn) {
     out.push(h("div", { class: "prompt mine" }, yourTurn));
@@ -242,7 +265,7 @@ function expectations(state) {
   for (const exp of main) {
     const spec = specOf(state.game, exp.command);
     if (exp.dice) {
-      if (exp !== main[0]) out.push(h("div", { class: "prompt" }, exp.player !== null ? dot(state.colours?.[exp.player]) : null, promptFor(exp, state)));
+      if (exp !== main[0]) out.push(h("div", { class: "prompt" }, exp.player !== null ? playerMark(state, exp.player) : null, promptFor(exp, state)));
       out.push(diceAction(state, exp, spec));
       rolled = true;
       continue;
@@ -297,8 +320,10 @@ function expectations(state) {
 function openMoreMoves(state, exps) {
   const list = h("ul", { class: "menu-list" }, exps.map((exp) => {
     const spec = specOf(state.game, exp.command);
+    // The same move for several players ("reaches the bathroom") names whom.
+    const several = exps.filter((e) => e.command === exp.command).length > 1;
     return h("li", {}, h("button", {
-      type: "button", class: "btn secondary", dataset: { command: exp.command },
+      type: "button", class: "btn secondary", dataset: { command: exp.command, ...(exp.args && "player" in exp.args ? { player: exp.args.player } : {}) },
       onclick: () => {
         if (paramsToAsk(spec, exp, { optional: true }).length === 0) {
           submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state)).then((done) => done && closeSheet());
@@ -306,7 +331,8 @@ function openMoreMoves(state, exps) {
           openCommandForm(spec, exp, state);
         }
       },
-    }, h("span", {}, commandLabel(state.game, exp.command), h("small", { text: commandHelp(state.game, spec) })), "›"));
+    }, h("span", {}, several ? promptFor(exp, state) : commandLabel(state.game, exp.command),
+      h("small", { text: commandHelp(state.game, spec) })), "›"));
   }));
   openSheet(t("action.more_moves"), list);
   bindSheet(state);
@@ -492,18 +518,22 @@ function diceOf(state) {
 
 // A board may offer what the game waits for on its own pieces (a face-down
 // card to reveal): it sends an "act" event with the expectation.
-board.addEventListener("act", (event) => {
+board.addEventListener("act", (event) => act(event.detail));
+
+/** Play what the game waits for: at once when nothing is left to ask,
+ * else through its form. */
+function act(exp) {
   const state = store.state;
-  const exp = event.detail;
   const spec = state?.game && specOf(state.game, exp.command);
   if (!spec) return;
   if (!isController()) {
     openJoin();
     return;
   }
-  if (paramsToAsk(spec, exp, { optional: true }).length === 0) submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state));
-  else openCommandForm(spec, exp, state);
-});
+  if (paramsToAsk(spec, exp, { optional: true }).length === 0) return submitCommand(exp.command, withPlayer(spec, exp, {}), madeAgainst(state));
+  openCommandForm(spec, exp, state);
+  return null;
+}
 
 // -- corrections ------------------------------------------------------------------
 
@@ -660,7 +690,7 @@ export function openSeatPicker(state) {
         setMyName(name);
         closeSheet();
       },
-    }, dot(state.colours?.[seat]), t("seat.mine", { name }))),
+    }, playerMark(state, seat), t("seat.mine", { name }))),
     h("button", {
       type: "button", class: "option", "aria-pressed": String(me === null), dataset: { seat: "none" },
       onclick: () => {
@@ -758,40 +788,8 @@ function renderChart(state) {
 
 // -- the OLED mirror --------------------------------------------------------------------
 
-let screenTimer = null;
-
-function refreshScreen() {
-  if (!oled) return;
-  // The display redraws just after the table changes: fetch it a moment later.
-  clearTimeout(screenTimer);
-  screenTimer = setTimeout(() => {
-    oled.src = `/api/screen.png?at=${Date.now()}`;
-  }, 150);
-}
-
-// The display also changes by itself (the table's menu, a note, the Wi-Fi):
-// while the mirror is in sight, it follows the frame every few seconds.
-const MIRROR_MS = 2500;
-let mirrorInSight = false;
-let mirrorTimer = null;
-
-function followScreen() {
-  clearInterval(mirrorTimer);
-  mirrorTimer = null;
-  if (oled && mirrorInSight && document.visibilityState === "visible") {
-    mirrorTimer = setInterval(() => {
-      oled.src = `/api/screen.png?at=${Date.now()}`;
-    }, MIRROR_MS);
-  }
-}
-
-if (oled && "IntersectionObserver" in window) {
-  new IntersectionObserver((entries) => {
-    mirrorInSight = entries.some((entry) => entry.isIntersecting);
-    followScreen();
-  }).observe(oled);
-  document.addEventListener("visibilitychange", followScreen);
-}
+// It follows the table's screen as the live stream pushes its frames.
+mirror(oled);
 
 // -- start --------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@
 // asked from: if the table moved on meanwhile, they are refused, not
 // applied to something else.
 
-import { change, closeSheet, eventText, h, madeAgainst, openSheet, store, t, toast } from "./core.js";
+import { bindSheet, change, closeSheet, eventText, h, madeAgainst, openSheet, store, t, toast } from "./core.js";
 
 function said(events, state, fallback = "") {
   const text = (events ?? []).map((e) => eventText(e, state?.players ?? [], state?.game ?? "")).join(" · ");
@@ -17,23 +17,40 @@ export function undoSaid(state = store.state) {
   return said(state.undo_events, state, state.undo_text);
 }
 
-/** Ask once ("Undo this? Ben plays +9 …") and undo on yes. */
+/** Ask once ("Undo this? Ben plays +9 …") and undo on yes.  While it is
+ * open it follows the table: when another phone plays (or undoes), it
+ * names the new last move, says that it changed, and undoes that one;
+ * with nothing left to undo it closes. */
 export function askUndo(state = store.state) {
   if (!state?.can_undo) return;
-  const what = undoSaid(state);
-  const against = madeAgainst(state);
+  let what = undoSaid(state);
+  let against = madeAgainst(state);
+  const question = h("p", { class: "undo-what", id: "undo-what", text: t("undo.ask", { what }) });
+  const moved = h("p", { class: "hint undo-moved", id: "undo-moved", role: "status", hidden: true });
   const yes = h("button", {
     type: "button", class: "btn primary big", id: "undo-confirm",
     onclick: async () => {
       yes.disabled = true;
+      const taken = what;
       const done = await change("/api/undo", against);
       closeSheet();
-      if (done) toast(t("undo.done", { what }));
+      if (done) toast(t("undo.done", { what: taken }));
     },
   }, `↶ ${t("action.undo")}`);
   const no = h("button", { type: "button", class: "btn secondary big", id: "undo-cancel", onclick: closeSheet }, t("answer.no"));
-  openSheet(t("action.undo"), h("p", { class: "undo-what", id: "undo-what", text: t("undo.ask", { what }) }),
-    h("div", { class: "action-grid" }, yes, no));
+  openSheet(t("action.undo"), moved, question, h("div", { class: "action-grid" }, yes, no));
+  bindSheet(state, {
+    follow: (fresh) => {
+      if (!fresh.can_undo) return false;
+      what = undoSaid(fresh);
+      against = madeAgainst(fresh);
+      question.textContent = t("undo.ask", { what });
+      question.dataset.version = String(fresh.version);
+      moved.textContent = t("undo.moved");
+      moved.hidden = false;
+      return true;
+    },
+  });
 }
 
 /** Play again what was taken back, and say what it did. */

@@ -1,26 +1,11 @@
 // The virtual table: the OLED as it shows now and the table's five buttons,
 // clickable and on the keyboard (arrows, Enter, Backspace/Escape, R).
 
-import { $, api, boot, isController, on, openJoin, refreshSession, t, toast } from "./core.js";
+import { $, api, boot, isController, mirror, on, openJoin, refreshSession, t, toast } from "./core.js";
 
 const KEYBOARD = { ArrowUp: "up", ArrowDown: "down", Enter: "ok", Backspace: "back", Escape: "back", r: "roll", R: "roll" };
 const oled = $("#oled");
 const buttons = [...document.querySelectorAll("#keys [data-key]")];
-let refreshTimer = null;
-
-function refreshScreen(delay = 80) {
-  if (!oled) return;
-  clearTimeout(refreshTimer);
-  // The display redraws a moment after a key; a second look catches a
-  // slower redraw (a menu that opens, a roll that animates).
-  refreshTimer = setTimeout(() => {
-    oled.src = `/api/screen.png?at=${Date.now()}`;
-    refreshTimer = setTimeout(() => {
-      oled.src = `/api/screen.png?at=${Date.now()}`;
-    }, 350);
-  }, delay);
-}
-
 // Presses go one after the other: sent at once, a quick second key could
 // reach the table before the first (each request has its own server thread).
 let pressing = Promise.resolve();
@@ -43,7 +28,6 @@ async function send(key) {
     if (err.status === 403 && err.body?.error === "csrf") await refreshSession();
     toast(err.message, { error: true });
   }
-  refreshScreen();
 }
 
 for (const button of buttons) button.addEventListener("click", () => press(button.dataset.key));
@@ -54,7 +38,8 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
   press(key);
 });
-on("state", () => refreshScreen(150));
+// The screen follows the frames the live stream pushes.
+mirror(oled);
 on("session", () => {
   for (const b of buttons) b.title = isController() ? "" : t("dock.watching");
 });

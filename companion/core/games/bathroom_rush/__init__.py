@@ -4,8 +4,9 @@ cards the companion knows by name in :mod:`.cards`."""
 
 from .cards import BLUE_DIE, RED_DIE
 from .game import BathroomRush
+from .records import ALERTS, RECORD, STANDING
 
 GAME = BathroomRush
 ALIASES = ("br",)
 
-__all__ = ["ALIASES", "BLUE_DIE", "GAME", "RED_DIE", "BathroomRush"]
+__all__ = ["ALERTS", "ALIASES", "BLUE_DIE", "GAME", "RECORD", "RED_DIE", "STANDING", "BathroomRush"]

@@ -283,8 +283,8 @@ class ActionCards(TurnCommands, QueueOperations):
 
     # -- what the game waits for ---------------------------------------------
 
-    def _play_wait(self, seat: int, lang: str) -> Expectation:
-        return Expectation("play", render("prompt.play", lang, self._who(seat)), player=seat)
+    def _play_wait(self, seat: int, lang: str, key: str = "prompt.play") -> Expectation:
+        return Expectation("play", render(key, lang, self._who(seat)), player=seat)
 
     def _card_waits(self, seat: int, lang: str) -> list[Expectation]:
         """Phase E while a card named is being applied."""

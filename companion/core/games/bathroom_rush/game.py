@@ -47,10 +47,12 @@ Decisions where the rulebook is open
   is not adjacent; the Entrepreneur's effect (he stays in the bathroom)
   waits for nothing in phase D.
 - The Persona put on top of the Infamous Person comes from the Persona
-  deck and goes into the bathroom in front of him: it is the bathroom
-  Persona from then on (revealed at the next phase A, its tokens placed
-  at the next phase B), and the Infamous Person waits under it with the
-  tokens already on him.
+  deck and lies face up on him, in the bathroom (``covers`` in the
+  state): its reveal is the next command, and its printed tokens go on it
+  at once.  At the cleanup the queue's player takes the tokens of both
+  cards, and both leave the bathroom: the queue moves up one place as
+  usual, so what a player collects never depends on their seat in the
+  round's order.
 - The permanent Action cards behind the active player's door are
   recalled at the start of the turn (an event); the table applies what
   they repeat with the queue commands.
@@ -73,9 +75,12 @@ Decisions where the rulebook is open
   become a popò and a player reaching the popò limit is eliminated.  The
   modifiers of the permanent cards behind a queuing player's door are added
   once to what they take (never below zero).
-- The tie-break is among the tied players only; the last player standing
-  wins at once; when the Persona deck runs out, the discard pile is
-  shuffled into a new deck.
+- Only the tied players roll in the tie-break, but after each round of
+  rolls everyone still in the game is compared again, those who did not
+  roll included: the fewest wins, a shared fewest rolls again, and nobody
+  wins only when nobody is left; the last player standing wins at once;
+  when the Persona deck runs out, the discard pile is shuffled into a new
+  deck.
 
 Words
 -----
@@ -383,18 +388,20 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
                          player=seat)]
         if self.light:
             return self._light_waits(lang)
-        if self.phase in (Phase.A, Phase.COUNT):
-            key = "prompt.reveal.count" if self.phase == Phase.COUNT else "prompt.reveal"
+        covering = self._covering_reveals()
+        if self.phase in (Phase.A, Phase.COUNT) or covering:
+            key = ("prompt.reveal.on-top" if covering else
+                   "prompt.reveal.count" if self.phase == Phase.COUNT else "prompt.reveal")
             # With a box, every reveal as a kind comes first (one tap each);
             # the same places with what is printed follow, for a card the
             # box does not hold.
             kinds = []
             printed = []
-            for q, i in self._pending_reveals():
+            for q, i in covering or self._pending_reveals():
                 args = {"queue": q, "position": i + 1}
                 if self.box:
-                    kinds.append(wait("reveal-kind", "prompt.reveal-kind", self._at(q, i),
-                                      args=args))
+                    asked = "prompt.reveal-kind.on-top" if covering else "prompt.reveal-kind"
+                    kinds.append(wait("reveal-kind", asked, self._at(q, i), args=args))
                 printed.append(wait("reveal", key, self._at(q, i), args=args))
             return kinds + printed
         if self.phase == Phase.TIE_BREAK:
@@ -421,7 +428,8 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
                 card["card_id"] = named
             return ([wait("end-turn", "prompt.end-turn", {**who, **card}, player=seat)]
                     + self._operation_waits(lang))
-        return [self._play_wait(seat, lang)] + [
+        # The turn's three choices, asked as one question.
+        return [self._play_wait(seat, lang, "prompt.choose")] + [
             wait(name, f"prompt.{name}", who, player=seat) for name in ("decompress", "pass")]
 
     def prompts_in(self, lang: str) -> list[str] | None:
@@ -488,8 +496,10 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
             happen = Expectation("effect", render(f"prompt.effect.{ref}", lang, data),
                                  player=seat)
         else:
-            happen = Expectation("effect", render("prompt.effect.other", lang, data),
-                                 player=seat)
+            # Without a box the companion cannot name the card: the table
+            # is told what to do, and how to have every card named.
+            key = "prompt.effect.other" if self.box else "prompt.effect.other.no-box"
+            happen = Expectation("effect", render(key, lang, data), player=seat)
         block = Expectation("defend", render("prompt.defend", lang, data), player=seat)
         waits = [happen, block]
         if not applied_by_companion(p):
@@ -522,6 +532,13 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
         if self.attack is not None:
             # The Action card being applied, for the picture of the queues.
             found["attack"] = self._attack_view()
+        # The Infamous Person under the Persona placed on him (kept only
+        # while there is one, so that the views of other games read as before).
+        for q, queue in enumerate(self.queues):
+            for i, slot in enumerate(queue["slots"]):
+                if "covers" in slot:
+                    found["queues"][q]["slots"][i]["covers"] = plain(
+                        slot_view(self.players, i, slot["covers"]))
         return found
 
     # -- the Action card being applied: kept only while there is one, so

@@ -42,7 +42,9 @@ class Slot(TypedDict, total=False):
     Cleaner's, and the printed ones once it is in the bathroom); ``placed``
     says its printed tokens were put on it in phase B.  ``id`` follows a
     Persona as it moves during a turn; ``kind`` is the index of its kind in
-    the box, when it was revealed as one.
+    the box, when it was revealed as one.  ``covers`` is the Infamous
+    Person this Persona was placed on: it lies under it, in the bathroom,
+    with its tokens, and both leave at the cleanup.
     """
 
     player: int
@@ -56,6 +58,7 @@ class Slot(TypedDict, total=False):
     tokens: list[int]
     placed: bool
     kind: int
+    covers: Slot
 
 
 class Permanent(TypedDict):

@@ -18,12 +18,14 @@ from ...text import Word, Words
 from .cards import ALLOWED_AGAINST_ARRIVED, card_key
 from .model import TURN_PHASES, KindView, Phase, Slot, State
 from .queues import (
+    bathroom_persona,
     doors,
     find_player,
     is_player,
     new_persona,
     pending_reveals,
     where,
+    with_covered,
 )
 from .sentences import GAME, card_word, event_key, persona_ref, render, spot_word
 
@@ -146,6 +148,13 @@ class Places(Game, State):
     def _pending_reveals(self) -> list[tuple[int, int]]:
         return pending_reveals(self.queues, final_count=self.phase == Phase.COUNT)
 
+    def _covering_reveals(self) -> list[tuple[int, int]]:
+        """The Personas just placed on an Infamous Person, still face down:
+        they are turned up at once, before anything else happens."""
+        return [(q, 0) for q, queue in doors(self.queues)
+                if (p := bathroom_persona(queue)) is not None and "covers" in p
+                and not p["revealed"]]
+
     # -- checks before a change --------------------------------------------
 
     def _mover(self, player: int | None) -> tuple[int, int, int]:
@@ -235,6 +244,8 @@ class Places(Game, State):
 
     def _discard(self, personas: list[Slot]) -> None:
         """Personas onto the discard pile; the box remembers the kinds seen."""
+        personas = [c for p in personas
+                    for c in ([p] if is_player(p) else with_covered(p))]
         self.persona_discard += len(personas)
         for p in personas:
             if not is_player(p) and p.get("kind") is not None:

@@ -36,6 +36,19 @@ def bathroom_player(queue: Queue) -> int | None:
     return slots[0]["player"] if slots and is_player(slots[0]) else None
 
 
+def with_covered(persona: Slot) -> list[Slot]:
+    """A bathroom Persona and the Infamous Person under it, if any: the
+    cards that leave together."""
+    covered = persona.get("covers")
+    return [persona] if covered is None else [persona, covered]
+
+
+def tokens_held(persona: Slot) -> tuple[int, int]:
+    """The tokens on a Persona and on the card under it."""
+    cards = with_covered(persona)
+    return sum(c["tokens"][0] for c in cards), sum(c["tokens"][1] for c in cards)
+
+
 def put_tokens(persona: Slot, pipi: int, popo: int) -> None:
     """Tokens onto a Persona card: they stay on it until the end of the round."""
     persona["tokens"][0] += pipi
@@ -63,8 +76,11 @@ def find_persona(queues: Sequence[Queue],
     """(queue, index, Persona) of a Persona still in a queue."""
     for q, queue in doors(queues):
         for i, slot in enumerate(queue["slots"]):
-            if not is_player(slot) and slot["id"] == pid:
-                return q, i, slot
+            if is_player(slot):
+                continue
+            for card in with_covered(slot):
+                if card["id"] == pid:
+                    return q, i, card
     return None
 
 
@@ -93,7 +109,7 @@ def tokens_ahead(queue: Queue, index: int) -> tuple[int, int]:
     ones not yet put on it), with the permanent cards' modifiers, never
     below zero."""
     pipi = popo = 0
-    for p in queue["slots"][:index]:
+    for p in (c for slot in queue["slots"][:index] for c in with_covered(slot)):
         pipi += p["tokens"][0] + (0 if p["placed"] else p["pipi"] or 0)
         popo += p["tokens"][1] + (0 if p["placed"] else p["popo"] or 0)
     pipi += sum(c["pipi"] for c in queue["permanents"])

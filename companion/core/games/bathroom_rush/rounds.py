@@ -11,7 +11,15 @@ from ...engine import Event
 from .cards import AVID_READER, card_key
 from .effects import acting, acts, reader_has_target, spent_once_resolved
 from .model import Effect, Phase, Slot
-from .queues import bathroom_persona, bathroom_player, doors, find_persona, put_tokens
+from .queues import (
+    bathroom_persona,
+    bathroom_player,
+    doors,
+    find_persona,
+    put_tokens,
+    tokens_held,
+    with_covered,
+)
 from .scoring import Scoring
 from .sentences import persona_ref
 
@@ -154,7 +162,8 @@ class Rounds(Scoring):
             p = bathroom_persona(queue)
             if p is None:
                 continue
-            pipi, popo = p["tokens"]
+            # With a Persona on the Infamous Person, the tokens of both cards.
+            pipi, popo = tokens_held(p)
             holder = self.player_in(q)
             if holder is None:
                 events.append(self._event("tokens-discarded", {"queue": q, "pipi": pipi,
@@ -163,7 +172,7 @@ class Rounds(Scoring):
                 self._change_reserve(holder, pipi, popo, events, "bathroom", queue=q)
         leaving = [queue["slots"].pop(0) for _, queue in doors(self.queues)
                    if bathroom_persona(queue) is not None]
-        left = len(leaving)
+        left = sum(len(with_covered(p)) for p in leaving)
         self._discard(leaving)
         events.append(self._event("queue-advanced", {"left": left}))
 
@@ -238,8 +247,9 @@ class Rounds(Scoring):
     def _advance_effects(self, events: list[Event]) -> None:
         """Move phase D on to the next effect whose condition still holds
         when it is reached; a Persona whose condition no longer holds then
-        keeps its effect for a later turn.  With none left, phase E opens."""
-        if self.phase != Phase.D:
+        keeps its effect for a later turn.  With none left, phase E opens.
+        A Persona just placed on the Infamous Person is turned up first."""
+        if self.phase != Phase.D or self._covering_reveals():
             return
         for entry in self.effects:
             if entry["done"]:

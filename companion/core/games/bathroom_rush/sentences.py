@@ -77,6 +77,9 @@ _EN: dict[str, str] = {
     "prompt.choose-queue": "{name}: choose a queue ({free}) and stand at its end",
     "prompt.reveal": "Reveal the Persona {place}: enter its pipì, popò and colour",
     "prompt.reveal-kind": "Which Persona is {place}?",
+    "prompt.reveal-kind.on-top": "Which Persona lies on top of the Infamous Person {place}?",
+    "prompt.reveal.on-top": "Turn up the Persona on top of the Infamous Person {place}: enter "
+                            "its pipì, popò and colour",
     "prompt.reveal.count": "Final count: reveal the Persona {place}: enter its pipì, popò "
                            "and colour",
     "prompt.effect.elderly-man": "{name}: {persona} behind you passes in front of you",
@@ -88,8 +91,13 @@ _EN: dict[str, str] = {
                                         "player is right after him: no effect",
     "prompt.effect.infamous-person": "{name}: a Persona from the deck goes on top of "
                                      "{persona} {place}",
-    "prompt.effect.other": "{name}: apply the effect of {persona} {place} with the queue "
-                           "operations, then say it is done",
+    "prompt.effect.other": "{name}: {persona} {place} acts: do on the table what its card "
+                           "says, tell the companion what moved (under More), then tap “The "
+                           "effect happens”",
+    "prompt.effect.other.no-box": "{name}: {persona} {place} acts: do on the table what its "
+                                  "card says, tell the companion what moved (under More), then "
+                                  "tap “The effect happens”. Describe your box once and the "
+                                  "companion names each card's effect",
     "prompt.defend": "{name}: Queue Defence against {persona}?",
     "prompt.decompress": "{name}: decompress (red die)",
     "prompt.pass": "{name}: pass",
@@ -145,8 +153,10 @@ _EN: dict[str, str] = {
     "event.effect-applied": "The effect of {persona} {place} is applied",
     "event.effect-applied.nobody": "{Persona} leaves his newspaper, but a player is right "
                                    "after him: no effect",
-    "event.persona-on-top": "A Persona from the deck goes on top of {persona} in the "
-                            "bathroom of queue {queue}",
+    "event.persona-on-top": "A Persona from the deck goes face up on top of {persona} in the "
+                            "bathroom of queue {queue}: at the cleanup both cards leave and "
+                            "their tokens go to the queue's player",
+    "event.tokens-placed.on-top": "Queue {queue}: {tokens} on {persona}, on top of {under}",
     "event.effect-blocked": "{name} plays a Queue Defence: {persona} {place} is blocked",
     "event.action": "{name} plays {card}: apply it with the queue operations, then end the "
                     "turn",
@@ -244,7 +254,7 @@ _EN: dict[str, str] = {
     "event.reached.too": "{name} reaches the bathroom too",
     "event.reached.cleanup": "{name} reaches the bathroom as the queues move up: the game ends "
                              "once the cleanup is done",
-    "prompt.end-turn.light": "{name}: the turn is over (an Action card or a pass)",
+    "prompt.end-turn.light": "{name}: end your turn (a card or a pass) or decompress?",
     "prompt.roll.decompress.light": "{name} decompresses? Roll the red die",
     "prompt.bathroom-tokens": "{name}: the tokens you take from your bathroom",
     "prompt.count-tokens": "{name}: the tokens between you and the door",
@@ -295,6 +305,9 @@ _FR: dict[str, str] = {
     "prompt.choose-queue": "{name} : choisis une file ({free}) et place-toi au bout",
     "prompt.reveal": "Révélez la Persona {place} : ses pipì, popò et sa couleur",
     "prompt.reveal-kind": "Quelle Persona est {place} ?",
+    "prompt.reveal-kind.on-top": "Quelle Persona est posée sur l'Infame {place} ?",
+    "prompt.reveal.on-top": "Retournez la Persona posée sur l'Infame {place} : ses pipì, popò "
+                            "et sa couleur",
     "prompt.reveal.count": "Décompte final : révélez la Persona {place} : ses pipì, popò et "
                            "sa couleur",
     "prompt.effect.elderly-man": "{name} : {persona} derrière toi passe devant toi",
@@ -306,8 +319,13 @@ _FR: dict[str, str] = {
                                         "un joueur le suit : aucun effet",
     "prompt.effect.infamous-person": "{name} : une Persona de la pioche est posée sur "
                                      "{persona} {place}",
-    "prompt.effect.other": "{name} : appliquez l'effet de {persona} {place} dans les files, "
-                           "puis dites que c'est fait",
+    "prompt.effect.other": "{name} : {persona} {place} agit : faites sur la table ce que dit "
+                           "sa carte, dites au compagnon ce qui a bougé (sous Plus), puis "
+                           "touchez « L'effet a lieu »",
+    "prompt.effect.other.no-box": "{name} : {persona} {place} agit : faites sur la table ce "
+                                  "que dit sa carte, dites au compagnon ce qui a bougé (sous "
+                                  "Plus), puis touchez « L'effet a lieu ». Décrivez votre boîte "
+                                  "une fois et le compagnon dit l'effet de chaque carte",
     "prompt.defend": "{name} : Défense de file contre {persona} ?",
     "prompt.decompress": "{name} : décompresse (dé rouge)",
     "prompt.pass": "{name} : passe",
@@ -361,8 +379,10 @@ _FR: dict[str, str] = {
     "event.effect-applied": "L'effet de {persona} {place} est appliqué",
     "event.effect-applied.nobody": "{Persona} laisse son journal, mais un joueur le suit : "
                                    "aucun effet",
-    "event.persona-on-top": "Une Persona de la pioche est posée sur {persona} aux toilettes "
-                            "de la file {queue}",
+    "event.persona-on-top": "Une Persona de la pioche est posée face visible sur {persona} "
+                            "aux toilettes de la file {queue} : au nettoyage les deux cartes "
+                            "s'en vont et leurs jetons vont au joueur de la file",
+    "event.tokens-placed.on-top": "File {queue} : {tokens} sur {persona}, posée sur {under}",
     "event.effect-blocked": "{name} joue une Défense de file : {persona} {place} est bloqué",
     "event.action": "{name} joue {card} : appliquez-la dans les files, puis finissez le tour",
     "event.action.concentration": "{name} joue {card}",
@@ -461,7 +481,7 @@ _FR: dict[str, str] = {
     "event.reached.too": "{name} arrive aussi aux toilettes",
     "event.reached.cleanup": "{name} arrive aux toilettes quand les files avancent : la partie "
                              "s'arrête une fois la manche close",
-    "prompt.end-turn.light": "{name} : le tour est fini (une carte Action ou une passe)",
+    "prompt.end-turn.light": "{name} : finir ton tour (carte ou passe) ou décompresser ?",
     "prompt.roll.decompress.light": "{name} décompresse ? Lancez le dé rouge",
     "prompt.bathroom-tokens": "{name} : les jetons que tu prends à tes toilettes",
     "prompt.count-tokens": "{name} : les jetons entre toi et la porte",
@@ -511,6 +531,9 @@ _IT: dict[str, str] = {
     "prompt.choose-queue": "{name}: scegli una fila ({free}) e mettiti in fondo",
     "prompt.reveal": "Scoprite la Persona {place}: pipì, popò e colore",
     "prompt.reveal-kind": "Quale Persona è {place}?",
+    "prompt.reveal-kind.on-top": "Quale Persona sta sopra l'Infame {place}?",
+    "prompt.reveal.on-top": "Scoprite la Persona messa sopra l'Infame {place}: pipì, popò e "
+                            "colore",
     "prompt.reveal.count": "Conteggio finale: scoprite la Persona {place}: pipì, popò e "
                            "colore",
     "prompt.effect.elderly-man": "{name}: {persona} dietro di te ti passa davanti",
@@ -522,8 +545,13 @@ _IT: dict[str, str] = {
                                         "dopo di lui c'è un giocatore: nessun effetto",
     "prompt.effect.infamous-person": "{name}: una Persona dal mazzo va sopra {persona} "
                                      "{place}",
-    "prompt.effect.other": "{name}: applica l'effetto di {persona} {place} nelle file, poi "
-                           "di' che è fatto",
+    "prompt.effect.other": "{name}: {persona} {place} agisce: fate sul tavolo ciò che dice "
+                           "la carta, dite al compagno cosa si è mosso (sotto Altro), poi "
+                           "toccate «L'effetto avviene»",
+    "prompt.effect.other.no-box": "{name}: {persona} {place} agisce: fate sul tavolo ciò che "
+                                  "dice la carta, dite al compagno cosa si è mosso (sotto "
+                                  "Altro), poi toccate «L'effetto avviene». Descrivete la "
+                                  "scatola una volta e il compagno dice l'effetto di ogni carta",
     "prompt.defend": "{name}: Difesa fila contro {persona}?",
     "prompt.decompress": "{name}: decomprimi (dado rosso)",
     "prompt.pass": "{name}: passa",
@@ -577,8 +605,10 @@ _IT: dict[str, str] = {
     "event.effect-applied": "L'effetto di {persona} {place} è applicato",
     "event.effect-applied.nobody": "{Persona} lascia il giornale, ma dopo di lui c'è un "
                                    "giocatore: nessun effetto",
-    "event.persona-on-top": "Una Persona dal mazzo va sopra {persona} in bagno nella fila "
-                            "{queue}",
+    "event.persona-on-top": "Una Persona dal mazzo va scoperta sopra {persona} in bagno nella "
+                            "fila {queue}: a fine round le due carte escono e i loro segnalini "
+                            "vanno al giocatore della fila",
+    "event.tokens-placed.on-top": "Fila {queue}: {tokens} su {persona}, sopra {under}",
     "event.effect-blocked": "{name} gioca una Difesa fila: {persona} {place} è bloccato",
     "event.action": "{name} gioca {card}: applicatela nelle file, poi finite il turno",
     "event.action.concentration": "{name} gioca {card}",
@@ -674,7 +704,7 @@ _IT: dict[str, str] = {
     "event.reached.too": "Anche {name} entra in bagno",
     "event.reached.cleanup": "{name} entra in bagno mentre le file avanzano: la partita finisce a"
                              " giro chiuso",
-    "prompt.end-turn.light": "{name}: il turno è finito (una carta Azione o un passo)",
+    "prompt.end-turn.light": "{name}: finire il turno (carta o passo) o decomprimere?",
     "prompt.roll.decompress.light": "{name} decomprime? Tira il dado rosso",
     "prompt.bathroom-tokens": "{name}: i segnalini che prendi dal tuo bagno",
     "prompt.count-tokens": "{name}: i segnalini tra te e la porta",
@@ -697,6 +727,7 @@ _EN_ACTIONS: dict[str, str] = {
     "card.sneeze": "Sneeze",
     "card.desperate-scream": "Desperate Scream",
     "prompt.play": "{name}: which Action card?",
+    "prompt.choose": "{name}: play an Action card, decompress or pass?",
     "prompt.target.give-up-your-place": "{name}: {card} on {target}, queue {queue}?",
     "prompt.target.cunning": "{name}: {card} on {persona} {place}?",
     "prompt.target.cleaner": "{name}: {card} on the bathroom of queue {queue}?",
@@ -737,6 +768,7 @@ _FR_ACTIONS: dict[str, str] = {
     "card.sneeze": "Starnuto",
     "card.desperate-scream": "Urlo disperato",
     "prompt.play": "{name} : quelle carte Action ?",
+    "prompt.choose": "{name} : jouer une carte Action, décompresser ou passer ?",
     "prompt.target.give-up-your-place": "{name} : {card} sur {target}, file {queue} ?",
     "prompt.target.cunning": "{name} : {card} sur {persona} {place} ?",
     "prompt.target.cleaner": "{name} : {card} sur les toilettes de la file {queue} ?",
@@ -780,6 +812,7 @@ _IT_ACTIONS: dict[str, str] = {
     "card.sneeze": "Starnuto",
     "card.desperate-scream": "Urlo disperato",
     "prompt.play": "{name}: quale carta Azione?",
+    "prompt.choose": "{name}: giocare una carta Azione, decomprimere o passare?",
     "prompt.target.give-up-your-place": "{name}: {card} su {target}, fila {queue}?",
     "prompt.target.cunning": "{name}: {card} su {persona} {place}?",
     "prompt.target.cleaner": "{name}: {card} sul bagno della fila {queue}?",
@@ -924,6 +957,8 @@ def render(key: str, lang: str, data: Mapping[str, Any]) -> str:
         fields["card"] = _say(f"card.{data['card_id']}", lang, default=data.get("card") or "")
     if isinstance(data.get("after"), str):
         fields["after"] = persona_words(data["after"], lang)
+    if isinstance(data.get("under"), str):
+        fields["under"] = persona_words(data["under"], lang)
     if isinstance(data.get("queue"), int) and isinstance(data.get("position"), int):
         fields["place"] = place_words(data["queue"], data["position"], lang,
                                       beside=data.get("beside"), side=data.get("side"))

@@ -40,8 +40,8 @@ TEXT: Phrases = {
         "board.phase.A": "A · reveal",
         "board.phase.D": "D · Persona effects",
         "board.phase.E": "E · action",
-        "board.phase.cleanup": "Cleanup",
         "board.phase.count": "Final count",
+        "board.phase.cleanup": "Cleanup",
         "board.phase.over": "Game over",
         "board.phase.setup": "Choosing queues",
         "board.phase.tie-break": "Tie-break",
@@ -50,6 +50,18 @@ TEXT: Phrases = {
         "board.queues": "Queues, bathroom first",
         "board.reserve_is": "{pipi} pipì, {popo} popò of {limit}",
         "board.round": "Round {n}",
+        "board.other_card": "Another card…",
+        "board.other_values": "Other values…",
+        "board.cleanup_ask": "Cleanup: each player takes the tokens from their bathroom",
+        "board.count_ask": "Final count: the tokens between each player and the door",
+        "board.takes_pick": "{name}: how many pipì?",
+        "board.takes": "{name} takes {pipi} pipì, {popo} popò",
+        "board.entry_again": "Another entry came first: {name}'s is sent again",
+        "board.reaches": "{name} reaches the bathroom",
+        "board.on_whom": "{name}: {card} on whom?",
+        "board.on_top_of": "on top of {name}",
+        "board.which_card": "{name}: which Action card?",
+        "board.to_enter": "tokens?",
         "command.add-tokens": "Tokens onto a Persona",
         "command.change-queue": "Change queue",
         "command.choose-queue": "Choose a queue",
@@ -151,8 +163,8 @@ TEXT: Phrases = {
         "board.phase.A": "A · révélation",
         "board.phase.D": "D · effets des Personas",
         "board.phase.E": "E · action",
-        "board.phase.cleanup": "Fin de manche",
         "board.phase.count": "Décompte final",
+        "board.phase.cleanup": "Nettoyage",
         "board.phase.over": "Partie terminée",
         "board.phase.setup": "Choix des files",
         "board.phase.tie-break": "Départage",
@@ -161,6 +173,18 @@ TEXT: Phrases = {
         "board.queues": "Les files, toilettes en tête",
         "board.reserve_is": "{pipi} pipì, {popo} popò sur {limit}",
         "board.round": "Manche {n}",
+        "board.other_card": "Une autre carte…",
+        "board.other_values": "Autres valeurs…",
+        "board.cleanup_ask": "Nettoyage : chacun prend les jetons de ses toilettes",
+        "board.count_ask": "Décompte final : les jetons entre chacun et la porte",
+        "board.takes_pick": "{name} : combien de pipì\u00a0?",
+        "board.takes": "{name} prend {pipi} pipì, {popo} popò",
+        "board.entry_again": "Une autre saisie est arrivée d'abord : celle de {name} est renvoyée",
+        "board.reaches": "{name} arrive aux toilettes",
+        "board.on_whom": "{name} : {card} sur qui\u00a0?",
+        "board.on_top_of": "posée sur {name}",
+        "board.which_card": "{name} : quelle carte Action ?",
+        "board.to_enter": "jetons\u00a0?",
         "choice.neutral": "neutre",
         "choice.orange": "orange",
         "choice.red": "rouge",
@@ -204,66 +228,66 @@ TEXT: Phrases = {
         "param.queue": "File",
         # The commands' help, as the panel's sheets show it.
         "help.choose-queue": (
-            "à la mise en place, un joueur se place au bout d'une file que personne ne tient"
+            "À la mise en place, un joueur se place au bout d'une file que personne ne tient"
         ),
-        "help.reveal": "une Persona face cachée est retournée : saisissez ce qui y est imprimé",
+        "help.reveal": "Une Persona face cachée est retournée : saisissez ce qui y est imprimé",
         "help.reveal-kind": (
-            "une Persona face cachée est retournée : l'une des sortes de la boîte décrite"
+            "Une Persona face cachée est retournée : l'une des sortes de la boîte décrite"
         ),
         "help.effect": (
-            "l'effet de Persona qu'attend la phase D a lieu (le compagnon applique les effets "
+            "L'effet de Persona qu'attend la phase D a lieu (le compagnon applique les effets "
             "qu'il connaît ; la table applique les autres d'abord avec les commandes des files)"
         ),
-        "help.defend": "une Défense de file bloque l'effet de Persona qu'attend la phase D",
+        "help.defend": "Une Défense de file bloque l'effet de Persona qu'attend la phase D",
         "help.decompress": (
-            "le joueur actif décompresse : lancez ensuite le dé rouge (avec Concentrazione : jouez "
+            "Le joueur actif décompresse : lancez ensuite le dé rouge (avec Concentrazione : jouez "
             "la carte)"
         ),
-        "help.pass": "le joueur actif passe ; le tour est fini",
-        "help.end-turn": "la carte Action est résolue ; défaussez jusqu'à 3",
+        "help.pass": "Le joueur actif passe ; le tour est fini",
+        "help.end-turn": "La carte Action est résolue ; défaussez jusqu'à 3",
         "help.roll": (
-            "un résultat de dé : le dé rouge (décompression, départage) ou le dé bleu (Avido "
+            "Un résultat de dé : le dé rouge (décompression, départage) ou le dé bleu (Avido "
             "lettore)"
         ),
         "help.bathroom-tokens": (
-            "suivi léger, en fin de manche : les jetons qu'un joueur prend aux toilettes de sa file"
+            "Suivi léger, en fin de manche : les jetons qu'un joueur prend aux toilettes de sa file"
         ),
         "help.count-tokens": (
-            "suivi léger, au décompte final : les jetons entre un joueur et la porte (cartes "
+            "Suivi léger, au décompte final : les jetons entre un joueur et la porte (cartes "
             "permanentes comprises)"
         ),
         "help.reached": (
-            "suivi léger : un joueur atteint les toilettes (par une carte, ou quand les files "
+            "Suivi léger : un joueur atteint les toilettes (par une carte, ou quand les files "
             "avancent en fin de manche)"
         ),
-        "help.swap-behind": "un joueur échange sa place avec la Persona derrière lui",
-        "help.pass-in-front": "la Persona derrière un joueur passe devant lui",
-        "help.remove-front": "la Persona devant un joueur s'en va ; le joueur avance",
+        "help.swap-behind": "Un joueur échange sa place avec la Persona derrière lui",
+        "help.pass-in-front": "La Persona derrière un joueur passe devant lui",
+        "help.remove-front": "La Persona devant un joueur s'en va ; le joueur avance",
         "help.remove-behind": (
-            "la Persona derrière un joueur s'en va ; la file derrière avance, ou une nouvelle "
+            "La Persona derrière un joueur s'en va ; la file derrière avance, ou une nouvelle "
             "Persona est piochée si c'était la dernière"
         ),
         "help.change-queue": (
-            "un joueur va au bout de la file libre ; la Persona derrière lui prend son ancienne "
+            "Un joueur va au bout de la file libre ; la Persona derrière lui prend son ancienne "
             "place et une nouvelle est piochée derrière lui"
         ),
         "help.add-tokens": (
-            "des jetons sur une carte Persona (celle des toilettes sauf si une place est donnée)"
+            "Des jetons sur une carte Persona (celle des toilettes sauf si une place est donnée)"
         ),
-        "help.place-permanent": "une carte Action permanente va derrière une porte de toilettes",
-        "help.remove-permanent": "une carte permanente derrière une porte est défaussée",
-        "help.flip": "une Persona dont l'effet est épuisé est retournée",
+        "help.place-permanent": "Une carte Action permanente va derrière une porte de toilettes",
+        "help.remove-permanent": "Une carte permanente derrière une porte est défaussée",
+        "help.flip": "Une Persona dont l'effet est épuisé est retournée",
         "help.take-tokens": (
-            "des jetons entrent dans une réserve (Distratto) ou en sortent (Bottiglietta vuota)"
+            "Des jetons entrent dans une réserve (Distratto) ou en sortent (Bottiglietta vuota)"
         ),
-        "help.set-reserve": "fixer une réserve comme la table l'a",
-        "help.set-tokens": "fixer les jetons posés sur une carte Persona",
-        "help.set-persona": "corriger ce qui a été saisi pour une Persona révélée",
-        "help.unflip": "retourner une Persona : son effet n'est pas épuisé",
-        "help.note": "écrire une ligne dans l'historique",
-        "help.play": "le joueur actif joue une carte Action de la liste : le compagnon l'applique",
+        "help.set-reserve": "Fixer une réserve comme la table l'a",
+        "help.set-tokens": "Fixer les jetons posés sur une carte Persona",
+        "help.set-persona": "Corriger ce qui a été saisi pour une Persona révélée",
+        "help.unflip": "Retourner une Persona : son effet n'est pas épuisé",
+        "help.note": "Écrire une ligne dans l'historique",
+        "help.play": "Le joueur actif joue une carte Action de la liste : le compagnon l'applique",
         "help.target": (
-            "la place que frappe la carte Action : un joueur, une Persona ou des toilettes"
+            "La place que frappe la carte Action : un joueur, une Persona ou des toilettes"
         ),
         "title": "Bathroom Rush",
         # The command line's sentences and columns of the state (companion state).
@@ -354,8 +378,8 @@ TEXT: Phrases = {
         "board.phase.A": "A · rivelazione",
         "board.phase.D": "D · effetti dei Persona",
         "board.phase.E": "E · azione",
-        "board.phase.cleanup": "Fine del giro",
         "board.phase.count": "Conteggio finale",
+        "board.phase.cleanup": "Fine giro",
         "board.phase.over": "Partita finita",
         "board.phase.setup": "Scelta delle file",
         "board.phase.tie-break": "Spareggio",
@@ -364,6 +388,18 @@ TEXT: Phrases = {
         "board.queues": "Le file, il bagno in testa",
         "board.reserve_is": "{pipi} pipì, {popo} popò su {limit}",
         "board.round": "Giro {n}",
+        "board.other_card": "Un'altra carta…",
+        "board.other_values": "Altri valori…",
+        "board.cleanup_ask": "Fine giro: ognuno prende i segnalini del suo bagno",
+        "board.count_ask": "Conteggio finale: i segnalini tra ognuno e la porta",
+        "board.takes_pick": "{name}: quanti pipì?",
+        "board.takes": "{name} prende {pipi} pipì, {popo} popò",
+        "board.entry_again": "Un'altra voce è arrivata prima: quella di {name} viene rimandata",
+        "board.reaches": "{name} arriva in bagno",
+        "board.on_whom": "{name}: {card} su chi?",
+        "board.on_top_of": "sopra {name}",
+        "board.which_card": "{name}: quale carta Azione?",
+        "board.to_enter": "segnalini?",
         "command.add-tokens": "Segnalini su un Persona",
         "command.change-queue": "Cambia fila",
         "command.choose-queue": "Scegli una fila",
@@ -400,68 +436,68 @@ TEXT: Phrases = {
         "param.queue": "Fila",
         # The commands' help, as the panel's sheets show it.
         "help.choose-queue": (
-            "alla preparazione, un giocatore si mette in fondo a una fila che nessuno tiene"
+            "Alla preparazione, un giocatore si mette in fondo a una fila che nessuno tiene"
         ),
-        "help.reveal": "una Persona coperta viene girata: inserisci ciò che vi è stampato",
+        "help.reveal": "Una Persona coperta viene girata: inserisci ciò che vi è stampato",
         "help.reveal-kind": (
-            "una Persona coperta viene girata: uno dei tipi della scatola descritta"
+            "Una Persona coperta viene girata: uno dei tipi della scatola descritta"
         ),
         "help.effect": (
-            "avviene l'effetto della Persona atteso dalla fase D (il compagno applica gli effetti "
+            "Avviene l'effetto della Persona atteso dalla fase D (il compagno applica gli effetti "
             "che conosce; il tavolo applica gli altri prima con i comandi delle file)"
         ),
-        "help.defend": "una Difesa fila blocca l'effetto della Persona atteso dalla fase D",
+        "help.defend": "Una Difesa fila blocca l'effetto della Persona atteso dalla fase D",
         "help.decompress": (
-            "il giocatore attivo decomprime: poi tira il dado rosso (con Concentrazione: gioca la "
+            "Il giocatore attivo decomprime: poi tira il dado rosso (con Concentrazione: gioca la "
             "carta)"
         ),
-        "help.pass": "il giocatore attivo passa; il turno è finito",
-        "help.end-turn": "la carta Azione è risolta; scarta fino a 3",
+        "help.pass": "Il giocatore attivo passa; il turno è finito",
+        "help.end-turn": "La carta Azione è risolta; scarta fino a 3",
         "help.roll": (
-            "un risultato di dado: il dado rosso (decompressione, spareggio) o il dado blu (Avido "
+            "Un risultato di dado: il dado rosso (decompressione, spareggio) o il dado blu (Avido "
             "lettore)"
         ),
         "help.bathroom-tokens": (
-            "tracciamento leggero, a fine giro: i segnalini che un giocatore prende dal bagno "
+            "Tracciamento leggero, a fine giro: i segnalini che un giocatore prende dal bagno "
             "della sua fila"
         ),
         "help.count-tokens": (
-            "tracciamento leggero, al conteggio finale: i segnalini tra un giocatore e la porta "
+            "Tracciamento leggero, al conteggio finale: i segnalini tra un giocatore e la porta "
             "(carte permanenti comprese)"
         ),
         "help.reached": (
-            "tracciamento leggero: un giocatore arriva al bagno (con una carta, o quando le file "
+            "Tracciamento leggero: un giocatore arriva al bagno (con una carta, o quando le file "
             "avanzano a fine giro)"
         ),
-        "help.swap-behind": "un giocatore scambia il posto con la Persona dietro di lui",
-        "help.pass-in-front": "la Persona dietro un giocatore gli passa davanti",
-        "help.remove-front": "la Persona davanti a un giocatore se ne va; il giocatore avanza",
+        "help.swap-behind": "Un giocatore scambia il posto con la Persona dietro di lui",
+        "help.pass-in-front": "La Persona dietro un giocatore gli passa davanti",
+        "help.remove-front": "La Persona davanti a un giocatore se ne va; il giocatore avanza",
         "help.remove-behind": (
-            "la Persona dietro un giocatore se ne va; la fila dietro avanza, o si pesca una nuova "
+            "La Persona dietro un giocatore se ne va; la fila dietro avanza, o si pesca una nuova "
             "Persona se era l'ultima"
         ),
         "help.change-queue": (
-            "un giocatore va in fondo alla fila libera; la Persona dietro di lui prende il suo "
+            "Un giocatore va in fondo alla fila libera; la Persona dietro di lui prende il suo "
             "vecchio posto e se ne pesca una nuova dietro di lui"
         ),
         "help.add-tokens": (
-            "segnalini su una carta Persona (quella del bagno se non si dà una posizione)"
+            "Segnalini su una carta Persona (quella del bagno se non si dà una posizione)"
         ),
-        "help.place-permanent": "una carta Azione permanente va dietro la porta di un bagno",
-        "help.remove-permanent": "una carta permanente dietro una porta viene scartata",
-        "help.flip": "una Persona il cui effetto è esaurito viene girata",
+        "help.place-permanent": "Una carta Azione permanente va dietro la porta di un bagno",
+        "help.remove-permanent": "Una carta permanente dietro una porta viene scartata",
+        "help.flip": "Una Persona il cui effetto è esaurito viene girata",
         "help.take-tokens": (
-            "segnalini entrano in una riserva (Distratto) o ne escono (Bottiglietta vuota)"
+            "Segnalini entrano in una riserva (Distratto) o ne escono (Bottiglietta vuota)"
         ),
-        "help.set-reserve": "fissare una riserva come ce l'ha il tavolo",
-        "help.set-tokens": "fissare i segnalini posati su una carta Persona",
-        "help.set-persona": "correggere ciò che è stato inserito per una Persona scoperta",
-        "help.unflip": "rigirare una Persona: il suo effetto non è esaurito",
-        "help.note": "scrivere una riga nella cronologia",
+        "help.set-reserve": "Fissare una riserva come ce l'ha il tavolo",
+        "help.set-tokens": "Fissare i segnalini posati su una carta Persona",
+        "help.set-persona": "Correggere ciò che è stato inserito per una Persona scoperta",
+        "help.unflip": "Rigirare una Persona: il suo effetto non è esaurito",
+        "help.note": "Scrivere una riga nella cronologia",
         "help.play": (
-            "il giocatore attivo gioca una carta Azione dall'elenco: il compagno la applica"
+            "Il giocatore attivo gioca una carta Azione dall'elenco: il compagno la applica"
         ),
-        "help.target": "il posto colpito dalla carta Azione: un giocatore, una Persona o un bagno",
+        "help.target": "Il posto colpito dalla carta Azione: un giocatore, una Persona o un bagno",
         "title": "Bathroom Rush",
         # The command line's sentences and columns of the state (companion state).
         "state.line.phase": "Fase: {phase}",

@@ -64,10 +64,17 @@ class TurnCommands(Rounds):
         p.update({"revealed": True, "pipi": pipi, "popo": popo, "colour": colour, "name": name})
         events = [self._event("revealed", {**self._of(p, queue, position - 1), "pipi": pipi,
                                            "popo": popo, "colour": colour, "name": name})]
+        if "covers" in p and not p["placed"]:
+            # On the Infamous Person: its printed tokens go on it at once.
+            put_tokens(p, pipi, popo)
+            p["placed"] = True
+            events.append(self._event("tokens-placed", {
+                "queue": queue, "persona": persona_ref(p), "pipi": pipi, "popo": popo,
+                "under": persona_ref(p["covers"]), "how": "on-top"}))
         if not self._pending_reveals():
             if self.phase == Phase.A:
                 self._automatic_phases(events)
-            else:
+            elif self.phase == Phase.COUNT:
                 self._final_count(events)
         return events
 
@@ -128,8 +135,13 @@ class TurnCommands(Rounds):
                                      persona=persona_word(p))
             events.append(self._event("effect-applied", {**self._of(p, q, i), "how": "nobody"}))
         elif key == INFAMOUS_PERSON:
+            # The Persona drawn lies on him in the bathroom: it is turned up
+            # at once (the next command is its reveal) and both leave at the
+            # cleanup, so the queue moves up as usual.
             self._check_draw(1)
-            slots.insert(0, self._draw(events))
+            top = self._draw(events)
+            top["covers"] = slots[i]
+            slots[i] = top
             events.append(self._event("persona-on-top", {"persona": persona_ref(p), "queue": q}))
         else:
             events.append(self._event("effect-applied", self._of(p, q, i)))
@@ -230,5 +242,7 @@ class TurnCommands(Rounds):
         if seat in self.tie_pending:
             self.tie_pending.remove(seat)
         if not self.tie_pending:
-            self._decide(self.tie_group, events)
+            # Everyone still in the game is compared again, those who did
+            # not roll included.
+            self._decide(self.live_seats(), events)
         return events

@@ -2,8 +2,9 @@
 :class:`CallOfNature` in :mod:`.game`."""
 
 from .game import CallOfNature
+from .records import ALERTS, RECORD, STANDING
 
 GAME = CallOfNature
 ALIASES = ("chipatsu", "con")
 
-__all__ = ["ALIASES", "GAME", "CallOfNature"]
+__all__ = ["ALERTS", "ALIASES", "GAME", "RECORD", "STANDING", "CallOfNature"]

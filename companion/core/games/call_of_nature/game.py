@@ -3,8 +3,8 @@
 The companion keeps the public state of the table: the Pressure, each
 player's Mastery, whose turn it is and in which direction, and how many
 Pressure cards are in the draw pile and the played pile.  It never knows a
-hand.  Where the rulebook is open it follows the project's rules notes
-(RULES-NOTES.md), and says what it decided in its events.
+hand.  Where the rulebook is open it follows the rules decisions
+(docs/rules.md), and says what it decided in its events.
 
 The folder: :mod:`.model` (the rulebook's numbers, the state and the view as
 types), :mod:`.commands` (the command specs), this module (the rules),
@@ -431,15 +431,13 @@ class CallOfNature(Game, State):
         before = self.mastery[seat]
         after = max(0, before - loss)
         self.mastery[seat] = after
-        levels = "level" if loss == 1 else "levels"
+        # One line says the threshold and the Mastery it cost, once.
         events = [
             Event("threshold-fired",
                   f"Threshold {threshold} fired: {name} loses {loss} Mastery "
                   f"({before} → {after})",
-                  {"player": seat, "threshold": threshold, "loss": loss}, alert=True),
-            Event("mastery-lost", f"{name}'s Mastery {before} → {after} "
-                                  f"(-{loss} {levels} at {threshold})",
-                  {"player": seat, "before": before, "after": after}),
+                  {"player": seat, "threshold": threshold, "loss": loss,
+                   "before": before, "after": after}, alert=True),
         ]
         if after == 0:
             events += self._explode(seat, f"at threshold {threshold}")
@@ -450,23 +448,27 @@ class CallOfNature(Game, State):
         self.exploded = seat
         self.respite = None
         n = len(self.players)
-        # Survivors roll in seating order, clockwise from the exploded player.
-        survivors = [(seat + step) % n for step in range(1, n)]
+        # Survivors roll in the direction of play, from the player after the
+        # exploded one (counter-clockwise once a U-TURN! has turned it).
+        survivors = [(seat + step * self.direction) % n for step in range(1, n)]
         if "no-end-roll" in self.setup.variants:
             self.end_rolls = []
         else:
             held = None if "threshold-cards-in-hand" in self.setup.variants else 0
             self.end_rolls = [{"player": s, "held": held, "dice": None} for s in survivors]
         name = self.players[seat]
+        direction = Direction.of(self.direction).value
         if self.end_rolls:
             then = (f"{_join([self.players[s] for s in survivors])} roll 2d6 for the End of "
-                    f"Game, in that order")
+                    f"Game, in that order ({direction})")
         else:
             then = "no End of Game roll in this variant"
         events = [Event("player-eliminated",
                         f"{name}'s Mastery is 0 ({how}): {name} explodes and is out. "
                         f"The game ends: {then}",
-                        {"player": seat}, alert=True)]
+                        {"player": seat, "end": "rolls" if self.end_rolls else "no-roll",
+                         "order": [r["player"] for r in self.end_rolls],
+                         "direction": direction}, alert=True)]
         return events + self._game_over_event()
 
     def _new_round(self, starter: int, *, fired: bool) -> list[Event]:

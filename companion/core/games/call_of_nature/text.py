@@ -15,6 +15,8 @@ TEXT: Phrases = {
         "board.chart_axis": "{n, plural, one {# change} other {# changes}}",
         "board.clockwise": "clockwise",
         "board.counter": "counter-clockwise",
+        "choice.clockwise": "clockwise",
+        "choice.counter-clockwise": "counter-clockwise",
         "board.end_of_game": "{name} exploded: the survivors roll for the End of Game.",
         "board.end_rolled": "rolled {dice}: total {total}, loses {loss}",
         "board.end_waiting": "rolls 2d6 for the End of Game",
@@ -66,7 +68,10 @@ TEXT: Phrases = {
             "New round ({round}): pressure back to 0, shuffle and deal. {player} starts."
         ),
         "event.special-played": "{player} plays {card}: pressure stays {pressure}",
-        "event.threshold-fired": "Threshold {threshold} crossed: {player} loses {loss} Mastery",
+        "event.threshold-fired": (
+            "Threshold {threshold} fired: {player} loses {loss} Mastery ({before} → {after})"
+        ),
+        "event.threshold-fired.other": "Threshold {threshold} fired: {player} loses {loss} Mastery",
         "event.correction.set-pressure": "Correction: pressure {before} → {after}",
         "event.correction.adjust-mastery": "Correction: {player}'s Mastery {before} → {after}",
         "event.correction.skip": "Correction: {player} is skipped",
@@ -132,6 +137,8 @@ TEXT: Phrases = {
         "board.chart_axis": "{n, plural, one {# changement} other {# changements}}",
         "board.clockwise": "sens horaire",
         "board.counter": "sens antihoraire",
+        "choice.clockwise": "sens horaire",
+        "choice.counter-clockwise": "sens antihoraire",
         "board.end_of_game": "{name} a explosé : les survivants lancent pour la fin de partie.",
         "board.end_rolled": "a tiré {dice} : total {total}, perd {loss}",
         "board.end_waiting": "lance 2d6 pour la fin de partie",
@@ -170,6 +177,13 @@ TEXT: Phrases = {
         "event.direction-changed": "Le sens du jeu s'inverse",
         "event.mastery-lost": "Maîtrise de {player} : {before} → {after}",
         "event.player-eliminated": "{player} explose et sort du jeu. Fin de partie !",
+        "event.player-eliminated.rolls": (
+            "{player} explose et sort du jeu. Fin de partie : {order} lancent 2d6 pour la fin, "
+            "dans cet ordre ({direction})"
+        ),
+        "event.player-eliminated.no-roll": (
+            "{player} explose et sort du jeu. Fin de partie, sans lancer de fin (variante)"
+        ),
         "event.pressure-changed": "{player} joue {value:+d} : Pression {after}",
         "event.reshuffle-needed": (
             "Pioche vide : mélangez les {cards} cartes jouées. La Pression reste à {pressure}."
@@ -182,7 +196,12 @@ TEXT: Phrases = {
             "Nouvelle manche ({round}) : Pression à 0, mélangez et distribuez. {player} commence."
         ),
         "event.special-played": "{player} joue {card} : la Pression reste à {pressure}",
-        "event.threshold-fired": "Seuil {threshold} franchi : {player} perd {loss} de Maîtrise",
+        "event.threshold-fired": (
+            "Seuil {threshold} franchi : {player} perd {loss} de Maîtrise ({before} → {after})"
+        ),
+        "event.threshold-fired.other": (
+            "Seuil {threshold} franchi : {player} perd {loss} de Maîtrise"
+        ),
         "help.adjust-mastery": "Changer la Maîtrise d'un joueur ; 0 est une explosion",
         "help.card": "Jouer une carte Pression : la Pression change de sa valeur",
         "help.new-round": "Nouvelle manche à la main : Pression 0, paquet redistribué",
@@ -274,6 +293,8 @@ TEXT: Phrases = {
         "board.chart_axis": "{n, plural, one {# cambio} other {# cambi}}",
         "board.clockwise": "senso orario",
         "board.counter": "senso antiorario",
+        "choice.clockwise": "senso orario",
+        "choice.counter-clockwise": "senso antiorario",
         "board.end_of_game": "{name} è esploso: i sopravvissuti tirano per la fine della partita.",
         "board.end_rolled": "ha tirato {dice}: totale {total}, perde {loss}",
         "board.end_waiting": "tira 2d6 per la fine della partita",
@@ -358,6 +379,13 @@ TEXT: Phrases = {
         "event.direction-changed": "Il senso di gioco si inverte",
         "event.mastery-lost": "Controllo di {player}: {before} → {after}",
         "event.player-eliminated": "{player} esplode ed esce dal gioco. Fine della partita!",
+        "event.player-eliminated.rolls": (
+            "{player} esplode ed esce dal gioco. Fine della partita: {order} tirano 2d6 per la "
+            "fine, in quest'ordine ({direction})"
+        ),
+        "event.player-eliminated.no-roll": (
+            "{player} esplode ed esce dal gioco. Fine della partita, senza tiro finale (variante)"
+        ),
         "event.pressure-changed": "{player} gioca {value:+d}: Pressione {after}",
         "event.reshuffle-needed": (
             "Mazzo vuoto: mescolate le {cards} carte giocate. La Pressione resta a "
@@ -371,7 +399,12 @@ TEXT: Phrases = {
             "Nuova mano ({round}): Pressione a 0, mescolate e distribuite. Inizia {player}."
         ),
         "event.special-played": "{player} gioca {card}: la Pressione resta a {pressure}",
-        "event.threshold-fired": "Soglia {threshold} superata: {player} perde {loss} di Controllo",
+        "event.threshold-fired": (
+            "Soglia {threshold} superata: {player} perde {loss} di Controllo ({before} → {after})"
+        ),
+        "event.threshold-fired.other": (
+            "Soglia {threshold} superata: {player} perde {loss} di Controllo"
+        ),
         "event.correction.set-pressure": "Correzione: Pressione {before} → {after}",
         "event.correction.adjust-mastery": "Correzione: Controllo di {player} {before} → {after}",
         "event.correction.skip": "Correzione: {player} è saltato",

@@ -138,6 +138,12 @@ TEXT: Phrases = {
         "card.spicy": "Épicé",
         "card.suppositoire": "Suppositoire",
         "card.toilette": "Toilette",
+        "help.poop": "Poser un caca sur une pile (la sienne comprise)",
+        "help.toilette": "Vider une pile dans la Décharge (pas celle d'un joueur constipé)",
+        "help.constipation": "Constiper un joueur : sa pile ne se vide plus",
+        "help.suppositoire": (
+            "Retirer un caca d'une pile, puis lever sa Constipation"
+        ),
         "card.unicorn": "Licorne",
         "command.constipation": "Constipation",
         "command.kill": "Un joueur est éliminé",
@@ -165,32 +171,28 @@ TEXT: Phrases = {
         "param.constipated": "Constipé",
         "param.target": "Sur la pile de",
         # The commands' help, as the panel's sheets show it.
-        "help.poop": "poser une carte caca sur la pile d'un joueur (la sienne comprise)",
-        "help.toilette": "vider la pile d'un joueur dans la Décharge (pas une pile constipée)",
-        "help.constipation": "constiper un joueur : sa pile ne peut plus partir",
-        "help.suppositoire": "retirer un caca d'une pile, puis lever sa Constipation",
-        "help.set-pile": "fixer combien de cacas d'une couleur une pile contient ; rien ne part",
-        "help.set-constipated": "poser ou retirer une Constipation à la main ; rien ne part",
+        "help.set-pile": "Fixer combien de cacas d'une couleur une pile contient ; rien ne part",
+        "help.set-constipated": "Poser ou retirer une Constipation à la main ; rien ne part",
         "help.set-hand": (
-            "fixer combien de cartes une main contient ; la pioche compense la différence"
+            "Fixer combien de cartes une main contient ; la pioche compense la différence"
         ),
         "help.set-decharge": (
-            "fixer combien de cacas d'une couleur la Décharge contient ; la pioche compense la "
+            "Fixer combien de cacas d'une couleur la Décharge contient ; la pioche compense la "
             "différence"
         ),
         "help.set-drain": (
-            "fixer combien de cartes action d'une sorte l'Égout contient ; la pioche compense la "
+            "Fixer combien de cartes action d'une sorte l'Égout contient ; la pioche compense la "
             "différence"
         ),
         "help.set-deck": (
-            "la boîte contient un autre nombre d'une sorte que celui de la mise en place : les "
+            "La boîte contient un autre nombre d'une sorte que celui de la mise en place : les "
             "cartes trouvées vont dans la pioche, les manquantes en sortent (cela corrige une "
             "pioche fausse quand tous les autres comptes sont justes)"
         ),
-        "help.kill": "un joueur est éliminé : sa pile part à la Décharge",
-        "help.revive": "ramener un joueur mort, avec une pile vide",
-        "help.skip": "finir le tour du joueur actif sans carte ; le joueur suivant pioche et joue",
-        "help.note": "écrire une note dans l'historique",
+        "help.kill": "Un joueur est éliminé : sa pile part à la Décharge",
+        "help.revive": "Ramener un joueur mort, avec une pile vide",
+        "help.skip": "Finir le tour du joueur actif sans carte ; le joueur suivant pioche et joue",
+        "help.note": "Écrire une note dans l'historique",
         "title": "OhShit!",
         # The command line's sentences and columns of the state (companion state).
         "state.line.cards": (
@@ -269,6 +271,10 @@ TEXT: Phrases = {
         "card.spicy": "Piccante",
         "card.suppositoire": "Supposta",
         "card.toilette": "Toilette",
+        "help.poop": "Mettere una cacca su una pila (anche la propria)",
+        "help.toilette": "Svuotare una pila nella Discarica (non quella di un giocatore stitico)",
+        "help.constipation": "Far diventare stitico un giocatore: la sua pila non si svuota più",
+        "help.suppositoire": "Togliere una cacca da una pila, poi la sua Stitichezza",
         "card.unicorn": "Unicorno",
         "command.constipation": "Stitichezza",
         "command.kill": "Un giocatore è eliminato",
@@ -318,30 +324,26 @@ TEXT: Phrases = {
         "param.constipated": "Stitico",
         "param.target": "Sulla pila di",
         # The commands' help, as the panel's sheets show it.
-        "help.poop": "mettere una carta cacca sulla pila di un giocatore (anche la propria)",
-        "help.toilette": "svuotare la pila di un giocatore nella Discarica (non una pila stitica)",
-        "help.constipation": "rendere stitico un giocatore: la sua pila non può più partire",
-        "help.suppositoire": "togliere una cacca da una pila, poi togliere la sua Stitichezza",
-        "help.set-pile": "fissare quante cacche di un colore ha una pila; niente parte",
-        "help.set-constipated": "mettere o togliere una Stitichezza a mano; niente parte",
-        "help.set-hand": "fissare quante carte ha una mano; il mazzo compensa la differenza",
+        "help.set-pile": "Fissare quante cacche di un colore ha una pila; niente parte",
+        "help.set-constipated": "Mettere o togliere una Stitichezza a mano; niente parte",
+        "help.set-hand": "Fissare quante carte ha una mano; il mazzo compensa la differenza",
         "help.set-decharge": (
-            "fissare quante cacche di un colore ha la Discarica; il mazzo compensa la differenza"
+            "Fissare quante cacche di un colore ha la Discarica; il mazzo compensa la differenza"
         ),
         "help.set-drain": (
-            "fissare quante carte azione di un tipo ha la Fogna; il mazzo compensa la differenza"
+            "Fissare quante carte azione di un tipo ha la Fogna; il mazzo compensa la differenza"
         ),
         "help.set-deck": (
-            "la scatola ha un altro numero di un tipo rispetto alla preparazione: le carte trovate "
+            "La scatola ha un altro numero di un tipo rispetto alla preparazione: le carte trovate "
             "vanno nel mazzo, quelle mancanti ne escono (questo corregge un mazzo sbagliato quando "
             "tutti gli altri conti sono giusti)"
         ),
-        "help.kill": "un giocatore è eliminato: la sua pila va nella Discarica",
-        "help.revive": "riportare in gioco un giocatore morto, con una pila vuota",
+        "help.kill": "Un giocatore è eliminato: la sua pila va nella Discarica",
+        "help.revive": "Riportare in gioco un giocatore morto, con una pila vuota",
         "help.skip": (
-            "finire il turno del giocatore attivo senza carte; il giocatore seguente pesca e gioca"
+            "Finire il turno del giocatore attivo senza carte; il giocatore seguente pesca e gioca"
         ),
-        "help.note": "scrivere una nota nella cronologia",
+        "help.note": "Scrivere una nota nella cronologia",
         "title": "OhShit!",
         # The command line's sentences and columns of the state (companion state).
         "state.line.cards": (

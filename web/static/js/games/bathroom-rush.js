@@ -2,7 +2,7 @@
 // each player stands; the free queue; each reserve in pipì and popò with the
 // popò limit.  The chart is the reserves as scores (pipì + 5 x popò).
 
-import { h, has, lang, t } from "../core.js";
+import { dot, h, has, lang, store, t } from "../core.js";
 import { barChart, header, playerRow, waitingSeats } from "./common.js";
 
 const PIPI_COLOUR = "#e8b90c";
@@ -18,10 +18,12 @@ export function render(update) {
   ];
   const waiting = waitingSeats(update);
   const light = isLight(update);
+  // At the cleanup and the count every player enters their own tokens: they
+  // are waited for, not playing a turn.
+  const entering = new Set(update.expected.filter((e) => ENTRIES.includes(e.command)).map((e) => e.player));
   return h("div", { class: "board br" },
     header(update, facts),
-    // What the game waits for comes first: a reveal is a tap without scrolling.
-    kinds(view, update),
+    // A reveal's choices are in the dock, at the thumb (see dock()).
     update.expected.some((e) => e.command === "target")
       ? h("p", { class: "hint br-tap-target", text: t("bathroom-rush:board.tap-target") }) : null,
     h("section", { class: "queues", "aria-label": t("bathroom-rush:board.queues") }, view.queues.map((q) => queue(view, update, q))),
@@ -29,24 +31,23 @@ export function render(update) {
     view.effects?.length ? h("section", { class: "card br-effects" }, h("h2", { text: t("bathroom-rush:board.effects") }),
       h("ol", {}, effectLines(view).map((line) => h("li", { text: line })))) : null,
     h("ul", { class: "players" }, view.reserves.map((r) => playerRow(update, r.seat, {
-      active: view.active === r.seat || waiting.has(r.seat),
+      active: view.active === r.seat || (waiting.has(r.seat) && !entering.has(r.seat)),
       out: r.eliminated,
       sub: light ? (view.arrived.includes(r.seat) ? t("bathroom-rush:board.reached") : null) : where(r),
       right: reserve(r),
-      badges: r.eliminated ? [h("span", { class: "badge dead", text: t("bathroom-rush:board.eliminated") })] : [],
+      badges: r.eliminated ? [h("span", { class: "badge dead", text: t("bathroom-rush:board.eliminated") })]
+        : entering.has(r.seat) ? [h("span", { class: "badge br-to-enter", text: t("bathroom-rush:board.to_enter") })] : [],
     }))));
 }
 
 // Without a box, a reveal is a colour (light blue already chosen) then one
 // of the usual token combinations: at most two taps.  Anything else printed
-// goes through the Persona's own button and its form.
+// goes through "other values" and its form.
 const COLOURS = ["neutral", "orange", "red", "yellow"];
 const USUAL = [[1, 0], [2, 0], [3, 0], [4, 0], [0, 1], [1, 1], [2, 1], [0, 2], [0, 0]];
 let picked = { key: null, colour: "neutral" };
 
-function printedGrid(update) {
-  const exp = update.expected.find((e) => e.command === "reveal");
-  if (!exp) return null;
+function printedGrid(update, exp, act, head) {
   const key = `${update.game_id}:${exp.args.queue}:${exp.args.position}`;
   if (picked.key !== key) picked = { key, colour: "neutral" };
   const colours = COLOURS.map((colour) => h("button", {
@@ -60,30 +61,164 @@ function printedGrid(update) {
   const printed = USUAL.map(([pipi, popo]) => h("button", {
     type: "button", class: ["option", "persona-printed"], dataset: { pipi, popo },
     "aria-label": t("bathroom-rush:board.persona_is", { pipi, popo }),
-    onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
-      detail: { ...exp, args: { ...exp.args, pipi, popo, colour: picked.colour, name: null } }, bubbles: true })),
+    onclick: () => act({ ...exp, args: { ...exp.args, pipi, popo, colour: picked.colour, name: null } }),
   }, h("span", { class: "printed" }, token(PIPI_COLOUR), String(pipi)), h("span", { class: "printed" }, token(POPO_COLOUR), String(popo))));
-  return h("section", { class: "card br-kinds br-printed", "aria-label": said(exp) },
-    h("h2", { text: said(exp) }),
+  return h("section", { class: "br-kinds br-printed br-dock", "aria-label": said(exp) },
+    head,
     h("div", { class: "segmented colours", role: "radiogroup" }, colours),
     h("div", { class: "options printed-grid", role: "group" }, printed));
 }
 
 // With the box described, a reveal is one tap on the kinds still unseen
 // (with how many), for the first Persona waiting to be revealed.
-function kinds(view, update) {
-  if (!view.box) return printedGrid(update);
-  const exp = update.expected.find((e) => e.command === "reveal-kind");
-  if (!exp) return null;
+function kindsGrid(view, exp, act, head) {
   const offered = view.box.filter((k) => k.unseen > 0);
-  return h("section", { class: "card br-kinds", "aria-label": said(exp) },
-    h("h2", { text: said(exp) }),
+  return h("section", { class: "br-kinds br-dock", "aria-label": said(exp) },
+    head,
     h("div", { class: "options", role: "group" }, offered.map((k) => h("button", {
       type: "button", class: ["option", "persona-kind", k.colour], dataset: { kind: k.name },
       title: `${k.name} · ${k.pipi} pipì ${k.popo} popò`,
-      onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
-        detail: { ...exp, args: { ...exp.args, kind: k.name } }, bubbles: true })),
+      onclick: () => act({ ...exp, args: { ...exp.args, kind: k.name } }),
     }, `${k.name} ×${k.unseen}`))));
+}
+
+// -- the dock: what the game waits for, where the thumb is -------------------
+
+// The entries every player makes for themselves in light tracking.
+const ENTRIES = ["bathroom-tokens", "count-tokens"];
+
+/**
+ * The dock's content when this board lays it out itself (see table.js):
+ * a reveal's choices, light tracking's entries per player, the player an
+ * Action card strikes.  Anything else: null, the generic dock.
+ */
+export function dock(update, tools) {
+  const first = update.expected[0];
+  if (!first || update.over) return null;
+  if (first.command === "reveal-kind" || first.command === "reveal") return revealDock(update, tools);
+  if (ENTRIES.includes(first.command)) return entriesDock(update, tools, first.command);
+  if (first.command === "target") return targetDock(update, tools);
+  return null;
+}
+
+function revealDock(update, tools) {
+  const view = update.state;
+  const kind = update.expected.find((e) => e.command === "reveal-kind");
+  const printed = update.expected.find((e) => e.command === "reveal"
+    && (!kind || (e.args.queue === kind.args.queue && e.args.position === kind.args.position)));
+  const exp = kind ?? printed;
+  const head = h("h2", { class: "prompt", id: "prompt", text: said(exp) });
+  const main = [view.box && kind ? kindsGrid(view, kind, tools.act, head) : printedGrid(update, printed, tools.act, head)];
+  // A card the box does not hold, or values the grid lacks: the form.
+  const other = printed ? h("button", {
+    type: "button", class: "btn secondary", id: "reveal-other", onclick: () => tools.act(printed),
+  }, t(kind ? "bathroom-rush:board.other_card" : "bathroom-rush:board.other_values")) : null;
+  return { main, secondary: other ? [other] : [] };
+}
+
+// Light tracking's entries, drafted on this phone per game, round, phase
+// and player: another phone's entry redraws the dock and keeps them.
+const drafts = new Map();
+const PIPI_CHOICES = { "bathroom-tokens": 8, "count-tokens": 16 };
+const POPO_CHOICES = { "bathroom-tokens": 3, "count-tokens": 4 };
+
+function entriesDock(update, tools, command) {
+  const view = update.state;
+  const entries = update.expected.filter((e) => e.command === command);
+  const me = tools.mySeat;
+  // This phone's player first: their row is the one at the thumb.
+  entries.sort((a, b) => (b.player === me) - (a.player === me));
+  const keys = new Set(entries.map((e) => draftKey(update, e.player)));
+  for (const key of drafts.keys()) if (!keys.has(key)) drafts.delete(key);
+  // Saying a player reached the bathroom as the queues move up is rarer:
+  // under More, each named.
+  const reached = update.expected.filter((e) => e.command === "reached");
+  const ask = t(command === "count-tokens" ? "bathroom-rush:board.count_ask" : "bathroom-rush:board.cleanup_ask");
+  return {
+    main: [h("h2", { class: "prompt", id: "prompt", text: ask }),
+      h("div", { class: "br-entries" }, entries.map((exp) => entryRow(update, tools, exp, command, exp.player === me)))],
+    secondary: reached.length ? [h("button", {
+      type: "button", class: "btn secondary", id: "more-moves", "aria-label": t("action.more_moves"),
+      onclick: () => tools.more(reached),
+    }, t("action.more_moves_short"))] : [],
+  };
+}
+
+function draftKey(update, seat) {
+  const view = update.state;
+  return `${update.game_id}:${view.round}:${view.phase}:${seat}`;
+}
+
+function entryRow(update, tools, exp, command, mine) {
+  const seat = exp.player;
+  const name = update.players[seat];
+  const key = draftKey(update, seat);
+  const draft = drafts.get(key) ?? { pipi: null, popo: 0 };
+  drafts.set(key, draft);
+  const take = h("button", { type: "button", class: "btn primary br-take", dataset: { seat } });
+  const choices = (what, count, lead) => h("div", { class: ["segmented", `br-${what}`, count > 8 && "many"], role: "radiogroup", "aria-label": `${name} · ${what === "pipi" ? "pipì" : "popò"}` },
+    lead, Array.from({ length: count }, (_, n) => h("button", {
+      type: "button", class: "option", role: "radio", dataset: { [what]: n }, "aria-pressed": String(draft[what] === n),
+      onclick: (event) => {
+        draft[what] = n;
+        for (const b of event.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+        label();
+      },
+    }, String(n))));
+  const label = () => {
+    take.disabled = draft.pipi === null;
+    take.textContent = draft.pipi === null
+      ? t("bathroom-rush:board.takes_pick", { name })
+      : t("bathroom-rush:board.takes", { name, pipi: draft.pipi, popo: draft.popo });
+  };
+  label();
+  take.addEventListener("click", async () => {
+    if (draft.pipi === null) return;
+    take.disabled = true;
+    const args = { player: seat, pipi: draft.pipi, popo: draft.popo };
+    const stillWanted = (state) => state?.game_id === update.game_id
+      && state.expected.some((e) => e.command === command && e.player === seat);
+    // Another player's entry may come first: this one is still wanted, so
+    // it goes again against the table as it is now.
+    const again = { stale: (fresh) => (stillWanted(fresh) ? t("bathroom-rush:board.entry_again", { name }) : null) };
+    let done = await tools.submit(command, args, again);
+    if (!done && stillWanted(store.state)) done = await tools.submit(command, args);
+    if (done) drafts.delete(key);
+    else take.disabled = false;
+  });
+  const arrived = update.state.arrived?.includes(seat);
+  // Two lines: the name and the pipì; the popò (0 to start with) and the
+  // button that sends them, which names the player.
+  const who = h("span", { class: "br-who", title: arrived ? t("bathroom-rush:board.reached") : name },
+    dot(update.colours?.[seat]), h("b", { text: name }), arrived ? " 🚽" : null);
+  const other = h("button", {
+    type: "button", class: "btn secondary br-other", "aria-label": `${name} · ${t("bathroom-rush:board.other_values")}`,
+    title: t("bathroom-rush:board.other_values"), onclick: () => tools.act(exp),
+  }, "⋯");
+  return h("div", { class: ["br-entry", mine && "mine"], dataset: { seat } },
+    h("div", { class: "br-entry-line" }, who, choices("pipi", PIPI_CHOICES[command], token(PIPI_COLOUR))),
+    h("div", { class: "br-entry-line" }, choices("popo", POPO_CHOICES[command], token(POPO_COLOUR)), take, other));
+}
+
+// An Action card that strikes a player (Give Up Your Place): whom, by name.
+function targetDock(update, tools) {
+  const view = update.state;
+  const targets = update.expected.filter((e) => e.command === "target");
+  const people = targets.map((e) => view.queues[e.args.queue - 1]?.slots.find((s) => s.position === e.args.position));
+  if (!people.length || people.some((s) => !s || !("player" in s))) return null;
+  const first = targets[0];
+  const card = view.attack?.card;
+  const ask = t("bathroom-rush:board.on_whom", {
+    name: update.players[first.player], card: card && has(`bathroom-rush:card.${card}`) ? t(`bathroom-rush:card.${card}`) : said(first),
+  });
+  return {
+    main: [h("h2", { class: "prompt", id: "prompt", text: ask }),
+      h("div", { class: "action-grid br-whom" }, targets.map((e, i) => h("button", {
+        type: "button", class: "btn primary big", dataset: { command: "target", player: people[i].player },
+        title: said(e), onclick: () => tools.act(e),
+      }, dot(update.colours?.[people[i].player]), update.players[people[i].player])))],
+    secondary: [],
+  };
 }
 
 // An Action card is one tap on its name; the place it strikes is then one
@@ -91,7 +226,8 @@ function kinds(view, update) {
 function actionCards(update) {
   const exp = update.expected.find((e) => e.command === "play");
   if (!exp) return null;
-  const ask = said(exp);
+  // The dock asks for the turn's choice; the list says which card.
+  const ask = t("bathroom-rush:board.which_card", { name: update.players[exp.player] ?? "" });
   return h("section", { class: "card br-cards", "aria-label": ask },
     h("h2", { text: ask }),
     h("div", { class: "options", role: "group" }, (isLight(update) ? LIGHT_CARDS : CARDS).map((card) => h("button", {
@@ -167,7 +303,8 @@ function queue(view, update, q) {
     }
   }
   const title = !q.door ? t("bathroom-rush:board.closed", { q: q.index })
-    : q.free ? t("bathroom-rush:board.free_queue", { q: q.index })
+    // While players still choose, no queue is the free one yet.
+    : q.free && view.phase !== "setup" ? t("bathroom-rush:board.free_queue", { q: q.index })
       : t("bathroom-rush:board.queue", { q: q.index });
   // At setup, a player stands at the end of a queue with one tap on it.
   const choose = update.expected.find((e) => e.command === "choose-queue");
@@ -176,13 +313,26 @@ function queue(view, update, q) {
     onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
       detail: { ...choose, args: { ...choose.args, queue: q.index } }, bubbles: true })),
   }, t("bathroom-rush:board.stand_here", { name: update.players[choose.player] ?? "" })) : null;
-  return h("div", { class: ["queue", q.free && "free", owner !== null && owner === view.active && "active"], dataset: { queue: q.index } },
-    h("div", { class: "queue-owner" }, title, h("small", { text: owner !== null ? update.players[owner] : q.free ? t("bathroom-rush:board.nobody") : "" }), stand,
+  return h("div", { class: ["queue", q.free && view.phase !== "setup" && "free", owner !== null && owner === view.active && "active"], dataset: { queue: q.index } },
+    h("div", { class: "queue-owner" }, title, h("small", { text: owner !== null ? update.players[owner] : q.free && view.phase !== "setup" ? t("bathroom-rush:board.nobody") : "" }), stand,
       q.permanents.length ? h("small", { text: q.permanents.map((c) => c.card).join(", ") }) : null),
     h("div", { class: "queue-line" }, line));
 }
 
+// A Persona lying on the Infamous Person shows him under it (both leave at
+// the cleanup).
 function persona(slot, reveal) {
+  const card = personaCard(slot, reveal);
+  if (!slot.covers) return card;
+  const under = slot.covers;
+  const said = t("bathroom-rush:board.on_top_of", { name: under.name ?? colourName(under.colour) });
+  card.classList.add("covering");
+  card.title = `${card.title} · ${said}`;
+  return h("span", { class: "br-pile", title: said, dataset: { position: slot.position } },
+    card, h("small", { class: "br-under", text: `${under.tokens_on_card.pipi}/${under.tokens_on_card.popo}` }));
+}
+
+function personaCard(slot, reveal) {
   const tokens = slot.tokens_on_card ?? { pipi: 0, popo: 0 };
   const onCard = tokens.pipi || tokens.popo ? h("small", { text: `+${tokens.pipi}/${tokens.popo}` }) : null;
   if (!slot.revealed) {

@@ -13,12 +13,12 @@ export function header(state, facts = []) {
     h("ul", { class: "facts" }, facts.filter(Boolean).map((f) => h("li", {}, f))));
 }
 
-export function playerRow(state, seat, { active = false, out = false, sub = null, right = null, badges = [] } = {}) {
+export function playerRow(state, seat, { active = false, out = false, sub = null, right = null, badges = [], marker = null } = {}) {
   return h("li", {
     class: ["player", active && "active", out && "out"], dataset: { seat },
     "aria-current": active ? "true" : null,
   },
-  dot(state.colours?.[seat]),
+  marker ?? dot(state.colours?.[seat]),
   h("div", {},
     h("div", { class: "name" }, state.players[seat], active ? h("span", { class: "turn-tag", text: t("board.turn") }) : null, badges),
     sub ? h("div", { class: "sub" }, sub) : null),

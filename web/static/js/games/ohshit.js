@@ -46,6 +46,37 @@ export function choiceColour(state, value) {
   return kinds(state.state).find((k) => k.slug === value)?.hex ?? null;
 }
 
+// A player is a round marker with their initials, in the page's ink: never
+// a poop's colour, and told apart by its letters, not its colour.
+function initials(names, seat) {
+  const name = names[seat] ?? "";
+  let size = 1;
+  while (size < name.length && names.some((other, j) => j !== seat && other.slice(0, size).toUpperCase() === name.slice(0, size).toUpperCase())) size += 1;
+  return name.slice(0, size).replace(/^./, (c) => c.toUpperCase());
+}
+
+export function playerMarker(state, seat) {
+  return h("span", { class: "seat-mark", dataset: { seat }, "aria-hidden": "true" }, initials(state.players ?? [], seat));
+}
+
+/**
+ * What a card may be played on, from the table as it is: never a dead
+ * player; a Suppositoire's colour only among the poops on its target's
+ * pile (none before a target is picked, none on an empty pile).  `null`
+ * leaves the choice as the command describes it.
+ */
+export function offered(state, command, param, args) {
+  const view = state.state;
+  if (!["poop", "toilette", "constipation", "suppositoire"].includes(command)) return null;
+  if (param.name === "target") return view.players.filter((p) => p.alive).map((p) => p.seat);
+  if (command === "suppositoire" && param.name === "colour") {
+    const target = view.players[args.target];
+    if (!target) return [];
+    return [...view.colours, view.unicorn].filter((kind) => target.pile[kind] > 0);
+  }
+  return null;
+}
+
 export function render(update) {
   const view = update.state;
   // A poop is played by tapping the pile it goes on: then only its colour
@@ -63,6 +94,7 @@ export function render(update) {
     h("ul", { class: "players" }, view.players.map((p) => playerRow(update, p.seat, {
       active: view.active === p.seat,
       out: !p.alive,
+      marker: playerMarker(update, p.seat),
       badges: [
         p.constipated ? h("span", { class: "badge", text: t("ohshit:board.constipated") }) : null,
         !p.alive ? h("span", { class: "badge dead", text: t("ohshit:board.dead") }) : null,

@@ -1,0 +1,299 @@
+"""A table's messages to its venue's MQTT broker, and the board's reading of them.
+
+Every companion of a venue publishes under ``companion/<venue>/<table>/``:
+
+- ``state``: the public view of the game (game, game id, version, players,
+  whose turn, each player's figure, who leads), retained, on change only;
+- ``event``: each change as the history says it, with a stable ``id``
+  (``<game id>:<version>``) so that a subscriber drops a duplicate;
+- ``result/<game id>``: a finished game's result, retained per game;
+- ``alert``: an alert (a threshold, an explosion...) as Home Assistant's
+  event entity takes it (``{"event_type": ...}``);
+- ``availability``: ``online``, and the broker's retained last will
+  ``offline`` when the table goes away.
+
+Home Assistant finds each table as a device from discovery messages
+(:func:`discovery`).  The venue board reads the same topics and keeps what
+it can check (:func:`read`): a message that is not well formed, or whose
+content names another table than its topic, is refused with a reason.
+
+Pure: no broker, no clock; the adapters in ``drivers.mqtt`` and the parts
+in ``companion.parts.venue`` and ``companion.venue`` move the bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .games import alert_kinds, game_class, standing_of
+from .stats import Played
+from .updates import HistoryEntry, Update
+
+ROOT = "companion"
+ONLINE, OFFLINE = "online", "offline"
+# Home Assistant's discovery prefix and the topic of its birth message.
+DISCOVERY_PREFIX = "homeassistant"
+HA_STATUS = f"{DISCOVERY_PREFIX}/status"
+# A venue's or a table's name as a topic level: what a person types on a
+# sign ("Table 4", "Café des Jeux") made into lowercase letters, digits and
+# dashes; MQTT's wildcards and separators (+ # /) never reach a topic.
+MAX_NAME = 40
+_NOT_NAME = re.compile(r"[^a-z0-9]+")
+# How many seats Home Assistant is told about: the most any game seats.
+MAX_SEATS = 6
+
+
+class BadMessage(ValueError):
+    """A message the board does not take, and why."""
+
+
+def topic_level(name: str) -> str:
+    """``name`` as one topic level ("Table 4" is ``table-4``), or
+    :class:`ValueError` when nothing of it is left."""
+    level = _NOT_NAME.sub("-", name.strip().lower()).strip("-")[:MAX_NAME].strip("-")
+    if not level:
+        raise ValueError(f"a name of letters or digits, not {name!r}")
+    return level
+
+
+@dataclass(frozen=True)
+class Topics:
+    """The topics of one table of one venue."""
+
+    venue: str
+    table: str
+
+    @property
+    def base(self) -> str:
+        return f"{ROOT}/{self.venue}/{self.table}"
+
+    @property
+    def state(self) -> str:
+        return f"{self.base}/state"
+
+    @property
+    def event(self) -> str:
+        return f"{self.base}/event"
+
+    @property
+    def alert(self) -> str:
+        return f"{self.base}/alert"
+
+    @property
+    def availability(self) -> str:
+        return f"{self.base}/availability"
+
+    def result(self, game_id: int) -> str:
+        return f"{self.base}/result/{game_id}"
+
+    @property
+    def device_id(self) -> str:
+        return f"companion_{self.venue}_{self.table}".replace("-", "_")
+
+
+# -- what a table publishes -------------------------------------------------------
+
+
+def state_message(update: Update, table: str) -> dict[str, Any]:
+    """The public view of the table after ``update``."""
+    standing = standing_of(update.game_key)
+    figures = standing.figures(update.state) if standing else []
+    leader = standing.leader(update.state) if standing else None
+    turn = next((e.player for e in update.expected if e.player is not None), None)
+    players = []
+    for seat, name in enumerate(update.players):
+        figure, still_in = figures[seat] if seat < len(figures) else (None, True)
+        players.append({"name": name, "figure": figure, "in": still_in})
+    return {
+        "table": table,
+        "game": update.game_key,
+        "title": update.title,
+        "game_id": update.game_id,
+        "version": update.version,
+        "figure": standing.figure if standing else None,
+        "players": players,
+        "turn": None if turn is None else update.players[turn],
+        "leader": None if leader is None else update.players[leader],
+        "over": update.over,
+        "winners": [update.players[s] for s in update.result.winners] if update.result else [],
+    }
+
+
+def event_message(game_id: int, game: str, entry: HistoryEntry, table: str) -> dict[str, Any]:
+    """One line of a game's history, with the id a subscriber drops
+    duplicates by."""
+    events = entry.events if entry.action != "undo" else entry.undid
+    return {
+        "id": f"{game_id}:{entry.version}",
+        "table": table,
+        "game": game,
+        "game_id": game_id,
+        "version": entry.version,
+        "action": str(entry.action),
+        "said": entry.said,
+        "events": [e.to_json() for e in events],
+        "alerts": [e.kind for e in events if e.alert and entry.action != "undo"],
+        "at": entry.at,
+    }
+
+
+def result_message(played: Played, table: str, message: str = "") -> dict[str, Any]:
+    """A finished game's result (from its summary)."""
+    return {
+        "id": played.game_id,
+        "table": table,
+        "game": played.game,
+        "title": game_class(played.game).title,
+        "game_id": played.game_id,
+        "players": list(played.players),
+        "winners": [played.players[s] for s in sorted(played.winners)
+                    if 0 <= s < len(played.players)],
+        "scores": list(played.scores),
+        "message": message,
+        "started": played.started,
+        "ended": played.ended,
+    }
+
+
+def alert_message(event: Mapping[str, Any], change: str,
+                  players: Sequence[str]) -> dict[str, Any]:
+    """An alert as Home Assistant's event entity takes it: its kind, its
+    sentence, the player it is about (if any) and ``change``, the id of the
+    event message it came with."""
+    seat = event.get("data", {}).get("player")
+    player = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+    return {"event_type": event["kind"], "said": event.get("message", ""), "player": player,
+            "id": change}
+
+
+def encode(message: Mapping[str, Any]) -> bytes:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+# -- Home Assistant ---------------------------------------------------------------
+
+
+def discovery(topics: Topics, table_name: str, version: str) -> list[tuple[str, dict[str, Any]]]:
+    """Home Assistant's discovery messages for a table: one device; sensors
+    for the game, whose turn, the leader and each seat's figure; an event
+    entity for the alerts; availability from the table's last will.  Each
+    is ``(topic, payload)``, published retained."""
+    device = {"identifiers": [topics.device_id], "name": table_name,
+              "manufacturer": "Tabletop Companion", "model": "Tabletop Companion",
+              "sw_version": version}
+    common = {"availability_topic": topics.availability, "payload_available": ONLINE,
+              "payload_not_available": OFFLINE, "device": device,
+              "origin": {"name": "Tabletop Companion", "sw_version": version}}
+    out: list[tuple[str, dict[str, Any]]] = []
+
+    def sensor(object_id: str, name: str, template: str, icon: str) -> None:
+        unique = f"{topics.device_id}_{object_id}"
+        out.append((f"{DISCOVERY_PREFIX}/sensor/{topics.device_id}/{object_id}/config", {
+            "name": name, "unique_id": unique, "object_id": unique,
+            "state_topic": topics.state, "value_template": template, "icon": icon,
+            **common}))
+
+    sensor("game", "Game", "{{ value_json.title }}", "mdi:cards-playing")
+    sensor("turn", "Turn", "{{ value_json.turn or 'none' }}", "mdi:account-arrow-right")
+    sensor("leader", "Leader", "{{ value_json.leader or 'none' }}", "mdi:crown")
+    for seat in range(MAX_SEATS):
+        template = (f"{{% set p = value_json.players[{seat}] if value_json.players | length > "
+                    f"{seat} else none %}}{{{{ p.figure if p else 'none' }}}}")
+        sensor(f"seat_{seat + 1}", f"Seat {seat + 1}", template, "mdi:account")
+    unique = f"{topics.device_id}_alert"
+    out.append((f"{DISCOVERY_PREFIX}/event/{topics.device_id}/alert/config", {
+        "name": "Alert", "unique_id": unique, "object_id": unique,
+        "state_topic": topics.alert, "event_types": alert_kinds(), "icon": "mdi:alert",
+        **common}))
+    return out
+
+
+# -- what the board reads ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message the board took: its venue, table, kind and content."""
+
+    venue: str
+    table: str
+    kind: str  # "state", "event", "result", "availability", "alert"
+    body: Mapping[str, Any] | str
+
+
+_KINDS = ("state", "event", "alert", "availability")
+
+
+def read(topic: str, payload: bytes) -> Message:
+    """The message of ``topic`` as the board keeps it, or :class:`BadMessage`."""
+    levels = topic.split("/")
+    if len(levels) < 4 or levels[0] != ROOT:
+        raise BadMessage(f"not a table's topic: {topic!r}")
+    venue, table, kind = levels[1], levels[2], "/".join(levels[3:])
+    if kind == "availability":
+        text = payload.decode("utf-8", "replace")
+        if text not in (ONLINE, OFFLINE):
+            raise BadMessage(f"availability is online or offline, not {text[:20]!r}")
+        return Message(venue, table, kind, text)
+    if kind.startswith("result/"):
+        kind, game_id = "result", kind.partition("/")[2]
+        if not game_id.isdigit():
+            raise BadMessage(f"a result's topic ends with its game's id, not {game_id!r}")
+    elif kind not in _KINDS:
+        raise BadMessage(f"no such message: {kind!r}")
+    try:
+        body = json.loads(payload)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadMessage(f"not JSON: {exc}") from None
+    if not isinstance(body, dict):
+        raise BadMessage("not a JSON object")
+    if kind != "alert" and _level(body.get("table")) != table:
+        raise BadMessage(f"the message names table {body.get('table')!r}, its topic {table!r}")
+    _check(kind, body)
+    return Message(venue, table, kind, body)
+
+
+def _level(name: object) -> str | None:
+    try:
+        return topic_level(name) if isinstance(name, str) else None
+    except ValueError:
+        return None
+
+
+_SHAPES: dict[str, Mapping[str, type | tuple[type, ...]]] = {
+    "state": {"game": str, "game_id": int, "version": int, "players": list},
+    "event": {"id": str, "game_id": int, "version": int, "said": str},
+    "result": {"game": str, "game_id": int, "players": list, "winners": list},
+    "alert": {"event_type": str},
+}
+
+
+def _check(kind: str, body: Mapping[str, Any]) -> None:
+    for key, kind_of in _SHAPES[kind].items():
+        value = body.get(key)
+        if not isinstance(value, kind_of) or isinstance(value, bool):
+            raise BadMessage(f"a {kind} needs {key!r}")
+    for player in body.get("players", ()):
+        if kind == "state" and not (isinstance(player, dict)
+                                    and isinstance(player.get("name"), str)):
+            raise BadMessage("a state's players are objects with a name")
+        if kind == "result" and not isinstance(player, str):
+            raise BadMessage("a result's players are names")
+    if kind == "result" and not set(body["winners"]) <= set(body["players"]):
+        raise BadMessage("a result's winners are among its players")
+
+
+def played_of(results: Sequence[Mapping[str, Any]]) -> list[Played]:
+    """Results from many tables as the statistics add them up (numbered in
+    the order given)."""
+    out = []
+    for number, r in enumerate(results, 1):
+        players = tuple(str(p) for p in r["players"])
+        winners = frozenset(players.index(w) for w in r["winners"] if w in players)
+        scores = tuple(s if isinstance(s, int) else None for s in r.get("scores", ()))
+        out.append(Played(number, str(r["game"]), players, winners, scores,
+                          float(r.get("started") or 0.0), r.get("ended")))
+    return out

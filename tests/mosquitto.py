@@ -1,0 +1,88 @@
+"""A real Mosquitto broker for the venue's tests: Debian's ``mosquitto`` on a
+free loopback port, with a password file and an ACL, that a test can stop
+and start again on the same port (a broker that goes away mid-game)."""
+
+from __future__ import annotations
+
+import getpass
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+MOSQUITTO_PASSWD = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
+
+
+def available() -> str | None:
+    """Why the broker cannot run here (``None``: it can)."""
+    if not Path(MOSQUITTO).exists() or not Path(MOSQUITTO_PASSWD).exists():
+        return "Debian's mosquitto is not installed (scripts/test installs it)"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def table_acl(user: str, venue: str, table: str) -> str:
+    """What a table may do: write its own topics (and its Home Assistant
+    discovery), read Home Assistant's birth message; nothing else."""
+    device = f"companion_{venue}_{table}".replace("-", "_")
+    return (f"user {user}\n"
+            f"topic readwrite companion/{venue}/{table}/#\n"
+            f"topic write homeassistant/sensor/{device}/#\n"
+            f"topic write homeassistant/event/{device}/#\n"
+            f"topic read homeassistant/status\n\n")
+
+
+class Broker:
+    """One Mosquitto: ``users`` maps a user to its password, ``acl`` is the
+    ACL file's text."""
+
+    def __init__(self, folder: Path, users: dict[str, str], acl: str) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        passwords = folder / "passwd"
+        passwords.touch(mode=0o600)
+        for user, password in users.items():
+            subprocess.run([MOSQUITTO_PASSWD, "-b", str(passwords), user, password], check=True)
+        (folder / "acl").write_text(acl)
+        (folder / "mosquitto.conf").write_text(
+            f"listener {self.port} 127.0.0.1\n"
+            "allow_anonymous false\n"
+            f"password_file {passwords}\n"
+            f"acl_file {folder / 'acl'}\n"
+            "persistence true\n"
+            f"persistence_location {folder}/\n"
+            "log_dest stderr\n"
+            "log_type error\n"
+            # Run as whoever runs the tests: as root, mosquitto would become
+            # the mosquitto user, who cannot read the test's own folder.
+            f"user {getpass.getuser()}\n")
+
+    def start(self) -> None:
+        with open(self.folder / "broker.log", "ab") as log:
+            self.process = subprocess.Popen(
+                [MOSQUITTO, "-c", str(self.folder / "mosquitto.conf")],
+                stdout=subprocess.DEVNULL, stderr=log)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+                return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError((self.folder / "broker.log").read_text()) from None
+                time.sleep(0.05)
+        raise RuntimeError(f"mosquitto did not listen on {self.port}")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(10)
+            self.process = None

@@ -1,0 +1,98 @@
+"""The panel's venue settings, against a real Mosquitto: a controller points
+the table at the venue's broker and the table starts publishing there; a
+spectator cannot; the password is kept durably, privately, and never said
+back; taking the table out of its venue stops it."""
+
+from __future__ import annotations
+
+import json
+import stat
+
+import pytest
+
+from companion.config import Venue
+from companion.core.engine import Command
+from companion.parts.venue import SETTINGS_FILE, VenueService
+from companion.storage import keep_file
+from tests.test_venue_broker import Listener, broker  # noqa: F401  (fixtures)
+
+
+@pytest.fixture
+def panel(table, tmp_path, broker):  # noqa: F811
+    from web import Services, create_app
+
+    service = VenueService(Venue(), table, table._journal, tmp_path, table_name="table-a",
+                           version="test", keep_file=keep_file)
+    service.start()
+    app = create_app(table, config={"SECRET_KEY": "k" * 64}, services=Services(venue=service))
+    controller, spectator = app.test_client(), app.test_client()
+    csrf = controller.get("/api/session").json["csrf"]
+    pin = app.extensions["companion"].access.pin
+    assert controller.post("/api/join", json={"pin": pin},
+                           headers={"X-CSRF-Token": csrf}).status_code == 200
+    spectator_csrf = spectator.get("/api/session").json["csrf"]
+
+    class Panel:
+        def post(self, body, *, as_spectator=False):
+            client, token = (spectator, spectator_csrf) if as_spectator else (controller, csrf)
+            return client.post("/api/venue", json=body, headers={"X-CSRF-Token": token})
+
+        def get(self):
+            return spectator.get("/api/venue")
+
+    made = Panel()
+    made.service, made.broker = service, broker
+    yield made
+    service.stop()
+
+
+def settings(running, **more):
+    return {"broker": "127.0.0.1", "port": running.port, "venue": "Cafe", "table": "Table A",
+            "username": "table-a", "password": "pw-a", **more}
+
+
+def test_a_controller_points_the_table_at_the_venue_and_it_publishes_there(panel, table,
+                                                                          tmp_path):
+    listener = Listener(panel.broker)
+    try:
+        assert panel.get().json["enabled"] is False
+        answer = panel.post(settings(panel.broker))
+        assert answer.status_code == 202
+        assert answer.json["has_password"] is True and "pw-a" not in answer.get_data(True)
+        table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
+        table.submit(Command("card", {"value": 4}))
+        listener.until(lambda: len(listener.events("table-a")) == 1, "the table's event")
+        status = panel.get().json
+        assert status["connected"] and status["topic"] == "companion/cafe/table-a"
+        assert status["source"] == "panel" and "pw-a" not in json.dumps(status)
+        kept = tmp_path / SETTINGS_FILE
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+        assert json.loads(kept.read_text())["password"] == "pw-a"
+    finally:
+        listener.link.stop()
+
+
+def test_a_spectator_cannot_point_the_table_anywhere(panel, tmp_path):
+    answer = panel.post(settings(panel.broker), as_spectator=True)
+    assert answer.status_code == 403
+    assert not (tmp_path / SETTINGS_FILE).exists() and panel.get().json["enabled"] is False
+
+
+def test_a_password_left_out_is_kept_and_an_empty_broker_leaves_the_venue(panel, tmp_path):
+    assert panel.post(settings(panel.broker)).status_code == 202
+    changed = {k: v for k, v in settings(panel.broker, table="Table 9").items()
+               if k != "password"}
+    assert panel.post(changed).json["has_password"] is True
+    assert json.loads((tmp_path / SETTINGS_FILE).read_text())["password"] == "pw-a"
+    off = panel.post({"broker": ""}).json
+    assert off["enabled"] is False
+
+
+@pytest.mark.parametrize("body", [
+    {"broker": "evil/host"}, {"broker": "127.0.0.1", "port": 0},
+    {"broker": "127.0.0.1", "venue": "!!!"}, {"broker": "h", "password": "a\u0000b"},
+])
+def test_settings_the_table_cannot_use_are_refused_and_nothing_changes(panel, body, tmp_path):
+    answer = panel.post(body)
+    assert answer.status_code == 400
+    assert not (tmp_path / SETTINGS_FILE).exists()

@@ -1,0 +1,121 @@
+"""The panel's venue settings: where the table publishes, on the venue's MQTT
+broker (see docs/venue.md).
+
+Anyone may read whether the table is in a venue and how it is doing; only a
+controller points it at a broker, with the session's CSRF token.  The
+broker's password goes to the companion and nowhere else: never in an
+answer (``has_password`` says whether one is kept), an error or the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, jsonify
+
+from .api import controllers_only, takes
+from .bodies import UNSET, Boolean, Integer, Shape, Text, member
+from .errors import ApiError
+from .openapi import _error, _json, _ref, operation
+from .panel import panel
+
+bp = Blueprint("venue", __name__, url_prefix="/api/venue")
+
+# A host name (or an address): letters, digits, dots, dashes; "" leaves the venue.
+HOST = "^[A-Za-z0-9._-]*$|^\\[[0-9A-Fa-f:.]+\\]$"
+
+
+class Host(Shape):
+    """A broker's host name or address, or "" for no venue."""
+
+    phrase = 'a host name or address (letters, digits, dots, dashes), or "" for none'
+
+    def schema(self) -> dict:
+        return {"type": "string", "maxLength": 253, "pattern": HOST}
+
+    def check(self, value: Any, where: str) -> str:
+        import re
+
+        if not isinstance(value, str) or len(value) > 253 or not re.fullmatch(HOST, value):
+            raise self.refuse(value, where)
+        return value
+
+
+class Secret(Shape):
+    """A user name or password as typed (spaces kept); never said back."""
+
+    phrase = "text of at most 256 characters"
+
+    def schema(self) -> dict:
+        return {"type": "string", "maxLength": 256, "pattern": "^[^\\u0000]*$"}
+
+    def check(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or len(value) > 256 or "\0" in value:
+            raise ApiError(400, "bad-request", f"{where} must be {self.phrase}")
+        return value
+
+
+@dataclass(frozen=True)
+class VenueRequest:
+    """Where the table publishes.  ``broker`` "" takes the table out of its
+    venue; a ``password`` left out keeps the one kept, "" forgets it."""
+
+    broker: str = field(metadata=member(Host(), 'the broker\'s host, or "" for no venue'))
+    port: int = field(default=1883, metadata=member(Integer(1, 65535), "the broker's port"))
+    tls: bool = field(default=False, metadata=member(Boolean(), "speak TLS to the broker"))
+    venue: str = field(default="venue", metadata=member(
+        Text(1, 60, name=True), "the venue's name (its topics use its letters and digits)"))
+    table: str = field(default="", metadata=member(
+        Text(0, 60, blank=True), "this table's name at the venue (\"\": the companion's)"))
+    username: str = field(default="", metadata=member(Secret(), "the table's user"))
+    password: str = field(default=UNSET, metadata=member(
+        Secret(), "the table's password; left out: the one kept"))
+
+
+REQUESTS: tuple[type, ...] = (VenueRequest,)
+_SPECTATOR = {"403": _error("no valid X-CSRF-Token, or a spectator's session")}
+_NO_VENUE = {"404": _error("this companion cannot join a venue (error 'no-venue')")}
+
+
+def _venue() -> Any:
+    venue = panel().services.venue
+    if venue is None:
+        raise ApiError(404, "no-venue", "this companion cannot join a venue")
+    return venue
+
+
+@bp.get("")
+@operation("whether the table publishes to a venue, where and how it is doing (never a "
+           "password)", {"200": _json("the venue's status", _ref("VenueStatus")), **_NO_VENUE})
+def status():
+    return jsonify(_venue().status())
+
+
+@bp.post("")
+@operation("point the table at a venue's broker, or take it out of its venue (controllers)",
+           {"202": _json("the new settings, being applied", _ref("VenueStatus")),
+            **_SPECTATOR, **_NO_VENUE,
+            "400": _error("a host, port, name, user or password the table cannot use")},
+           changes=True)
+@controllers_only
+@takes(VenueRequest)
+def configure(body: VenueRequest):
+    venue = _venue()
+    from companion.core.venue import topic_level
+
+    try:
+        topic_level(body.venue)
+        if body.table.strip():
+            topic_level(body.table)
+    except ValueError:
+        raise ApiError(400, "bad-request", "a venue's or a table's name needs a letter or "
+                                           "a digit") from None
+    settings = {"broker": body.broker, "port": body.port, "tls": body.tls,
+                "venue": body.venue, "table": body.table.strip(), "username": body.username}
+    if body.password is not UNSET:
+        settings["password"] = body.password
+    return jsonify(venue.configure(settings)), 202
+
+
+__all__ = ["REQUESTS", "VenueRequest", "bp"]
