@@ -21,7 +21,7 @@ from ..games import available, game_class
 from ..keys import DICE_SOURCES, KEYS, KINDS
 from ..ports import SmartDice, SmartDie, TablePort
 from ..table import Update
-from ..text import DEFAULT_LANGUAGE, say
+from ..text import DEFAULT_LANGUAGE, event_sentence, say
 from .entry import EDITING, Blocked, Entry, Now
 from .hints import HINTS, KEY_ROWS, CommandHint, Context, Pick, PickGroup
 from .view import MenuView, ViewKind
@@ -674,8 +674,8 @@ class TableMenu:
             if callable(tell):
                 said.append(str(tell(event, self._lang)))
             else:
-                said.append(say(f"event.{event.kind}", self._lang, game=update.game_key,
-                                default=event.message, **dict(event.data)))
+                said.append(event_sentence(event.kind, event.message, event.data, self._lang,
+                                           update.game_key, update.players))
         return " · ".join(said)
 
     def _undo(self) -> None:
@@ -796,8 +796,11 @@ class TableMenu:
         self._stack.pop()
         try:
             self._smart_dice.assign(address, role)
-        except (KeyError, ValueError) as refused:
-            self._say(self._t("pixels"), str(refused).strip("'\""))
+        except KeyError:
+            # Forgotten meanwhile, from a phone.
+            self._say(self._t("pixels"), self._t("die-gone"))
+        except ValueError as refused:
+            self._say(self._t("pixels"), str(refused))
 
     def _forget_die(self, address: str) -> None:
         assert self._smart_dice is not None
