@@ -15,6 +15,11 @@ Without ``--db`` the journal is the running companion's (found as
 runs, reading (``state``, ``history``...) reads its journal as it is, and a
 change is refused: it is made on the panel.  Bad input prints one line and
 exits with status 2.
+
+What it prints for people is in the table's language (the one chosen on the
+panel's setup page, else the configured one): events, the state, prompts,
+refusals, dates.  ``--json`` keeps the machine's keys, with its messages in
+that language.
 """
 
 from __future__ import annotations
@@ -24,11 +29,11 @@ import gc
 import json
 import os
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .core.errors import CompanionError, IllegalCommand, StaleVersion
+from .core.text import event_sentence
 
 if TYPE_CHECKING:
     from .core.table import Table, Update
@@ -49,22 +54,14 @@ def default_db() -> Path:
     return Path(base) / "companion" / "companion.db"
 
 
-def program_version() -> str:
-    """The installed program's version (the project's, in pyproject.toml)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("tabletop-companion")
-    except PackageNotFoundError:
-        return "(not installed)"
-
-
 class _PrintVersion(argparse.Action):
     """``--version``: the version is looked up only when asked for (a
     lookup on every start would slow ``companion serve`` on a Pi Zero)."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
+        from .version import program_version
+
         print(f"{parser.prog} {program_version()}")
         parser.exit()
 
@@ -278,6 +275,7 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
                 f"or its buttons, or stop it first; reading ('companion state', "
                 f"'companion history') works while it runs") from None
         table = Table(Journal.open_read_only(path))
+    out.lang = table.settings().language or _configured_language()
     try:
         _act(args, table, out)
         return 0
@@ -298,7 +296,7 @@ def _act(args: argparse.Namespace, table: Table, out: _Output) -> None:
         out.update(table.submit_words(args.words, expected_version=args.expected_version,
                                       source="cli"))
     elif args.action == "undo":
-        taking_back = table.current().undo_text if table.has_game else None
+        taking_back = _taking_back(table.current(), out.lang) if table.has_game else None
         out.update(table.undo(source="cli"), took_back=taking_back)
     elif args.action == "redo":
         out.update(table.redo(source="cli"))
@@ -307,15 +305,39 @@ def _act(args: argparse.Namespace, table: Table, out: _Output) -> None:
     elif args.action == "commands":
         out.commands(table.game.describe())
     elif args.action == "history":
-        out.history(table.history(args.game))
+        _history(args, table, out)
     elif args.action == "games":
         out.games(table.games())
     elif args.action == "stats":
         out.stats(table.stats())
 
 
+def _history(args: argparse.Namespace, table: Table, out: _Output) -> None:
+    """A game's history (the current one, else ``--game``), in the table's
+    language with its players' names."""
+    entries = table.history(args.game)
+    game: str | None = None
+    players: tuple[str, ...] = ()
+    if args.game is None:
+        game, players = table.game.key, tuple(table.game.players)
+    else:
+        past = next((g for g in table.games() if g["id"] == args.game), {})
+        game, players = past.get("game"), tuple(past.get("players", ()))
+    out.history(entries, game, players)
+
+
 # The commands that only read the journal: they may read it while a companion runs.
 READING = ("state", "commands", "history", "games", "stats")
+
+
+def _configured_language() -> str:
+    """The configured language, for a table that has not chosen its own."""
+    from . import config as config_module
+
+    try:
+        return config_module.load(None).language
+    except Exception:
+        return "en"
 
 
 def _journal_path(args: argparse.Namespace) -> Path:
@@ -471,16 +493,30 @@ class _Output:
 
     def __init__(self, as_json: bool) -> None:
         self.as_json = as_json
+        self.lang = "en"
+
+    def _t(self, key: str, **fields: Any) -> str:
+        from .core.text import say
+
+        return say(key, self.lang, **fields)
+
+    def _when(self, at: float) -> str:
+        from .cldr import date_text
+
+        return date_text(self.lang, at)
 
     def _json(self, value: Any) -> None:
         print(json.dumps(value, indent=2, ensure_ascii=False))
 
     def error(self, exc: Exception, code: int) -> int:
+        from .core.errors import Refusal
+
         rule = getattr(exc, "rule", type(exc).__name__)
+        message = exc.say(self.lang) if isinstance(exc, Refusal) else str(exc)
         if self.as_json:
-            print(json.dumps({"error": rule, "message": str(exc)}))
+            print(json.dumps({"error": rule, "message": message}, ensure_ascii=False))
         else:
-            print(f"companion: {exc}", file=sys.stderr)
+            print(f"companion: {message}", file=sys.stderr)
         return code
 
     def update(self, update: Update, took_back: str | None = None) -> None:
@@ -490,10 +526,11 @@ class _Output:
         from .state_text import events_said
 
         if took_back:
-            print(f"  Took back: {took_back}")
+            print("  " + self._t("cli.took-back", what=took_back))
         for event in events_said(update.events):
-            print(("! " if event.alert else "  ") + event.message)
-        print(render_state(update))
+            print(("! " if event.alert else "  ")
+                  + event_said(event, self.lang, update.game_key, update.players))
+        print(render_state(update, self.lang))
 
     def commands(self, described: dict) -> None:
         if self.as_json:
@@ -507,50 +544,53 @@ class _Output:
             kind = " (correction)" if command["correction"] else ""
             print(f"  {command['name']} {params}{kind}  {command['help']}")
 
-    def history(self, entries) -> None:
+    def history(self, entries, game: str | None = None, players: Sequence[str] = ()) -> None:
         if self.as_json:
             self._json([e.to_json() for e in entries])
             return
         if not entries:
-            print("nothing played yet")
+            print(self._t("cli.nothing-played"))
         for e in entries:
-            # What happened, as people say it, with its date and time.
-            when = datetime.fromtimestamp(e.at).strftime("%a %d %b %Y %H:%M:%S")
-            print(f"{when}  {_entry_said(e)}")
+            # What happened, as people say it, with its date and time (CLDR's).
+            print(f"{self._when(e.at)}  {_entry_said(e, self.lang, game, players)}")
 
     def games(self, games: list[dict]) -> None:
         if self.as_json:
             self._json(games)
             return
         if not games:
-            print("no games yet")
+            print(self._t("cli.no-games"))
         for g in games:
-            when = datetime.fromtimestamp(g["started"]).strftime("%Y-%m-%d %H:%M")
-            outcome = (g["result"] or {}).get("message", g["status"])
+            when = self._when(g["started"])
+            outcome = (g["result"] or {}).get("message") or self._t(
+                f"cli.status.{g['status']}", default=g["status"])
+            if self.lang != "en" and g["result"]:
+                outcome = event_sentence("game-over", outcome, g["result"], self.lang,
+                                         g["game"], g["players"])
             print(f"#{g['id']:<4} {when}  {g['game']:<15} {', '.join(g['players'])}: {outcome}")
 
     def stats(self, stats: dict) -> None:
         if self.as_json:
             self._json(stats)
             return
-        print(f"games played: {stats['games_played']}")
+        t = self._t
+        print(t("cli.games-played", n=stats["games_played"]))
         for key, count in sorted(stats["by_game"].items()):
             print(f"  {key}: {count}")
         ranked = sorted(stats["players"].items(), key=lambda kv: (-kv[1]["won"], kv[0]))
         for name, s in ranked:
-            print(f"  {name:<24} won {s['won']} of {s['played']}")
+            print(f"  {name:<24} " + t("cli.won-of", won=s["won"], played=s["played"]))
         for key, game in stats.get("games", {}).items():
-            print(f"{key}: {game['games']} games")
+            print(t("cli.game-games", title=key, n=game["games"]))
             for p in game["players"]:
-                print(f"  {p['name']:<24} won {p['won']} of {p['played']} ({p['rate']}%), "
-                      f"{p['streak']} in a row, best run {p['best_streak']}")
+                print(f"  {p['name']:<24} " + t("cli.player-stats", **p))
             record = game["record"]
             if record:
-                print(f"  record, {record['kind'].replace('-', ' ')}: {record['value']} "
-                      f"by {record['player']} (game #{record['game_id']})")
+                print("  " + t("cli.record", kind=record["kind"].replace("-", " "),
+                               value=record["value"], player=record["player"],
+                               number=record["game_id"]))
             for pair in game["head_to_head"]:
-                print(f"  {pair['a']} {pair['a_won']} - {pair['b_won']} {pair['b']} "
-                      f"({pair['games']} games together)")
+                print("  " + t("cli.head-to-head", **pair))
 
     def games_list(self, described: list[dict]) -> None:
         if self.as_json:
@@ -562,23 +602,58 @@ class _Output:
                 print(f"    --variant {name}  {text}")
 
 
-def render_state(update: Update) -> str:
-    """The state as a person reads it: see :mod:`companion.state_text`."""
+def render_state(update: Update, lang: str = "en") -> str:
+    """The state as a person reads it, in ``lang``: see :mod:`companion.state_text`."""
     from .state_text import render
 
-    return render(update)
+    return render(update, lang)
 
 
-def _entry_said(entry: Any) -> str:
-    """A history entry as people say it, each thing once."""
+def _taking_back(current: Update, lang: str) -> str | None:
+    """What undo takes back, in ``lang``."""
+    if lang == "en" or not current.undo_events:
+        return current.undo_text
+    return " · ".join(event_said(e, lang, current.game_key, current.players)
+                      for e in current.undo_events)
+
+
+def event_said(event: Any, lang: str, game: str | None, players: Sequence[str]) -> str:
+    """An event in ``lang``: the game's own telling where it has one, else
+    from its kind and data (:func:`companion.core.text.event_sentence`)."""
+    if lang == "en" or game is None:
+        return str(event.message)
+    from .core.games import game_class
+
+    try:
+        tell = getattr(game_class(game), "event_text", None)
+    except CompanionError:
+        tell = None
+    if callable(tell):
+        return str(tell(event, lang))
+    return event_sentence(event.kind, event.message, event.data, lang, game, players)
+
+
+def _entry_said(entry: Any, lang: str = "en", game: str | None = None,
+                players: Sequence[str] = ()) -> str:
+    """A history entry as people say it, each thing once, in ``lang``."""
+    from .core.text import say
     from .core.updates import change_text
     from .state_text import events_said
 
+    if lang == "en":
+        if entry.action == "undo":
+            return f"Undone: {change_text(events_said(entry.undid), entry.command)}"
+        if entry.action == "redo":
+            return f"Redone: {change_text(events_said(entry.events), entry.command)}"
+        return change_text(events_said(entry.events), entry.command)
+    events = events_said(entry.undid if entry.action == "undo" else entry.events)
+    told = " · ".join(event_said(e, lang, game, players) for e in events) \
+        or change_text(events, entry.command)
     if entry.action == "undo":
-        return f"Undone: {change_text(events_said(entry.undid), entry.command)}"
+        return say("cli.undone", lang, what=told)
     if entry.action == "redo":
-        return f"Redone: {change_text(events_said(entry.events), entry.command)}"
-    return change_text(events_said(entry.events), entry.command)
+        return say("cli.redone", lang, what=told)
+    return told
 
 
 if __name__ == "__main__":

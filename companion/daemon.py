@@ -206,9 +206,9 @@ class Daemon:
         if self.venue is None:
             import socket
 
-            from companion.cli import program_version
             from companion.parts.venue import VenueService
             from companion.storage import keep_file
+            from companion.version import program_version
 
             self.venue = VenueService(self.config.venue, self.table_part.table,
                                       self.table_part.journal, self.directory,

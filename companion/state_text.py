@@ -5,11 +5,17 @@ sentences, then a short table with a row per player and a column per figure
 (the player to play marked ``▸``), then what the game waits for.  The three
 games have their own sentences and columns; any other game is said field by
 field.  Scripts use ``--json``.
+
+Every sentence and column is said in the table's language: the common ones
+are ``cli.*`` in :mod:`companion.core.text`, a game's ``state.*`` in its
+texts (English as it reads below).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from .core.text import event_sentence, phrase, say
 
 if TYPE_CHECKING:
     from .core.engine import Event
@@ -34,34 +40,81 @@ def events_said(events: Sequence[Event]) -> list[Event]:
     return kept
 
 
-def render(update: Update) -> str:
-    """The state of ``update`` as lines for a terminal."""
+class _Say:
+    """Says a key in the table's language, the game's texts before the
+    common ones."""
+
+    def __init__(self, lang: str, game: str | None) -> None:
+        self.lang = lang
+        self.game = game
+
+    def __call__(self, key: str, **fields: Any) -> str:
+        return say(key, self.lang, game=self.game, **fields)
+
+    def word(self, field: str, value: Any) -> Any:
+        """A value that is a word (a phase, a direction, a colour), in the
+        table's language; anything else as it is."""
+        if not isinstance(value, str) or self.lang == "en":
+            return value
+        for key in (f"state.{field}.{value}", f"choice.{value}", f"card.{value}"):
+            found = phrase(key, self.lang, self.game)
+            if found is not None:
+                return found
+        return value
+
+
+def render(update: Update, lang: str = "en") -> str:
+    """The state of ``update`` as lines for a terminal, in ``lang``."""
+    t = _Say(lang, update.game_key)
     figures = FIGURES.get(update.game_key, _generic_figures)
     state = update.state
     names = tuple(update.players)
-    lines = [f"{update.title}, game {update.game_id}, step {update.version}"]
-    turn = _turn(state, names, update.over)
+    title = t("title") if phrase("title", lang, update.game_key) else update.title
+    lines = [t("cli.heading", title=title, number=update.game_id, step=update.version)]
+    turn = _turn(state, names, update.over, t)
     if turn:
         lines.append(" ".join(turn))
-    lines += [_sentence(line) for line in figures(state) if line]
+    lines += [_sentence(line) for line in figures(state, t) if line]
     rows = _players(state)
     if rows:
-        columns = COLUMNS.get(update.game_key, _generic_columns)(rows)
+        columns = COLUMNS.get(update.game_key, _generic_columns)(rows, t)
         active = state.get("active") if not update.over else None
-        lines += ["", *_table(rows, columns, active), ""]
+        lines += ["", *_table(rows, columns, active, t), ""]
     if update.over and update.result:
-        lines.append(f"Game over: {update.result.message}")
+        if lang == "en":
+            lines.append(f"Game over: {update.result.message}")
+        else:
+            lines.append(event_sentence("game-over", update.result.message,
+                                        update.result.to_json(), lang, update.game_key, names))
     else:
-        lines += [f"> {e.prompt}" for e in update.expected]
+        lines += [f"> {prompt}" for prompt in _prompts(update, lang)]
     while lines and not lines[-1]:
         lines.pop()
     return "\n".join(lines)
 
 
+def _prompts(update: Update, lang: str) -> list[str]:
+    """What the game waits for, in ``lang``: the game's own prompts where it
+    says them in that language, else who acts and the command's label."""
+    said = update.prompts.get(lang) if lang != "en" else None
+    out = []
+    for i, wait in enumerate(update.expected):
+        if lang == "en":
+            out.append(wait.prompt)
+        elif said is not None and i < len(said):
+            out.append(said[i])
+        else:
+            command = phrase(f"command.{wait.command}", lang, update.game_key)
+            who = update.players[wait.player] if isinstance(wait.player, int) else None
+            out.append(wait.prompt if command is None
+                       else f"{who} · {command}" if who else command)
+    return out
+
+
 # -- whose turn -------------------------------------------------------------------------
 
 
-def _turn(state: dict[str, Any], names: Sequence[str], over: bool) -> list[str]:
+def _turn(state: dict[str, Any], names: Sequence[str], over: bool, t: _Say) -> list[str]:
     said = []
 
     def seat(field: str) -> str | None:
@@ -71,12 +124,12 @@ def _turn(state: dict[str, Any], names: Sequence[str], over: bool) -> list[str]:
         return None
 
     if not over and (name := seat("active")):
-        said.append(f"{name}'s turn.")
+        said.append(_sentence(t("cli.active", name=name)))
     if not over and (name := seat("first_player")):
-        said.append(f"{name} plays first.")
+        said.append(_sentence(t("cli.first_player", name=name)))
     tie_break = state.get("tie_break")
     if isinstance(tie_break, int) and (name := seat("tie_break")):
-        said.append(f"Tie-break for {name}.")
+        said.append(_sentence(t("cli.tie_break", name=name)))
     message = state.get("message")
     if isinstance(message, str) and message.strip():
         said.append(_sentence(message))
@@ -86,70 +139,73 @@ def _turn(state: dict[str, Any], names: Sequence[str], over: bool) -> list[str]:
 # -- each game's figures, in sentences ----------------------------------------------------
 
 
-def _plural(count: int, one: str, many: str | None = None) -> str:
-    return f"{count} {one if count == 1 else (many or one + 's')}"
-
-
-def _call_of_nature(state: dict[str, Any]) -> list[str]:
-    first = [f"Pressure {state.get('pressure', 0)}"]
+def _call_of_nature(state: dict[str, Any], t: _Say) -> list[str]:
+    first = [t("state.line.pressure", pressure=state.get("pressure", 0))]
     if state.get("next_threshold") is not None:
-        first.append(f"the next threshold, at {state['next_threshold']}, costs "
-                     f"{state.get('next_threshold_cost', 1)} Mastery")
+        first.append(t("state.line.next-threshold", threshold=state["next_threshold"],
+                       cost=state.get("next_threshold_cost", 1)))
     if state.get("next_respite") is not None:
-        first.append(f"the next Respite is at {state['next_respite']}")
-    second = [f"Round {state.get('round', 1)}"]
+        first.append(t("state.line.next-respite", respite=state["next_respite"]))
+    second = [t("state.line.round", round=state.get("round", 1))]
     if state.get("direction"):
-        second[0] += f", play goes {state['direction']}"
-    second.append(f"{_plural(state.get('draw_pile', 0), 'card')} in the draw pile, "
-                  f"{state.get('played_pile', 0)} played")
+        second[0] = t("state.line.round-direction", round=state.get("round", 1),
+                      direction=t.word("direction", state["direction"]))
+    second.append(t("state.line.piles", draw=state.get("draw_pile", 0),
+                    played=state.get("played_pile", 0)))
     lines = [_sentences(first), _sentences(second)]
     if state.get("phase") not in (None, "play"):
-        lines.insert(0, f"Phase: {str(state['phase']).replace('-', ' ')}")
+        phase = t.word("phase", state["phase"])
+        lines.insert(0, t("state.line.phase", phase=str(phase).replace("-", " ")))
     return lines
 
 
-def _ohshit(state: dict[str, Any]) -> list[str]:
-    cards = (f"{_plural(state.get('draw_pile', 0), 'card')} in the draw pile, "
-             f"{state.get('decharge', 0)} in the Décharge, {state.get('drain', 0)} in the Drain")
-    piles = [f"Turn {state.get('turn', 1)}", cards]
+def _ohshit(state: dict[str, Any], t: _Say) -> list[str]:
+    cards = t("state.line.cards", draw=state.get("draw_pile", 0),
+              decharge=state.get("decharge", 0), drain=state.get("drain", 0))
+    piles = [t("state.line.turn", turn=state.get("turn", 1)), cards]
     lines = [_sentences(piles)]
     extra = []
     if state.get("constipations_on_table"):
-        extra.append(f"{_plural(state['constipations_on_table'], 'Constipation')} on the table")
+        extra.append(t("state.line.constipations", n=state["constipations_on_table"]))
     if state.get("reshuffles"):
-        extra.append(f"the draw pile has been made again {_plural(state['reshuffles'], 'time')}")
+        extra.append(t("state.line.reshuffles", n=state["reshuffles"]))
     if state.get("set_aside"):
-        extra.append(f"{_plural(state['set_aside'], 'card')} set aside")
+        extra.append(t("state.line.set-aside", n=state["set_aside"]))
     if extra:
         lines.append(", ".join(extra))
     if state.get("full_pile"):
-        lines.append(f"A pile of {state['full_pile']} poops takes no more")
+        lines.append(t("state.line.full-pile", n=state["full_pile"]))
     return lines
 
 
-def _bathroom_rush(state: dict[str, Any]) -> list[str]:
+def _bathroom_rush(state: dict[str, Any], t: _Say) -> list[str]:
     phase = state.get("phase_name") or str(state.get("phase", "")).replace("-", " ")
-    first = f"Phase: {phase}" if phase else ""
+    if t.lang != "en" and state.get("phase"):
+        phase = phrase(f"phase.{state['phase']}", t.lang, t.game) or phase
+    first = t("state.line.phase", phase=phase) if phase else ""
     if state.get("round"):
-        first += f", round {state['round']}"
+        first += t("state.line.round-after", round=state["round"])
     if state.get("final_round"):
-        first += " (the final round)"
+        first += t("state.line.final-round")
     lines = [first]
     if state.get("free_queue"):
-        lines.append(f"Queue {state['free_queue']} is the free one")
+        lines.append(t("state.line.free-queue", queue=state["free_queue"]))
     limit = state.get("popo_limit")
     if limit:
-        lines.append(f"A player who reaches {limit} popò is out" if state.get("eliminates")
-                     else f"Reaching {limit} popò puts nobody out (everyone keeps playing)")
-    lines.append(f"Persona deck: {_plural(state.get('persona_deck', 0), 'card')}, "
-                 f"{state.get('persona_discard', 0)} discarded")
+        lines.append(t("state.line.limit-out", limit=limit) if state.get("eliminates")
+                     else t("state.line.limit-keep-playing", limit=limit))
+    lines.append(t("state.line.persona-deck", deck=state.get("persona_deck", 0),
+                   discard=state.get("persona_discard", 0)))
     effects = state.get("effects")
+    said = state.get("effects_said")
+    if t.lang != "en" and isinstance(said, dict) and isinstance(said.get(t.lang), list):
+        effects = said[t.lang]
     if isinstance(effects, list):
         lines += [str(effect) for effect in effects if str(effect).strip()]
     return lines
 
 
-def _generic_figures(state: dict[str, Any]) -> list[str]:
+def _generic_figures(state: dict[str, Any], t: _Say) -> list[str]:
     said = []
     for field, value in state.items():
         if field in ("active", "first_player", "tie_break", "message", "over", "result",
@@ -165,7 +221,7 @@ def _generic_figures(state: dict[str, Any]) -> list[str]:
     return [", ".join(said)] if said else []
 
 
-FIGURES: dict[str, Callable[[dict[str, Any]], list[str]]] = {
+FIGURES: dict[str, Callable[[dict[str, Any], _Say], list[str]]] = {
     "call-of-nature": _call_of_nature,
     "ohshit": _ohshit,
     "bathroom-rush": _bathroom_rush,
@@ -192,45 +248,53 @@ def _flags(row: dict[str, Any], flags: Sequence[tuple[str, str, bool]]) -> str:
                      and field in row)
 
 
-def _call_of_nature_columns(rows: list[dict[str, Any]]) -> list[Column]:
-    return [("Mastery", lambda r: str(r.get("mastery", ""))),
-            ("", lambda r: _flags(r, [("out", "eliminated", True)]))]
+def _call_of_nature_columns(rows: list[dict[str, Any]], t: _Say) -> list[Column]:
+    return [(t("state.column.mastery"), lambda r: str(r.get("mastery", ""))),
+            ("", lambda r: _flags(r, [(t("state.flag.out"), "eliminated", True)]))]
 
 
-def _pile(row: dict[str, Any]) -> str:
-    pile = row.get("pile")
-    total = str(row.get("pile_total", 0))
-    if isinstance(pile, dict):
-        held = [f"{count} {colour}" for colour, count in pile.items() if count]
-        if held:
-            return f"{total} ({', '.join(held)})"
-    return total
+def _pile(t: _Say) -> Callable[[dict[str, Any]], str]:
+    def cell(row: dict[str, Any]) -> str:
+        pile = row.get("pile")
+        total = str(row.get("pile_total", 0))
+        if isinstance(pile, dict):
+            held = [f"{count} {t.word('colour', colour)}" for colour, count in pile.items()
+                    if count]
+            if held:
+                return f"{total} ({', '.join(held)})"
+        return total
+
+    return cell
 
 
-def _ohshit_columns(rows: list[dict[str, Any]]) -> list[Column]:
-    return [("Pile", _pile), ("Hand", lambda r: str(r.get("hand", ""))),
-            ("", lambda r: _flags(r, [("constipated", "constipated", True),
-                                      ("out", "alive", False)]))]
+def _ohshit_columns(rows: list[dict[str, Any]], t: _Say) -> list[Column]:
+    return [(t("state.column.pile"), _pile(t)),
+            (t("state.column.hand"), lambda r: str(r.get("hand", ""))),
+            ("", lambda r: _flags(r, [(t("state.flag.constipated"), "constipated", True),
+                                      (t("state.flag.out"), "alive", False)]))]
 
 
-def _queue(row: dict[str, Any]) -> str:
-    if row.get("queue") is None:
-        return "-"
-    where = f"{row['queue']}"
-    if row.get("position"):
-        where += f", place {row['position']}"
-    return where
+def _queue(t: _Say) -> Callable[[dict[str, Any]], str]:
+    def cell(row: dict[str, Any]) -> str:
+        if row.get("queue") is None:
+            return "-"
+        if row.get("position"):
+            return t("state.cell.queue-place", queue=row["queue"], place=row["position"])
+        return f"{row['queue']}"
+
+    return cell
 
 
-def _bathroom_rush_columns(rows: list[dict[str, Any]]) -> list[Column]:
+def _bathroom_rush_columns(rows: list[dict[str, Any]], t: _Say) -> list[Column]:
     columns: list[Column] = [("Pipì", lambda r: str(r.get("pipi", 0))),
                              ("Popò", lambda r: str(r.get("popo", 0))),
-                             ("Queue", _queue)]
+                             (t("state.column.queue"), _queue(t))]
     if any(r.get("score") for r in rows):
-        columns.append(("Score", lambda r: str(r.get("score", ""))))
-    columns.append(("", lambda r: _flags(r, [("in the bathroom", "in_bathroom", True),
-                                             ("over the limit", "over_limit", True),
-                                             ("out", "eliminated", True)])))
+        columns.append((t("state.column.score"), lambda r: str(r.get("score", ""))))
+    columns.append(("", lambda r: _flags(r, [
+        (t("state.flag.in-bathroom"), "in_bathroom", True),
+        (t("state.flag.over-limit"), "over_limit", True),
+        (t("state.flag.out"), "eliminated", True)])))
     return columns
 
 
@@ -238,7 +302,7 @@ def _cell(field: str) -> Callable[[dict[str, Any]], str]:
     return lambda row: str(row.get(field, ""))
 
 
-def _generic_columns(rows: list[dict[str, Any]]) -> list[Column]:
+def _generic_columns(rows: list[dict[str, Any]], t: _Say) -> list[Column]:
     fields = [field for field, value in rows[0].items()
               if field not in ("seat", "name") and isinstance(value, (int, float, str))
               and not isinstance(value, bool)]
@@ -248,15 +312,16 @@ def _generic_columns(rows: list[dict[str, Any]]) -> list[Column]:
     return columns
 
 
-COLUMNS: dict[str, Callable[[list[dict[str, Any]]], list[Column]]] = {
+COLUMNS: dict[str, Callable[[list[dict[str, Any]], _Say], list[Column]]] = {
     "call-of-nature": _call_of_nature_columns,
     "ohshit": _ohshit_columns,
     "bathroom-rush": _bathroom_rush_columns,
 }
 
 
-def _table(rows: list[dict[str, Any]], columns: list[Column], active: Any) -> list[str]:
-    cells = [["Player", *(title for title, _ in columns)]]
+def _table(rows: list[dict[str, Any]], columns: list[Column], active: Any,
+           t: _Say) -> list[str]:
+    cells = [[t("cli.column.player"), *(title for title, _ in columns)]]
     for row in rows:
         cells.append([str(row["name"]), *(value(row) for _, value in columns)])
     cells = _filled_columns(cells)

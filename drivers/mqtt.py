@@ -22,13 +22,15 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
+from companion.core.errors import CompanionError
+
 log = logging.getLogger(__name__)
 
 # How long paho waits before reconnecting: from MIN to MAX seconds, doubling.
 RECONNECT_MIN, RECONNECT_MAX = 1, 8
 
 
-class Refused(Exception):
+class Refused(CompanionError):
     """The broker took the message but refused it (not authorised)."""
 
 

@@ -286,7 +286,7 @@ def test_the_cards_are_said_in_french_and_italian_with_their_printed_names():
     events = play(game, "play card=give-up-your-place", "target queue=2 position=2", "defend")
     blocked = next(e for e in events if e.kind == "card-blocked")
     assert BathroomRush.event_text(blocked, "fr") == (
-        "Ben joue une Défense de file : le Cedi il posto de Ana est annulé")
+        "Ben joue une Défense de file : le Cedi il posto d'Ana est annulé")
     assert "Difesa fila" in BathroomRush.event_text(blocked, "it")
 
 

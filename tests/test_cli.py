@@ -107,7 +107,7 @@ def test_undo_and_redo_from_the_command_line(cli):
     lines = out.splitlines()
     assert "Undone: Ben plays +6" in lines[2] and "Redone: Ben plays +6" in lines[3]
     # Each line is a sentence with its date and time, never the command's words.
-    assert re.match(r"\w{3} \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2}  Ana plays \+4", lines[0])
+    assert re.match(r"\w{3}, \w{3} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2}  Ana plays \+4", lines[0])
     assert "value=" not in out
 
 
@@ -142,7 +142,7 @@ def test_a_three_player_game_played_to_its_end_with_statistics(cli):
     assert stats["players"]["Cy"] == {"played": 1, "won": 0}
     assert stats["games"]["call-of-nature"]["record"]["kind"] == "highest-pressure-survived"
     _, out, _ = cli("stats")
-    assert "call-of-nature: 1 games" in out and "record, highest pressure survived" in out
+    assert "call-of-nature: 1 game\n" in out and "record, highest pressure survived" in out
     assert "(100%)" in out or "(0%)" in out
     _, out, _ = cli("games")
     assert "call-of-nature" in out and "Ana, Ben, Cy" in out
@@ -307,3 +307,38 @@ def test_serve_and_a_bad_option_still_say_what_is_wrong(capsys):
         main(["serve", "--simulation-please"])
     assert exited.value.code == 2
     assert "unrecognized arguments: --simulation-please" in capsys.readouterr().err
+
+
+def _speak(db, lang: str) -> None:
+    from companion.core.journal import Journal
+    from companion.core.table import Table
+
+    table = Table(Journal.open(db))
+    try:
+        table.change_setting("language", lang)
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("game", ["call-of-nature", "ohshit", "bathroom-rush"])
+def test_the_command_line_speaks_the_tables_language(cli, lang, game):
+    """Events, the state, prompts, refusals, the history and its dates, the
+    games and the statistics, all in the language the table speaks."""
+    from tests.language_check import problems
+
+    cli("new", game, "Ana", "Ben", "Cy")
+    _speak(cli.db, lang)
+    said = []
+    plays = {"call-of-nature": [("play", "card", "22"), ("play", "card", "-5"),
+                                ("undo",), ("redo",), ("play", "card", "99")],
+             "ohshit": [("play", "poop", "colour=spicy", "target=Ben"), ("play", "kill", "Ana"),
+                        ("play", "kill", "Ana")],
+             "bathroom-rush": [("play", "choose-queue", "1"), ("play", "choose-queue", "1")]}
+    for words in [("state",), *plays[game], ("history",), ("games",), ("stats",)]:
+        _, out, err = cli(*words)
+        said += (out + err).splitlines()
+    wrong = problems([line.removeprefix("companion: ") for line in said], lang,
+                     {"Ana", "Ben", "Cy"})
+    assert wrong == []
+    assert any(line.startswith("companion: ") for line in said)  # a refusal was said

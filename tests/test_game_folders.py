@@ -23,7 +23,7 @@ GAME = '''
 """Pawn race: each player steps 1 to 3; the first at 10 wins."""
 
 from companion.core.engine import CommandSpec, Event, Expectation, Game, Param, Result
-from companion.core.stats import RecordRule
+from companion.core.records import RecordRule
 
 
 class PawnRace(Game):

@@ -8,8 +8,6 @@ press for the player).
 
 from __future__ import annotations
 
-import string
-
 import pytest
 
 from companion.core.engine import Command
@@ -316,7 +314,7 @@ def test_a_refused_command_shows_the_rules_message_and_changes_nothing(table, me
 
 
 @pytest.mark.parametrize(("lang", "title", "text"), [
-    ("fr", "Refusé", "la Maîtrise de Ana est à 7 et reste entre 0 et 7 : un changement de +1 "
+    ("fr", "Refusé", "la Maîtrise d'Ana est à 7 et reste entre 0 et 7 : un changement de +1 "
                      "ne corrige rien"),
     ("it", "Rifiutato", "il Controllo di Ana è 7 e resta fra 0 e 7: un cambio di +1 non "
                         "corregge niente"),
@@ -875,9 +873,7 @@ def test_the_menu_speaks_the_tables_language(table, lang, items, keys):
     # Every word of the menu is said in each language, with the same fields.
     assert set(COMMON[lang]) == set(COMMON["en"])
 
-    def fields(phrase):
-        return {name for _, name, _, _ in string.Formatter().parse(phrase) if name}
-
+    from companion.catalogs import placeholders as fields
     from companion.core.refusals import ENGLISH_READS_OTHER_FIELDS
     assert {k: fields(v) for k, v in COMMON[lang].items()
             if k not in ENGLISH_READS_OTHER_FIELDS} == {

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import ast
 import inspect
-import string
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 
+from companion.catalogs import placeholders
 from companion.core import errors
 from companion.core.engine import Command
 from companion.core.errors import BadArgument, BadSetup, NotExpected, Refusal, StaleVersion
@@ -35,8 +35,8 @@ KEY_VARIABLE = "key"
 
 
 def fields(template: str) -> set[str]:
-    return {name.split(".")[0].split("[")[0]
-            for _, name, _, _ in string.Formatter().parse(template) if name}
+    """The fields a template reads, its plural and select choices' too."""
+    return placeholders(template)
 
 
 def game_of(path: Path) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -424,7 +425,7 @@ def all_words():
                   for game in GAMES for phrases in game_phrases(game).values()]
     # The menu's words, a word at a time (their fields as a player's name).
     words |= {w.strip("'«»?:.,") for phrases in sentences for phrase in phrases.values()
-              for w in phrase.format_map(_Named()).split()}
+              for w in _filled(phrase).split()}
     return sorted({w.format_map(_Named(threshold=61, total=12, high=4)) for w in words}
                   | set(NAMES)
                   | set(GAME_WORDS))
@@ -433,6 +434,16 @@ def all_words():
 class _Named(dict):
     def __missing__(self, key):
         return "Ana"
+
+
+def _filled(phrase: str) -> str:
+    """A template with a player's name in its fields, its counts at 2."""
+    from companion.catalogs import placeholders
+    from companion.core.text import fill
+
+    counted = set(re.findall(r"\{\s*(\w+)\s*,\s*(?:plural|select)", phrase))
+    return fill(phrase, "en", {name: 2 if name in counted else "Ana"
+                               for name in placeholders(phrase)})
 
 
 def touching_glyphs(text: str, size: int, bold: bool) -> list[str]:
@@ -473,8 +484,7 @@ def test_no_two_glyphs_touch_in_any_word_of_any_language(bold):
 def test_words_stand_three_columns_apart_in_every_sentence_the_menu_says(bold):
     from companion.core.text import COMMON
 
-    sentences = {text.format_map(_Named()) for phrases in COMMON.values()
-                 for text in phrases.values()}
+    sentences = {_filled(text) for phrases in COMMON.values() for text in phrases.values()}
     found = {(sentence, size): touching
              for sentence in sentences for size in (8, 9, 10, 11, 12)
              if (touching := [pair for pair in touching_glyphs(sentence, size, bold)

@@ -211,7 +211,9 @@ def history():
         try:
             now, entries = table.past(int(wanted))
         except NoGame as exc:
-            raise ApiError(404, "no-game", exc.say(language())) from None
+            lang = language()
+            raise ApiError(404, "no-game", exc.say(lang),
+                           headers={"Content-Language": lang}) from None
         current = table.has_game and table.current().game_id == now.game_id
         past = None if current else state_json(now, panel().colours)
     elif not table.has_game:

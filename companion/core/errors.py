@@ -173,3 +173,9 @@ class UnknownKey(CompanionError, ValueError):
 
 class BadBackoff(CompanionError, ValueError):
     """A backoff whose waits are not positive, or whose longest is the shorter."""
+
+
+class BadMessage(CompanionError, ValueError):
+    """A message on the venue's broker that the venue board does not take
+    (not well formed, or naming another table than its topic), and why."""
+

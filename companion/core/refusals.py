@@ -83,9 +83,12 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.and": " and ",
         # Dice.
         "refusal.roll-not-numbers": (
-            "a roll of {dice} is {count} whole number(s) from 1 to {sides}, not {raw}"
+            "a roll of {dice} is {count, plural, one {# whole number} other {# whole numbers}}"
+            " from 1 to {sides}, not {raw}"
         ),
-        "refusal.roll-count": "a roll of {dice} has {count} value(s), not {given}",
+        "refusal.roll-count": (
+            "a roll of {dice} has {count, plural, one {# value} other {# values}}, not {given}"
+        ),
         "refusal.die-face": (
             "{value} is not a face of a {sides}-sided die: a {dice} roll gives 1 to {sides}"
         ),
@@ -180,9 +183,14 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.term": "{label}",
         "refusal.and": " et ",
         "refusal.roll-not-numbers": (
-            "un lancer de {dice} donne {count} nombre(s) entier(s) de 1 à {sides}, pas {raw}"
+            "un lancer de {dice} donne"
+            " {count, plural, one {# nombre entier} other {# nombres entiers}}"
+            " de 1 à {sides}, pas {raw}"
         ),
-        "refusal.roll-count": "un lancer de {dice} donne {count} valeur(s), pas {given}",
+        "refusal.roll-count": (
+            "un lancer de {dice} donne {count, plural, one {# valeur} other {# valeurs}},"
+            " pas {given}"
+        ),
         "refusal.die-face": (
             "{value} n'est pas une face d'un dé à {sides} faces : un lancer de {dice} "
             "donne de 1 à {sides}"
@@ -287,9 +295,12 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.term": "{label}",
         "refusal.and": " e ",
         "refusal.roll-not-numbers": (
-            "un lancio di {dice} dà {count} numero/i intero/i da 1 a {sides}, non {raw}"
+            "un lancio di {dice} dà {count, plural, one {# numero intero} other {# numeri interi}}"
+            " da 1 a {sides}, non {raw}"
         ),
-        "refusal.roll-count": "un lancio di {dice} ha {count} valore/i, non {given}",
+        "refusal.roll-count": (
+            "un lancio di {dice} ha {count, plural, one {# valore} other {# valori}}, non {given}"
+        ),
         "refusal.die-face": (
             "{value} non è una faccia di un dado a {sides} facce: un lancio di {dice} "
             "dà da 1 a {sides}"

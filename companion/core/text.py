@@ -20,14 +20,25 @@ as a :class:`Word` (or several as :class:`Words`), said in the same language
 as the sentence around it; refusals (``refusal.<name>``, see
 :mod:`companion.core.errors`) use them so that no English word is left inside
 a French sentence.
+
+Beyond :meth:`str.format`, a template may choose its words by a number or a
+value, as ICU's message format writes it (and as the panel's pages read the
+same templates): ``{count, plural, one {# card} other {# cards}}`` picks the
+language's CLDR plural category of ``count`` (``=0`` an exact value; ``#``
+the number written in the language), ``{total, select, 2 {...} other {...}}``
+a value.  The categories and the written numbers come from the rules
+installed with :func:`use_locale_rules` (Babel's, see :mod:`companion.cldr`).
+French elides "de" and "que" before a filled-in word that starts with a
+vowel ("au tour d'Ana").
 """
 
 from __future__ import annotations
 
+import re
 import string
 from functools import cache
 from importlib import import_module
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from .refusals import REFUSALS
 
@@ -85,6 +96,7 @@ _MENU: Phrases = {
         "menu.away": "away",
         "menu.forget-it": "Forget it",
         "menu.forget-die": "Forget {name}? Pair it again to use it.",
+        "menu.die-gone": "This die is no longer paired (forgotten from a phone?)",
         "menu.wifi": "Wi-Fi",
         "menu.wifi-switch": "Join {ssid}? Phones on the companion's Wi-Fi lose it",
         "menu.wifi-join-failed": (
@@ -187,6 +199,7 @@ _MENU: Phrases = {
         "menu.away": "absent",
         "menu.forget-it": "L'oublier",
         "menu.forget-die": "Oublier {name} ? Associez-le à nouveau pour l'utiliser.",
+        "menu.die-gone": "Ce dé n'est plus associé (oublié depuis un téléphone ?)",
         "menu.wifi": "Wi-Fi",
         "menu.wifi-switch": (
             "Rejoindre {ssid} ? Les téléphones sur le Wi-Fi du compagnon le perdent"
@@ -291,6 +304,7 @@ _MENU: Phrases = {
         "menu.away": "lontano",
         "menu.forget-it": "Dimenticalo",
         "menu.forget-die": "Dimenticare {name}? Abbinalo di nuovo per usarlo.",
+        "menu.die-gone": "Questo dado non è più abbinato (dimenticato da un telefono?)",
         "menu.wifi": "Wi-Fi",
         "menu.wifi-switch": "Entrare in {ssid}? I telefoni sul Wi-Fi del compagno lo perdono",
         "menu.wifi-join-failed": (
@@ -347,9 +361,216 @@ _MENU: Phrases = {
     },
 }
 
-# What every game shares (the menu's words and the common refusals); a
-# game's own TEXT may override a key.
-COMMON: Phrases = {lang: {**_MENU[lang], **REFUSALS[lang]} for lang in LANGUAGES}
+# The command line's own words (``cli.*``), in the table's language.
+_CLI: Phrases = {
+    "en": {
+        "cli.heading": "{title}, game {number}, step {step}",
+        "cli.column.player": "Player",
+        "cli.took-back": "Took back: {what}",
+        "cli.active": "{name}'s turn",
+        "cli.first_player": "{name} plays first",
+        "cli.tie_break": "tie-break for {name}",
+        "cli.winner": "{name} wins",
+        "cli.winners": "winners: {names}",
+        "cli.nothing-played": "nothing played yet",
+        "cli.undone": "Undone: {what}",
+        "cli.redone": "Redone: {what}",
+        "cli.no-games": "no games yet",
+        "cli.status.playing": "playing",
+        "cli.status.over": "over",
+        "cli.status.abandoned": "abandoned",
+        "cli.games-played": "games played: {n}",
+        "cli.won-of": "won {won} of {played}",
+        "cli.game-games": "{title}: {n, plural, one {# game} other {# games}}",
+        "cli.player-stats": (
+            "won {won} of {played} ({rate}%), {streak} in a row, best run {best_streak}"
+        ),
+        "cli.record": "record, {kind}: {value} by {player} (game #{number})",
+        "cli.head-to-head": (
+            "{a} {a_won} - {b_won} {b} ({games, plural, one {# game} other {# games}} together)"
+        ),
+    },
+    "fr": {
+        "cli.heading": "{title}, partie {number}, étape {step}",
+        "cli.column.player": "Joueur",
+        "cli.took-back": "Repris : {what}",
+        "cli.active": "au tour de {name}",
+        "cli.first_player": "{name} commence",
+        "cli.tie_break": "départage pour {name}",
+        "cli.winner": "{name} gagne",
+        "cli.winners": "gagnants : {names}",
+        "cli.nothing-played": "rien n'a encore été joué",
+        "cli.undone": "Annulé : {what}",
+        "cli.redone": "Rétabli : {what}",
+        "cli.no-games": "pas encore de partie",
+        "cli.status.playing": "en cours",
+        "cli.status.over": "terminée",
+        "cli.status.abandoned": "abandonnée",
+        "cli.games-played": "parties jouées : {n}",
+        "cli.won-of": "a gagné {won} sur {played}",
+        "cli.game-games": "{title} : {n, plural, one {# partie} other {# parties}}",
+        "cli.player-stats": (
+            "a gagné {won} sur {played} ({rate} %), {streak} d'affilée,"
+            " meilleure série {best_streak}"
+        ),
+        "cli.record": "record, {kind} : {value} par {player} (partie n° {number})",
+        "cli.head-to-head": (
+            "{a} {a_won} - {b_won} {b} ({games, plural, one {# partie} other {# parties}}"
+            " ensemble)"
+        ),
+    },
+    "it": {
+        "cli.heading": "{title}, partita {number}, passo {step}",
+        "cli.column.player": "Giocatore",
+        "cli.took-back": "Ripreso: {what}",
+        "cli.active": "tocca a {name}",
+        "cli.first_player": "inizia {name}",
+        "cli.tie_break": "spareggio per {name}",
+        "cli.winner": "vince {name}",
+        "cli.winners": "vincitori: {names}",
+        "cli.nothing-played": "ancora niente di giocato",
+        "cli.undone": "Annullato: {what}",
+        "cli.redone": "Ripetuto: {what}",
+        "cli.no-games": "ancora nessuna partita",
+        "cli.status.playing": "in corso",
+        "cli.status.over": "finita",
+        "cli.status.abandoned": "abbandonata",
+        "cli.games-played": "partite giocate: {n}",
+        "cli.won-of": "ha vinto {won} su {played}",
+        "cli.game-games": "{title}: {n, plural, one {# partita} other {# partite}}",
+        "cli.player-stats": (
+            "ha vinto {won} su {played} ({rate}%), {streak} di fila,"
+            " serie migliore {best_streak}"
+        ),
+        "cli.record": "record, {kind}: {value} di {player} (partita n. {number})",
+        "cli.head-to-head": (
+            "{a} {a_won} - {b_won} {b} ({games, plural, one {# partita} other {# partite}}"
+            " insieme)"
+        ),
+    },
+}
+
+# What every game shares (the menu's and the command line's words and the
+# common refusals); a game's own TEXT may override a key.
+COMMON: Phrases = {lang: {**_MENU[lang], **_CLI[lang], **REFUSALS[lang]} for lang in LANGUAGES}
+
+
+# -- the rules of each language ---------------------------------------------------------
+
+
+def _plural_english(lang: str, number: float) -> str:
+    return "one" if number == 1 else "other"
+
+
+PluralRule = Callable[[str, float], str]
+NumberFormat = Callable[[str, float], str]
+_rules: dict[str, Any] = {"plural": _plural_english, "number": lambda lang, number: str(number)}
+
+
+def use_locale_rules(plural: PluralRule, number: NumberFormat) -> None:
+    """Choose the plural categories (``plural(lang, n)`` -> ``"one"``,
+    ``"few"``, ``"other"``...) and the written numbers (``number(lang, n)``)
+    that templates use; the companion installs CLDR's (:mod:`companion.cldr`)."""
+    _rules["plural"] = plural
+    _rules["number"] = number
+
+
+def plural_category(lang: str, number: float) -> str:
+    """The CLDR plural category of ``number`` in ``lang``."""
+    found: str = _rules["plural"](lang, number)
+    return found
+
+
+def number_text(lang: str, number: float) -> str:
+    """``number`` written as ``lang`` writes numbers."""
+    found: str = _rules["number"](lang, number)
+    return found
+
+
+_CHOICE = re.compile(r"\{\s*(\w+)\s*,\s*(plural|select)\s*,")
+_BRANCH = re.compile(r"\s*(=?[\w.-]+)\s*\{")
+
+
+def _closing(text: str, start: int) -> int:
+    """The index of the ``}`` that closes the ``{`` just before ``start``."""
+    depth = 1
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    raise ValueError(f"unbalanced braces in {text!r}")
+
+
+def _branches(text: str) -> dict[str, str]:
+    """``one {...} other {...}`` as ``{"one": "...", "other": "..."}``."""
+    found: dict[str, str] = {}
+    at = 0
+    while at < len(text) and text[at:].strip():
+        match = _BRANCH.match(text, at)
+        if match is None:
+            raise ValueError(f"not a choice: {text!r}")
+        end = _closing(text, match.end())
+        found[match.group(1)] = text[match.end():end]
+        at = end + 1
+    if "other" not in found:
+        raise ValueError(f"a choice needs an 'other': {text!r}")
+    return found
+
+
+def _choose(template: str, lang: str, fields: Mapping[str, Any]) -> str:
+    """``template`` with its plural and select choices made from ``fields``."""
+    out = []
+    at = 0
+    while (match := _CHOICE.search(template, at)) is not None:
+        end = _closing(template, match.end())
+        name, how = match.group(1), match.group(2)
+        value = fields[name]
+        branches = _branches(template[match.end():end])
+        if how == "plural":
+            number = value if isinstance(value, (int, float)) else float(value)
+            exact = f"={number:g}"
+            body = branches.get(exact) or branches.get(plural_category(lang, number)) \
+                or branches["other"]
+            body = body.replace("#", number_text(lang, number))
+        else:
+            body = branches.get(str(value).lower() if isinstance(value, bool) else str(value),
+                                branches["other"])
+        out += [template[at:match.start()], _choose(body, lang, fields)]
+        at = end + 1
+    out.append(template[at:])
+    return "".join(out)
+
+
+# Words a language shortens before a vowel: "de" + "Ana" is "d'Ana".
+_ELIDED: Mapping[str, re.Pattern[str]] = {
+    "fr": re.compile(r"\b([Dd]e|[Qq]ue|[Jj]usque|[Ll]orsque|[Pp]uisque) \{(\w+)\}"),
+}
+_VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûüæœ]", re.IGNORECASE)
+
+
+def _elide(template: str, lang: str, fields: Mapping[str, Any]) -> str:
+    rule = _ELIDED.get(lang)
+    if rule is None:
+        return template
+
+    def shorten(match: re.Match[str]) -> str:
+        value = fields.get(match.group(2))
+        if isinstance(value, str) and _VOWEL.match(value):
+            return f"{match.group(1)[:-1]}'{{{match.group(2)}}}"
+        return match.group(0)
+
+    return rule.sub(shorten, template)
+
+
+def fill(template: str, lang: str, fields: Mapping[str, Any]) -> str:
+    """``template`` said in ``lang`` with ``fields`` (already said): its
+    choices made, its elisions, then its ``{fields}`` filled in.  Raises
+    ``KeyError`` for a missing field, ``ValueError`` for a broken template."""
+    chosen = _choose(template, lang, fields) if "," in template else template
+    return string.Formatter().vformat(_elide(chosen, lang, fields), (), _Fields(fields))
 
 
 class Word:
@@ -475,7 +696,7 @@ def phrase(key: str, lang: str, game: str | None = None, **fields: Any) -> str |
         found = phrases.get(lang, {}).get(key)
         if found is not None:
             try:
-                return string.Formatter().vformat(found, (), _Fields(fields))
+                return fill(found, lang, fields)
             except (KeyError, IndexError, ValueError):
                 return None
     return None
@@ -495,7 +716,7 @@ def say(key: str, lang: str, *, game: str | None = None, default: str | None = N
             continue
         try:
             filled = {name: said(value, language, game) for name, value in fields.items()}
-            return string.Formatter().vformat(found, (), _Fields(filled))
+            return fill(found, language, filled)
         except (KeyError, IndexError, ValueError):
             continue
     return default if default is not None else key
@@ -506,3 +727,45 @@ def language(wanted: str | None) -> str:
     if wanted and wanted.split("-")[0].lower() in LANGUAGES:
         return wanted.split("-")[0].lower()
     return DEFAULT_LANGUAGE
+
+
+def event_sentence(kind: str, message: str, data: Mapping[str, Any], lang: str,
+                   game: str | None = None, players: Iterable[str] = ()) -> str:
+    """An event said in ``lang`` from its kind and data, as the panel's
+    pages say it: the game's ``event.<kind>.<value>`` (a form told apart by
+    a text or yes/no value of its data) before ``event.<kind>``,
+    ``event.<kind>.1`` to ``.9`` and ``event.<kind>.other``, the first whose
+    fields the data fill; seats are
+    the players' names, lists are joined with " + ", a choice or a card is
+    its label.  English, or no template: the event's own ``message``."""
+    if lang == DEFAULT_LANGUAGE:
+        return message
+    names = list(players)
+    values = [str(v).lower() if isinstance(v, bool) else v for v in data.values()
+              if isinstance(v, (str, bool))]
+    # A kind said in several forms by the data it carries: ``.1``, ``.2``... in turn.
+    keys = ([f"event.{kind}.{value}" for value in values] + [f"event.{kind}"]
+            + [f"event.{kind}.{n}" for n in range(1, 10)] + [f"event.{kind}.other"])
+    fields: dict[str, Any] = dict(data)
+    for name in ("player", "target", "starter"):
+        seat = fields.get(name)
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+            fields[name] = names[seat]
+    winners = fields.get("winners")
+    if isinstance(winners, list):
+        fields["winners"] = ", ".join(
+            names[s] if isinstance(s, int) and 0 <= s < len(names) else str(s) for s in winners)
+    for name, value in data.items():
+        if isinstance(value, list) and name != "winners":
+            fields[name] = " + ".join(str(v) for v in value)
+        elif isinstance(value, str) and game is not None:
+            for key in (f"choice.{value}", f"card.{value}"):
+                label = phrase(key, lang, game)
+                if label is not None:
+                    fields[name] = label
+                    break
+    for key in keys:
+        found = phrase(key, lang, game, **fields)
+        if found is not None:
+            return found
+    return message

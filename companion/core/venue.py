@@ -28,10 +28,12 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from .errors import BadMessage
 from .games import alert_kinds, game_class, standing_of
 from .stats import Played
 from .updates import HistoryEntry, Update
 
+# A message the board does not take raises errors.BadMessage, saying why.
 ROOT = "companion"
 ONLINE, OFFLINE = "online", "offline"
 # Home Assistant's discovery prefix and the topic of its birth message.
@@ -44,10 +46,6 @@ MAX_NAME = 40
 _NOT_NAME = re.compile(r"[^a-z0-9]+")
 # How many seats Home Assistant is told about: the most any game seats.
 MAX_SEATS = 6
-
-
-class BadMessage(ValueError):
-    """A message the board does not take, and why."""
 
 
 def topic_level(name: str) -> str:

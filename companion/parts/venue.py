@@ -20,6 +20,7 @@ import logging
 import random
 import threading
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 from companion.components import Component
@@ -27,6 +28,7 @@ from companion.config import Venue
 from companion.core import venue as messages
 from companion.core.journal import GameRow, Journal
 from companion.core.stats import Played
+from companion.core.table import Table
 from companion.core.updates import HistoryEntry, Update
 
 log = logging.getLogger(__name__)
@@ -51,7 +53,7 @@ class VenuePart(Component):
 
     name = "venue"
 
-    def __init__(self, settings: Venue, table: Any, journal: Journal, *, table_name: str,
+    def __init__(self, settings: Venue, table: Table, journal: Journal, *, table_name: str,
                  version: str, link_factory: Callable[..., Any] | None = None,
                  clock: Callable[[], float] = time.time) -> None:
         self.settings = settings
@@ -310,7 +312,7 @@ class VenueService(Component):
 
     name = "venue"
 
-    def __init__(self, config: Venue, table: Any, journal: Journal, directory: Any, *,
+    def __init__(self, config: Venue, table: Table, journal: Journal, directory: Path, *,
                  table_name: str, version: Callable[[], str],
                  keep_file: Callable[..., None] | None = None) -> None:
         self.config = config

@@ -19,7 +19,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.core.venue import BadMessage, Message, read
+from companion.core.errors import BadMessage
+from companion.core.venue import Message, read
 
 log = logging.getLogger(__name__)
 

@@ -3,8 +3,8 @@
 A game is a package here whose ``__init__`` exports ``GAME`` (its
 :class:`~companion.core.engine.Game` class) and may export ``ALIASES``,
 ``RECORD`` (its record for the statistics, a
-:class:`~companion.core.stats.RecordRule`), ``STANDING`` (each player's
-figure and who leads, a :class:`~companion.core.stats.Standing`) and
+:class:`~companion.core.records.RecordRule`), ``STANDING`` (each player's
+figure and who leads, a :class:`~companion.core.records.Standing`) and
 ``ALERTS`` (the kinds of its alert events); its
 key is the folder's name with dashes (``call_of_nature`` is
 ``call-of-nature``).  Adding a game is adding a folder: nothing else lists
@@ -22,7 +22,7 @@ from ..engine import Game
 from ..errors import BadSetup
 
 if TYPE_CHECKING:
-    from ..stats import RecordRule, Standing
+    from ..records import RecordRule, Standing
 
 
 def _found() -> dict[str, str]:

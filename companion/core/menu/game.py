@@ -16,7 +16,7 @@ from ..errors import BadSetup, IllegalCommand, NoGame
 from ..games import game_class
 from ..ports import TablePort
 from ..table import Update
-from ..text import DEFAULT_LANGUAGE, say
+from ..text import DEFAULT_LANGUAGE, event_sentence
 from .entry import EDITING, Blocked, Entry, EntryReads
 from .levels import Choice, Confirm, Level, ListLevel
 from .state import MenuState
@@ -102,8 +102,8 @@ class GameSection:
             if callable(tell):
                 sentences.append(str(tell(event, lang)))
             else:
-                sentences.append(say(f"event.{event.kind}", lang, game=update.game_key,
-                                     default=event.message, **dict(event.data)))
+                sentences.append(event_sentence(event.kind, event.message, event.data, lang,
+                                                update.game_key, update.players))
         return " · ".join(sentences)
 
     def _undo(self) -> None:

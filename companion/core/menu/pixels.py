@@ -93,8 +93,11 @@ class PixelsSection:
         self.state.pop()
         try:
             self.smart.assign(address, role)
-        except (KeyError, ValueError) as refused:
-            self.state.say(self.state.t("pixels"), str(refused).strip("'\""))
+        except KeyError:
+            # Forgotten meanwhile, from a phone.
+            self.state.say(self.state.t("pixels"), self.state.t("die-gone"))
+        except ValueError as refused:
+            self.state.say(self.state.t("pixels"), str(refused))
 
     def _forget(self, address: str) -> None:
         assert self.smart is not None

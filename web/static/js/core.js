@@ -16,10 +16,89 @@ export function has(key) {
   return key in strings;
 }
 
-/** The string for `key`, with {name} placeholders filled from `vars`. */
+/** The string for `key`, with {name} placeholders filled from `vars`: see
+ * `fill`. */
 export function t(key, vars = {}) {
-  const text = strings[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+  return fill(strings[key] ?? key, vars);
+}
+
+// -- the rules of each language (CLDR's, through the browser's Intl) ------------------
+
+const plurals = new Intl.PluralRules(lang);
+const numbers = new Intl.NumberFormat(lang);
+
+/** A number as the page's language writes it. */
+export function number(value, options) {
+  return options ? new Intl.NumberFormat(lang, options).format(value) : numbers.format(value);
+}
+
+function closing(text, start) {
+  let depth = 1;
+  for (let i = start; i < text.length; i++) {
+    if (text[i] === "{") depth++;
+    else if (text[i] === "}" && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** `{n, plural, one {# card} other {# cards}}` and `{v, select, a {...} other
+ * {...}}` (ICU's message format, as the companion's own texts write it) made
+ * from `vars`; a choice whose value is missing is left as it is. */
+function choose(text, vars) {
+  const choice = /\{\s*(\w+)\s*,\s*(plural|select)\s*,/g;
+  let out = "";
+  let at = 0;
+  let match;
+  while ((match = choice.exec(text)) !== null) {
+    const end = closing(text, choice.lastIndex);
+    if (end < 0) break;
+    const [, name, how] = match;
+    const branches = {};
+    const body = text.slice(choice.lastIndex, end);
+    const branch = /\s*(=?[\w.-]+)\s*\{/y;
+    let pos = 0;
+    while (pos < body.length && body.slice(pos).trim()) {
+      branch.lastIndex = pos;
+      const found = branch.exec(body);
+      if (!found) break;
+      const stop = closing(body, branch.lastIndex);
+      branches[found[1]] = body.slice(branch.lastIndex, stop);
+      pos = stop + 1;
+    }
+    let said = text.slice(match.index, end + 1);
+    if (name in vars && "other" in branches) {
+      const value = vars[name];
+      if (how === "plural") {
+        const n = Number(value);
+        said = (branches[`=${n}`] ?? branches[plurals.select(n)] ?? branches.other).replaceAll("#", numbers.format(n));
+      } else {
+        said = branches[String(value)] ?? branches.other;
+      }
+      said = choose(said, vars);
+    }
+    out += text.slice(at, match.index) + said;
+    at = end + 1;
+    choice.lastIndex = at;
+  }
+  return out + text.slice(at);
+}
+
+const VOWEL = /^[aeiouyàâäéèêëîïôöùûüæœ]/i;
+
+/** A template filled from `vars`: its plural and select choices made, French
+ * "de"/"que" elided before a filled-in word starting with a vowel ("d'Ana"),
+ * then its {name} placeholders ({name:+d}: a number with its sign). */
+export function fill(template, vars = {}) {
+  let text = template.includes(",") ? choose(template, vars) : template;
+  if (lang === "fr") {
+    text = text.replace(/\b([Dd]e|[Qq]ue|[Jj]usque|[Ll]orsque|[Pp]uisque) \{(\w+)\}/g, (all, word, name) =>
+      (typeof vars[name] === "string" && VOWEL.test(vars[name]) ? `${word.slice(0, -1)}'{${name}}` : all));
+  }
+  return text.replace(/\{(\w+)(?::(\+)d)?\}/g, (all, name, sign) => {
+    if (!(name in vars)) return all;
+    const value = vars[name];
+    return sign && typeof value === "number" ? number(value, { signDisplay: "always" }) : String(value);
+  });
 }
 
 /** A game's own phrase (`key` as the game's text.py has it). */
@@ -173,11 +252,21 @@ export function gameDescription(key) {
 // -- the API -----------------------------------------------------------------
 
 export class ApiError extends Error {
-  constructor(status, body) {
-    super(body?.message || `HTTP ${status}`);
+  /** `language`: the language the companion said the message in (its
+   * Content-Language); another than the page's is said again from the
+   * refusal's code, in the page's words. */
+  constructor(status, body, language = lang) {
+    super(apiMessage(status, body || {}, language));
     this.status = status;
     this.body = body || {};
   }
+}
+
+function apiMessage(status, body, language) {
+  const code = body.error ?? "";
+  if (body.message && (language === lang || (lang === "en" && !language))) return body.message;
+  if (has(`error.code.${code}`)) return t(`error.code.${code}`, body);
+  return lang === "en" && body.message ? body.message : t("error.code.other", { status });
 }
 
 export async function api(method, path, body) {
@@ -199,7 +288,7 @@ export async function api(method, path, body) {
   } catch (err) {
     data = null;
   }
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) throw new ApiError(response.status, data, response.headers.get("Content-Language"));
   return data;
 }
 
@@ -654,13 +743,16 @@ export async function boot({ live = true } = {}) {
 
 // -- formatting -------------------------------------------------------------------------
 
+const clock = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" });
+const dayAndClock = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+
+/** A moment as the page's language writes it (CLDR's, through Intl): the
+ * time alone today, else the day too. */
 export function when(unixSeconds) {
   const date = new Date(unixSeconds * 1000);
   const today = new Date();
   const sameDay = date.toDateString() === today.toDateString();
-  return sameDay
-    ? date.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })
-    : date.toLocaleString(lang, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  return (sameDay ? clock : dayAndClock).format(date);
 }
 
 export function gameTitle(key, fallbackTitle) {
@@ -669,8 +761,9 @@ export function gameTitle(key, fallbackTitle) {
 
 /** A core event in the phone's language, from its kind and data: the
  * game's `event.<kind>.<value>` (a form told apart by a value of its data,
- * such as the correction made) before `event.<kind>`, the first whose
- * fields the data fills; English is the event's own sentence. */
+ * such as the correction made) before `event.<kind>`, its forms `.1` to `.9`
+ * and `.other`, the first whose fields the data fills; English is the
+ * event's own sentence. */
 export function eventText(event, players = [], game = "") {
   if (lang === "en") return event.message;
   // The game said it in this language itself (its sentences need its data).
@@ -678,7 +771,9 @@ export function eventText(event, players = [], game = "") {
   const data = { ...event.data };
   const values = Object.values(event.data || {})
     .filter((v) => typeof v === "string" || typeof v === "boolean").map(String);
-  const keys = [...values.map((v) => `event.${event.kind}.${v}`), `event.${event.kind}`, `event.${event.kind}.other`]
+  // A kind said in several forms by the data it carries: `.1`, `.2`... in turn.
+  const forms = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `event.${event.kind}.${n}`);
+  const keys = [...values.map((v) => `event.${event.kind}.${v}`), `event.${event.kind}`, ...forms, `event.${event.kind}.other`]
     .flatMap((k) => [`${game}:${k}`, k]).filter((k) => has(k));
   if (!keys.length) return event.message;
   for (const field of ["player", "target", "starter"]) {

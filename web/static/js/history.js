@@ -15,10 +15,12 @@ const wanted = new URLSearchParams(location.search).get("game");
 let shown = null; // "game_id:version" of the history on screen
 
 /** "Mon 30 Nov 2026, 18:05": a line's date and time, always both. */
+const dates = new Intl.DateTimeFormat(lang, {
+  weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
+});
+
 export function dated(unixSeconds) {
-  return new Date(unixSeconds * 1000).toLocaleString(lang, {
-    weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
-  });
+  return dates.format(new Date(unixSeconds * 1000));
 }
 
 async function load() {

@@ -1,7 +1,9 @@
 // Statistics of the games this table has played: wins per player, games
 // played, and the past games.
 
-import { $, api, boot, gameTitle, h, lang, on, store, t, when } from "./core.js";
+import { $, api, boot, gameTitle, h, lang, number, on, store, t, when } from "./core.js";
+
+const percent = (rate) => number(rate / 100, { style: "percent" });
 
 let lastGame = null;
 
@@ -32,7 +34,7 @@ function renderGames(stats) {
         h("th", { class: "num", text: t("stats.streak") }), h("th", { class: "num", text: t("stats.best_streak") }))),
       h("tbody", {}, game.players.map((p) => h("tr", { dataset: { player: p.name } },
         h("td", { text: p.name }), h("td", { class: "num", text: String(p.won) }), h("td", { class: "num", text: String(p.played) }),
-        h("td", { class: "num", text: `${p.rate}%` }), h("td", { class: "num", text: String(p.streak) }),
+        h("td", { class: "num", text: percent(p.rate) }), h("td", { class: "num", text: String(p.streak) }),
         h("td", { class: "num", text: String(p.best_streak) }))))),
     game.record ? h("p", { class: "record", text: `★ ${t(`stats.record.${game.record.kind}`, { value: game.record.value, player: game.record.player })}` }) : null,
     game.head_to_head.length ? h("div", { class: "h2h" }, h("h3", { text: t("stats.head_to_head") }),
@@ -46,9 +48,9 @@ function renderGames(stats) {
 }
 
 function renderTotals(stats) {
-  const byGame = Object.entries(stats.by_game).map(([key, n]) => h("div", { class: "total" }, h("b", { text: String(n) }), h("span", { text: gameTitle(key) })));
+  const byGame = Object.entries(stats.by_game).map(([key, n]) => h("div", { class: "total" }, h("b", { text: number(n) }), h("span", { text: gameTitle(key) })));
   $("#totals").replaceChildren(h("div", { class: "totals" },
-    h("div", { class: "total" }, h("b", { id: "games-played", text: String(stats.games_played) }), h("span", { text: t("stats.games_played") })),
+    h("div", { class: "total" }, h("b", { id: "games-played", text: number(stats.games_played) }), h("span", { text: t("stats.games_played", { n: stats.games_played }) })),
     byGame));
 }
 
@@ -64,7 +66,7 @@ function renderPlayers(stats) {
       const rate = s.played ? Math.round((100 * s.won) / s.played) : 0;
       return h("tr", { dataset: { player: name } },
         h("td", { text: name }), h("td", { class: "num", text: String(s.won) }), h("td", { class: "num", text: String(s.played) }),
-        h("td", {}, h("div", { class: "winbar", title: `${rate}%`, role: "img", "aria-label": `${rate}%` }, h("i", { style: { width: `${rate}%` } }))));
+        h("td", {}, h("div", { class: "winbar", title: percent(rate), role: "img", "aria-label": percent(rate) }, h("i", { style: { width: `${rate}%` } }))));
     }))));
 }
 

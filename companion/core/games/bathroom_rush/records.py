@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...stats import Groups, RecordRule, Standing, best_of
+from ...records import Groups, RecordRule, Standing, best_of
 
 
 def lowest_score(scores: Sequence[int | None], groups: Groups) -> tuple[int, int] | None:

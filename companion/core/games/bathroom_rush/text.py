@@ -97,6 +97,24 @@ TEXT: Phrases = {
         "param.position": "Place",
         "param.queue": "Queue",
         "title": "Bathroom Rush",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.phase": "Phase: {phase}",
+        "state.line.round-after": ", round {round}",
+        "state.line.final-round": " (the final round)",
+        "state.line.free-queue": "Queue {queue} is the free one",
+        "state.line.limit-out": "A player who reaches {limit} popò is out",
+        "state.line.limit-keep-playing": (
+            "Reaching {limit} popò puts nobody out (everyone keeps playing)"
+        ),
+        "state.line.persona-deck": (
+            "Persona deck: {deck, plural, one {# card} other {# cards}}, {discard} discarded"
+        ),
+        "state.column.queue": "Queue",
+        "state.column.score": "Score",
+        "state.cell.queue-place": "{queue}, place {place}",
+        "state.flag.in-bathroom": "in the bathroom",
+        "state.flag.over-limit": "over the limit",
+        "state.flag.out": "out",
         "variant.first-game": "First game",
         "variant.keep-behind": "Keep the one behind",
         "variant.no-yellow": "No yellow effects",
@@ -208,7 +226,89 @@ TEXT: Phrases = {
         "param.popo": "popò",
         "param.position": "Place",
         "param.queue": "File",
+        # The commands' help, as the panel's sheets show it.
+        "help.choose-queue": (
+            "À la mise en place, un joueur se place au bout d'une file que personne ne tient"
+        ),
+        "help.reveal": "Une Persona face cachée est retournée : saisissez ce qui y est imprimé",
+        "help.reveal-kind": (
+            "Une Persona face cachée est retournée : l'une des sortes de la boîte décrite"
+        ),
+        "help.effect": (
+            "L'effet de Persona qu'attend la phase D a lieu (le compagnon applique les effets "
+            "qu'il connaît ; la table applique les autres d'abord avec les commandes des files)"
+        ),
+        "help.defend": "Une Défense de file bloque l'effet de Persona qu'attend la phase D",
+        "help.decompress": (
+            "Le joueur actif décompresse : lancez ensuite le dé rouge (avec Concentrazione : jouez "
+            "la carte)"
+        ),
+        "help.pass": "Le joueur actif passe ; le tour est fini",
+        "help.end-turn": "La carte Action est résolue ; défaussez jusqu'à 3",
+        "help.roll": (
+            "Un résultat de dé : le dé rouge (décompression, départage) ou le dé bleu (Avido "
+            "lettore)"
+        ),
+        "help.bathroom-tokens": (
+            "Suivi léger, en fin de manche : les jetons qu'un joueur prend aux toilettes de sa file"
+        ),
+        "help.count-tokens": (
+            "Suivi léger, au décompte final : les jetons entre un joueur et la porte (cartes "
+            "permanentes comprises)"
+        ),
+        "help.reached": (
+            "Suivi léger : un joueur atteint les toilettes (par une carte, ou quand les files "
+            "avancent en fin de manche)"
+        ),
+        "help.swap-behind": "Un joueur échange sa place avec la Persona derrière lui",
+        "help.pass-in-front": "La Persona derrière un joueur passe devant lui",
+        "help.remove-front": "La Persona devant un joueur s'en va ; le joueur avance",
+        "help.remove-behind": (
+            "La Persona derrière un joueur s'en va ; la file derrière avance, ou une nouvelle "
+            "Persona est piochée si c'était la dernière"
+        ),
+        "help.change-queue": (
+            "Un joueur va au bout de la file libre ; la Persona derrière lui prend son ancienne "
+            "place et une nouvelle est piochée derrière lui"
+        ),
+        "help.add-tokens": (
+            "Des jetons sur une carte Persona (celle des toilettes sauf si une place est donnée)"
+        ),
+        "help.place-permanent": "Une carte Action permanente va derrière une porte de toilettes",
+        "help.remove-permanent": "Une carte permanente derrière une porte est défaussée",
+        "help.flip": "Une Persona dont l'effet est épuisé est retournée",
+        "help.take-tokens": (
+            "Des jetons entrent dans une réserve (Distratto) ou en sortent (Bottiglietta vuota)"
+        ),
+        "help.set-reserve": "Fixer une réserve comme la table l'a",
+        "help.set-tokens": "Fixer les jetons posés sur une carte Persona",
+        "help.set-persona": "Corriger ce qui a été saisi pour une Persona révélée",
+        "help.unflip": "Retourner une Persona : son effet n'est pas épuisé",
+        "help.note": "Écrire une ligne dans l'historique",
+        "help.play": "Le joueur actif joue une carte Action de la liste : le compagnon l'applique",
+        "help.target": (
+            "La place que frappe la carte Action : un joueur, une Persona ou des toilettes"
+        ),
         "title": "Bathroom Rush",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.phase": "Phase : {phase}",
+        "state.line.round-after": ", manche {round}",
+        "state.line.final-round": " (la dernière manche)",
+        "state.line.free-queue": "La file {queue} est la file libre",
+        "state.line.limit-out": "Un joueur qui atteint {limit} popò est éliminé",
+        "state.line.limit-keep-playing": (
+            "Atteindre {limit} popò n'élimine personne (tout le monde continue)"
+        ),
+        "state.line.persona-deck": (
+            "Pioche de Personas : {deck, plural, one {# carte} other {# cartes}},"
+            " {discard, plural, one {# défaussée} other {# défaussées}}"
+        ),
+        "state.column.queue": "File",
+        "state.column.score": "Score",
+        "state.cell.queue-place": "{queue}, place {place}",
+        "state.flag.in-bathroom": "aux toilettes",
+        "state.flag.over-limit": "au-delà de la limite",
+        "state.flag.out": "éliminé",
         "variant.first-game": "Première partie",
         "variant.first-game.help": (
             "Conseils pour débuter : les Personas orange et rouges n'ont pas d'effet spécial."
@@ -216,8 +316,21 @@ TEXT: Phrases = {
         "variant.keep-behind": "Garder celui de derrière",
         "variant.keep-behind.help": "Décompresser ne remplace pas le Persona derrière le joueur.",
         "variant.no-yellow": "Sans effets jaunes",
+        "variant.no-yellow.help": (
+            "Pour les nouveaux joueurs : les Personas jaunes n'ont pas d'effet spécial non plus,"
+            " et le Lost Young Man est retiré du paquet de Personas."
+        ),
         "variant.keep-playing": "Tout le monde joue jusqu'au bout",
+        "variant.keep-playing.help": (
+            "Personne ne quitte la partie : atteindre la limite de popò n'élimine plus ;"
+            " tout le monde joue jusqu'à la fin."
+        ),
         "variant.light-tracking": "Suivi léger",
+        "variant.light-tracking.help": (
+            "Un marqueur, pas un arbitre : les files restent sur la table ; le compagnon tient"
+            " les réserves, les lancers, les jetons de fin de manche (une saisie par joueur),"
+            " la fin, le décompte et le départage."
+        ),
         # The button menu's short names of commands.
         "card.bathroom-defence": "Défense des toilettes",
         "label.note": "Note",
@@ -321,12 +434,117 @@ TEXT: Phrases = {
         "param.popo": "popò",
         "param.position": "Posto",
         "param.queue": "Fila",
+        # The commands' help, as the panel's sheets show it.
+        "help.choose-queue": (
+            "Alla preparazione, un giocatore si mette in fondo a una fila che nessuno tiene"
+        ),
+        "help.reveal": "Una Persona coperta viene girata: inserisci ciò che vi è stampato",
+        "help.reveal-kind": (
+            "Una Persona coperta viene girata: uno dei tipi della scatola descritta"
+        ),
+        "help.effect": (
+            "Avviene l'effetto della Persona atteso dalla fase D (il compagno applica gli effetti "
+            "che conosce; il tavolo applica gli altri prima con i comandi delle file)"
+        ),
+        "help.defend": "Una Difesa fila blocca l'effetto della Persona atteso dalla fase D",
+        "help.decompress": (
+            "Il giocatore attivo decomprime: poi tira il dado rosso (con Concentrazione: gioca la "
+            "carta)"
+        ),
+        "help.pass": "Il giocatore attivo passa; il turno è finito",
+        "help.end-turn": "La carta Azione è risolta; scarta fino a 3",
+        "help.roll": (
+            "Un risultato di dado: il dado rosso (decompressione, spareggio) o il dado blu (Avido "
+            "lettore)"
+        ),
+        "help.bathroom-tokens": (
+            "Tracciamento leggero, a fine giro: i segnalini che un giocatore prende dal bagno "
+            "della sua fila"
+        ),
+        "help.count-tokens": (
+            "Tracciamento leggero, al conteggio finale: i segnalini tra un giocatore e la porta "
+            "(carte permanenti comprese)"
+        ),
+        "help.reached": (
+            "Tracciamento leggero: un giocatore arriva al bagno (con una carta, o quando le file "
+            "avanzano a fine giro)"
+        ),
+        "help.swap-behind": "Un giocatore scambia il posto con la Persona dietro di lui",
+        "help.pass-in-front": "La Persona dietro un giocatore gli passa davanti",
+        "help.remove-front": "La Persona davanti a un giocatore se ne va; il giocatore avanza",
+        "help.remove-behind": (
+            "La Persona dietro un giocatore se ne va; la fila dietro avanza, o si pesca una nuova "
+            "Persona se era l'ultima"
+        ),
+        "help.change-queue": (
+            "Un giocatore va in fondo alla fila libera; la Persona dietro di lui prende il suo "
+            "vecchio posto e se ne pesca una nuova dietro di lui"
+        ),
+        "help.add-tokens": (
+            "Segnalini su una carta Persona (quella del bagno se non si dà una posizione)"
+        ),
+        "help.place-permanent": "Una carta Azione permanente va dietro la porta di un bagno",
+        "help.remove-permanent": "Una carta permanente dietro una porta viene scartata",
+        "help.flip": "Una Persona il cui effetto è esaurito viene girata",
+        "help.take-tokens": (
+            "Segnalini entrano in una riserva (Distratto) o ne escono (Bottiglietta vuota)"
+        ),
+        "help.set-reserve": "Fissare una riserva come ce l'ha il tavolo",
+        "help.set-tokens": "Fissare i segnalini posati su una carta Persona",
+        "help.set-persona": "Correggere ciò che è stato inserito per una Persona scoperta",
+        "help.unflip": "Rigirare una Persona: il suo effetto non è esaurito",
+        "help.note": "Scrivere una riga nella cronologia",
+        "help.play": (
+            "Il giocatore attivo gioca una carta Azione dall'elenco: il compagno la applica"
+        ),
+        "help.target": "Il posto colpito dalla carta Azione: un giocatore, una Persona o un bagno",
         "title": "Bathroom Rush",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.phase": "Fase: {phase}",
+        "state.line.round-after": ", giro {round}",
+        "state.line.final-round": " (l'ultimo giro)",
+        "state.line.free-queue": "La fila {queue} è quella libera",
+        "state.line.limit-out": "Chi arriva a {limit} popò è eliminato",
+        "state.line.limit-keep-playing": (
+            "Arrivare a {limit} popò non elimina nessuno (tutti continuano)"
+        ),
+        "state.line.persona-deck": (
+            "Mazzo delle Persone: {deck, plural, one {# carta} other {# carte}},"
+            " {discard, plural, one {# scartata} other {# scartate}}"
+        ),
+        "state.column.queue": "Fila",
+        "state.column.score": "Punti",
+        "state.cell.queue-place": "{queue}, posto {place}",
+        "state.flag.in-bathroom": "in bagno",
+        "state.flag.over-limit": "oltre il limite",
+        "state.flag.out": "eliminato",
+        "command.note": "Scrivi una nota",
+        "command.roll": "Tira",
         "variant.first-game": "Prima partita",
+        "variant.first-game.help": (
+            "Consigli per le prime partite: le Persone arancioni e rosse non hanno effetti"
+            " speciali."
+        ),
         "variant.keep-behind": "Tieni quello dietro",
+        "variant.keep-behind.help": (
+            "Decomprimere non sostituisce la Persona dietro il giocatore."
+        ),
         "variant.no-yellow": "Senza effetti gialli",
+        "variant.no-yellow.help": (
+            "Per i nuovi giocatori: nemmeno le Persone gialle hanno effetti speciali, e il"
+            " Lost Young Man è tolto dal mazzo delle Persone."
+        ),
         "variant.keep-playing": "Tutti giocano fino alla fine",
+        "variant.keep-playing.help": (
+            "Nessuno lascia la partita: raggiungere il limite di popò non elimina più;"
+            " tutti giocano fino alla fine."
+        ),
         "variant.light-tracking": "Tracciamento leggero",
+        "variant.light-tracking.help": (
+            "Un segnapunti, non un arbitro: le file restano sul tavolo; il compagno tiene le"
+            " riserve, i tiri, i segnalini di fine giro (un inserimento per giocatore), la fine,"
+            " il conteggio e lo spareggio."
+        ),
         # The button menu's short names of commands.
         "card.bathroom-defence": "Difesa bagno",
         "label.note": "Nota",

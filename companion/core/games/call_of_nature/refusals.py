@@ -44,7 +44,10 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "{player}'s Mastery is {value} and stays within 0..{most}: a change of {change} "
             "corrects nothing"
         ),
-        "refusal.draw-pile-same": "the draw pile already has {count} cards; nothing to correct",
+        "refusal.draw-pile-same": (
+            "the draw pile already has {count, plural, one {# card} other {# cards}};"
+            " nothing to correct"
+        ),
         "refusal.no-card-now": "no card can be played now; the game waits for: {now}",
         "refusal.for-a-card": "a card",
         "refusal.for-respite-roll": "the Respite roll",
@@ -94,7 +97,9 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "la Maîtrise de {player} est à {value} et reste entre 0 et {most} : un changement "
             "de {change} ne corrige rien"
         ),
-        "refusal.draw-pile-same": "la pioche a déjà {count} cartes ; rien à corriger",
+        "refusal.draw-pile-same": (
+            "la pioche a déjà {count, plural, one {# carte} other {# cartes}} ; rien à corriger"
+        ),
         "refusal.no-card-now": (
             "aucune carte ne peut être jouée maintenant ; la partie attend : {now}"
         ),
@@ -145,7 +150,9 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "il Controllo di {player} è {value} e resta fra 0 e {most}: un cambio di {change} "
             "non corregge niente"
         ),
-        "refusal.draw-pile-same": "il mazzo ha già {count} carte; niente da correggere",
+        "refusal.draw-pile-same": (
+            "il mazzo ha già {count, plural, one {# carta} other {# carte}}; niente da correggere"
+        ),
         "refusal.no-card-now": "nessuna carta si può giocare ora; la partita aspetta: {now}",
         "refusal.for-a-card": "una carta",
         "refusal.for-respite-roll": "il lancio della Tregua",

@@ -12,7 +12,7 @@ from .refusals import REFUSALS
 TEXT: Phrases = {
     "en": {
         "board.chart": "Pressure over the game",
-        "board.chart_axis": "{n} changes",
+        "board.chart_axis": "{n, plural, one {# change} other {# changes}}",
         "board.clockwise": "clockwise",
         "board.counter": "counter-clockwise",
         "choice.clockwise": "clockwise",
@@ -51,7 +51,72 @@ TEXT: Phrases = {
         "command.set-pressure": "Set the Pressure",
         "command.skip": "Skip the active player",
         "command.special": "Special card",
+        # The events' sentences, as the game says them in English (the
+        # engines write their own; these are the translators' source).
+        "event.direction-changed": "The direction of play reverses",
+        "event.mastery-lost": "{player}'s Mastery {before} → {after}",
+        "event.player-eliminated": "{player} explodes and is out of the game. End of the game!",
+        "event.pressure-changed": "{player} plays {value:+d}: pressure {after}",
+        "event.reshuffle-needed": (
+            "Draw pile empty: shuffle the {cards} played cards. The pressure stays {pressure}."
+        ),
+        "event.respite": (
+            "Respite at {pressure}: {player} rolls a d6; more than their Mastery {mastery} gives 1 "
+            "level back"
+        ),
+        "event.round-ended": (
+            "New round ({round}): pressure back to 0, shuffle and deal. {player} starts."
+        ),
+        "event.special-played": "{player} plays {card}: pressure stays {pressure}",
+        "event.threshold-fired": (
+            "Threshold {threshold} fired: {player} loses {loss} Mastery ({before} → {after})"
+        ),
+        "event.threshold-fired.other": "Threshold {threshold} fired: {player} loses {loss} Mastery",
+        "event.correction.set-pressure": "Correction: pressure {before} → {after}",
+        "event.correction.adjust-mastery": "Correction: {player}'s Mastery {before} → {after}",
+        "event.correction.skip": "Correction: {player} is skipped",
+        "event.correction.new-round": "Correction: a new round starts by hand, {player} starts",
+        "event.correction.set-draw-pile": "Correction: draw pile {before} → {after} cards",
+        "event.end-roll": (
+            "{player} rolls {dice}: total {total}. {total, select, 2 {It's a disaster!} 3 {Bad "
+            "luck!} 4 {Too bad!} 5 {Ohhh...} other {Bravo, you have saved your dignity!}} {loss, "
+            "plural, =0 {{player} keeps Mastery {after}} one {{player} loses # level of Mastery "
+            "({before} → {after})} other {{player} loses # levels of Mastery ({before} → {after})}}"
+        ),
+        "event.end-roll.other": (
+            "{player} holds {held, plural, =0 {no CRITICAL THRESHOLD! card} one {# CRITICAL "
+            "THRESHOLD! card} other {# CRITICAL THRESHOLD! cards}}"
+        ),
+        "event.game-over": "Game over: {winners} wins",
+        "event.note": "Note: {text}",
+        "event.respite-rolled.true": (
+            "{player} rolls {die} at the Respite: more than their Mastery {before}, 1 level back "
+            "({before} → {after})"
+        ),
+        "event.respite-rolled.false": (
+            "{player} rolls {die} at the Respite: not more than their Mastery {before}, nothing "
+            "happens"
+        ),
+        "event.turn": "{player}'s turn",
         "title": "Call of Nature",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.pressure": "Pressure {pressure}",
+        "state.line.next-threshold": "the next threshold, at {threshold}, costs {cost} Mastery",
+        "state.line.next-respite": "the next Respite is at {respite}",
+        "state.line.round": "Round {round}",
+        "state.line.round-direction": "Round {round}, play goes {direction}",
+        "state.line.piles": (
+            "{draw, plural, one {# card} other {# cards}} in the draw pile, {played} played"
+        ),
+        "state.line.phase": "Phase: {phase}",
+        "state.column.mastery": "Mastery",
+        "state.flag.out": "out",
+        "state.phase.play": "play",
+        "state.phase.respite": "respite",
+        "state.phase.end-rolls": "end rolls",
+        "state.phase.over": "over",
+        "state.direction.clockwise": "clockwise",
+        "state.direction.counter-clockwise": "counter-clockwise",
         "variant.beginners-deck": "Beginners' deck",
         "variant.no-end-roll": "No End of Game roll",
         "variant.no-powerful-cards": "No powerful cards",
@@ -69,7 +134,7 @@ TEXT: Phrases = {
     },
     "fr": {
         "board.chart": "La Pression pendant la partie",
-        "board.chart_axis": "{n} changements",
+        "board.chart_axis": "{n, plural, one {# changement} other {# changements}}",
         "board.clockwise": "sens horaire",
         "board.counter": "sens antihoraire",
         "choice.clockwise": "sens horaire",
@@ -119,7 +184,7 @@ TEXT: Phrases = {
         "event.player-eliminated.no-roll": (
             "{player} explose et sort du jeu. Fin de partie, sans lancer de fin (variante)"
         ),
-        "event.pressure-changed": "{player} joue {value} : Pression {after}",
+        "event.pressure-changed": "{player} joue {value:+d} : Pression {after}",
         "event.reshuffle-needed": (
             "Pioche vide : mélangez les {cards} cartes jouées. La Pression reste à {pressure}."
         ),
@@ -147,6 +212,25 @@ TEXT: Phrases = {
         "help.skip": "Le joueur actif passe : le tour continue",
         "help.special": "Jouer une carte spéciale : la Pression ne change pas",
         "title": "Call of Nature",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.pressure": "Pression {pressure}",
+        "state.line.next-threshold": "le prochain seuil, à {threshold}, coûte {cost} de Maîtrise",
+        "state.line.next-respite": "le prochain Répit est à {respite}",
+        "state.line.round": "Manche {round}",
+        "state.line.round-direction": "Manche {round}, le jeu tourne dans le sens {direction}",
+        "state.line.piles": (
+            "{draw, plural, one {# carte} other {# cartes}} dans la pioche,"
+            " {played, plural, one {# jouée} other {# jouées}}"
+        ),
+        "state.line.phase": "Phase : {phase}",
+        "state.column.mastery": "Maîtrise",
+        "state.flag.out": "éliminé",
+        "state.phase.play": "jeu",
+        "state.phase.respite": "répit",
+        "state.phase.end-rolls": "lancers de fin de partie",
+        "state.phase.over": "finie",
+        "state.direction.clockwise": "horaire",
+        "state.direction.counter-clockwise": "antihoraire",
         "variant.beginners-deck": "Paquet débutant",
         "variant.beginners-deck.help": (
             "Retirer du paquet les sept cartes listées pour les débutants."
@@ -170,8 +254,18 @@ TEXT: Phrases = {
         "event.correction.skip": "Correction : {player} est passé",
         "event.correction.new-round": "Correction : nouvelle manche à la main, {player} commence",
         "event.correction.set-draw-pile": "Correction : pioche {before} → {after} cartes",
-        "event.end-roll.1": "{player} lance {dice} : total {total}, Maîtrise {before} → {after}",
-        "event.end-roll.2": "{player} a {held} carte(s) SEUIL CRITIQUE ! en main",
+        # The End of Game roll, and before it the CRITICAL THRESHOLD! cards held.
+        "event.end-roll": (
+            "{player} lance {dice} : total {total}. {total, select, 2 {C'est la catastrophe !}"
+            " 3 {Pas de chance !} 4 {Dommage !} 5 {Ohhh...}"
+            " other {Bravo, vous avez sauvé votre dignité !}}"
+            " {loss, plural, =0 {{player} garde sa Maîtrise {after}}"
+            " other {{player} perd # de Maîtrise ({before} → {after})}}"
+        ),
+        "event.end-roll.other": (
+            "{player} a {held, plural, =0 {aucune carte SEUIL CRITIQUE !}"
+            " one {# carte SEUIL CRITIQUE !} other {# cartes SEUIL CRITIQUE !}} en main"
+        ),
         "event.game-over": "Fin de partie : {winners} gagne",
         "event.note": "Note : {text}",
         "event.respite-rolled.true": (
@@ -196,7 +290,7 @@ TEXT: Phrases = {
     },
     "it": {
         "board.chart": "La Pressione durante la partita",
-        "board.chart_axis": "{n} cambi",
+        "board.chart_axis": "{n, plural, one {# cambio} other {# cambi}}",
         "board.clockwise": "senso orario",
         "board.counter": "senso antiorario",
         "choice.clockwise": "senso orario",
@@ -246,6 +340,25 @@ TEXT: Phrases = {
         "help.skip": "Il giocatore di turno passa: il turno continua",
         "help.special": "Gioca una carta speciale: la Pressione non cambia",
         "title": "Call of Nature",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.pressure": "Pressione {pressure}",
+        "state.line.next-threshold": "la prossima soglia, a {threshold}, costa {cost} di Controllo",
+        "state.line.next-respite": "la prossima Tregua è a {respite}",
+        "state.line.round": "Mano {round}",
+        "state.line.round-direction": "Mano {round}, si gioca in senso {direction}",
+        "state.line.piles": (
+            "{draw, plural, one {# carta} other {# carte}} nel mazzo,"
+            " {played, plural, one {# giocata} other {# giocate}}"
+        ),
+        "state.line.phase": "Fase: {phase}",
+        "state.column.mastery": "Controllo",
+        "state.flag.out": "eliminato",
+        "state.phase.play": "gioco",
+        "state.phase.respite": "tregua",
+        "state.phase.end-rolls": "tiri di fine partita",
+        "state.phase.over": "finita",
+        "state.direction.clockwise": "orario",
+        "state.direction.counter-clockwise": "antiorario",
         "variant.beginners-deck": "Mazzo per principianti",
         "variant.beginners-deck.help": (
             "Togli dal mazzo le sette carte indicate per i principianti."
@@ -273,7 +386,7 @@ TEXT: Phrases = {
         "event.player-eliminated.no-roll": (
             "{player} esplode ed esce dal gioco. Fine della partita, senza tiro finale (variante)"
         ),
-        "event.pressure-changed": "{player} gioca {value}: Pressione {after}",
+        "event.pressure-changed": "{player} gioca {value:+d}: Pressione {after}",
         "event.reshuffle-needed": (
             "Mazzo vuoto: mescolate le {cards} carte giocate. La Pressione resta a "
             "{pressure}."
@@ -297,8 +410,19 @@ TEXT: Phrases = {
         "event.correction.skip": "Correzione: {player} è saltato",
         "event.correction.new-round": "Correzione: nuova mano a mano, inizia {player}",
         "event.correction.set-draw-pile": "Correzione: mazzo {before} → {after} carte",
-        "event.end-roll.1": "{player} tira {dice}: totale {total}, Controllo {before} → {after}",
-        "event.end-roll.2": "{player} ha {held} carte SOGLIA CRITICA! in mano",
+        # The End of Game roll, and before it the CRITICAL THRESHOLD! cards held.
+        "event.end-roll": (
+            "{player} tira {dice}: totale {total}. {total, select, 2 {È un disastro!}"
+            " 3 {Che sfortuna!} 4 {Peccato!} 5 {Ohhh...}"
+            " other {Bravo, hai salvato la tua dignità!}}"
+            " {loss, plural, =0 {{player} mantiene il Controllo a {after}}"
+            " one {{player} perde # livello di Controllo ({before} → {after})}"
+            " other {{player} perde # livelli di Controllo ({before} → {after})}}"
+        ),
+        "event.end-roll.other": (
+            "{player} ha {held, plural, =0 {nessuna carta SOGLIA CRITICA!}"
+            " one {# carta SOGLIA CRITICA!} other {# carte SOGLIA CRITICA!}} in mano"
+        ),
         "event.game-over": "Fine della partita: vince {winners}",
         "event.note": "Nota: {text}",
         "event.respite-rolled.true": (

@@ -443,7 +443,7 @@ class OhShit(Game, State):
             raise IllegalCommand("refusal.already-dead", rule="dead-player", game=self.key,
                                  player=self.players[player])
         events = [Event("correction", f"Correction: {self.players[player]} is out of the game",
-                        {"player": player})]
+                        {"player": player, "correction": "kill"})]
         events += self._bury(player, "is out of the game")
         if not self.over and player == self.active:
             events += self._begin_turn(self._next_living(player))
@@ -457,12 +457,12 @@ class OhShit(Game, State):
         return [Event("correction",
                       f"Correction: {self.players[player]} is back in the game with an empty "
                       f"pile and the {cards_text(self.hands[player])} set aside at their death",
-                      {"player": player})]
+                      {"player": player, "correction": "revive"})]
 
     def do_skip(self) -> list[Event]:
         events = [Event("correction",
                         f"Correction: {self.players[self.active]}'s turn ends without a card",
-                        {"player": self.active})]
+                        {"player": self.active, "correction": "skip"})]
         return events + self._begin_turn(self._next_living(self.active))
 
     def do_note(self, text: str) -> list[Event]:

@@ -19,7 +19,7 @@ TEXT: Phrases = {
         "board.decharge": "Décharge {n}",
         "board.drain": "Drain {n}",
         "board.draw": "Draw pile {n}",
-        "board.hand": "{n} cards in hand",
+        "board.hand": "{n, plural, one {# card} other {# cards}} in hand",
         "board.legend": "Poop colours",
         "board.limit": "{n}: full",
         "board.pile_total": "cards in the pile, of {n}",
@@ -40,11 +40,69 @@ TEXT: Phrases = {
         "command.revive": "Bring a player back",
         "command.set-constipated": "Set a Constipation",
         "command.set-pile": "Set a pile",
+        "command.set-hand": "Set a hand",
+        "command.set-decharge": "Set the Décharge",
+        "command.set-drain": "Set the Drain",
+        "command.set-deck": "Set the deck",
         "command.suppositoire": "Suppositoire",
         "command.toilette": "Toilette",
         "param.constipated": "Constipated",
         "param.target": "On whose pile",
+        # The events' sentences, as the game says them in English (the
+        # engines write their own; these are the translators' source).
+        "event.constipated": "{player} constipates {target}",
+        "event.constipation-lifted": "{target}'s Constipation is lifted",
+        "event.flushed": "{player}'s pile goes to the Décharge",
+        "event.player-died": "{player} dies: their pile goes to the Décharge",
+        "event.poop-played": "{player} puts a {colour} poop on {target}'s pile",
+        "event.reshuffle": (
+            "Draw pile empty: shuffle the {cards} poops of the Décharge into a new draw pile"
+        ),
+        "event.toilette": "{player} flushes {target}'s pile",
+        # A correction's forms, tried in turn: the first its data fill.
+        "event.correction.1": "Correction: {player}'s pile holds {count} {colour}, not {before}",
+        "event.correction.2": (
+            "Correction: {player}'s hand holds {count, plural, one {# card} other {# cards}},"
+            " not {before}"
+        ),
+        "event.correction.true": "Correction: {player} is constipated",
+        "event.correction.false": "Correction: {player} is no longer constipated",
+        "event.correction.3": "Correction: {count} {kind}, not {before}",
+        "event.correction.4": "Correction: the deck holds {count} {card}, not {before}",
+        "event.correction.5": "Correction for {player}",
+        "event.correction.kill": "Correction: {player} is out of the game",
+        "event.correction.revive": (
+            "Correction: {player} is back in the game with an empty pile and the cards set aside "
+            "at their death"
+        ),
+        "event.correction.skip": "Correction: {player}'s turn ends without a card",
+        "event.draw.false": "{player} draws a card",
+        "event.draw.true": "Draw pile and Décharge empty: {player} draws nothing",
+        "event.game-over": "Game over: {winners} wins",
+        "event.note": "Note: {text}",
+        "event.suppository": "{player} gives {target} a Suppositoire",
+        "event.turn": "{player}'s turn",
         "title": "OhShit!",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.cards": (
+            "{draw, plural, one {# card} other {# cards}} in the draw pile, {decharge} in the "
+            "Décharge, {drain} in the Drain"
+        ),
+        "state.line.turn": "Turn {turn}",
+        "state.line.constipations": (
+            "{n, plural, one {# Constipation} other {# Constipations}} on the table"
+        ),
+        "state.line.reshuffles": (
+            "the draw pile has been made again {n, plural, one {# time} other {# times}}"
+        ),
+        "state.line.set-aside": "{n, plural, one {# card} other {# cards}} set aside",
+        "state.line.full-pile": "A pile of {n} poops takes no more",
+        "state.column.pile": "Pile",
+        "state.column.hand": "Hand",
+        "state.flag.constipated": "constipated",
+        "state.flag.out": "out",
+        "state.phase.play": "play",
+        "state.phase.over": "over",
         # The button menu's short names of commands.
         "label.constipation": "Constipation",
         "label.set-hand": "Set hand",
@@ -66,7 +124,7 @@ TEXT: Phrases = {
         "board.decharge": "Décharge {n}",
         "board.drain": "Égout {n}",
         "board.draw": "Pioche {n}",
-        "board.hand": "{n} cartes en main",
+        "board.hand": "{n, plural, one {# carte} other {# cartes}} en main",
         "board.legend": "Couleurs des cacas",
         "board.limit": "{n} : pleine",
         "board.pile_total": "cartes dans la pile, sur {n}",
@@ -94,6 +152,10 @@ TEXT: Phrases = {
         "command.revive": "Faire revenir un joueur",
         "command.set-constipated": "Fixer une Constipation",
         "command.set-pile": "Fixer une pile",
+        "command.set-hand": "Fixer une main",
+        "command.set-decharge": "Fixer la Décharge",
+        "command.set-drain": "Fixer l'Égout",
+        "command.set-deck": "Fixer le paquet",
         "command.skip": "Passer le tour",
         "command.suppositoire": "Suppositoire",
         "command.toilette": "Toilette",
@@ -108,15 +170,66 @@ TEXT: Phrases = {
         "event.toilette": "{player} tire la chasse de la pile de {target}",
         "param.constipated": "Constipé",
         "param.target": "Sur la pile de",
+        # The commands' help, as the panel's sheets show it.
+        "help.set-pile": "Fixer combien de cacas d'une couleur une pile contient ; rien ne part",
+        "help.set-constipated": "Poser ou retirer une Constipation à la main ; rien ne part",
+        "help.set-hand": (
+            "Fixer combien de cartes une main contient ; la pioche compense la différence"
+        ),
+        "help.set-decharge": (
+            "Fixer combien de cacas d'une couleur la Décharge contient ; la pioche compense la "
+            "différence"
+        ),
+        "help.set-drain": (
+            "Fixer combien de cartes action d'une sorte l'Égout contient ; la pioche compense la "
+            "différence"
+        ),
+        "help.set-deck": (
+            "La boîte contient un autre nombre d'une sorte que celui de la mise en place : les "
+            "cartes trouvées vont dans la pioche, les manquantes en sortent (cela corrige une "
+            "pioche fausse quand tous les autres comptes sont justes)"
+        ),
+        "help.kill": "Un joueur est éliminé : sa pile part à la Décharge",
+        "help.revive": "Ramener un joueur mort, avec une pile vide",
+        "help.skip": "Finir le tour du joueur actif sans carte ; le joueur suivant pioche et joue",
+        "help.note": "Écrire une note dans l'historique",
         "title": "OhShit!",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.cards": (
+            "{draw, plural, one {# carte} other {# cartes}} dans la pioche, {decharge} dans la "
+            "Décharge, {drain} dans l'Égout"
+        ),
+        "state.line.turn": "Tour {turn}",
+        "state.line.constipations": (
+            "{n, plural, one {# Constipation} other {# Constipations}} sur la table"
+        ),
+        "state.line.reshuffles": "la pioche a été refaite {n, plural, one {# fois} other {# fois}}",
+        "state.line.set-aside": "{n, plural, one {# carte mise} other {# cartes mises}} de côté",
+        "state.line.full-pile": "Une pile de {n} cacas n'en prend plus",
+        "state.column.pile": "Pile",
+        "state.column.hand": "Main",
+        "state.flag.constipated": "constipé",
+        "state.flag.out": "mort",
+        "state.phase.play": "jeu",
+        "state.phase.over": "finie",
         "event.correction.1": (
-            "Correction : la pile de {player} compte {count} cartes, pas {before}"
+            "Correction : la pile de {player} compte {count} {colour}, pas {before}"
+        ),
+        "event.correction.2": (
+            "Correction : la main de {player} compte"
+            " {count, plural, one {# carte} other {# cartes}}, pas {before}"
         ),
         "event.correction.true": "Correction : {player} est constipé",
         "event.correction.false": "Correction : {player} n'est plus constipé",
-        "event.correction.2": "Correction : {count} {kind}, pas {before}",
-        "event.correction.3": "Correction : le paquet compte {count} {card}, pas {before}",
-        "event.correction.4": "Correction pour {player}",
+        "event.correction.3": "Correction : {count} {kind}, pas {before}",
+        "event.correction.4": "Correction : le paquet compte {count} {card}, pas {before}",
+        "event.correction.5": "Correction pour {player}",
+        "event.correction.kill": "Correction : {player} est hors jeu",
+        "event.correction.revive": (
+            "Correction : {player} revient en jeu avec une pile vide et les cartes mises de côté"
+            " à sa mort"
+        ),
+        "event.correction.skip": "Correction : le tour de {player} finit sans carte",
         "event.draw.false": "{player} pioche une carte",
         "event.draw.true": "Pioche et Décharge vides : {player} ne pioche rien",
         "event.game-over": "Fin de partie : {winners} gagne",
@@ -144,7 +257,7 @@ TEXT: Phrases = {
         "board.decharge": "Discarica {n}",
         "board.drain": "Fogna {n}",
         "board.draw": "Mazzo {n}",
-        "board.hand": "{n} carte in mano",
+        "board.hand": "{n, plural, one {# carta} other {# carte}} in mano",
         "board.legend": "Colori delle cacche",
         "board.limit": "{n}: piena",
         "board.pile_total": "carte nella pila, su {n}",
@@ -170,6 +283,10 @@ TEXT: Phrases = {
         "command.revive": "Fai tornare un giocatore",
         "command.set-constipated": "Fissa una Stitichezza",
         "command.set-pile": "Fissa una pila",
+        "command.set-hand": "Fissa una mano",
+        "command.set-decharge": "Fissa la Discarica",
+        "command.set-drain": "Fissa la Fogna",
+        "command.set-deck": "Fissa il mazzo",
         "command.skip": "Salta il turno",
         "command.suppositoire": "Supposta",
         "command.toilette": "Toilette",
@@ -182,12 +299,22 @@ TEXT: Phrases = {
             "Mazzo vuoto: mescolate le {cards} cacche della Discarica in un nuovo mazzo"
         ),
         "event.toilette": "{player} tira lo sciacquone della pila di {target}",
-        "event.correction.1": "Correzione: la pila di {player} ha {count} carte, non {before}",
+        "event.correction.1": "Correzione: la pila di {player} ha {count} {colour}, non {before}",
+        "event.correction.2": (
+            "Correzione: la mano di {player} ha {count, plural, one {# carta} other {# carte}},"
+            " non {before}"
+        ),
         "event.correction.true": "Correzione: {player} è stitico",
         "event.correction.false": "Correzione: {player} non è più stitico",
-        "event.correction.2": "Correzione: {count} {kind}, non {before}",
-        "event.correction.3": "Correzione: il mazzo ha {count} {card}, non {before}",
-        "event.correction.4": "Correzione per {player}",
+        "event.correction.3": "Correzione: {count} {kind}, non {before}",
+        "event.correction.4": "Correzione: il mazzo ha {count} {card}, non {before}",
+        "event.correction.5": "Correzione per {player}",
+        "event.correction.kill": "Correzione: {player} è fuori dal gioco",
+        "event.correction.revive": (
+            "Correzione: {player} torna in gioco con una pila vuota e le carte messe da parte"
+            " alla sua morte"
+        ),
+        "event.correction.skip": "Correzione: il turno di {player} finisce senza carte",
         "event.draw.false": "{player} pesca una carta",
         "event.draw.true": "Mazzo e Discarica vuoti: {player} non pesca niente",
         "event.game-over": "Fine della partita: vince {winners}",
@@ -196,7 +323,48 @@ TEXT: Phrases = {
         "event.turn": "Tocca a {player}",
         "param.constipated": "Stitico",
         "param.target": "Sulla pila di",
+        # The commands' help, as the panel's sheets show it.
+        "help.set-pile": "Fissare quante cacche di un colore ha una pila; niente parte",
+        "help.set-constipated": "Mettere o togliere una Stitichezza a mano; niente parte",
+        "help.set-hand": "Fissare quante carte ha una mano; il mazzo compensa la differenza",
+        "help.set-decharge": (
+            "Fissare quante cacche di un colore ha la Discarica; il mazzo compensa la differenza"
+        ),
+        "help.set-drain": (
+            "Fissare quante carte azione di un tipo ha la Fogna; il mazzo compensa la differenza"
+        ),
+        "help.set-deck": (
+            "La scatola ha un altro numero di un tipo rispetto alla preparazione: le carte trovate "
+            "vanno nel mazzo, quelle mancanti ne escono (questo corregge un mazzo sbagliato quando "
+            "tutti gli altri conti sono giusti)"
+        ),
+        "help.kill": "Un giocatore è eliminato: la sua pila va nella Discarica",
+        "help.revive": "Riportare in gioco un giocatore morto, con una pila vuota",
+        "help.skip": (
+            "Finire il turno del giocatore attivo senza carte; il giocatore seguente pesca e gioca"
+        ),
+        "help.note": "Scrivere una nota nella cronologia",
         "title": "OhShit!",
+        # The command line's sentences and columns of the state (companion state).
+        "state.line.cards": (
+            "{draw, plural, one {# carta} other {# carte}} nel mazzo, {decharge} nella Discarica, "
+            "{drain} nella Fogna"
+        ),
+        "state.line.turn": "Turno {turn}",
+        "state.line.constipations": (
+            "{n, plural, one {# Stitichezza} other {# Stitichezze}} sul tavolo"
+        ),
+        "state.line.reshuffles": (
+            "il mazzo è stato rifatto {n, plural, one {# volta} other {# volte}}"
+        ),
+        "state.line.set-aside": "{n, plural, one {# carta messa} other {# carte messe}} da parte",
+        "state.line.full-pile": "Una pila di {n} cacche non ne prende altre",
+        "state.column.pile": "Pila",
+        "state.column.hand": "Mano",
+        "state.flag.constipated": "stitico",
+        "state.flag.out": "morto",
+        "state.phase.play": "gioco",
+        "state.phase.over": "finita",
         # The button menu's short names of commands.
         "label.constipation": "Stitichezza",
         "label.set-hand": "Fissa una mano",
