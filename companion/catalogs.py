@@ -197,30 +197,37 @@ def problems(found: list[Domain] | None = None) -> list[str]:
     out = []
     for domain in domains() if found is None else found:
         for key in keys(domain):
-            english = domain.texts.get("en", {}).get(key) or domain.english.get(key)
-            said = {lang: domain.texts.get(lang, {}).get(key) for lang in TRANSLATED}
-            for lang, text in said.items():
-                if text is None:
-                    out.append(f"{domain.name}: {key} has no {lang} text")
-            for lang, text in {"en": domain.texts.get("en", {}).get(key), **said}.items():
-                if text is None:
-                    continue
-                try:
-                    check_syntax(text)
-                except (ValueError, KeyError, IndexError) as exc:
-                    out.append(f"{domain.name}: {key} in {lang} is not well formed: {exc}")
-            if key in ENGLISH_READS_OTHER_FIELDS:
-                english = None
-            reference = placeholders(english) if english and english in domain.texts.get(
-                "en", {}).values() else None
-            for lang, text in said.items():
-                if text is None:
-                    continue
-                if reference is None:
-                    reference = placeholders(text)
-                elif placeholders(text) != reference:
-                    out.append(f"{domain.name}: {key} in {lang} reads "
-                               f"{sorted(placeholders(text))}, not {sorted(reference)}")
+            out += _message_problems(domain, key)
+    return out
+
+
+def _message_problems(domain: Domain, key: str) -> list[str]:
+    """What is wrong with one message of ``domain`` (see :func:`problems`)."""
+    out = []
+    english = domain.texts.get("en", {}).get(key) or domain.english.get(key)
+    said = {lang: domain.texts.get(lang, {}).get(key) for lang in TRANSLATED}
+    for lang, text in said.items():
+        if text is None:
+            out.append(f"{domain.name}: {key} has no {lang} text")
+    for lang, text in {"en": domain.texts.get("en", {}).get(key), **said}.items():
+        if text is None:
+            continue
+        try:
+            check_syntax(text)
+        except (ValueError, KeyError, IndexError) as exc:
+            out.append(f"{domain.name}: {key} in {lang} is not well formed: {exc}")
+    if key in ENGLISH_READS_OTHER_FIELDS:
+        english = None
+    reference = placeholders(english) if english and english in domain.texts.get(
+        "en", {}).values() else None
+    for lang, text in said.items():
+        if text is None:
+            continue
+        if reference is None:
+            reference = placeholders(text)
+        elif placeholders(text) != reference:
+            out.append(f"{domain.name}: {key} in {lang} reads "
+                       f"{sorted(placeholders(text))}, not {sorted(reference)}")
     return out
 
 

@@ -196,13 +196,18 @@ def _bathroom_rush(state: dict[str, Any], t: _Say) -> list[str]:
                      else t("state.line.limit-keep-playing", limit=limit))
     lines.append(t("state.line.persona-deck", deck=state.get("persona_deck", 0),
                    discard=state.get("persona_discard", 0)))
+    return lines + _effects(state, t.lang)
+
+
+def _effects(state: dict[str, Any], lang: str) -> list[str]:
+    """The effects in play, in ``lang`` where the game says them in it."""
     effects = state.get("effects")
     said = state.get("effects_said")
-    if t.lang != "en" and isinstance(said, dict) and isinstance(said.get(t.lang), list):
-        effects = said[t.lang]
-    if isinstance(effects, list):
-        lines += [str(effect) for effect in effects if str(effect).strip()]
-    return lines
+    if lang != "en" and isinstance(said, dict) and isinstance(said.get(lang), list):
+        effects = said[lang]
+    if not isinstance(effects, list):
+        return []
+    return [str(effect) for effect in effects if str(effect).strip()]
 
 
 def _generic_figures(state: dict[str, Any], t: _Say) -> list[str]:

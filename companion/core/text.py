@@ -746,6 +746,18 @@ def event_sentence(kind: str, message: str, data: Mapping[str, Any], lang: str,
     # A kind said in several forms by the data it carries: ``.1``, ``.2``... in turn.
     keys = ([f"event.{kind}.{value}" for value in values] + [f"event.{kind}"]
             + [f"event.{kind}.{n}" for n in range(1, 10)] + [f"event.{kind}.other"])
+    fields = _event_fields(data, names, lang, game)
+    for key in keys:
+        found = phrase(key, lang, game, **fields)
+        if found is not None:
+            return found
+    return message
+
+
+def _event_fields(data: Mapping[str, Any], names: list[str], lang: str,
+                  game: str | None) -> dict[str, Any]:
+    """An event's data as its sentence's fields: seats as the players'
+    names, lists joined with " + ", a choice or a card as its label."""
     fields: dict[str, Any] = dict(data)
     for name in ("player", "target", "starter"):
         seat = fields.get(name)
@@ -759,13 +771,14 @@ def event_sentence(kind: str, message: str, data: Mapping[str, Any], lang: str,
         if isinstance(value, list) and name != "winners":
             fields[name] = " + ".join(str(v) for v in value)
         elif isinstance(value, str) and game is not None:
-            for key in (f"choice.{value}", f"card.{value}"):
-                label = phrase(key, lang, game)
-                if label is not None:
-                    fields[name] = label
-                    break
-    for key in keys:
-        found = phrase(key, lang, game, **fields)
-        if found is not None:
-            return found
-    return message
+            fields[name] = _label(value, lang, game, default=fields[name])
+    return fields
+
+
+def _label(value: str, lang: str, game: str, default: Any) -> Any:
+    """A choice's or a card's label in ``lang``, else ``default``."""
+    for key in (f"choice.{value}", f"card.{value}"):
+        label = phrase(key, lang, game)
+        if label is not None:
+            return label
+    return default
