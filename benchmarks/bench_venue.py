@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import random
 import re
 import statistics
@@ -40,6 +41,7 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -73,32 +75,96 @@ def memory_mb(pid: int) -> float:
 
 
 class Tables:
-    """``count`` tables in this process, each publishing on the broker."""
+    """``count`` tables, each publishing on the broker, in worker processes
+    of at most ``PER_PROCESS`` tables each (paho waits on its sockets with
+    select(), which takes no descriptor above 1,023: one process of 200
+    tables, their journals and connections would pass it; a companion has
+    one table)."""
 
-    def __init__(self, folder: Path, broker: Broker, count: int, prefix: str = "t") -> None:
-        self.tables: list[Table] = []
-        self.parts: list[VenuePart] = []
-        for n in range(count):
-            name = f"{prefix}{n:03d}"
-            table = Table(Journal.open(folder / f"{name}.db"))
-            table.new_game("call-of-nature", ["Ana", "Ben", "Cy"], variants=["no-end-roll"])
-            settings = Venue(broker="127.0.0.1", port=broker.port, username=name,
-                             password=PASSWORD, venue=VENUE, table=name, home_assistant=False)
-            part = VenuePart(settings, table, table._journal, table_name=name, version="bench")
-            part.start()
-            self.tables.append(table)
-            self.parts.append(part)
+    PER_PROCESS = 40
+
+    def __init__(self, folder: Path, broker: Broker, count: int) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        self.count = count
+        self.workers = []
+        for first in range(0, count, self.PER_PROCESS):
+            names = [f"t{n:03d}" for n in range(first, min(count, first + self.PER_PROCESS))]
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_worker, args=(theirs, str(folder), broker.port,
+                                                           names), daemon=True)
+            process.start()
+            mine.recv()  # its tables are there
+            self.workers.append((mine, process, names))
+
+    def _ask(self, n: int, *request: Any) -> Any:
+        pipe, _, names = self.workers[n // self.PER_PROCESS]
+        pipe.send((names.index(f"t{n:03d}"), *request))
+        return pipe.recv()
+
+    def card(self, n: int, value: int) -> tuple[int, int, float]:
+        """A card on table ``n``: its game, version and when it committed."""
+        found: tuple[int, int, float] = self._ask(n, "card", value)
+        return found
+
+    def versions(self, n: int) -> list[tuple[int, int]]:
+        found: list[tuple[int, int]] = self._ask(n, "versions")
+        return found
+
+    def status(self, n: int) -> tuple[bool, Any, int, str | None]:
+        found: tuple[bool, Any, int, str | None] = self._ask(n, "status")
+        return found
 
     def stop(self) -> None:
-        for part in self.parts:
-            part.stop()
-        for table in self.tables:
-            table.close()
+        for pipe, process, _ in self.workers:
+            pipe.send((0, "stop"))
+            process.join(60)
+
+
+def _worker(pipe: Any, folder: str, port: int, names: list[str]) -> None:
+    """A worker process: its tables, each with its venue part, playing on
+    request."""
+    logging.getLogger("drivers.mqtt").setLevel(logging.ERROR)
+    tables, parts = [], []
+    for name in names:
+        table = Table(Journal.open(Path(folder) / f"{name}.db"))
+        table.new_game("call-of-nature", ["Ana", "Ben", "Cy"], variants=["no-end-roll"])
+        settings = Venue(broker="127.0.0.1", port=port, username=name, password=PASSWORD,
+                         venue=VENUE, table=name, home_assistant=False)
+        part = VenuePart(settings, table, table._journal, table_name=name, version="bench")
+        part.start()
+        tables.append(table)
+        parts.append(part)
+    pipe.send("ready")
+    while True:
+        index, what, *args = pipe.recv()
+        table, part = tables[index], parts[index]
+        if what == "card":
+            done = card(table, args[0])
+            now = table.current()
+            pipe.send((now.game_id, now.version, done))
+        elif what == "versions":
+            pipe.send(_versions(table))
+        elif what == "status":
+            pipe.send((part.link.connected, part._cursor, part.sent, part.link.last_error))
+        else:
+            for each in parts:
+                each.stop()
+            for each in tables:
+                each.close()
+            return
+
+
+def waits_for_a_card(table: Table) -> bool:
+    now = table.current()
+    return not now.over and bool(now.expected) and now.expected[0].command == "card"
 
 
 def card(table: Table, value: int) -> float:
-    """Play a card (a new game when this one is over); when it committed."""
-    if table.current().over:
+    """Play a card (a new game when this one is over or waits for something
+    else, a Respite's roll); when it committed."""
+    if not waits_for_a_card(table):
         table.new_game("call-of-nature", ["Ana", "Ben", "Cy"], variants=["no-end-roll"])
     table.submit(Command("card", {"value": value}))
     return time.perf_counter()
@@ -158,7 +224,7 @@ def press_costs(folder: Path, broker: Broker, presses: int) -> dict[str, float]:
             time.sleep(1.0)
         took = []
         for n in range(presses):
-            if table.current().over:
+            if not waits_for_a_card(table):
                 table.new_game("call-of-nature", ["Ana", "Ben", "Cy"],
                                variants=["no-end-roll"])
             started = time.perf_counter()
@@ -278,10 +344,8 @@ def main() -> int:
             commits: list[tuple[str, int, int, float]] = []
             for n in range(args.changes):
                 i = random.randrange(args.tables)
-                table = tables.tables[i]
-                done = card(table, 1 + n % 3)
-                update = table.current()
-                commits.append((f"t{i:03d}", update.game_id, update.version, done))
+                game_id, version, done = tables.card(i, 1 + n % 3)
+                commits.append((f"t{i:03d}", game_id, version, done))
                 time.sleep(0.02)
             time.sleep(3)
             delays = [seen - done for name, gid, version, done in commits
@@ -299,13 +363,12 @@ def main() -> int:
             during = time.monotonic()
             changes_away = 0
             while time.monotonic() - during < args.outage:
-                card(random.choice(tables.tables), 2)
+                tables.card(random.randrange(args.tables), 2)
                 changes_away += 1
                 time.sleep(0.05)
             broker.start()
-            expected = {f"t{i:03d}": {f"{gid}:{v}"
-                                      for gid, v in _versions(t)}
-                        for i, t in enumerate(tables.tables)}
+            expected = {f"t{i:03d}": {f"{gid}:{v}" for gid, v in tables.versions(i)}
+                        for i in range(args.tables)}
             deadline = time.monotonic() + 60
             while time.monotonic() < deadline:
                 with events_lock:
@@ -314,6 +377,13 @@ def main() -> int:
                 if lost == 0:
                     break
                 time.sleep(0.5)
+            if lost and os.environ.get("BENCH_DEBUG"):
+                with events_lock:
+                    for name, want in expected.items():
+                        if want - events.get(name, set()):
+                            print(name, sorted(want - events.get(name, set())),
+                                  sorted(events.get(name, set()))[:5],
+                                  *tables.status(int(name[1:])))
             print(f"the broker away {args.outage:.0f} s, {changes_away} changes meanwhile "
                   f"(and {played} from the companions before): events lost "
                   f"{lost} of {sum(len(w) for w in expected.values())} (target 0)")

@@ -77,6 +77,7 @@ class Link:
         client.reconnect_delay_set(RECONNECT_MIN, RECONNECT_MAX)
         client.on_connect = self._connected_now
         client.on_disconnect = self._gone
+        client.on_connect_fail = self._unreachable
         client.on_message = self._message
         client.on_publish = self._acknowledged
         # paho's own log would say every failed reconnection as an error;
@@ -169,6 +170,10 @@ class Link:
             if was:
                 log.warning("the broker %s:%s went away (%s); trying again every %d s at "
                             "most", self.host, self.port, reason, RECONNECT_MAX)
+
+    def _unreachable(self, client: mqtt.Client, userdata: object) -> None:
+        """paho could not connect (no broker there, refused, no route...)."""
+        self.last_error = f"cannot reach {self.host}:{self.port}"
 
     def _acknowledged(self, client: mqtt.Client, userdata: object, mid: int,
                       reason: ReasonCode, properties: object) -> None:
