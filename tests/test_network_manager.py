@@ -144,7 +144,9 @@ def test_a_passwd_file_is_read_by_nmcli_as_the_driver_meant_it(nm):
                       "ipv6.method", "disabled")
         uuid = re.search(r"\(([0-9a-f-]{36})\)", said).group(1)
         # No supplicant runs here: the activation fails once the secret is in.
-        Nmcli()._run("--wait", "1", "connection", "up", "uuid", uuid, check=False,
+        # nmcli waits for that (a machine under load may ask for the secret
+        # later than a second after the start).
+        Nmcli()._run("--wait", "20", "connection", "up", "uuid", uuid, check=False,
                      passwords={"802-1x.identity": "player", "802-1x.password": secret},
                      timeout=30)
         saved = nm.out("--show-secrets", "-g", "802-1x.password", "connection", "show",
@@ -165,7 +167,7 @@ def test_a_password_written_raw_is_not_read_back_by_nmcli(nm):
     uuid = re.search(r"\(([0-9a-f-]{36})\)", said).group(1)
     file = nm.folder / "raw-passwords"
     file.write_text("802-1x.identity:player\n802-1x.password: back\\slash \n")
-    nm.nmcli("--wait", "1", "connection", "up", "uuid", uuid, "passwd-file", str(file),
+    nm.nmcli("--wait", "20", "connection", "up", "uuid", uuid, "passwd-file", str(file),
              check=False)
     saved = nm.out("--show-secrets", "-g", "802-1x.password", "connection", "show",
                    "uuid", uuid)

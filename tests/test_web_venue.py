@@ -88,11 +88,14 @@ def test_a_password_left_out_is_kept_and_an_empty_broker_leaves_the_venue(panel,
     assert off["enabled"] is False
 
 
-@pytest.mark.parametrize("body", [
-    {"broker": "evil/host"}, {"broker": "127.0.0.1", "port": 0},
-    {"broker": "127.0.0.1", "venue": "!!!"}, {"broker": "h", "password": "a\u0000b"},
+@pytest.mark.parametrize("body, status", [
+    ({"broker": "evil/host"}, 400), ({"broker": "127.0.0.1", "port": 0}, 400),
+    ({"broker": "h", "password": "a\u0000b"}, 400), ({"broker": "h", "password": "a\u0015b"}, 400),
+    ({"broker": "127.0.0.1", "venue": "!!!"}, 422),
 ])
-def test_settings_the_table_cannot_use_are_refused_and_nothing_changes(panel, body, tmp_path):
+def test_settings_the_table_cannot_use_are_refused_and_nothing_changes(panel, body, status,
+                                                                        tmp_path):
     answer = panel.post(body)
-    assert answer.status_code == 400
+    assert answer.status_code == status
+    assert "a\u0015b" not in answer.get_data(True)
     assert not (tmp_path / SETTINGS_FILE).exists()

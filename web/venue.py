@@ -9,13 +9,14 @@ answer (``has_password`` says whether one is kept), an error or the log.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, jsonify
 
 from .api import controllers_only, takes
-from .bodies import UNSET, Boolean, Integer, Shape, Text, member
+from .bodies import SAFE, UNSET, Boolean, Integer, Shape, Text, member
 from .errors import ApiError
 from .openapi import _error, _json, _ref, operation
 from .panel import panel
@@ -35,23 +36,22 @@ class Host(Shape):
         return {"type": "string", "maxLength": 253, "pattern": HOST}
 
     def check(self, value: Any, where: str) -> str:
-        import re
-
         if not isinstance(value, str) or len(value) > 253 or not re.fullmatch(HOST, value):
             raise self.refuse(value, where)
         return value
 
 
 class Secret(Shape):
-    """A user name or password as typed (spaces kept); never said back."""
+    """A user name or password as typed (spaces kept), without control
+    characters; never said back, not even in a refusal."""
 
-    phrase = "text of at most 256 characters"
+    phrase = "text of at most 256 characters, without control characters"
 
     def schema(self) -> dict:
-        return {"type": "string", "maxLength": 256, "pattern": "^[^\\u0000]*$"}
+        return {"type": "string", "maxLength": 256, "pattern": SAFE}
 
     def check(self, value: Any, where: str) -> str:
-        if not isinstance(value, str) or len(value) > 256 or "\0" in value:
+        if not isinstance(value, str) or len(value) > 256 or not re.fullmatch(SAFE, value):
             raise ApiError(400, "bad-request", f"{where} must be {self.phrase}")
         return value
 
@@ -96,7 +96,9 @@ def status():
 @operation("point the table at a venue's broker, or take it out of its venue (controllers)",
            {"202": _json("the new settings, being applied", _ref("VenueStatus")),
             **_SPECTATOR, **_NO_VENUE,
-            "400": _error("a host, port, name, user or password the table cannot use")},
+            "400": _error("a host, port, name, user or password the table cannot use"),
+            "422": _error("a venue's or a table's name with no letter or digit to make its "
+                          "topic of (error 'no-topic')")},
            changes=True)
 @controllers_only
 @takes(VenueRequest)
@@ -109,8 +111,8 @@ def configure(body: VenueRequest):
         if body.table.strip():
             topic_level(body.table)
     except ValueError:
-        raise ApiError(400, "bad-request", "a venue's or a table's name needs a letter or "
-                                           "a digit") from None
+        raise ApiError(422, "no-topic", "a venue's or a table's name needs a letter or a "
+                                        "digit, of which its topic is made") from None
     settings = {"broker": body.broker, "port": body.port, "tls": body.tls,
                 "venue": body.venue, "table": body.table.strip(), "username": body.username}
     if body.password is not UNSET:
