@@ -11,9 +11,26 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 log = logging.getLogger(__name__)
+
+L = TypeVar("L")
+
+
+def add_listener(listeners: list[L], listener: L,
+                 lock: threading.Lock | threading.RLock) -> Callable[[], None]:
+    """Add ``listener`` to ``listeners`` under ``lock``; returns the function
+    that takes it off again (once, however often it is called)."""
+    with lock:
+        listeners.append(listener)
+
+    def unsubscribe() -> None:
+        with lock:
+            if listener in listeners:
+                listeners.remove(listener)
+
+    return unsubscribe
 
 
 class Teller:

@@ -18,7 +18,7 @@ from .engine import Setup
 from .errors import BadSetting, BadSetup
 from .games import game_class
 from .journal import Journal
-from .listeners import Teller
+from .listeners import Teller, add_listener
 from .text import LANGUAGES, Word
 
 log = logging.getLogger(__name__)
@@ -89,15 +89,7 @@ class TableSettings:
     def subscribe(self, listener: SettingsListener) -> Callable[[], None]:
         """Call ``listener(settings)`` after every change of the table's
         settings, outside the lock, in order."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return add_listener(self._listeners, listener, self._lock)
 
     def saved_options(self, key: str) -> dict[str, Any]:
         """The setup options kept for every new game of ``key`` (a game's

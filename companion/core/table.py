@@ -47,7 +47,7 @@ from .engine import Command, Event, Game, Setup
 from .errors import IllegalCommand, NoGame, NothingToRedo, NothingToUndo, NotYourSeat, StaleVersion
 from .games import game_class
 from .journal import Journal
-from .listeners import Teller
+from .listeners import Teller, add_listener
 from .session import SNAPSHOT_EVERY, Session, update_of
 from .settings import SETTINGS, TABLE_SETTINGS, Settings, SettingsListener, TableSettings
 from .stats import Played, in_effect, summarise
@@ -211,15 +211,7 @@ class Table:
         in the journal and the table's lock released: a slow listener holds
         back no input.  Listeners are told every change in the order it
         happened, one change at a time."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return add_listener(self._listeners, listener, self._lock)
 
     @contextmanager
     def _changing(self) -> Iterator[None]:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from companion.components import Component
 from companion.core.engine import Dice, Event
+from companion.core.listeners import add_listener
 from companion.core.table import Settings, Table, Update
 from companion.core.text import say
 
@@ -486,15 +487,7 @@ class ShownFrames:
         return number, data
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return add_listener(self._listeners, listener, self._lock)
 
 
 def fault_screen(fault: str) -> Any:
