@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .core.errors import CompanionError, IllegalCommand, StaleVersion
-from .core.text import event_sentence
+from .core.text import event_sentence, say
 
 if TYPE_CHECKING:
     from .core.table import Table, Update
@@ -496,9 +496,11 @@ class _Output:
         self.lang = "en"
 
     def _t(self, key: str, **fields: Any) -> str:
-        from .core.text import say
-
         return say(key, self.lang, **fields)
+
+    def _title(self, game: str) -> str:
+        """A game's printed name (its key if it is not installed)."""
+        return say("title", self.lang, game=game, default=game)
 
     def _when(self, at: float) -> str:
         from .cldr import date_text
@@ -576,17 +578,19 @@ class _Output:
         t = self._t
         print(t("cli.games-played", n=stats["games_played"]))
         for key, count in sorted(stats["by_game"].items()):
-            print(f"  {key}: {count}")
+            print(f"  {self._title(key)}: {count}")
         ranked = sorted(stats["players"].items(), key=lambda kv: (-kv[1]["won"], kv[0]))
         for name, s in ranked:
             print(f"  {name:<24} " + t("cli.won-of", won=s["won"], played=s["played"]))
         for key, game in stats.get("games", {}).items():
-            print(t("cli.game-games", title=key, n=game["games"]))
+            print(t("cli.game-games", title=self._title(key), n=game["games"]))
             for p in game["players"]:
                 print(f"  {p['name']:<24} " + t("cli.player-stats", **p))
             record = game["record"]
             if record:
-                print("  " + t("cli.record", kind=record["kind"].replace("-", " "),
+                kind = say("record", self.lang, game=key,
+                           default=record["kind"].replace("-", " "))
+                print("  " + t("cli.record", kind=kind,
                                value=record["value"], player=record["player"],
                                number=record["game_id"]))
             for pair in game["head_to_head"]:

@@ -142,7 +142,7 @@ def test_a_three_player_game_played_to_its_end_with_statistics(cli):
     assert stats["players"]["Cy"] == {"played": 1, "won": 0}
     assert stats["games"]["call-of-nature"]["record"]["kind"] == "highest-pressure-survived"
     _, out, _ = cli("stats")
-    assert "call-of-nature: 1 game\n" in out and "record, highest pressure survived" in out
+    assert "Call of Nature: 1 game\n" in out and "record, highest Pressure survived" in out
     assert "(100%)" in out or "(0%)" in out
     _, out, _ = cli("games")
     assert "call-of-nature" in out and "Ana, Ben, Cy" in out
@@ -342,3 +342,19 @@ def test_the_command_line_speaks_the_tables_language(cli, lang, game):
                      {"Ana", "Ben", "Cy"})
     assert wrong == []
     assert any(line.startswith("companion: ") for line in said)  # a refusal was said
+
+
+@pytest.mark.parametrize("lang, record", [("fr", "plus haute Pression survécue"),
+                                          ("it", "Pressione più alta superata")])
+def test_the_statistics_name_the_games_and_their_records_in_the_tables_language(
+        cli, lang, record):
+    from tests.language_check import problems
+
+    cli("new", "call-of-nature", "Ana", "Ben", "--variant", "no-end-roll")
+    cli("play", "card", "20")
+    cli("play", "adjust-mastery", "Ben", "-7")
+    _speak(cli.db, lang)
+    _, out, _ = cli("stats")
+    assert "Call of Nature" in out and record in out
+    assert "call-of-nature" not in out and "highest" not in out
+    assert problems(out.splitlines(), lang, {"Ana", "Ben"}) == []

@@ -97,6 +97,8 @@ TEXT: Phrases = {
         "param.position": "Place",
         "param.queue": "Queue",
         "title": "Bathroom Rush",
+        # The game's record, as the statistics name it.
+        "record": "lowest score",
         # The command line's sentences and columns of the state (companion state).
         "state.line.phase": "Phase: {phase}",
         "state.line.round-after": ", round {round}",
@@ -290,6 +292,8 @@ TEXT: Phrases = {
             "La place que frappe la carte Action : un joueur, une Persona ou des toilettes"
         ),
         "title": "Bathroom Rush",
+        # The game's record, as the statistics name it.
+        "record": "score le plus bas",
         # The command line's sentences and columns of the state (companion state).
         "state.line.phase": "Phase : {phase}",
         "state.line.round-after": ", manche {round}",
@@ -499,6 +503,8 @@ TEXT: Phrases = {
         ),
         "help.target": "Il posto colpito dalla carta Azione: un giocatore, una Persona o un bagno",
         "title": "Bathroom Rush",
+        # The game's record, as the statistics name it.
+        "record": "punteggio più basso",
         # The command line's sentences and columns of the state (companion state).
         "state.line.phase": "Fase: {phase}",
         "state.line.round-after": ", giro {round}",

@@ -99,6 +99,8 @@ TEXT: Phrases = {
         ),
         "event.turn": "{player}'s turn",
         "title": "Call of Nature",
+        # The game's record, as the statistics name it.
+        "record": "highest Pressure survived",
         # The command line's sentences and columns of the state (companion state).
         "state.line.pressure": "Pressure {pressure}",
         "state.line.next-threshold": "the next threshold, at {threshold}, costs {cost} Mastery",
@@ -212,6 +214,8 @@ TEXT: Phrases = {
         "help.skip": "Le joueur actif passe : le tour continue",
         "help.special": "Jouer une carte spéciale : la Pression ne change pas",
         "title": "Call of Nature",
+        # The game's record, as the statistics name it.
+        "record": "plus haute Pression survécue",
         # The command line's sentences and columns of the state (companion state).
         "state.line.pressure": "Pression {pressure}",
         "state.line.next-threshold": "le prochain seuil, à {threshold}, coûte {cost} de Maîtrise",
@@ -340,6 +344,8 @@ TEXT: Phrases = {
         "help.skip": "Il giocatore di turno passa: il turno continua",
         "help.special": "Gioca una carta speciale: la Pressione non cambia",
         "title": "Call of Nature",
+        # The game's record, as the statistics name it.
+        "record": "Pressione più alta superata",
         # The command line's sentences and columns of the state (companion state).
         "state.line.pressure": "Pressione {pressure}",
         "state.line.next-threshold": "la prossima soglia, a {threshold}, costa {cost} di Controllo",

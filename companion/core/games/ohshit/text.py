@@ -83,6 +83,8 @@ TEXT: Phrases = {
         "event.suppository": "{player} gives {target} a Suppositoire",
         "event.turn": "{player}'s turn",
         "title": "OhShit!",
+        # The game's record, as the statistics name it.
+        "record": "biggest flush",
         # The command line's sentences and columns of the state (companion state).
         "state.line.cards": (
             "{draw, plural, one {# card} other {# cards}} in the draw pile, {decharge} in the "
@@ -194,6 +196,8 @@ TEXT: Phrases = {
         "help.skip": "Finir le tour du joueur actif sans carte ; le joueur suivant pioche et joue",
         "help.note": "Écrire une note dans l'historique",
         "title": "OhShit!",
+        # The game's record, as the statistics name it.
+        "record": "plus grosse chasse",
         # The command line's sentences and columns of the state (companion state).
         "state.line.cards": (
             "{draw, plural, one {# carte} other {# cartes}} dans la pioche, {decharge} dans la "
@@ -345,6 +349,8 @@ TEXT: Phrases = {
         ),
         "help.note": "Scrivere una nota nella cronologia",
         "title": "OhShit!",
+        # The game's record, as the statistics name it.
+        "record": "sciacquone più grande",
         # The command line's sentences and columns of the state (companion state).
         "state.line.cards": (
             "{draw, plural, one {# carta} other {# carte}} nel mazzo, {decharge} nella Discarica, "
