@@ -321,10 +321,13 @@ class Network:
 
 def broker_host(value: Any) -> str:
     """A broker's host name or address ("" leaves the venue off)."""
-    if not isinstance(value, str) or len(value) > 253 or any(
-            c.isspace() or c in "/:@" for c in value.strip("[]")):
-        raise ValueError(f'a host name or address, or "" for none, not {value!r}')
-    return value.strip()
+    from .core.venue import host_problem
+
+    host = value.strip() if isinstance(value, str) else value
+    problem = host_problem(host)
+    if problem is not None:
+        raise ValueError(problem)
+    return str(host)
 
 
 def venue_name(value: Any) -> str:
@@ -511,7 +514,7 @@ def from_mapping(data: Mapping[str, Any], source: str = "config") -> Config:
         elif key in SECTIONS:
             if not isinstance(value, Mapping):
                 raise ConfigError(f"{source}: {key} must be a section [{key}], not a value")
-            values[key] = _section(key, SECTIONS[key], value, source)
+            values[key] = section(key, SECTIONS[key], value, source)
         else:
             raise ConfigError(
                 f"{source}: unknown key {key!r}; the known keys and sections are: "
@@ -522,7 +525,9 @@ def from_mapping(data: Mapping[str, Any], source: str = "config") -> Config:
     return config
 
 
-def _section(name: str, cls: type, data: Mapping[str, Any], source: str) -> Any:
+def section(name: str, cls: type, data: Mapping[str, Any], source: str) -> Any:
+    """The section ``[name]`` of ``cls`` from ``data``, every key checked
+    (:class:`ConfigError` names the source, the key and what it must be)."""
     fields = {f.name: f for f in dataclasses.fields(cls)}
     values = {}
     for key, value in data.items():

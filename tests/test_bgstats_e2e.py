@@ -6,6 +6,7 @@ game's history; each opens BG Stats' import with the play."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.parse
 
 import pytest
@@ -30,6 +31,8 @@ def test_a_finished_game_is_logged_in_bg_stats_from_the_panel(companion, phones)
     link = page.locator("#result #bgstats-link")
     expect(link).to_be_visible()
     expect(link).to_have_text("Log in BG Stats")
+    # Every change on the live stream draws the card again: the link stays.
+    expect(link).to_have_attribute("href", re.compile("^" + re.escape(CREATE_PLAY)))
     play = play_of(link.get_attribute("href"))
     assert [p["name"] for p in play["players"]] == ["Ana", "Ben"]
     assert [p["winner"] for p in play["players"]] == [True, False]

@@ -92,6 +92,11 @@ def test_a_password_left_out_is_kept_and_an_empty_broker_leaves_the_venue(panel,
     ({"broker": "evil/host"}, 400), ({"broker": "127.0.0.1", "port": 0}, 400),
     ({"broker": "h", "password": "a\u0000b"}, 400), ({"broker": "h", "password": "a\u0015b"}, 400),
     ({"broker": "127.0.0.1", "venue": "!!!"}, 422),
+    # Host names the network's resolver cannot take (a label over 63
+    # characters made paho's thread die on an idna error).
+    ({"broker": "a" * 64 + ".example"}, 400), ({"broker": "a..b"}, 400),
+    ({"broker": "-broker"}, 400), ({"broker": "[::1]"}, 400), ({"broker": "café.local"}, 400),
+    ({"broker": "1::2::3"}, 400), ({"broker": ("a" * 63 + ".") * 4}, 400),
 ])
 def test_settings_the_table_cannot_use_are_refused_and_nothing_changes(panel, body, status,
                                                                         tmp_path):
@@ -99,3 +104,29 @@ def test_settings_the_table_cannot_use_are_refused_and_nothing_changes(panel, bo
     assert answer.status_code == status
     assert "a\u0015b" not in answer.get_data(True)
     assert not (tmp_path / SETTINGS_FILE).exists()
+
+
+@pytest.mark.parametrize("host", ["broker.local", "mosquitto_1", "192.168.4.1", "fd00::1",
+                                  "a" * 63 + ".example.", "1:2:3:4:5:6:7:8", ""])
+def test_every_host_the_document_allows_is_taken(panel, host):
+    import re
+
+    from companion.core.venue import HOST_PATTERN
+
+    assert re.fullmatch(HOST_PATTERN, host)
+    answer = panel.post({"broker": host, "port": 1})
+    assert answer.status_code == 202 and answer.json["broker"] == host
+    panel.post({"broker": ""})
+
+
+@pytest.mark.parametrize("kept", [
+    {"broker": "a" * 64}, {"broker": "127.0.0.1", "port": "1883"}, {"password": 5}, [1, 2],
+])
+def test_settings_file_the_table_cannot_use_is_set_aside_for_the_config(table, tmp_path, kept,
+                                                                        caplog):
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps(kept))
+    config = Venue(broker="127.0.0.1", port=1884)
+    service = VenueService(config, table, table._journal, tmp_path, table_name="table-a",
+                           version=lambda: "test", keep_file=keep_file)
+    assert (service.settings, service.source) == (config, "config")
+    assert f"{SETTINGS_FILE} is not used" in caplog.text

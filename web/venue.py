@@ -15,6 +15,8 @@ from typing import Any
 
 from flask import Blueprint, jsonify
 
+from companion.core.venue import HOST_PATTERN, MAX_HOST, host_problem
+
 from .api import controllers_only, takes
 from .bodies import SAFE, UNSET, Boolean, Integer, Shape, Text, member
 from .errors import ApiError
@@ -23,20 +25,17 @@ from .panel import panel
 
 bp = Blueprint("venue", __name__, url_prefix="/api/venue")
 
-# A host name (or an address): letters, digits, dots, dashes; "" leaves the venue.
-HOST = "^[A-Za-z0-9._-]*$|^\\[[0-9A-Fa-f:.]+\\]$"
-
-
 class Host(Shape):
-    """A broker's host name or address, or "" for no venue."""
+    """A broker's host name or address, or "" for no venue: the one rule of
+    ``companion.core.venue``, as the document's pattern and as the check."""
 
-    phrase = 'a host name or address (letters, digits, dots, dashes), or "" for none'
+    phrase = 'a host name, an IPv4 or IPv6 address, or "" for none'
 
     def schema(self) -> dict:
-        return {"type": "string", "maxLength": 253, "pattern": HOST}
+        return {"type": "string", "maxLength": MAX_HOST, "pattern": HOST_PATTERN}
 
     def check(self, value: Any, where: str) -> str:
-        if not isinstance(value, str) or len(value) > 253 or not re.fullmatch(HOST, value):
+        if host_problem(value) is not None:
             raise self.refuse(value, where)
         return value
 

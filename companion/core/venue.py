@@ -48,6 +48,32 @@ _NOT_NAME = re.compile(r"[^a-z0-9]+")
 MAX_SEATS = 6
 
 
+# A broker's host as the network's resolver takes it: a DNS name or an IPv4
+# address (labels of 1 to 63 letters, digits, dashes or underscores, no dash
+# at either end, 253 characters in all) or an IPv6 address written plainly
+# ("fd00::1"), or "" for no venue.  The panel's JSON Schema uses this very
+# pattern, so that the document and the check are one rule.
+_LABEL = r"[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?"
+_H16 = r"[0-9A-Fa-f]{1,4}"
+_IPV6 = "|".join((
+    rf"(?:{_H16}:){{7}}{_H16}",
+    rf"(?:{_H16}:){{1,7}}:",
+    rf"(?:{_H16}:){{1,6}}:{_H16}",
+    *(rf"(?:{_H16}:){{1,{5 - n}}}(?::{_H16}){{1,{n + 2}}}" for n in range(5)),
+    rf":(?:(?::{_H16}){{1,7}}|:)",
+))
+HOST_PATTERN = rf"^(?:(?:{_LABEL}\.)*{_LABEL}\.?|{_IPV6})?$"
+MAX_HOST = 253
+
+
+def host_problem(host: object) -> str | None:
+    """Why ``host`` cannot be a broker's host, or None when it can."""
+    if not isinstance(host, str) or len(host) > MAX_HOST or not re.fullmatch(HOST_PATTERN, host):
+        return (f'a host name, an IPv4 or IPv6 address, or "" for none (labels of at most 63 '
+                f"letters, digits or dashes), not {host!r}")
+    return None
+
+
 def topic_level(name: str) -> str:
     """``name`` as one topic level ("Table 4" is ``table-4``), or
     :class:`ValueError` when nothing of it is left."""

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from companion.components import Component
-from companion.config import Venue
+from companion.config import ConfigError, Venue, section
 from companion.core import venue as messages
 from companion.core.journal import GameRow, Journal
 from companion.core.stats import Played
@@ -388,5 +388,11 @@ class VenueService(Component):
             log.warning("venue: %s cannot be read (%s); the config's [venue] is used",
                         self.path, exc)
             return self.config, "config"
-        fields = {k: v for k, v in kept.items() if k in Venue.__dataclass_fields__}
-        return dataclasses.replace(self.config, **fields), "panel"
+        try:
+            fields = {k: v for k, v in kept.items() if k in Venue.__dataclass_fields__}
+            checked = section("venue", Venue, fields, str(self.path))
+        except (AttributeError, ConfigError) as exc:  # not an object, or a value it cannot use
+            log.warning("venue: %s is not used (%s); the config's [venue] is used",
+                        self.path, exc)
+            return self.config, "config"
+        return dataclasses.replace(self.config, **{k: getattr(checked, k) for k in fields}), "panel"

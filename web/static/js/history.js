@@ -7,6 +7,7 @@
 import { $, api, boot, eventText, gameTitle, h, has, isController, lang, on, store, t } from "./core.js";
 import { boardFor } from "./games/index.js";
 import { askUndo, redo, undoSaid } from "./undo.js";
+import { bgstatsLink } from "./bgstats.js";
 
 const list = $("#history");
 const undoButton = $("#undo");
@@ -71,19 +72,8 @@ function renderHead(past) {
   head.replaceChildren(
     h("p", { class: "hint", id: "past-game", text: `${gameTitle(past.game)} · ${(past.players ?? []).join(", ")}` }),
     ended ? h("p", { id: "past-result", text: ended }) : null,
-    past.state.over ? bgstatsLink(past.game_id) : null,
+    past.state.over ? h("p", {}, bgstatsLink(past.game_id)) : null,
     chart ? h("section", { class: "card", id: "past-chart" }, h("h2", { text: chart.title }), chart.el) : null);
-}
-
-/** "Log in BG Stats" for a finished past game, once its link is made. */
-function bgstatsLink(gameId) {
-  const link = h("a", { class: "btn bgstats", id: "bgstats-link", target: "_blank", rel: "noopener", title: t("bgstats.help"), text: t("bgstats.log") });
-  link.hidden = true;
-  api("GET", `/api/bgstats?game=${gameId}`).then((found) => {
-    link.href = found.link;
-    link.hidden = false;
-  }).catch(() => {});
-  return h("p", {}, link);
 }
 
 function render(past) {

@@ -10,6 +10,7 @@ import {
   promptFor, signedValues, specOf, submitCommand, valuePad, previewLine, playerMark,
 } from "./forms.js";
 import { askUndo, redo, undoSaid } from "./undo.js";
+import { bgstatsLink } from "./bgstats.js";
 import { boardFor } from "./games/index.js";
 
 const board = $("#board");
@@ -96,18 +97,6 @@ function renderResult(state, previous) {
     isController() && state.setup ? playAgain(state) : null].filter(Boolean));
   // The game just ended on this phone: the card is at the top of the page.
   if (previous?.game_id === state.game_id && !previous.over) window.scrollTo({ top: 0, behavior: "smooth" });
-}
-
-/** "Log in BG Stats": the finished game as a play for the BG Stats app,
- * shown once the companion has made its link. */
-function bgstatsLink(gameId) {
-  const link = h("a", { class: "btn bgstats", id: "bgstats-link", target: "_blank", rel: "noopener", title: t("bgstats.help"), text: t("bgstats.log") });
-  link.hidden = true;
-  api("GET", `/api/bgstats?game=${gameId}`).then((found) => {
-    link.href = found.link;
-    link.hidden = false;
-  }).catch(() => {});
-  return link;
 }
 
 // -- the same game again ------------------------------------------------------------
