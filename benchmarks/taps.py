@@ -32,7 +32,7 @@ from companion.core.journal import Journal  # noqa: E402
 from companion.core.table import Table  # noqa: E402
 from companion.storage import keep_file  # noqa: E402
 from tests.fakes import FixedDice  # noqa: E402
-from web import Services, create_app  # noqa: E402
+from web import PanelSettings, Services, create_app  # noqa: E402
 from web.server import serve  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -189,9 +189,9 @@ def serve_table(folder: Path) -> tuple[Table, Any, Any, str]:
     table = Table(Journal.open(folder / "companion.db"))
     dice = FixedDice(table, [2])
     services = Services(screen_png=lambda: b"", press_key=lambda key: None, dice=dice)
-    app = create_app(table, config={"SECRET_KEY": "taps-benchmark",
-                                    "COLOURS_FILE": str(folder / "colours.json"),
-                                    "KEEP_FILE": keep_file},
+    app = create_app(table, PanelSettings(secret_key="taps-benchmark",
+                                          colours_file=folder / "colours.json",
+                                          keep_file=keep_file),
                      services=services)
     server = serve(app, "127.0.0.1", 0, threads=8)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -106,7 +106,7 @@ def panel(out: Path) -> list[Path]:
     from companion.core.journal import Journal
     from companion.core.table import Table
     from companion.storage import keep_file
-    from web import Services, create_app
+    from web import PanelSettings, Services, create_app
     from web.server import serve
 
     made = []
@@ -114,9 +114,9 @@ def panel(out: Path) -> list[Path]:
         table = Table(Journal.open(Path(folder) / "companion.db"))
         example = config.parse(wiring_configs()["example"])
         services = Services(wiring_svg=lambda lang: wiring_module.svg(example, lang))
-        app = create_app(table, config={"SECRET_KEY": "docs", "LANGUAGE": "en",
-                                        "COLOURS_FILE": str(Path(folder) / "colours.json"),
-                                        "KEEP_FILE": keep_file},
+        app = create_app(table, PanelSettings(secret_key="docs", language="en",
+                                              colours_file=Path(folder) / "colours.json",
+                                              keep_file=keep_file),
                          services=services)
         server = serve(app, "127.0.0.1", 0, threads=8)
         thread = threading.Thread(target=server.run, daemon=True)

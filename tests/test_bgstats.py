@@ -18,7 +18,7 @@ import pytest
 from companion.core import bgstats
 from companion.core.engine import Command
 from tests.test_stats import call_of_nature
-from web import create_app
+from web import PanelSettings, create_app
 
 # The fields BG Stats documents for a play pushed from another app.
 PLAY_FIELDS = {"sourceName", "playDate", "durationMin", "game", "players", "board",
@@ -96,8 +96,7 @@ def test_ranks_follow_the_games_scoring():
 
 @pytest.fixture
 def panel(table):
-    app = create_app(table, config={"SECRET_KEY": "bgstats", "COLOURS_FILE": None,
-                                    "BGG_IDS": {"call-of-nature": 123456}})
+    app = create_app(table, PanelSettings(secret_key="bgstats", bgg_ids={"call-of-nature": 123456}))
     return app.test_client()
 
 

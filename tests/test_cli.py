@@ -246,13 +246,13 @@ def test_sign_out_signs_the_running_panels_phones_out(cli, tmp_path):
     from companion.core.journal import Journal
     from companion.core.table import Table
     from companion.storage import ACCESS_FILE
-    from web import create_app
+    from web import PanelSettings, create_app
 
     # The service: its journal (which it holds locked: sign-out does not
     # need it) and its panel on the data directory's keys.
     table = Table(Journal.open(cli.db))
-    app = create_app(table, config={"SECRET_KEY": "s" * 32,
-                                    "ACCESS_FILE": tmp_path / ACCESS_FILE})
+    app = create_app(table, PanelSettings(secret_key="s" * 32,
+                                          access_file=tmp_path / ACCESS_FILE))
     access = app.extensions["companion"].access
     old_pin = access.pin
     phone = app.test_client()

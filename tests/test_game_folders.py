@@ -14,7 +14,7 @@ from companion.core import text as core_text
 from companion.core.menu import MenuView, TableMenu
 from companion.core.menu.hints import HINTS, hints_of
 from drivers.screens import alert_screen, game_screen, generic_screen, screen_for
-from web import create_app
+from web import PanelSettings, create_app
 
 KEY = "pawn-race"
 FOLDER = "pawn_race"
@@ -179,7 +179,7 @@ def test_the_oled_draws_the_new_game_on_the_generic_screen(table, pawn_race):
 
 
 def test_the_panel_serves_the_new_game_its_phrases_and_the_generic_board(table, pawn_race):
-    app = create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None})
+    app = create_app(table, PanelSettings(secret_key="test"))
     phone = app.test_client()
     assert pawn_race in [game["key"] for game in phone.get("/api/games").json]
     french = phone.get("/api/text?lang=fr").json
@@ -216,7 +216,7 @@ def test_every_hint_names_a_command_of_its_game(key):
 
 
 def test_the_panels_own_strings_name_no_game(table):
-    app = create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None})
+    app = create_app(table, PanelSettings(secret_key="test"))
     for strings in app.extensions["companion"].strings.values():
         for key in strings:
             for game in games.GAMES:

@@ -303,12 +303,12 @@ def test_without_a_wifi_device_the_wifi_is_a_fault(world, make_part):
 
 @pytest.fixture
 def panel(table, make_part, world):
-    from web import Services, create_app
+    from web import PanelSettings, Services, create_app
 
     part = make_part(Network(wait=0))
     part.start()
     part.settled()
-    app = create_app(table, config={"SECRET_KEY": "k" * 64}, services=Services(network=part))
+    app = create_app(table, PanelSettings(secret_key="k" * 64), services=Services(network=part))
     controller = app.test_client()
     csrf = controller.get("/api/session").json["csrf"]
     pin = app.extensions["companion"].access.pin

@@ -13,7 +13,7 @@ from companion.core.engine import Command
 from companion.core.journal import Journal
 from companion.core.table import Table
 from tests.fakes import FixedDice
-from web import Services, create_app
+from web import PanelSettings, Services, create_app
 from web.openapi import document, openapi_path
 
 METHODS = {"get", "post", "put", "patch", "delete"}
@@ -23,15 +23,14 @@ METHODS = {"get", "post", "put", "patch", "delete"}
 def app(table):
     services = Services(screen_png=lambda: b"\x89PNG\r\n\x1a\n", press_key=lambda key: None,
                         dice=FixedDice(table, [1]), faults=list)
-    return create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None,
-                                     "MAX_STREAMS": 0}, services=services)
+    return create_app(table, PanelSettings(secret_key="test", max_streams=0), services=services)
 
 
 def _described() -> dict:
     """The document of the panel's routes (the same for every app)."""
     table = Table(Journal.open(":memory:"))
     try:
-        return document(create_app(table, config={"COLOURS_FILE": None}))
+        return document(create_app(table, PanelSettings()))
     finally:
         table.close()
 
@@ -199,7 +198,7 @@ def _ref_schema(name: str) -> dict:
 
 
 def test_the_document_describes_the_answers_without_a_dice_service_or_screen(table):
-    app = create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None})
+    app = create_app(table, PanelSettings(secret_key="test"))
     client = app.test_client()
     csrf = client.get("/api/session").json["csrf"]
     client.post("/api/join", json={"pin": app.extensions["companion"].access.pin},

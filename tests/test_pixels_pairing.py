@@ -17,7 +17,7 @@ from companion.core.table import Table
 from drivers.dice import DiceTray
 from drivers.pixels import PixelsDice, advertised_battery
 from tests.test_pixels import ROLLING, WAIT, Air, Game, on_face
-from web import Services, create_app
+from web import PanelSettings, Services, create_app
 
 DIE = "F0:12:34:56:78:9A"
 OTHER = "F0:12:34:56:78:9B"
@@ -188,8 +188,7 @@ def hub_port(hub):
 def phone(room):
     air, hub, changes, _rolls = room
     table = Table(Journal.open(":memory:"))
-    app = create_app(table, config={"SECRET_KEY": "x", "COLOURS_FILE": None,
-                                    "MAX_STREAMS": 0},
+    app = create_app(table, PanelSettings(secret_key="x", max_streams=0),
                      services=Services(pixels=hub_port(hub)))
     client = app.test_client()
     csrf = client.get("/api/session").json["csrf"]
@@ -252,7 +251,7 @@ def test_the_panel_refuses_a_die_not_heard_a_bad_address_and_a_bad_role(phone):
 
 def test_without_smart_dice_the_panel_says_so():
     table = Table(Journal.open(":memory:"))
-    app = create_app(table, config={"SECRET_KEY": "x", "COLOURS_FILE": None})
+    app = create_app(table, PanelSettings(secret_key="x"))
     client = app.test_client()
     csrf = client.get("/api/session").json["csrf"]
     join(app, client, csrf)

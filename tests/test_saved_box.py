@@ -9,7 +9,7 @@ import pytest
 from companion.core.errors import BadSetup
 from companion.core.journal import Journal
 from companion.core.table import Table
-from web import create_app
+from web import PanelSettings, create_app
 
 BR = "bathroom-rush"
 BOX = [{"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 40},
@@ -81,7 +81,7 @@ def test_forgetting_the_box_leaves_the_game_being_played_with_its_own(table, reo
 
 @pytest.fixture
 def app(table):
-    return create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None})
+    return create_app(table, PanelSettings(secret_key="test"))
 
 
 def _client(app, pin: str | None):

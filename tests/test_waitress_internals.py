@@ -12,14 +12,14 @@ import socket
 import pytest
 from waitress.parser import HTTPRequestParser
 
-from web import create_app
+from web import PanelSettings, create_app
 from web.server import WAITRESS_INTERNALS, serve
 
 
 @pytest.fixture
 def objects(table):
     """One live object for each of waitress's classes and modules named."""
-    app = create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None})
+    app = create_app(table, PanelSettings(secret_key="test"))
     panel = serve(app, "127.0.0.1", 0)
     server = panel._server
     ours, theirs = socket.socketpair()

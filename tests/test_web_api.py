@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import queue
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from companion.core.engine import Command
 from companion.core.table import Table
 from companion.storage import keep_file
 from tests.fakes import FixedDice
-from web import Services, create_app
+from web import PanelSettings, Services, create_app
 from web.access import Access, PinThrottled
 from web.live import BACKLOG, Broadcast
 
@@ -66,10 +67,9 @@ def joined(app, address: str = "192.168.1.20") -> Phone:
 
 @pytest.fixture
 def make_app(table):
-    def make(services: Services | None = None, **config):
-        config.setdefault("SECRET_KEY", "test-secret")
-        config.setdefault("COLOURS_FILE", None)
-        return create_app(table, config=config, services=services)
+    def make(services: Services | None = None, *, flask=None, **settings):
+        settings.setdefault("secret_key", "test-secret")
+        return create_app(table, PanelSettings(**settings), services=services, flask=flask)
 
     return make
 
@@ -249,7 +249,7 @@ def test_a_spectator_cannot_sign_the_phones_out(app, pin, spectator):
 
 
 def test_a_controller_is_one_for_the_configured_hours(make_app):
-    app = make_app(SESSION_HOURS=3)
+    app = make_app(session_hours=3)
     access = app.extensions["companion"].access
     now = [1_000_000.0]
     access._clock = lambda: now[0]
@@ -262,10 +262,10 @@ def test_a_controller_is_one_for_the_configured_hours(make_app):
 
 
 def test_the_pin_and_the_qr_code_stay_the_same_across_a_restart(make_app, tmp_path):
-    first = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    first = make_app(access_file=tmp_path / "panel-access.db")
     phone = joined(first)
     keys = first.extensions["companion"].access.keys
-    again = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    again = make_app(access_file=tmp_path / "panel-access.db")
     assert again.extensions["companion"].access.keys == keys
     # The same cookie, the same secret: still a controller after the restart.
     phone.client.application = again
@@ -273,20 +273,20 @@ def test_the_pin_and_the_qr_code_stay_the_same_across_a_restart(make_app, tmp_pa
 
 
 def test_a_pin_lockout_survives_a_restart(make_app, tmp_path):
-    first = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    first = make_app(access_file=tmp_path / "panel-access.db")
     pin = first.extensions["companion"].access.pin
     wrong = "000000" if pin != "000000" else "111111"
     guesser = Phone(first, address="192.168.1.66")
     for _ in range(5):
         assert guesser.join(wrong).status_code == 403
-    again = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    again = make_app(access_file=tmp_path / "panel-access.db")
     response = Phone(again, address="192.168.1.66").join(pin)
     assert (response.status_code, response.json["error"]) == (429, "too-many-attempts")
     assert Phone(again, address="192.168.1.67").join(pin).status_code == 200
 
 
 def test_signing_out_from_another_process_reaches_the_running_panel(make_app, tmp_path):
-    app = make_app(ACCESS_FILE=tmp_path / "panel-access.db")
+    app = make_app(access_file=tmp_path / "panel-access.db")
     phone = joined(app)
     # What `companion sign-out` does: its own connection to the same file.
     other = AccessStore(tmp_path / "panel-access.db")
@@ -729,7 +729,7 @@ def test_a_failing_fault_check_gives_a_500_without_its_details(make_app):
 
 
 def test_debug_mode_stays_off_whatever_the_config_says(make_app):
-    app = make_app(DEBUG=True)
+    app = make_app(flask={"DEBUG": True, "PROPAGATE_EXCEPTIONS": True})
     assert app.debug is False
     assert app.config["PROPAGATE_EXCEPTIONS"] is False
 
@@ -1088,7 +1088,7 @@ class StreamReader:
 
 @pytest.fixture
 def live_app(make_app):
-    return make_app(LIVE_HEARTBEAT=0.2)
+    return make_app(live_heartbeat=0.2)
 
 
 def test_a_phone_watching_live_gets_the_state_at_once_then_every_change(live_app):
@@ -1116,7 +1116,7 @@ def test_a_quiet_stream_sends_heartbeats(live_app):
 
 
 def test_a_changed_dice_source_reaches_the_live_phones(make_app, table):
-    app = make_app(Services(dice=FixedDice(table, [6])), LIVE_HEARTBEAT=0.2)
+    app = make_app(Services(dice=FixedDice(table, [6])), live_heartbeat=0.2)
     phone = joined(app)
     response = phone.get("/api/events", buffered=False)
     stream = StreamReader(response)
@@ -1128,7 +1128,7 @@ def test_a_changed_dice_source_reaches_the_live_phones(make_app, table):
 
 def test_a_new_hardware_fault_reaches_the_live_phones_at_the_next_heartbeat(make_app):
     faults: list[str] = []
-    app = make_app(Services(faults=lambda: list(faults)), LIVE_HEARTBEAT=0.2)
+    app = make_app(Services(faults=lambda: list(faults)), live_heartbeat=0.2)
     stream = StreamReader(Phone(app).get("/api/events", buffered=False))
     assert stream.next_event("companion")["faults"] == []
     faults.append("dice device: no answer on /dev/ttyACM0")
@@ -1137,7 +1137,7 @@ def test_a_new_hardware_fault_reaches_the_live_phones_at_the_next_heartbeat(make
 
 
 def test_phones_beyond_the_live_limit_are_told_to_come_back(make_app):
-    app = make_app(MAX_STREAMS=1, LIVE_HEARTBEAT=0.2)
+    app = make_app(max_streams=1, live_heartbeat=0.2)
     first = StreamReader(Phone(app).get("/api/events", buffered=False))
     second = Phone(app, address="192.168.1.41").get("/api/events")
     assert (second.status_code, second.json["error"]) == (503, "too-many-phones")
@@ -1146,7 +1146,7 @@ def test_phones_beyond_the_live_limit_are_told_to_come_back(make_app):
 
 
 def test_one_phone_cannot_take_every_live_slot(make_app):
-    app = make_app(MAX_STREAMS=3, MAX_STREAMS_PER_PHONE=2, LIVE_HEARTBEAT=0.2)
+    app = make_app(max_streams=3, max_streams_per_phone=2, live_heartbeat=0.2)
     hog = [StreamReader(Phone(app, address="192.168.1.50").get("/api/events", buffered=False))
            for _ in range(3)]
     # Its third stream ended its first: a slot is left for another phone.
@@ -1160,7 +1160,7 @@ def test_one_phone_cannot_take_every_live_slot(make_app):
 
 
 def test_the_companions_own_loopback_is_not_limited_per_phone(make_app):
-    app = make_app(MAX_STREAMS_PER_PHONE=1, LIVE_HEARTBEAT=0.2)
+    app = make_app(max_streams_per_phone=1, live_heartbeat=0.2)
     streams = [StreamReader(Phone(app, address="127.0.0.1").get("/api/events", buffered=False))
                for _ in range(2)]
     assert [s.response.status_code for s in streams] == [200, 200]
@@ -1313,7 +1313,7 @@ def test_the_slots_of_phones_that_went_away_serve_new_phones_at_once(make_app):
 
     # A heartbeat far away: the gone phones' threads would hold their slots
     # until then, were the slots not taken back when needed.
-    app = make_app(LIVE_HEARTBEAT=60)
+    app = make_app(live_heartbeat=60)
     server = serve(app, "127.0.0.1", 0, threads=SPARE_THREADS + 2)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -1428,7 +1428,7 @@ def test_players_are_remembered_as_profiles_with_their_colours(make_app, tmp_pat
     from companion.core.journal import Journal
 
     colours = tmp_path / "colours.json"
-    app = make_app(COLOURS_FILE=str(colours), KEEP_FILE=keep_file)
+    app = make_app(colours_file=colours, keep_file=keep_file)
     phone = joined(app)
     assert phone.get("/api/profiles").json == []
     phone.post("/api/new-game", {"game": CON, "players": PLAYERS, **NO_GAME_SHOWN})
@@ -1441,8 +1441,8 @@ def test_players_are_remembered_as_profiles_with_their_colours(make_app, tmp_pat
     assert phone.get("/api/profiles").json == expected
     # Kept beside the journal: a restarted panel offers them again.
     table = Table(Journal.open(tmp_path / "other.db"))
-    again = create_app(table, config={"SECRET_KEY": "x", "COLOURS_FILE": str(colours),
-                                      "KEEP_FILE": keep_file})
+    again = create_app(table, PanelSettings(secret_key="x", colours_file=colours,
+                                            keep_file=keep_file))
     assert Phone(again).get("/api/profiles").json == expected
     table.close()
 
@@ -1458,3 +1458,25 @@ def test_a_bathroom_rush_box_is_taken_as_a_list_of_kinds(controller):
         "game": "bathroom-rush", "players": PLAYERS[:2],
         "options": {"box": [{"name": {"too": "deep"}}]}, **made_against(started.json)})
     assert deep.status_code == 400
+
+
+@pytest.mark.parametrize("settings, refused", [
+    ({"language": "de"}, "language must be one of en, fr, it, not 'de'"),
+    ({"colours_file": Path("colours.json")}, "colours_file needs keep_file"),
+])
+def test_panel_settings_the_panel_cannot_use_are_refused_when_made(settings, refused):
+    with pytest.raises(ValueError, match=refused):
+        PanelSettings(**settings)
+
+
+def test_the_companion_sets_the_panel_up_from_its_config(tmp_path):
+    from companion.config import parse
+    from companion.parts.web import panel_settings
+    from companion.storage import ACCESS_FILE, keep_file, panel_secret
+
+    config = parse('language = "it"\n[web]\nsession_hours = 3\n[bgg]\nohshit = 4242\n')
+    settings = panel_settings(config, tmp_path)
+    assert (settings.language, settings.session_hours) == ("it", 3)
+    assert settings.bgg_ids == {"ohshit": 4242}
+    assert settings.access_file == tmp_path / ACCESS_FILE and settings.keep_file is keep_file
+    assert settings.secret_key == panel_secret(tmp_path)  # kept: phones stay joined

@@ -24,7 +24,7 @@ from companion.core.journal import Journal
 from companion.core.table import Table
 from companion.storage import keep_file
 from tests.fakes import FixedDice
-from web import Services, create_app
+from web import PanelSettings, Services, create_app
 from web.server import serve
 
 pytestmark = pytest.mark.browser
@@ -141,9 +141,9 @@ class Companion:
         services = Services(screen_png=self.screen.png, press_key=self._press,
                             dice=self.dice, screen_frame=self.screen.frame,
                             screen_news=self.screen.subscribe)
-        self.app = create_app(table, config={"SECRET_KEY": SECRET,
-                                             "COLOURS_FILE": str(self.colours),
-                                             "KEEP_FILE": keep_file},
+        self.app = create_app(table, PanelSettings(secret_key=SECRET,
+                                                   colours_file=self.colours,
+                                                   keep_file=keep_file),
                               services=services)
         self._server = serve(self.app, "127.0.0.1", self.port, threads=12)
         self.port = self._server.port

@@ -15,7 +15,7 @@ import time
 import pytest
 
 from companion.core.engine import Command
-from web import create_app
+from web import PanelSettings, create_app
 from web.server import PER_ADDRESS, serve
 
 HOG = "127.0.0.2"
@@ -26,13 +26,12 @@ PATIENCE = 30.0
 
 @pytest.fixture
 def running(table):
-    """Start a real panel server on loopback: ``running(**serve_args,
-    config=...)`` returns the PanelServer, closed at the end."""
+    """Start a real panel server on loopback: ``running(settings,
+    **serve_args)`` returns the PanelServer, closed at the end."""
     servers = []
 
-    def start(config=None, **kwargs):
-        app = create_app(table, config={"SECRET_KEY": "test", "COLOURS_FILE": None,
-                                        **(config or {})})
+    def start(settings=None, **kwargs):
+        app = create_app(table, settings or PanelSettings(secret_key="test"))
         server = serve(app, "127.0.0.1", 0, **kwargs)
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
@@ -183,7 +182,7 @@ def read_until_closed(sock: socket.socket) -> bytes:
 
 def test_a_live_stream_that_is_not_read_is_dropped_and_the_phone_gets_the_state_again(
         running, table):
-    server = running(config={"LIVE_MAX_UNSENT": 4096, "LIVE_HEARTBEAT": 0.2})
+    server = running(PanelSettings(live_max_unsent=4096, live_heartbeat=0.2))
     live = server.app.extensions["companion"].live
     table.new_game("call-of-nature", ["Ana", "Ben"])
     sleeper = connect(server.port, HOG, rcvbuf=4096)
@@ -213,7 +212,7 @@ def test_a_live_stream_that_is_not_read_is_dropped_and_the_phone_gets_the_state_
 
 
 def test_a_phone_that_reads_its_stream_is_never_dropped(running, table):
-    server = running(config={"LIVE_MAX_UNSENT": 4096})
+    server = running(PanelSettings(live_max_unsent=4096))
     live = server.app.extensions["companion"].live
     table.new_game("call-of-nature", ["Ana", "Ben"])
     reader = connect(server.port, HOG)

@@ -12,7 +12,7 @@ import pytest
 from companion.core.engine import Command
 from tests.fakes import FixedDice
 from tests.test_web_api import Phone, joined
-from web import Services, create_app
+from web import PanelSettings, Services, create_app
 
 PLAYERS = ["Ana", "Ben", "Cy"]
 
@@ -20,7 +20,7 @@ PLAYERS = ["Ana", "Ben", "Cy"]
 @pytest.fixture
 def app(table):
     table.new_game("call-of-nature", PLAYERS)
-    return create_app(table, config={"SECRET_KEY": "test-secret", "COLOURS_FILE": None},
+    return create_app(table, PanelSettings(secret_key="test-secret"),
                       services=Services(dice=FixedDice(table, [6])))
 
 

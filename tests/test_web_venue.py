@@ -19,12 +19,12 @@ from tests.test_venue_broker import Listener, broker  # noqa: F401  (fixtures)
 
 @pytest.fixture
 def panel(table, tmp_path, broker):  # noqa: F811
-    from web import Services, create_app
+    from web import PanelSettings, Services, create_app
 
     service = VenueService(Venue(), table, table._journal, tmp_path, table_name="table-a",
                            version=lambda: "test", keep_file=keep_file)
     service.start()
-    app = create_app(table, config={"SECRET_KEY": "k" * 64}, services=Services(venue=service))
+    app = create_app(table, PanelSettings(secret_key="k" * 64), services=Services(venue=service))
     controller, spectator = app.test_client(), app.test_client()
     csrf = controller.get("/api/session").json["csrf"]
     pin = app.extensions["companion"].access.pin

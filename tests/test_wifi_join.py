@@ -192,9 +192,9 @@ def test_any_other_address_on_port_80_leads_to_the_panel_too(portal):
 
 @pytest.mark.parametrize("path", [p for paths in CHECKS.values() for p in paths])
 def test_the_panel_itself_answers_the_checks_when_it_is_on_port_80(table, path):
-    from web import create_app
+    from web import PanelSettings, create_app
 
-    app = create_app(table, config={"SECRET_KEY": "k" * 64})
+    app = create_app(table, PanelSettings(secret_key="k" * 64))
     answer = app.test_client().get(path, headers={"Host": "captive.apple.com"})
     assert answer.status_code == 302
     assert answer.headers["Location"] == "/"

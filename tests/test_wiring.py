@@ -14,7 +14,7 @@ import pytest
 from companion import config, wiring
 from companion.cli import main
 from scripts import docs_pictures
-from web import Services, create_app
+from web import PanelSettings, Services, create_app
 
 SVG = "{http://www.w3.org/2000/svg}"
 CONFIGS = docs_pictures.wiring_configs()
@@ -146,7 +146,7 @@ def test_companion_wiring_json_lists_the_wires(tmp_path, capsys):
 
 def test_the_setup_page_shows_the_wiring_served_as_svg(table):
     cfg = config.parse(CONFIGS["encoder"])
-    app = create_app(table, config={"SECRET_KEY": "x"},
+    app = create_app(table, PanelSettings(secret_key="x"),
                      services=Services(wiring_svg=lambda lang: wiring.svg(cfg, lang)))
     client = app.test_client()
     answer = client.get("/wiring.svg")
@@ -164,7 +164,7 @@ def test_the_setup_page_shows_the_wiring_served_as_svg(table):
 
 
 def test_without_a_drawing_there_is_no_wiring_page(table):
-    client = create_app(table, config={"SECRET_KEY": "x"}).test_client()
+    client = create_app(table, PanelSettings(secret_key="x")).test_client()
     assert client.get("/wiring.svg").status_code == 404
     assert b"/wiring.svg" not in client.get("/setup").data
 

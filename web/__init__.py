@@ -1,7 +1,7 @@
 """The phone panel: a Flask app that shows the table live and drives it.
 
-``create_app(table, config=..., services=...)`` builds the app around one
-:class:`~companion.core.table.Table`.  Everything the panel needs from the rest of
+``create_app(table, PanelSettings(...), services=...)`` builds the app
+around one :class:`~companion.core.table.Table`.  Everything the panel needs from the rest of
 the companion arrives in :class:`Services`; whatever is missing is simply not
 offered (no OLED mirror without ``screen_png``, no virtual table without
 ``press_key``, manual dice entry only without ``dice``).
@@ -28,10 +28,10 @@ from companion.core.games import available
 from companion.core.ports import TablePort
 from companion.core.text import game_phrases, template
 
-from .access import SESSION_HOURS, Access
+from .access import Access
 from .colours import PlayerColours
-from .live import HEARTBEAT, MAX_PER_PHONE, MAX_STALL, MAX_UNSENT, Broadcast
-from .panel import LANGUAGES, Panel, Services, state_json
+from .live import Broadcast
+from .panel import LANGUAGES, Panel, PanelSettings, Services, state_json
 
 STATIC = Path(__file__).with_name("static")
 
@@ -67,36 +67,16 @@ class _Panel(Flask):
     url_rule_class = _Rule
 
 
-def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
-               services: Services | None = None) -> Flask:
-    """The panel for ``table``.
-
-    ``config`` keys: ``SECRET_KEY`` (signs the controllers' session cookies;
-    generated when absent, so pass a persisted one to keep phones joined
-    across restarts), ``LANGUAGE`` (``en``/``fr``, used when the browser
-    says nothing and until a controller sets the table's language),
-    ``COLOURS_FILE`` (where players' colours are kept;
-    default beside the journal) and ``KEEP_FILE`` (``keep(path, text)``,
-    which writes such a file durably: :func:`companion.storage.keep_file`;
-    without it the colours are kept in memory only), ``PIN_ATTEMPTS`` and ``PIN_WINDOW`` (the
-    PIN rate limit), ``MAX_STREAMS`` (open live connections; ``serve``
-    sets it from its thread count), ``MAX_STREAMS_PER_PHONE`` (live
-    connections one address keeps: its newest ends its oldest; the
-    companion's own loopback is not limited; ``None`` for no limit),
-    ``LIVE_HEARTBEAT`` (seconds between heartbeats on a quiet live stream),
-    ``LIVE_MAX_UNSENT`` and ``LIVE_MAX_STALL`` (the bytes, and the seconds,
-    a live stream may hold unsent before it ends as unread),
-    ``ACCESS_FILE`` (a path or an open store: where the PIN, the join token,
-    the generation of controller sessions and the wrong PINs are kept, see
-    :class:`~companion.core.access.AccessStore`; in memory when absent),
-    ``SESSION_HOURS`` (how long a controller stays one; default 12), plus
-    any Flask setting.
-    """
-    config = dict(config or {})
+def create_app(table: TablePort, settings: PanelSettings | None = None, *,
+               services: Services | None = None,
+               flask: Mapping[str, Any] | None = None) -> Flask:
+    """The panel for ``table``, set up by ``settings`` and lent
+    ``services``; ``flask`` adds Flask's own settings (``TESTING``...)."""
+    settings = settings or PanelSettings()
     services = services or Services()
     app = _Panel(__name__, static_folder="static", template_folder="templates")
     app.config.update(
-        SECRET_KEY=config.pop("SECRET_KEY", None) or secrets.token_hex(32),
+        SECRET_KEY=settings.secret_key or secrets.token_hex(32),
         MAX_CONTENT_LENGTH=MAX_BODY,
         SESSION_COOKIE_NAME="companion",
         SESSION_COOKIE_HTTPONLY=True,
@@ -105,44 +85,29 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
         # would start a fresh spectator session over the controller's.
         # Changes need the CSRF header besides, which no other site can send.
         SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_HOURS=SESSION_HOURS,
-        # A traceback never reaches a client, whatever the caller's config.
-        PROPAGATE_EXCEPTIONS=False,
-        TRAP_HTTP_EXCEPTIONS=False,
-        LANGUAGE="en",
+        # The cookie lasts as long as the session it carries (which
+        # access.role checks besides, from when the phone joined).
+        PERMANENT_SESSION_LIFETIME=int(settings.session_hours * 3600),
     )
-    app.config.update(config)
-    session_hours = float(app.config["SESSION_HOURS"])
-    # The cookie lasts as long as the session it carries (which access.role
-    # checks besides, from when the phone joined).
-    app.config["PERMANENT_SESSION_LIFETIME"] = int(session_hours * 3600)
+    app.config.update(flask or {})
+    # A traceback never reaches a client, whatever the caller's settings.
+    app.config.update(PROPAGATE_EXCEPTIONS=False, TRAP_HTTP_EXCEPTIONS=False)
     app.debug = False
     # Keep the engines' own order (a view lists what matters first).
     if isinstance(app.json, DefaultJSONProvider):
         app.json.sort_keys = False
-    if app.config["LANGUAGE"] not in LANGUAGES:
-        raise ValueError(f"LANGUAGE must be one of {', '.join(LANGUAGES)}, "
-                         f"not {app.config['LANGUAGE']!r}")
 
-    access_file = app.config.get("ACCESS_FILE")
+    access_file = settings.access_file
     if access_file is not None and not isinstance(access_file, AccessStore):
         access_file = AccessStore(access_file)
-    access = Access(
-        store=access_file,
-        attempts=int(app.config.get("PIN_ATTEMPTS", 5)),
-        window=float(app.config.get("PIN_WINDOW", 60.0)),
-        session_hours=session_hours,
-    )
-    keep = app.config.get("KEEP_FILE")
-    if app.config.get("COLOURS_FILE") and keep is None:
-        raise ValueError("COLOURS_FILE needs KEEP_FILE, the way to write it durably")
-    colours = PlayerColours(_colours_file(table, app.config.get("COLOURS_FILE")), keep)
+    access = Access(store=access_file, attempts=settings.pin_attempts,
+                    window=settings.pin_window, session_hours=settings.session_hours)
+    colours = PlayerColours(_colours_file(table, settings.colours_file), settings.keep_file)
     live = Broadcast(table, render=lambda update: state_json(update, colours),
-                     max_streams=app.config.get("MAX_STREAMS"),
-                     max_per_phone=app.config.get("MAX_STREAMS_PER_PHONE", MAX_PER_PHONE),
-                     heartbeat=float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT)),
-                     max_unsent=int(app.config.get("LIVE_MAX_UNSENT", MAX_UNSENT)),
-                     max_stall=float(app.config.get("LIVE_MAX_STALL", MAX_STALL)))
+                     max_streams=settings.max_streams,
+                     max_per_phone=settings.max_streams_per_phone,
+                     heartbeat=settings.live_heartbeat, max_unsent=settings.live_max_unsent,
+                     max_stall=settings.live_max_stall)
     if services.screen_news is not None and services.screen_frame is not None:
         live.follow_screen(services.screen_news, services.screen_frame)
     strings = {lang: _strings(lang) for lang in LANGUAGES}
@@ -154,7 +119,7 @@ def create_app(table: TablePort, *, config: Mapping[str, Any] | None = None,
         colours=colours,
         strings=strings,
         text=_Texts(strings),
-        language=app.config["LANGUAGE"],
+        settings=settings,
     )
 
     from . import api, errors, network, pages, pixels, portal, venue
@@ -218,7 +183,7 @@ def _text(lang: str, strings: Mapping[str, Mapping[str, str]]) -> dict[str, str]
     return out
 
 
-def _colours_file(table: TablePort, configured: str | None) -> Path | None:
+def _colours_file(table: TablePort, configured: Path | None) -> Path | None:
     if configured:
         return Path(configured)
     journal = getattr(table, "journal_path", None)
@@ -228,4 +193,4 @@ def _colours_file(table: TablePort, configured: str | None) -> Path | None:
     return path.with_name(path.stem + "-colours.json")
 
 
-__all__ = ["Panel", "Services", "create_app", "state_json"]
+__all__ = ["Panel", "PanelSettings", "Services", "create_app", "state_json"]

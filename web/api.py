@@ -302,7 +302,7 @@ def stats_data_csv():
 
 def _plays(games: list[dict]) -> list[dict]:
     """The finished ``games`` as plays in BG Stats' shape."""
-    titles, ids = _titles(), current_app.config.get("BGG_IDS") or {}
+    titles, ids = _titles(), panel().settings.bgg_ids
     return [bgstats.play(g, titles.get(g["game"], g["game"]), bgg_id=ids.get(g["game"]))
             for g in games if g["status"] == "over"]
 

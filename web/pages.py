@@ -24,7 +24,7 @@ from flask import (
 )
 
 from . import access
-from .panel import LANGUAGES
+from .panel import LANGUAGES, panel
 
 bp = Blueprint("pages", __name__)
 
@@ -48,7 +48,7 @@ def language() -> str:
     chosen = current_app.extensions["companion"].table.settings().language
     if chosen in LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(LANGUAGES) or current_app.config["LANGUAGE"]
+    return request.accept_languages.best_match(LANGUAGES) or panel().language
 
 
 @bp.app_context_processor

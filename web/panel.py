@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from flask import current_app
 
+from companion.core.access import AccessStore
 from companion.core.engine import Event
 from companion.core.errors import CompanionError
 from companion.core.games import game_class
@@ -18,9 +20,9 @@ from companion.core.ports import DiceService, SmartDice, TablePort
 from companion.core.table import Update
 from companion.core.text import LANGUAGES
 
-from .access import Access
+from .access import SESSION_HOURS, Access
 from .colours import PlayerColours
-from .live import Broadcast
+from .live import HEARTBEAT, MAX_PER_PHONE, MAX_STALL, MAX_UNSENT, Broadcast
 from .seats import Seats
 
 # What a phone is told while no game is set up.
@@ -60,6 +62,54 @@ class Services:
     screen_news: Callable[[Callable[[], None]], Callable[[], None]] | None = None
 
 
+@dataclass(frozen=True)
+class PanelSettings:
+    """How the panel is set up; every field has the panel's default.
+
+    ``secret_key`` signs the controllers' session cookies (generated when
+    None: pass a persisted one to keep phones joined across restarts);
+    ``language`` (``en``/``fr``/``it``) is used when the browser says
+    nothing and until a controller sets the table's language;
+    ``access_file`` (a path or an open
+    :class:`~companion.core.access.AccessStore`) keeps the PIN, the join
+    token, the generation of controller sessions and the wrong PINs (in
+    memory when None); ``colours_file`` keeps the players' colours (default
+    beside the journal), written by ``keep_file(path, text)`` durably
+    (:func:`companion.storage.keep_file`; without it they are kept in memory
+    only); ``pin_attempts`` wrong PINs in ``pin_window`` seconds are
+    allowed; a controller stays one ``session_hours``; ``max_streams``
+    open live connections (None: as many as the server's threads allow),
+    ``max_streams_per_phone`` from one address (its newest ends its oldest;
+    the loopback is not limited; None for no limit); ``live_heartbeat``
+    seconds between heartbeats on a quiet live stream, ``live_max_unsent``
+    bytes and ``live_max_stall`` seconds a live stream may hold unsent
+    before it ends as unread; ``bgg_ids`` each game's BoardGameGeek id for
+    the plays exported to BG Stats.  The companion makes one from its
+    config (:func:`companion.parts.web.panel_settings`)."""
+
+    secret_key: str | None = None
+    language: str = "en"
+    access_file: Path | AccessStore | None = None
+    colours_file: Path | None = None
+    keep_file: Callable[..., None] | None = None
+    session_hours: float = SESSION_HOURS
+    pin_attempts: int = 5
+    pin_window: float = 60.0
+    max_streams: int | None = None
+    max_streams_per_phone: int | None = MAX_PER_PHONE
+    live_heartbeat: float = HEARTBEAT
+    live_max_unsent: int = MAX_UNSENT
+    live_max_stall: float = MAX_STALL
+    bgg_ids: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.language not in LANGUAGES:
+            raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, "
+                             f"not {self.language!r}")
+        if self.colours_file is not None and self.keep_file is None:
+            raise ValueError("colours_file needs keep_file, the way to write it durably")
+
+
 @dataclass
 class Panel:
     """The panel's shared objects, kept in ``app.extensions["companion"]``."""
@@ -76,9 +126,14 @@ class Panel:
     rolling: threading.Lock = field(default_factory=threading.Lock)
     # Whose phone is whose (see web/seats.py).
     seats: Seats = field(default_factory=Seats)
-    # The companion's configured language: the table's until a controller
-    # sets another (see table_language).
-    language: str = "en"
+    # How the panel was set up (its language is the table's until a
+    # controller sets another: see table_language).
+    settings: PanelSettings = field(default_factory=lambda: PanelSettings())
+
+    @property
+    def language(self) -> str:
+        """The companion's configured language."""
+        return self.settings.language
 
     def table_language(self) -> str:
         """The table's language: the one a controller set, else the

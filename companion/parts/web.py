@@ -15,12 +15,22 @@ from companion.core.table import Table
 from companion.storage import ACCESS_FILE, keep_file, panel_secret
 
 if TYPE_CHECKING:
-    from web import Services
+    from web import PanelSettings, Services
 
 log = logging.getLogger(__name__)
 
 # How long READY=1 waits for the panel to answer its first request.
 PANEL_START_TIMEOUT = 10.0
+
+
+def panel_settings(config: Config, directory: Path) -> PanelSettings:
+    """The panel's settings from the companion's config: its secret, PIN
+    and colours kept durably in the data directory."""
+    from web import PanelSettings
+
+    return PanelSettings(secret_key=panel_secret(directory), language=config.language,
+                         access_file=directory / ACCESS_FILE, keep_file=keep_file,
+                         session_hours=config.web.session_hours, bgg_ids=config.bgg.ids())
 
 
 class PanelCannotListen(CompanionError, OSError):
@@ -51,14 +61,8 @@ class WebPart(Retrying):
         its PIN and join token."""
         from web import create_app
 
-        self.app = create_app(self.table, config={
-            "SECRET_KEY": panel_secret(self.directory),
-            "LANGUAGE": self.config.language,
-            "ACCESS_FILE": self.directory / ACCESS_FILE,
-            "KEEP_FILE": keep_file,
-            "SESSION_HOURS": self.config.web.session_hours,
-            "BGG_IDS": self.config.bgg.ids(),
-        }, services=self.services)
+        self.app = create_app(self.table, panel_settings(self.config, self.directory),
+                              services=self.services)
 
     @property
     def access(self) -> Any:
