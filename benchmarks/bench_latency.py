@@ -72,11 +72,10 @@ class Bench:
     def __init__(self, folder: Path) -> None:
         config = Config(data_dir=str(folder), web=Web(host="127.0.0.1", port=0, mdns=False))
         self.bus = TimedBus()
-        self.daemon = Daemon(config, simulate=True, environ={}, out=io.StringIO())
-        self.daemon.display.bus = self.bus
+        self.daemon = Daemon(config, simulate=True, environ={}, out=io.StringIO(), i2c=self.bus)
         self.daemon.start()
         gc.freeze()  # as companion serve does once started
-        self.pins = {key: self.daemon.pin_factory.pin(getattr(config.buttons, key))
+        self.pins = {key: self.daemon.setup.pin_factory().pin(getattr(config.buttons, key))
                      for key in ("up", "ok", "back")}
         self.ticks = 1000.0
         self.frames: queue.SimpleQueue = queue.SimpleQueue()
@@ -94,7 +93,7 @@ class Bench:
                 self.journal_writes.append(self.written_at - started)
 
         journal.append = timed_append
-        display = self.daemon.display.display
+        display = self.daemon.part("display").display
         show = display.show
 
         def show_and_report(image: Any) -> bool:

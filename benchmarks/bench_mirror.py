@@ -115,15 +115,18 @@ def main() -> int:
 
 
 def run(companion, phones_count: int, frame_count: int) -> int:
-    screen = companion.screen
+    from companion.bus import FrameShown
+
+    screen = companion.part("screen")
     drawn: dict[int, float] = {}
-    screen.subscribe_frames(lambda: drawn.setdefault(screen.frame_number, time.perf_counter()))
+    companion.setup.bus.subscribe(
+        FrameShown, lambda shown: drawn.setdefault(shown.number, time.perf_counter()))
     # Settle: the screen's first frames (the greeting, the join screen).
     time.sleep(1.0)
 
     alone = frames(screen, frame_count, drawn) / frame_count
 
-    phones = [Phone(companion.web.port, f"127.0.1.{i + 1}") for i in range(phones_count)]
+    phones = [Phone(companion.part("panel").port, f"127.0.1.{i + 1}") for i in range(phones_count)]
     for phone in phones:
         if not phone.ready.wait(10):
             print("a phone got no first frame", file=sys.stderr)

@@ -24,7 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.config import Network  # noqa: E402
+from companion.components import Setup  # noqa: E402
+from companion.config import Config, Network  # noqa: E402
 from companion.parts import network as part_module  # noqa: E402
 from companion.parts.network import NetworkPart  # noqa: E402
 from drivers.network import Nmcli  # noqa: E402
@@ -68,8 +69,8 @@ def main() -> int:
                 ("its own hotspot", False, Network(wait=0), part_module.HOTSPOT_CHECK)):
             world(folder, connected)
             (folder / "calls.jsonl").write_text("")
-            part = NetworkPart(settings, folder / "data", Nmcli(),
-                               machine_id=folder / "no-machine-id")
+            setup = Setup(config=Config(network=settings), directory=folder / "data")
+            part = NetworkPart(setup, manager=Nmcli(), machine_id=folder / "no-machine-id")
             part.start()
             part.settled(60)  # its first look is its thread's
             before = calls(folder)

@@ -1,6 +1,11 @@
 """The parts of the appliance and their life: start, tick, fault, stop.
 
-The daemon starts its components in a fixed order and stops them in the
+Each part says what it ``needs`` (the parts its constructor takes, by
+name, as keyword arguments) and what it ``provides`` (the names the parts
+after it ask for); every part also takes the :class:`Setup`, what the
+daemon gives them all, the way gpiozero gives every device its pin
+factory.  The daemon makes them in the order of its plan
+(:data:`companion.daemon.PLAN`), starts them and stops them in the
 reverse order.  A component whose ``start()`` raises is not there: the
 daemon logs it by name and, unless it is ``essential``, goes on without it.
 :class:`Retrying` is for hardware that may be missing or unplugged: it
@@ -13,8 +18,12 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, ClassVar
 
+from companion.bus import Bus
+from companion.config import Config
 from companion.core.backoff import BACKOFF, Backoff
 
 log = logging.getLogger(__name__)
@@ -28,6 +37,16 @@ class Component:
 
     name = "component"
     essential = False
+    # The parts its constructor takes (keyword arguments, made before it),
+    # the names it is asked for by, and whether it starts as soon as it is
+    # made, before the panel answers (the table and the panel).
+    needs: ClassVar[tuple[str, ...]] = ()
+    provides: ClassVar[tuple[str, ...]] = ()
+    early: ClassVar[bool] = False
+
+    def provided(self, name: str) -> Any:
+        """What the parts that need ``name`` (one of ``provides``) get."""
+        return self
 
     def start(self) -> None:
         pass
@@ -40,6 +59,29 @@ class Component:
 
     def tick(self) -> None:
         pass
+
+
+def no_pin_factory() -> Any:
+    """gpiozero's default: the board's own pins."""
+    return None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every part takes: the companion's ``config``, its data
+    ``directory``, whether the table is simulated (``simulate``), the parts'
+    :class:`~companion.bus.Bus`, ``faults()`` (what is missing now, for
+    the players), ``pin_factory()`` (gpiozero's pin factory for the
+    buttons and outputs, asked when they are made: None is the board's
+    own) and ``i2c``, the display's interface (None: luma's own)."""
+
+    config: Config = field(default_factory=Config)
+    directory: Path = Path(".")
+    simulate: bool = False
+    bus: Bus = field(default_factory=Bus)
+    faults: Callable[[], list[str]] = list
+    pin_factory: Callable[[], Any] = no_pin_factory
+    i2c: Any = None
 
 
 def seconds(delay: float) -> str:

@@ -2,18 +2,30 @@
 
 This is the composition root: the one module of ``companion/`` (besides the
 CLI that calls it) that wires ``drivers/`` and ``web/`` around the table.
-The parts it wires live beside what they wrap: :mod:`companion.storage`
-(the journal and the table), :mod:`companion.parts.hardware` (display, keys, buzzer
-and LEDs, dice), :mod:`companion.parts.screen` (keys and updates to frames),
-:mod:`companion.parts.web` (the panel and its mDNS name),
-:mod:`companion.parts.network` (the Wi-Fi: a known network or its own
-hotspot, and the captive portal on port 80); their life cycle is
-:mod:`companion.components`, and systemd's side :mod:`companion.service`.
+Its :data:`PLAN` lists the parts in the order they are made: each takes
+the :class:`~companion.components.Setup` and the parts it ``needs``, by
+name, from those made before it, and ``provides`` names for those after
+it (Mopidy's extensions and gpiozero's pin factory work so).  The parts
+live beside what they wrap: :mod:`companion.storage` (the journal and the
+table), :mod:`companion.parts.hardware` (the Pixels dice, the dice, the
+keys, the display, the buzzer and LEDs), :mod:`companion.parts.network`
+(the Wi-Fi and the captive portal on port 80), :mod:`companion.parts.venue`
+(the table in its venue), :mod:`companion.parts.web` (the panel, the
+address phones reach and its mDNS name) and :mod:`companion.parts.screen`
+(keys and updates to frames).  Between them, news goes on one small bus
+(:mod:`companion.bus`) or through the table's listeners; their life cycle
+is :mod:`companion.components`, and systemd's side :mod:`companion.service`.
 
-Components start in a fixed order and stop in the reverse order, whatever
-happens (Mopidy's way).  Only the journal and the table are essential.  A
-component that fails at start (no display, no serial port, no GPIO) is
-logged by name, shown to the players as a fault on the panel and, when it
+The table and the panel start as soon as they are made, and the companion
+is READY once the panel answers: on a Pi Zero's one slow core every part
+started before that delays the first phone.  The parts after the panel in
+the plan are then made and started in order, and last those the panel
+lends, made before it (the dice, the keys, the Wi-Fi, the venue): their
+drivers load then, when every part that listens to them is there.  Parts
+stop in the reverse order, whatever happens (Mopidy's way), the display
+last with its farewell.  Only the journal and the table are essential.  A
+part that fails at start (no display, no serial port, no GPIO) is logged
+by name, shown to the players as a fault on the panel and, when it
 appears, on the table's screen, and tried again from the main loop, while
 everything else goes on.
 
@@ -28,26 +40,26 @@ the command in progress (the table's lock), closes the journal and leaves
 ``--simulate`` runs the whole companion on any computer: gpiozero's mock
 pins for the keys and outputs, the real display driver over a recording
 interface (the panel mirrors its frames), a simulated dice device on a
-pseudo-terminal read by the real serial reader, and a virtual table page
-whose buttons drive the mock pins.
+pseudo-terminal read by the real serial reader, made-up Pixels dice and
+Wi-Fi, and a virtual table page whose buttons drive the mock pins.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import logging
 import os
 import signal
 import sys
-from functools import partial
+import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, TextIO, TypeVar
-
-from companion.parts.hardware import DicePart, DisplayPart, KeypadPart, OutputsPart, PixelsPart
+from typing import Any, Callable, Mapping, TextIO
 
 from . import config as config_module
-from .components import Component, FaultLog, Retrying
+from .bus import Bus, FaultsNow
+from .components import Component, FaultLog, Retrying, Setup, no_pin_factory
 from .config import Config, ConfigError, MissingConfig
 from .service import (
     StopEvent,
@@ -56,12 +68,7 @@ from .service import (
     sd_notify,
     watchdog_interval,
 )
-from .storage import TablePart, data_dir
-
-if TYPE_CHECKING:
-    from companion.parts.network import NetworkPart
-    from companion.parts.screen import ScreenPart
-    from companion.parts.web import WebPart
+from .storage import data_dir
 
 log = logging.getLogger("companion")
 
@@ -75,28 +82,44 @@ IDLE_TICK = 5.0
 # The longest the watchdog's check waits for the table's command in progress.
 TABLE_ANSWER_TIMEOUT = 5.0
 
+# The parts, in the order they are made (``module:class``, imported when
+# made).  The table and the panel start at once; see the module's docstring.
+PLAN: tuple[str, ...] = (
+    "companion.storage:TablePart",
+    # What the panel lends (made before it, started last).
+    "companion.parts.hardware:PixelsPart",
+    "companion.parts.hardware:DicePart",
+    "companion.parts.hardware:KeypadPart",
+    "companion.parts.network:NetworkPart",
+    "companion.parts.venue:VenueService",
+    "companion.parts.web:WebPart",
+    # Made and started once the panel answers.
+    "companion.parts.web:AddressPart",
+    "companion.parts.hardware:DisplayPart",
+    "companion.parts.screen:ScreenPart",
+    "companion.parts.hardware:OutputsPart",
+    "companion.parts.network:PortalPart",
+    "companion.parts.web:DiscoveryPart",
+)
+
 
 # -- the appliance --------------------------------------------------------------------------
 
 
-_Part = TypeVar("_Part", bound=Component)
-
-
-def _started(part: _Part | None) -> _Part:
-    """A part that :meth:`Daemon.start` makes, once it has."""
-    if part is None:
-        raise RuntimeError("the companion has not started yet")
-    return part
+def part_class(entry: str) -> Any:
+    """The part's class named by a :data:`PLAN` entry (a Component)."""
+    module, _, name = entry.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 class Daemon:
-    """Starts the components in order, runs the main loop, stops them in
+    """Makes the parts of :data:`PLAN`, runs the main loop, stops them in
     reverse.  ``environ`` gives systemd's variables; ``out`` gets the
-    simulation's greeting."""
+    simulation's greeting; ``i2c`` replaces the display's I2C bus."""
 
     def __init__(self, config: Config, *, simulate: bool = False,
                  environ: Mapping[str, str] | None = None,
-                 out: TextIO | None = None) -> None:
+                 out: TextIO | None = None, i2c: Any = None) -> None:
         self.config = config
         self.simulate = simulate
         self.environ = dict(os.environ if environ is None else environ)
@@ -105,120 +128,56 @@ class Daemon:
         self.directory = data_dir(config, simulate, self.environ)
         self.watchdog = watchdog_interval(self.environ)
         self.tick_interval = self.watchdog / 2 if self.watchdog else IDLE_TICK
+        self.setup = Setup(config=config, directory=self.directory, simulate=simulate,
+                           bus=Bus(), faults=self.faults, pin_factory=pin_factory(simulate),
+                           i2c=i2c)
+        # What each part provides, by name, as the parts are made.
+        self.parts: dict[str, Any] = {}
         self.started: list[Component] = []
         # Each cause of a part's failed start is logged once, by the first part.
         self.fault_log = FaultLog()
         self.is_ready = False
-        self.phone_host = "127.0.0.1"
-        self.pin_factory: Any = None
-        self.display = DisplayPart(config, simulate)
-        self.table_part = TablePart(self.directory)
-        self.dice: DicePart | None = None
-        self.pixels: Any = None
-        self.screen: ScreenPart | None = None
-        self.keypad: KeypadPart | None = None
-        self.web: WebPart | None = None
-        self.network: NetworkPart | None = None
-        self.venue: Any = None
-        # Who hears of the screen's new frames (the panel's live stream).
-        self._frame_news = FrameNews()
+
+    def part(self, name: str) -> Any:
+        """What the part that provides ``name`` gives the others."""
+        if name not in self.parts:
+            raise RuntimeError(f"the companion has no {name} (yet)")
+        return self.parts[name]
 
     # -- start ----------------------------------------------------------------
 
     def start(self) -> None:
-        """Start everything; raises only when an essential part fails.
-
-        The journal and the panel come first, and the companion is READY
-        as soon as the panel answers: on a Pi Zero's one slow core every
-        part started before that delays the first phone, and a part
-        starting beside it shares the CPU with the panel's first answer.
-        The dice, the display, the keys, the Wi-Fi and the mDNS name follow
-        (their drivers, fonts and QR codes load then), and the greeting is
-        said once they are all there."""
-        self._start(self.table_part)
-        table = self.table_part.table
-        # The panel (Flask) loads here, not for ``companion doctor``.
-        from companion.parts.network import NetworkPart
-        from companion.parts.web import WebPart
-
-        self._refresh_address()
-        self.dice = DicePart(self.config, table, self.simulate)
-        self.pixels = PixelsPart(self.config, self.dice, directory=self.directory,
-                                 **simulated_pixels(self.simulate))
-        self.dice.pixels = self.pixels
-        # Its manager (nmcli's driver) is given when the part starts.
-        self.network = NetworkPart(self.config.network, self.directory, None,
-                                   on_change=self._network_changed)
-        self.web = WebPart(self.config, table, self.directory, self._services())
-        self.web.create()
-        self._start(self.web)
+        """Make and start every part of the plan; raises only when an
+        essential part fails (see the module's docstring for the order)."""
+        plan = iter(PLAN)
+        lent: list[Component] = []
+        for entry in plan:
+            part = self._make(entry)
+            if part.early:
+                self._start(part)
+            else:
+                lent.append(part)
+            if "panel" in part.provides:
+                break
         self.ready()
-        self._start_the_rest()
+        for entry in plan:
+            self._start(self._make(entry))
+        for part in lent:
+            self._start(part)
         self.table_part.keep_up()
         if self.is_ready:
             self._greet()
 
-    def _start_the_rest(self) -> None:
-        """Every part after the panel, in order."""
-        from companion.parts.screen import ScreenPart
-        from companion.parts.web import DiscoveryPart
-
-        table = self.table_part.table
-        dice, network, web = _started(self.dice), _started(self.network), _started(self.web)
-        self.screen = ScreenPart(table, self.display, dice, self._join_info,
-                                 sign_out=self._sign_out, network=network,
-                                 language=self.config.language)
-        dice.on_change = self.screen.redraw
-        self.screen.subscribe_frames(self._frame_news.tell)
-        self._start(dice)
-        # The Pixels dice: idle (one thread waiting) until dice are paired,
-        # from the config, the menu or the panel.
-        self._start(self.pixels)
-        if self.simulate:
-            from gpiozero.pins.mock import MockFactory
-
-            from drivers.mockpins import TimedMockPin
-
-            # Simulated presses carry their edges' times, as lgpio's do.
-            self.pin_factory = MockFactory(pin_class=TimedMockPin)
-        self.keypad = KeypadPart(self.config, self.screen, self.pin_factory)
-        outputs = OutputsPart(self.config, table, self.pin_factory)
-        self._start(self.display)
-        self._start(self.screen)
-        network.manager = network_manager(self.simulate)
-        self._start(network)
-        if self.simulate:
-            # The made-up Wi-Fi answers at once: the virtual table starts on it.
-            network.settled(5.0)
-        self._start(self.keypad)
-        self._start(outputs)
-        if wants_portal(self.config, self.simulate):
-            from companion.parts.network import PortalPart
-
-            self._start(PortalPart(self.config.web.host, self._panel_url))
-        self._start(DiscoveryPart(self.config, lambda: web.port, lambda: self.phone_host,
-                                  simulate=self.simulate))
-        self._start(self._venue())
-
-    def _venue(self) -> Component:
-        """The table in its venue: the config's ``[venue]``, or where the
-        panel pointed it (off until either names a broker)."""
-        if self.venue is None:
-            import socket
-
-            from companion.parts.venue import VenueService
-            from companion.storage import keep_file
-            from companion.version import program_version
-
-            self.venue = VenueService(self.config.venue, self.table_part.table,
-                                      self.table_part.journal, self.directory,
-                                      table_name=socket.gethostname(),
-                                      version=program_version, keep_file=keep_file)
-        return self.venue
-
-    def _start(self, part: Component) -> None:
+    def _make(self, entry: str) -> Component:
+        cls = part_class(entry)
+        part: Component = cls(self.setup, **{name: self.part(name) for name in cls.needs})
+        if not part.early:  # an early part's are there once it has started
+            self.parts.update({name: part.provided(name) for name in cls.provides})
         if isinstance(part, Retrying):
             part.fault_log = self.fault_log
+        return part
+
+    def _start(self, part: Component) -> None:
         try:
             part.start()
         except Exception as exc:
@@ -226,59 +185,13 @@ class Daemon:
                 log.critical("%s failed to start: %s", part.name, exc)
                 raise
             log.exception("%s failed to start; the companion goes on without it", part.name)
+        if part.early:
+            self.parts.update({name: part.provided(name) for name in part.provides})
         self.started.append(part)
 
-    def _services(self) -> Any:
-        from web import Services
-
-        return Services(
-            screen_png=lambda: _started(self.screen).png(),
-            screen_frame=lambda: _started(self.screen).numbered_png(),
-            screen_news=self._frame_news.subscribe,
-            press_key=self._press if self.simulate else None,
-            dice=self.dice,
-            faults=self.faults,
-            network=self.network,
-            pixels=self.pixels,
-            wiring_svg=partial(wiring_svg, self.config),
-            venue=self._venue(),
-        )
-
-    def _network_changed(self, what: str, ssid: str, reason: str) -> None:
-        if what in ("hotspot", "joined", "join-failed"):
-            self._refresh_address()  # the QR code carries the new address
-        if self.screen is not None:
-            self.screen.network_news(what, ssid, reason)
-
-    def _panel_url(self) -> str:
-        from web.discovery import panel_url
-
-        return panel_url(self.phone_host, _started(self.web).port)
-
-    def _press(self, key: str) -> None:
-        _started(self.keypad).press(key)
-
-    def _join_info(self) -> tuple[str, str]:
-        web = _started(self.web)
-        from web.discovery import panel_url
-
-        return web.access.join_url(panel_url(self.phone_host, web.port)), web.access.pin
-
-    def _sign_out(self) -> tuple[str, str]:
-        """The menu's "Sign out phones": every phone a spectator, and the
-        new QR code and PIN to show."""
-        _started(self.web).access.sign_out()
-        log.info("every phone signed out of the panel from the table's menu")
-        return self._join_info()
-
-    def _refresh_address(self) -> None:
-        from web.discovery import reachable_host
-
-        host = reachable_host(self.config.web.host)
-        if host != self.phone_host:
-            if self.web is not None:
-                log.info("phones reach the panel at http://%s:%d/", host, self.web.port)
-            self.phone_host = host
+    @property
+    def table_part(self) -> Any:
+        return next(part for part in self.started if "table" in part.provides)
 
     def faults(self) -> list[str]:
         """What is missing now, for the players."""
@@ -290,7 +203,7 @@ class Daemon:
         """Tell systemd that the panel answers (once); False when it does not."""
         if self.is_ready:
             return True
-        web = _started(self.web)
+        web = self.part("panel")
         if not web.answers():
             return False
         sd_notify(f"READY=1\nSTATUS=Panel on port {web.port}", self.environ)
@@ -300,16 +213,13 @@ class Daemon:
     def _greet(self) -> None:
         """Say where the panel is (and, in simulation, its PIN) and what is
         missing."""
-        web = _started(self.web)
-        port, access = web.port, web.access
-        from web.discovery import panel_url
-
+        access, address = self.part("panel").access, self.part("address")
         if self.simulate:
-            local = panel_url("127.0.0.1", port)
+            local = address.panel_url("127.0.0.1")
             print(f"Open {local}virtual", file=self.out, flush=True)
             print(f"Join as a player: {access.join_url(local.rstrip('/'))} (PIN {access.pin})",
                   file=self.out, flush=True)
-        log.info("panel at %s (PIN on the table's screen)", panel_url(self.phone_host, port))
+        log.info("panel at %s (PIN on the table's screen)", address.panel_url())
         # Each fault was logged as it happened: here only what is missing.
         missing = [fault.split(":", 1)[0] for fault in self.faults()]
         if missing:
@@ -327,31 +237,27 @@ class Daemon:
     def _tick(self) -> None:
         healthy = True
         patience = min(self.tick_interval, TABLE_ANSWER_TIMEOUT)
-        if not self.table_part.table.answers(patience):
+        if not self.part("table").answers(patience):
             log.error("the table has not answered for %.1f s", patience)
             healthy = False
-        if self.is_ready and not _started(self.web).serving:
+        if self.is_ready and not self.part("panel").serving:
             log.error("the panel's server is not running")
             healthy = False
         if healthy and self.watchdog and self.is_ready:
             sd_notify("WATCHDOG=1", self.environ)
-        self._refresh_address()
         for part in self.started:
             try:
                 part.tick()
             except Exception:
                 log.exception("%s failed while retrying", part.name)
-        display = self.display.display
-        if display is not None and not display.ok:
-            _started(self.screen).redraw()  # each frame offered is a chance to reopen it
         self._report_faults()
 
     def _report_faults(self) -> None:
         """Players at the table see a new fault on its screen (the panel
         lists them all), except the screen's own."""
-        if self.screen is not None:
-            self.screen.show_faults([fault for part in self.started
-                                     if part is not self.display and (fault := part.fault())])
+        self.setup.bus.tell(FaultsNow(tuple(
+            fault for part in self.started
+            if "display" not in part.provides and (fault := part.fault()))))
 
     # -- stop --------------------------------------------------------------------
 
@@ -359,13 +265,14 @@ class Daemon:
         """Stop every started part, in reverse order; the display last, with
         ``message`` (default "Companion is off")."""
         sd_notify("STOPPING=1", self.environ)
-        if message:
-            self.display.farewell = message
+        display = self.parts.get("display")
+        if message and display is not None:
+            display.farewell = message
         # The display starts after the panel but goes last, with the
         # journal closed: its farewell is the last word.
-        if self.display in self.started:
-            self.started.remove(self.display)
-            self.started.insert(0, self.display)
+        if display in self.started:
+            self.started.remove(display)
+            self.started.insert(0, display)
         while self.started:
             part = self.started.pop()
             try:
@@ -386,60 +293,26 @@ class Daemon:
 # -- the commands -------------------------------------------------------------------------
 
 
-class FrameNews:
-    """Who hears of the screen's new frames: the panel subscribes before
-    the screen starts, and the screen tells this."""
-
-    def __init__(self) -> None:
-        self._listeners: list[Callable[[], None]] = []
-
-    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener)
-
-    def tell(self) -> None:
-        for listener in list(self._listeners):
-            listener()
-
-
-def wiring_svg(config: Config, lang: str) -> str:
-    from . import wiring
-
-    return wiring.svg(config, lang)
-
-
-def simulated_pixels(simulate: bool) -> dict[str, Any]:
-    """In simulation, made-up Pixels dice in reach (no Bluetooth needed)."""
+def pin_factory(simulate: bool) -> Callable[[], Any]:
+    """gpiozero's pin factory for the parts: the board's own on a Pi; in
+    simulation one MockFactory, made when the first device asks, whose
+    pins carry their edges' times as lgpio's do."""
     if not simulate:
-        return {}
+        return no_pin_factory
+    made: list[Any] = []
+    lock = threading.Lock()
 
-    # Loaded when first used, after the panel answers, as the driver is.
-    def factory(address: str, on_disconnect: Callable[[Any], None]) -> Any:
-        from drivers.pixels import SimulatedClient
+    def mock_pins() -> Any:
+        with lock:
+            if not made:
+                from gpiozero.pins.mock import MockFactory
 
-        return SimulatedClient(address, on_disconnect)
+                from drivers.mockpins import TimedMockPin
 
-    async def scanner(seconds: float, seen: Callable[[str, str, int | None], None]) -> None:
-        from drivers.pixels import simulated_scanner
+                made.append(MockFactory(pin_class=TimedMockPin))
+            return made[0]
 
-        await simulated_scanner(seconds, seen)
-
-    return {"factory": factory, "scanner": scanner}
-
-
-def network_manager(simulate: bool) -> Any:
-    """NetworkManager through nmcli; a made-up neighbourhood in simulation."""
-    from drivers.network import Nmcli, SimulatedNetwork
-
-    return SimulatedNetwork() if simulate else Nmcli()
-
-
-def wants_portal(config: Config, simulate: bool) -> bool:
-    """Port 80 answers the phones' checks while it is the hotspot; not
-    in simulation (no capability to bind it), not when the panel itself
-    is on 80 (it answers them) or the hotspot is off."""
-    return (not simulate and config.web.port not in (0, 80)
-            and config.network.hotspot is not False)
+    return mock_pins
 
 
 def load_config(path: Path | None, *, host: str | None = None,

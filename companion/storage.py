@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from . import config as config_module
-from .components import Component
+from .components import Component, Setup
 from .config import Config
 from .core.errors import JournalError
 
@@ -170,9 +170,11 @@ class TablePart(Component):
 
     name = "table"
     essential = True
+    provides = ("table", "journal")
+    early = True
 
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
+    def __init__(self, setup: Setup) -> None:
+        self.directory = setup.directory
         self.table: Any = None
         self.journal: Any = None
         self.upkeep: threading.Thread | None = None
@@ -202,6 +204,9 @@ class TablePart(Component):
                      self.table.game.title, self.table.version)
         else:
             log.info("journal %s: no game yet", where)
+
+    def provided(self, name: str) -> Any:
+        return self.journal if name == "journal" else self.table
 
     def keep_up(self) -> None:
         """Start the work that grows with the journal, beside the companion

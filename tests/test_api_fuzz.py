@@ -133,8 +133,8 @@ def _play_a_card(base: str, token: str) -> None:
 def test_the_served_api_keeps_to_its_document(companion, tmp_path):
     from companion.storage import ACCESS_FILE
 
-    base = f"http://127.0.0.1:{companion.web.port}"
-    _play_a_card(base, companion.web.access.token)
+    base = f"http://127.0.0.1:{companion.part('panel').port}"
+    _play_a_card(base, companion.part("panel").access.token)
     environ = {
         **os.environ,
         "SCHEMATHESIS_HOOKS": "tests.api_fuzz_hooks",
@@ -188,8 +188,8 @@ EDGES = [
 
 @pytest.mark.parametrize("method,path,where,value", EDGES)
 def test_the_document_and_the_server_agree_on_the_edges(companion, method, path, where, value):
-    base = f"http://127.0.0.1:{companion.web.port}"
-    phone = Phone(base, companion.web.access.token)
+    base = f"http://127.0.0.1:{companion.part('panel').port}"
+    phone = Phone(base, companion.part("panel").access.token)
     document = json.load(urllib.request.urlopen(f"{base}/api/openapi.json"))
     valid = _document_takes(document, path, method, value, where)
     if where == "body":

@@ -326,7 +326,7 @@ def appliance(tmp_path):
 
 def test_stopping_closes_the_journal_before_the_display_says_off(appliance):
     happened = []
-    table, display = appliance.table_part.table, appliance.display.display
+    table, display = appliance.table_part.table, appliance.part("display").display
     close_table, display_off = table.close, display.off
     table.close = lambda: (happened.append("journal closed"), close_table())
     display.off = lambda message: (happened.append(message), display_off(message))
@@ -443,21 +443,16 @@ def test_a_fault_appearing_is_shown_on_the_table_screen_but_not_the_displays_own
     from companion.parts.screen import fault_screen
 
     unplugged = "dice device: waiting for /dev/ttyUSB0: not plugged in"
-    appliance.display.fault = lambda: "display: no display at 0x3C on I2C bus 1"
-    appliance.dice.fault = lambda: unplugged
+    appliance.part("display").fault = lambda: "display: no display at 0x3C on I2C bus 1"
+    appliance.part("dice").fault = lambda: unplugged
     appliance._tick()
     expected = fault_screen(unplugged)
 
     def shows_the_fault() -> bool:
-        shown = Image.open(io.BytesIO(appliance.screen.png())).convert("1")
+        shown = Image.open(io.BytesIO(appliance.part("screen").png())).convert("1")
         return ImageChops.difference(shown, expected).getbbox() is None
 
     wait_for(shows_the_fault, timeout=3.0)  # within the first moment
-
-
-class KeyQueue:
-    def key(self, key: str, kind: str = "press") -> None:
-        pass
 
 
 def pin_library_failing_with(monkeypatch, failure: Exception) -> None:
@@ -474,11 +469,11 @@ def pin_library_failing_with(monkeypatch, failure: Exception) -> None:
 def test_buttons_off_a_pi_say_to_run_the_simulation(monkeypatch):
     from gpiozero.exc import BadPinFactory
 
-    from companion.config import Config
+    from companion.components import Setup
     from companion.parts.hardware import KeypadPart
 
     pin_library_failing_with(monkeypatch, BadPinFactory("Unable to load any default pin factory!"))
-    buttons = KeypadPart(Config(), KeyQueue(), pin_factory=None)
+    buttons = KeypadPart(Setup())
     buttons.start()
     assert buttons.fault() == (
         "buttons: no GPIO found: on a Raspberry Pi, install lgpio in the companion's "
@@ -487,12 +482,12 @@ def test_buttons_off_a_pi_say_to_run_the_simulation(monkeypatch):
 
 
 def test_outputs_without_permission_on_the_gpio_say_which_group_to_join(monkeypatch):
-    from companion.config import Config
+    from companion.components import Setup
     from companion.parts.hardware import OutputsPart
 
     pin_library_failing_with(monkeypatch, PermissionError(13, "Permission denied",
                                                           "/dev/gpiochip0"))
-    outputs = OutputsPart(Config(), table=None, pin_factory=None)
+    outputs = OutputsPart(Setup(), table=None)
     outputs.start()
     assert outputs.fault() == ("buzzer and LEDs: no permission to use the GPIO (/dev/gpiochip0): "
                                "add the companion's user to the 'gpio' group")
@@ -620,10 +615,10 @@ def test_a_panel_listening_everywhere_links_to_the_wifi_address():
 
 
 def test_the_join_screen_carries_the_reachable_address_the_token_and_the_pin(appliance):
-    appliance.phone_host = "192.168.1.20"
-    access = appliance.web.access
-    url, pin = appliance._join_info()
-    assert url == f"http://192.168.1.20:{appliance.web.port}/?join={access.token}"
+    appliance.part("address").host = "192.168.1.20"
+    access = appliance.part("panel").access
+    url, pin = appliance.part("address").join_info()
+    assert url == f"http://192.168.1.20:{appliance.part('panel').port}/?join={access.token}"
     assert pin == access.pin and len(pin) == 6
 
 
@@ -631,22 +626,24 @@ def test_the_pin_survives_a_restart_until_the_menu_signs_every_phone_out(applian
     from companion.config import Config
     from companion.daemon import Daemon
 
-    appliance.phone_host = "192.168.1.20"
-    url, pin = appliance._join_info()
+    appliance.part("address").host = "192.168.1.20"
+    url, pin = appliance.part("address").join_info()
+    old_port = appliance.part("panel").port
     appliance.stop()
     config = Config(data_dir=str(tmp_path / "data")).with_web(host="127.0.0.1", port=0)
     again = Daemon(config, simulate=True, environ={}, out=io.StringIO())
     again.start()
     try:
-        again.phone_host = "192.168.1.20"
-        port = again.web.port
-        assert again._join_info() == (url.replace(f":{appliance.web.port}/", f":{port}/"), pin)
+        again.part("address").host = "192.168.1.20"
+        port = again.part("panel").port
+        assert again.part("address").join_info() == (url.replace(f":{old_port}/", f":{port}/"),
+                                                     pin)
         phone = Phone(f"http://127.0.0.1:{port}")
         phone.join(pin)
-        new_url, new_pin = again._sign_out()  # the menu's "Sign out phones"
+        new_url, new_pin = again.part("address").sign_out()  # the menu's "Sign out phones"
         assert new_pin != pin
         assert new_url.partition("?join=")[2] != url.partition("?join=")[2]
-        assert (new_url, new_pin) == again._join_info()
+        assert (new_url, new_pin) == again.part("address").join_info()
         assert phone.get("/api/session")["role"] == "spectator"
         assert (tmp_path / "data" / "panel-access.db").stat().st_mode & 0o777 == 0o600
     finally:
@@ -687,15 +684,15 @@ def test_the_panel_answers_while_the_screen_is_still_starting(tmp_path, monkeypa
     try:
         assert starting.wait(30)
         assert running.is_ready and notified[0].startswith("READY=1")
-        assert running.screen is not None and not running.screen.alive
-        with urllib.request.urlopen(f"http://127.0.0.1:{running.web.port}/api/health",
+        assert running.part("screen") is not None and not running.part("screen").alive
+        with urllib.request.urlopen(f"http://127.0.0.1:{running.part('panel').port}/api/health",
                                     timeout=10) as answer:
             assert answer.status == 200
     finally:
         release.set()
         starter.join(30)
         running.stop()
-    assert running.screen.alive is False  # stopped with the rest
+    assert running.part("screen").alive is False  # stopped with the rest
     assert [m for m in notified if m.startswith("READY")] == [notified[0]]
 
 
@@ -738,3 +735,15 @@ def test_the_start_imports_only_what_the_panel_needs_before_ready(tmp_path):
     assert "flask" in modules["ready"] and loaded(modules["ready"]) == set()
     # They do load once the rest has started (the menu lists the games).
     assert {"PIL", "gpiozero", "drivers.oled", "companion.core.menu"} <= loaded(modules["started"])
+
+
+def test_every_part_that_listens_starts_before_the_parts_whose_news_it_hears(appliance):
+    """The table and the panel first; then the screen and the address,
+    which hear the keys, the dice and the Wi-Fi on the bus, before the
+    buttons, the dice and the Wi-Fi start telling."""
+    order = [part.name for part in appliance.started]
+    assert order[:2] == ["table", "panel"]
+    for listener in ("screen", "address"):
+        for teller in ("buttons", "dice", "pixels", "network"):
+            assert order.index(listener) < order.index(teller), (listener, teller)
+    assert order.index("display") < order.index("screen")

@@ -280,7 +280,7 @@ def test_a_table_without_a_game_waits_for_no_roll(table):
 def test_a_panel_roll_after_the_table_moved_on_is_refused(table):
     """The table's ROLL button rolled first: the phone's roll, made against
     the state before, is stale and rolls nothing."""
-    from companion.config import Config
+    from companion.components import Setup
     from companion.core.errors import StaleVersion
     from companion.parts.hardware import DicePart
 
@@ -288,7 +288,7 @@ def test_a_panel_roll_after_the_table_moved_on_is_refused(table):
     table.submit(Command("card", {"value": 30}))
     table.submit(Command("card", {"value": 20}))  # exactly 50: Ben's Respite d6
     seen = table.version
-    dice = DicePart(Config(), table, simulate=False)
+    dice = DicePart(Setup(), table=table, pixels=None)
     table.submit(Command("roll", {"values": [2]}))  # the table's own roll
     before = table.game.dumps()
     with pytest.raises(StaleVersion):
@@ -299,13 +299,13 @@ def test_a_panel_roll_after_the_table_moved_on_is_refused(table):
 def test_a_panel_roll_is_heard_from_the_table_like_a_roll_of_the_table(table):
     """The LEDs and the table screen hear the phone's roll too: from the
     table's update, as the dice service's roll."""
-    from companion.config import Config
+    from companion.components import Setup
     from companion.parts.hardware import DicePart
 
     table.new_game("call-of-nature", ["Ana", "Ben"])
     table.submit(Command("card", {"value": 30}))
     table.submit(Command("card", {"value": 20}))  # exactly 50: Ben's Respite d6
-    dice = DicePart(Config(), table, simulate=True)
+    dice = DicePart(Setup(simulate=True), table=table, pixels=None)
     dice.start()
     heard = []
     table.subscribe(RollListener(lambda rolled, values: heard.append((rolled.name, values)),

@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from companion.bus import FrameShown
 from companion.core.engine import Command
 from tests.test_web_e2e import PHONE, browser  # noqa: F401  (the module's browser fixture)
 
@@ -42,20 +43,20 @@ def companion(tmp_path):
 def test_two_phones_mirrors_follow_the_screens_frames_pushed(browser, companion):  # noqa: F811
     table = companion.table_part.table
     table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
-    base = f"http://127.0.0.1:{companion.web.port}"
+    base = f"http://127.0.0.1:{companion.part('panel').port}"
     controller = browser.new_page(viewport=PHONE)
     spectator = browser.new_page(viewport=PHONE)
     pages = {"controller": controller, "spectator": spectator}
     asked: list[str] = []
     try:
-        controller.goto(companion.web.access.join_url(base))
+        controller.goto(companion.part("panel").access.join_url(base))
         spectator.goto(base + "/")
         for page in pages.values():
             page.wait_for_selector("#conn[data-state=live]")
             page.wait_for_function("() => document.querySelector('#oled').dataset.frame")
             page.evaluate(RECORD)
             page.on("request", lambda request: asked.append(request.url))
-        screen = companion.screen
+        screen = companion.part("screen")
         drawn: dict[int, float] = {}
         lock = threading.Lock()
 
@@ -63,7 +64,7 @@ def test_two_phones_mirrors_follow_the_screens_frames_pushed(browser, companion)
             with lock:
                 drawn.setdefault(screen.frame_number, time.time() * 1000)
 
-        stop = screen.subscribe_frames(heard)
+        stop = companion.setup.bus.subscribe(FrameShown, lambda shown: heard())
         try:
             for value in (5, 7, -3, 9):
                 table.submit(Command("card", {"value": value}))

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import Network
+from companion.bus import Bus, NetworkChanged
+from companion.components import Setup
+from companion.config import Config, Network
 from companion.parts.network import HOTSPOT_CHECK, NetworkPart, hotspot_identity
 from drivers.network import (
     HOTSPOT_ADDRESS,
@@ -107,9 +109,12 @@ def make_part(tmp_path, machine_id):
 
     def make(settings: Network | None = None, manager=None, clock=None) -> NetworkPart:
         told: list[tuple[str, str, str]] = []
-        part = NetworkPart(settings or Network(), tmp_path / "data", manager or Nmcli(),
-                           on_change=lambda *news: told.append(news),
-                           clock=clock or Clock(), machine_id=machine_id)
+        bus = Bus()
+        bus.subscribe(NetworkChanged, lambda news: told.append(tuple(news)))
+        setup = Setup(config=Config(network=settings or Network()), directory=tmp_path / "data",
+                      bus=bus)
+        part = NetworkPart(setup, manager=manager or Nmcli(), clock=clock or Clock(),
+                           machine_id=machine_id)
         part.told = told
         made.append(part)
         return part

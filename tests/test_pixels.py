@@ -323,27 +323,30 @@ def test_a_role_is_one_of_the_games_dice():
 
 
 def test_the_configured_dice_are_paired_with_their_roles_and_report_to_the_tray():
+    from companion.bus import Bus, PixelsRolled
+    from companion.components import Setup
     from companion.config import Config, Pixels
     from companion.parts.hardware import PixelsPart
 
     class DicePartStandIn:
-        source = "pixels"
-        on_change = staticmethod(lambda: None)
+        """The tray the dice part hands the bus's Pixels rolls to."""
 
-        def __init__(self):
+        def __init__(self, bus):
             self.game = Game()
             self.tray = DiceTray(self.game.waiting, self.game.submit, source="pixels")
+            bus.subscribe(PixelsRolled, lambda rolled: self.tray.on_pixels_roll(*rolled))
 
     air = Air()
     air.in_reach.add("F0:12:34:56:78:9A")
     config = Config(pixels=Pixels(dice=(("F0:12:34:56:78:9A", "d6"),)))
-    stand_in = DicePartStandIn()
-    part = PixelsPart(config, stand_in, factory=air.factory)
+    bus = Bus()
+    stand_in = DicePartStandIn(bus)
+    part = PixelsPart(Setup(config=config, bus=bus), factory=air.factory)
     part.start()
     try:
         air.loop = part.hub._loop
         assert air.wait_for(lambda: air.connected("F0:12:34:56:78:9A"))
-        assert part.fault() is None
+        assert part.away() == []
         air.notify("F0:12:34:56:78:9A", ROLLING)
         air.notify("F0:12:34:56:78:9A", on_face(6))
         with stand_in.game.played:

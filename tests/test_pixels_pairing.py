@@ -10,13 +10,11 @@ import threading
 
 import pytest
 
-from companion.config import Config
 from companion.core.journal import Journal
 from companion.core.menu import TableMenu, ViewKind
 from companion.core.table import Table
-from drivers.dice import DiceTray
 from drivers.pixels import PixelsDice, advertised_battery
-from tests.test_pixels import ROLLING, WAIT, Air, Game, on_face
+from tests.test_pixels import ROLLING, WAIT, Air, on_face
 from web import PanelSettings, Services, create_app
 
 DIE = "F0:12:34:56:78:9A"
@@ -174,9 +172,10 @@ def test_without_smart_dice_the_menu_offers_none():
 
 def hub_port(hub):
     """The driver as the menu's SmartDice, as PixelsPart gives it."""
+    from companion.components import Setup
     from companion.parts.hardware import PixelsPart
 
-    part = PixelsPart(Config(), dice=None)
+    part = PixelsPart(Setup())
     part.hub = hub
     return part
 
@@ -263,23 +262,22 @@ def test_without_smart_dice_the_panel_says_so():
 # -- kept across a restart ------------------------------------------------------------
 
 
-class DicePartStandIn:
-    source = "pixels"
-    on_change = staticmethod(lambda: None)
+def pixels_part(air, directory, *, scanner=None):
+    """The Pixels dice part as the daemon makes it, over ``air``."""
+    from companion.components import Setup
+    from companion.parts.hardware import PixelsPart
 
-    def __init__(self):
-        self.game = Game()
-        self.tray = DiceTray(self.game.waiting, self.game.submit, source="pixels")
+    return PixelsPart(Setup(directory=directory), factory=air.factory if air else None,
+                      scanner=scanner)
 
 
 def test_a_die_paired_at_the_table_is_paired_again_at_the_next_start(tmp_path):
-    from companion.parts.hardware import PAIRED_FILE, PixelsPart
+    from companion.parts.hardware import PAIRED_FILE
 
     air = Air()
     air.in_reach.add(DIE)
     air.adverts = {DIE: ("Pixel Red", 76)}
-    part = PixelsPart(Config(), DicePartStandIn(), factory=air.factory,
-                      scanner=air.scanner, directory=tmp_path)
+    part = pixels_part(air, tmp_path, scanner=air.scanner)
     part.start()
     air.loop = part.hub._loop
     part.pair(DIE, "Pixel Red", "blue")
@@ -290,7 +288,7 @@ def test_a_die_paired_at_the_table_is_paired_again_at_the_next_start(tmp_path):
 
     again = Air()
     again.in_reach.add(DIE)
-    part = PixelsPart(Config(), DicePartStandIn(), factory=again.factory, directory=tmp_path)
+    part = pixels_part(again, tmp_path)
     part.start()
     again.loop = part.hub._loop
     try:
@@ -303,9 +301,9 @@ def test_a_die_paired_at_the_table_is_paired_again_at_the_next_start(tmp_path):
 
 
 def test_an_unreadable_pairing_file_is_taken_as_none(tmp_path, caplog):
-    from companion.parts.hardware import PAIRED_FILE, PixelsPart
+    from companion.parts.hardware import PAIRED_FILE
 
     (tmp_path / PAIRED_FILE).write_text("{not json")
-    part = PixelsPart(Config(), DicePartStandIn(), directory=tmp_path)
+    part = pixels_part(None, tmp_path)
     assert part.paired_before() == []
     assert "cannot be read" in caplog.text

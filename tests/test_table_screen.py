@@ -9,6 +9,9 @@ import time
 import pytest
 from PIL import Image, ImageChops
 
+from companion.bus import Bus
+from companion.components import Setup
+from companion.config import Config
 from companion.core.engine import Command
 from companion.parts.screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
 from drivers.dice import DiceTray
@@ -48,13 +51,33 @@ class NoDisplay:
     display = None
 
 
+class Address:
+    """Where phones reach the panel, as the join screens say it."""
+
+    def __init__(self, url: str = "http://192.0.2.7:8080/", pin: str = "1") -> None:
+        self.url, self.pin = url, pin
+
+    def join_info(self) -> tuple[str, str]:
+        return self.url, self.pin
+
+    def sign_out(self) -> tuple[str, str]:
+        return self.join_info()
+
+
+def screen_part(table, display=None, dice=None, *, pin: str = "1", language: str = "en",
+                clock=time.monotonic, bus=None) -> ScreenPart:
+    """The screen part, as the daemon makes it, on ``display`` (none)."""
+    setup = Setup(config=Config(language=language), bus=bus or Bus())
+    return ScreenPart(setup, table=table, display=display or NoDisplay(),
+                      dice=dice or Dice(table), pixels=None, network=None,
+                      address=Address(pin=pin), clock=clock)
+
+
 @pytest.fixture
 def screen(table):
     table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
     clock = Clock()
-    part = ScreenPart(table, NoDisplay(), Dice(table, 3),
-                      lambda: ("http://192.0.2.7:8080/", "123456"),
-                      clock=clock)
+    part = screen_part(table, dice=Dice(table, 3), pin="123456", clock=clock)
     part.clock = clock
     part.start()
     yield part
@@ -270,7 +293,7 @@ def test_while_idle_the_screen_measures_the_alerts_glyphs_ahead(table):
     from drivers.screens.common import ALERT_GLYPHS, ALERT_TYPE
 
     canvas._edges.cache_clear()
-    part = ScreenPart(table, NoDisplay(), Dice(table), lambda: ("http://192.0.2.7:8080/", "1"))
+    part = screen_part(table)
     part.start()
     try:
         wanted = len(ALERT_GLYPHS) * len({(s, b) for s, _r, b in ALERT_TYPE} | {(12, True)})
@@ -289,7 +312,7 @@ def test_while_idle_the_screen_measures_the_alerts_glyphs_ahead(table):
 def watched(table, display: RecordingDisplay) -> ScreenPart:
     """The screen part started on ``display``, once it has drawn the table
     as it is."""
-    part = ScreenPart(table, display, Dice(table), lambda: ("http://192.0.2.7:8080/", "1"))
+    part = screen_part(table, display)
     display.part = part
     part.start()
     display.wait_for_version(table.current().version)
@@ -348,8 +371,7 @@ def test_the_wifi_news_is_said_in_the_tables_language(table, lang):
         assert all(say(key, lang, **fields) != say(key, "en", **fields) for key in WIFI_NEWS)
     table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
     clock = Clock()
-    part = ScreenPart(table, NoDisplay(), Dice(table), lambda: ("http://192.0.2.7:8080/", "1"),
-                      clock=clock, language=lang)
+    part = screen_part(table, clock=clock, language=lang)
     part.start()
     try:
         title = say("menu.wifi", lang)

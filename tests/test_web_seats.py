@@ -167,10 +167,10 @@ def test_the_table_screen_switches_to_the_tables_language_at_once(appliance):
 
     from drivers.menu_screens import render
 
-    app = appliance.web.app
+    app = appliance.part("panel").app
     table = appliance.table_part.table
     table.new_game("call-of-nature", PLAYERS)
-    screen = appliance.screen
+    screen = appliance.part("screen")
 
     def shows(lang: str) -> bool:
         expected = render(screen.menu.view(), screen.menu.update, lang)
@@ -184,7 +184,7 @@ def test_the_table_screen_switches_to_the_tables_language_at_once(appliance):
     wait(lambda: shows("fr"))
     assert screen.menu.language == "fr"
     # The display's last words are in it too.
-    assert appliance.display.farewell != "Companion is off"
+    assert appliance.part("display").farewell != "Companion is off"
 
 
 def wait(check, timeout: float = 10.0) -> None:

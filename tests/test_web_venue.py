@@ -10,19 +10,25 @@ import stat
 
 import pytest
 
-from companion.config import Venue
+from companion.components import Setup
+from companion.config import Config, Venue
 from companion.core.engine import Command
 from companion.parts.venue import SETTINGS_FILE, VenueService
-from companion.storage import keep_file
 from tests.test_venue_broker import Listener, broker  # noqa: F401  (fixtures)
+
+
+def venue_service(table, directory, venue=None) -> VenueService:
+    """The venue part as the daemon makes it, as table-a."""
+    setup = Setup(config=Config(venue=venue or Venue()), directory=directory)
+    return VenueService(setup, table=table, journal=table._journal, table_name="table-a",
+                        version=lambda: "test")
 
 
 @pytest.fixture
 def panel(table, tmp_path, broker):  # noqa: F811
     from web import PanelSettings, Services, create_app
 
-    service = VenueService(Venue(), table, table._journal, tmp_path, table_name="table-a",
-                           version=lambda: "test", keep_file=keep_file)
+    service = venue_service(table, tmp_path)
     service.start()
     app = create_app(table, PanelSettings(secret_key="k" * 64), services=Services(venue=service))
     controller, spectator = app.test_client(), app.test_client()
@@ -126,7 +132,6 @@ def test_settings_file_the_table_cannot_use_is_set_aside_for_the_config(table, t
                                                                         caplog):
     (tmp_path / SETTINGS_FILE).write_text(json.dumps(kept))
     config = Venue(broker="127.0.0.1", port=1884)
-    service = VenueService(config, table, table._journal, tmp_path, table_name="table-a",
-                           version=lambda: "test", keep_file=keep_file)
+    service = venue_service(table, tmp_path, config)
     assert (service.settings, service.source) == (config, "config")
     assert f"{SETTINGS_FILE} is not used" in caplog.text

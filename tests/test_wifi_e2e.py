@@ -34,7 +34,7 @@ def screen_qr(companion) -> list[str]:
     from PIL import Image
 
     zxingcpp = pytest.importorskip("zxingcpp")
-    image = Image.open(io.BytesIO(companion.screen.png())).convert("L")
+    image = Image.open(io.BytesIO(companion.part("screen").png())).convert("L")
     return [found.text for found in zxingcpp.read_barcodes(image)]
 
 
@@ -57,8 +57,8 @@ def wait_for(check, timeout: float = 15.0):
 def wifi_page(browser, companion):  # noqa: F811
     """A controller's phone on the panel's Wi-Fi page."""
     page = browser.new_page(viewport=PHONE)
-    base = f"http://127.0.0.1:{companion.web.port}"
-    page.goto(companion.web.access.join_url(base))
+    base = f"http://127.0.0.1:{companion.part('panel').port}"
+    page.goto(companion.part("panel").access.join_url(base))
     page.goto(base + "/wifi")
     return page
 
@@ -72,11 +72,11 @@ def try_password(page, ssid: str, password: str) -> None:
 def test_a_controller_joins_the_places_wifi_from_the_panel(browser, companion):  # noqa: F811
     from playwright.sync_api import expect
 
-    access = companion.web.access
+    access = companion.part("panel").access
     page = wifi_page(browser, companion)
     try:
         expect(page.locator("#wifi-mode")).to_contain_text("its own Wi-Fi: Companion-")
-        ssid, passphrase = companion.network.wifi_join()
+        ssid, passphrase = companion.part("network").wifi_join()
         assert wait_for(lambda: screen_qr(companion) == [f"WIFI:T:WPA;S:{ssid};P:{passphrase};;"])
         cafe = page.locator(".wifi-row", has_text="Café Libre")
         try_password(page, "Café Libre", "wrong-password")
@@ -91,7 +91,7 @@ def test_a_controller_joins_the_places_wifi_from_the_panel(browser, companion): 
         # (The scheme and host come in capitals, which URLs do not tell
         # apart: the code is smaller for it.)
         assert wait_for(lambda: [case_of_path(qr) for qr in screen_qr(companion)] == [
-            case_of_path(access.join_url(f"http://{companion.phone_host}:{companion.web.port}"))])
+            case_of_path(access.join_url(f"http://{companion.part('address').host}:{companion.part('panel').port}"))])
         # Remembered, and forgotten with one tap.
         page.click("#wifi-refresh")
         expect(cafe.locator(".wifi-forget")).to_be_visible()
@@ -117,7 +117,7 @@ def test_a_failed_join_is_said_in_the_tables_language_on_the_phone_and_the_scree
         # The table's screen says it too, over the Join screen.
         said = ("Impossible de rejoindre Café Libre : le mot de passe est faux. "
                 "Retour sur le Wi-Fi du compagnon")
-        view = wait_for(lambda: (v := companion.screen.menu.view()).text == said and v)
+        view = wait_for(lambda: (v := companion.part("screen").menu.view()).text == said and v)
         assert view and view.kind == ViewKind.MESSAGE
     finally:
         page.close()

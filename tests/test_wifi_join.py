@@ -237,19 +237,19 @@ def test_the_simulated_companion_shows_its_wifi_then_the_panel_on_the_virtual_ta
     running = Daemon(config, simulate=True, environ={}, out=io.StringIO())
     running.start()
     try:
-        ssid, passphrase = running.network.wifi_join()
+        ssid, passphrase = running.part("network").wifi_join()
 
         def screen_says(expected: list[str]) -> bool:
             deadline = time.monotonic() + 15
             while time.monotonic() < deadline:
-                if decoded(Image.open(io.BytesIO(running.screen.png()))) == expected:
+                if decoded(Image.open(io.BytesIO(running.part("screen").png()))) == expected:
                     return True
                 time.sleep(0.05)
             return False
 
         assert screen_says([wifi_qr_text(ssid, passphrase)])
-        running.keypad.press("ok")
-        access, port = running.web.access, running.web.port
-        assert screen_says([access.join_url(f"http://{running.phone_host}:{port}")])
+        running.part("keypad").press("ok")
+        access, port = running.part("panel").access, running.part("panel").port
+        assert screen_says([access.join_url(f"http://{running.part('address').host}:{port}")])
     finally:
         running.stop()

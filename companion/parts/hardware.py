@@ -12,11 +12,10 @@ import json
 import logging
 import threading
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Any, Callable, Iterator, Protocol
+from typing import Any, Callable, Iterator
 
-from companion.components import Component, Retrying
-from companion.config import Config
+from companion.bus import DiceChanged, KeyPressed, PixelsRolled
+from companion.components import Component, Retrying, Setup
 from companion.core.engine import Command
 from companion.core.errors import CompanionError, NoGame, NotExpected
 from companion.core.table import (
@@ -74,14 +73,16 @@ def explained_gpio_failures() -> Iterator[None]:
 
 class DisplayPart(Component):
     """The OLED (or, in simulation, the real driver over a recording bus).
-    ``bus`` replaces the I2C bus with any serial interface luma drives."""
+    The setup's ``i2c`` replaces the I2C bus with any serial interface luma
+    drives."""
 
     name = "display"
+    provides = ("display",)
 
-    def __init__(self, config: Config, simulate: bool, bus: Any = None) -> None:
-        self.config = config
-        self.simulate = simulate
-        self.bus = bus
+    def __init__(self, setup: Setup) -> None:
+        self.config = setup.config
+        self.simulate = setup.simulate
+        self.bus = setup.i2c
         self.display: Any = None
         # The last screen, left lit once the companion has stopped.
         self.farewell = "Companion is off"
@@ -110,23 +111,19 @@ class DisplayPart(Component):
             self.display.off(self.farewell)
 
 
-class KeyHandler(Protocol):
-    """Where key presses go (the table screen)."""
-
-    def key(self, key: str, kind: str) -> None: ...
-
-
 class KeypadPart(Retrying):
-    """The five buttons (or the encoder): their presses go to the screen."""
+    """The five buttons (or the encoder): each press is told on the bus
+    (:class:`~companion.bus.KeyPressed`), where the table's screen hears it."""
 
     name = "buttons"
     what = "buttons"
+    provides = ("keypad",)
 
-    def __init__(self, config: Config, screen: KeyHandler, pin_factory: Any) -> None:
+    def __init__(self, setup: Setup) -> None:
         super().__init__()
-        self.config = config
-        self.screen = screen
-        self.pin_factory = pin_factory
+        self.config = setup.config
+        self.bus = setup.bus
+        self.pin_factory = setup.pin_factory
         self.keypad: Any = None
 
     def open(self) -> None:
@@ -135,13 +132,13 @@ class KeypadPart(Retrying):
         buttons, encoder = self.config.buttons, self.config.encoder
         with explained_gpio_failures():
             self.keypad = Keypad(
-                self.screen.key,
+                lambda key, kind: self.bus.tell(KeyPressed(key, kind)),
                 pins={"up": buttons.up, "down": buttons.down, "ok": buttons.ok,
                       "back": buttons.back, "roll": buttons.roll},
                 encoder=(EncoderPins(encoder.a, encoder.b, encoder.push)
                          if encoder.enabled else None),
                 debounce=buttons.debounce_ms / 1000,
-                pin_factory=self.pin_factory,
+                pin_factory=self.pin_factory(),
             )
 
     def close(self) -> None:
@@ -161,11 +158,13 @@ class OutputsPart(Retrying):
     name = "outputs"
     what = "buzzer and LEDs"
 
-    def __init__(self, config: Config, table: Table, pin_factory: Any) -> None:
+    needs = ("table",)
+
+    def __init__(self, setup: Setup, *, table: Table) -> None:
         super().__init__()
-        self.config = config
+        self.config = setup.config
         self.table = table
-        self.pin_factory = pin_factory
+        self.pin_factory = setup.pin_factory
         self._devices: list[Any] = []
         self._unsubscribes: list[Callable[[], None]] = []
 
@@ -173,14 +172,15 @@ class OutputsPart(Retrying):
         from drivers.alerts import AlertBuzzer, DieFace
         from drivers.dice import RollListener
 
+        pin_factory = self.pin_factory()
         try:
             with explained_gpio_failures():
                 if self.config.buzzer.enabled:
-                    buzzer = AlertBuzzer(self.config.buzzer.pin, pin_factory=self.pin_factory)
+                    buzzer = AlertBuzzer(self.config.buzzer.pin, pin_factory=pin_factory)
                     self._devices.append(buzzer)
                     self._unsubscribes.append(self.table.subscribe(buzzer.on_update))
                 if self.config.leds.enabled:
-                    face = DieFace(self.config.leds.pins, pin_factory=self.pin_factory)
+                    face = DieFace(self.config.leds.pins, pin_factory=pin_factory)
                     self._devices.append(face)
                     current = self.table.current() if self.table.has_game else None
                     self._unsubscribes.append(
@@ -205,22 +205,24 @@ class DicePart(Component):
     gets as ``services.dice``; the rolls played are heard from the table."""
 
     name = "dice"
+    needs = ("table", "pixels")
+    provides = ("dice",)
 
-    def __init__(self, config: Config, table: Table, simulate: bool) -> None:
+    def __init__(self, setup: Setup, *, table: Table, pixels: PixelsPart | None) -> None:
         from drivers.dice import SOURCES
 
-        self.config = config
+        self.config = setup.config
         self.table = table
-        self.simulate = simulate
+        self.simulate = setup.simulate
+        self.bus = setup.bus
         self.sources = SOURCES
         self.tray: Any = None
         self.reader: Any = None
         self.device: Any = None
-        self._initial = config.dice.source
-        # The Pixels dice, when the daemon runs them (a PixelsPart).
-        self.pixels: Any = None
-        # Called when the source changes (the screen's prompt says it).
-        self.on_change: Callable[[], None] = lambda: None
+        self._initial = self.config.dice.source
+        # The Pixels dice (the "pixels" source), whose rolls come on the bus.
+        self.pixels = pixels
+        self._unsubscribe: Callable[[], None] = lambda: None
 
     def start(self) -> None:
         from drivers.dice import DiceTray
@@ -235,14 +237,23 @@ class DicePart(Component):
             port = self.device.port
         self.reader = SerialDiceReader(self.tray.on_serial_roll, port=port,
                                        baudrate=self.config.serial.baud).start()
+        tray = self.tray
+        self._unsubscribe = self.bus.subscribe(
+            PixelsRolled, lambda rolled: tray.on_pixels_roll(*rolled))
 
     def stop(self) -> None:
+        self._unsubscribe()
         if self.reader is not None:
             self.reader.stop()
         if self.device is not None:
             self.device.close()
 
     def fault(self) -> str | None:
+        """The source in force that cannot roll: its device unplugged, or
+        its Pixels dice out of reach."""
+        if self.source == "pixels" and self.pixels is not None:
+            away = self.pixels.away()
+            return f"Pixels dice: {', '.join(away)} out of reach" if away else None
         if self.source != "serial" or self.reader is None:
             return None
         return None if self.reader.status == "connected" else f"dice device: {self.reader.status}"
@@ -260,7 +271,7 @@ class DicePart(Component):
     def set_source(self, name: str) -> None:
         self.tray.source = name  # ValueError names the sources
         log.info("dice source: %s", name)
-        self.on_change()
+        self.bus.tell(DiceChanged())
 
     @property
     def status(self) -> str:
@@ -344,14 +355,16 @@ class PixelsPart(Component):
     ``directory``'s ``pixels.json`` and paired again at the next start."""
 
     name = "pixels"
+    provides = ("pixels",)
 
-    def __init__(self, config: Config, dice: DicePart, factory: Any = None, *,
-                 scanner: Any = None, directory: Path | None = None) -> None:
-        self.config = config
-        self.dice_part = dice
+    def __init__(self, setup: Setup, *, factory: Any = None, scanner: Any = None) -> None:
+        self.config = setup.config
+        self.bus = setup.bus
+        if setup.simulate and factory is None:
+            factory, scanner = simulated_pixels()
         self.factory = factory
         self.scanner = scanner
-        self.saved = directory / PAIRED_FILE if directory is not None else None
+        self.saved = setup.directory / PAIRED_FILE
         self.hub: Any = None
         self._save_lock = threading.Lock()
 
@@ -361,9 +374,9 @@ class PixelsPart(Component):
         options = {"factory": self.factory} if self.factory is not None else {}
         if self.scanner is not None:
             options["scanner"] = self.scanner
-        tray = self.dice_part.tray
-        self.hub = PixelsDice(lambda role, sides, value: tray.on_pixels_roll(role, sides, value),
-                              on_change=self.dice_part.on_change, **options).start()
+        bus = self.bus
+        self.hub = PixelsDice(lambda role, sides, value: bus.tell(PixelsRolled(role, sides, value)),
+                              on_change=lambda: bus.tell(DiceChanged()), **options).start()
         configured = {address for address, _role in self.config.pixels.dice}
         for address, role in self.config.pixels.dice:
             self.hub.pair(address, role=role)
@@ -375,11 +388,9 @@ class PixelsPart(Component):
         if self.hub is not None:
             self.hub.stop()
 
-    def fault(self) -> str | None:
-        if self.hub is None or self.dice_part.source != "pixels":
-            return None
-        away = [d.name for d in self.hub.dice() if not d.connected and d.role]
-        return f"Pixels dice: {', '.join(away)} out of reach" if away else None
+    def away(self) -> list[str]:
+        """The names of the dice given a role and out of reach."""
+        return [d.name for d in self.dice() if not d.connected and d.role]
 
     # -- what the menu and the panel use (a SmartDice) --------------------
 
@@ -452,3 +463,21 @@ class PixelsPart(Component):
 
 # Where the dice paired at the table are kept, in the data directory.
 PAIRED_FILE = "pixels.json"
+
+
+def simulated_pixels() -> tuple[Any, Any]:
+    """Made-up Pixels dice in reach, for the simulation (no Bluetooth
+    needed): the client factory and the scanner."""
+
+    # Loaded when first used, after the panel answers, as the driver is.
+    def factory(address: str, on_disconnect: Callable[[Any], None]) -> Any:
+        from drivers.pixels import SimulatedClient
+
+        return SimulatedClient(address, on_disconnect)
+
+    async def scanner(seconds: float, seen: Callable[[str, str, int | None], None]) -> None:
+        from drivers.pixels import simulated_scanner
+
+        await simulated_scanner(seconds, seen)
+
+    return factory, scanner

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.components import Component
-from companion.config import Network
+from companion.bus import NetworkChanged
+from companion.components import Component, Setup
 from companion.core.keys import WIFI_FAILURES
 from companion.core.text import say
 
@@ -108,24 +108,28 @@ def _write_private(path: Path, text: str) -> None:
 class NetworkPart(Component):
     """Known Wi-Fi or the companion's own; see the module's docstring.
 
-    ``on_change(what, ssid, reason)`` is told ``hotspot`` (the hotspot
-    opened), ``joined`` (a network was joined), ``join-failed`` (``reason``
-    is why, one of :data:`~companion.core.keys.WIFI_FAILURES`; the hotspot is back),
+    It tells on the bus (:class:`~companion.bus.NetworkChanged`, from the
+    part's thread) ``hotspot`` (the hotspot opened), ``joined`` (a network
+    was joined), ``join-failed`` (``reason`` is why, one of
+    :data:`~companion.core.keys.WIFI_FAILURES`; the hotspot is back),
     ``offer`` (a known network is in reach) and ``lost``, each with the
-    network's name where there is one; from the part's thread.  What is
-    shown of them is said in the table's language by whoever shows it.
+    network's name where there is one.  What is shown of them is said in
+    the table's language by whoever shows it.  ``manager`` is
+    NetworkManager's driver (nmcli's, or a made-up neighbourhood in
+    simulation, made when the part starts).
     """
 
     name = "network"
+    provides = ("network",)
 
-    def __init__(self, settings: Network, directory: Path, manager: Any, *,
-                 on_change: Callable[[str, str, str], None] | None = None,
+    def __init__(self, setup: Setup, *, manager: Any = None,
                  clock: Callable[[], float] = time.monotonic,
                  machine_id: Path = MACHINE_ID) -> None:
-        self.settings = settings
-        self.directory = directory
+        self.settings = setup.config.network
+        self.directory = setup.directory
+        self.simulate = setup.simulate
         self.manager = manager
-        self.on_change = on_change
+        self.bus = setup.bus
         self._clock = clock
         self._machine_id = machine_id
         self.identity: HotspotIdentity | None = None
@@ -150,6 +154,8 @@ class NetworkPart(Component):
     # -- life --------------------------------------------------------------
 
     def start(self) -> None:
+        if self.manager is None:
+            self.manager = network_manager(self.simulate)
         self.identity = hotspot_identity(self.directory, self.settings.name,
                                          machine_id=self._machine_id)
         # Even the first look is the thread's: nmcli may hang (up to its
@@ -157,6 +163,9 @@ class NetworkPart(Component):
         self._jobs.put(("check",))
         self._thread = threading.Thread(target=self._run, name="network", daemon=True)
         self._thread.start()
+        if self.simulate:
+            # The made-up Wi-Fi answers at once: the virtual table starts on it.
+            self.settled(5.0)
 
     def stop(self) -> None:
         if self._thread is not None:
@@ -282,11 +291,7 @@ class NetworkPart(Component):
             self._next_check = self._clock() + UNAVAILABLE_CHECK
 
     def _tell(self, what: str, ssid: str = "", reason: str = "") -> None:
-        if self.on_change is not None:
-            try:
-                self.on_change(what, ssid, reason)
-            except Exception:
-                log.exception("telling the table about the Wi-Fi failed")
+        self.bus.tell(NetworkChanged(what, ssid, reason))
 
     def _set(self, **values: Any) -> None:
         with self._lock:
@@ -450,15 +455,23 @@ class PortalPart(Component):
     fault, and phones open the panel from the QR code all the same."""
 
     name = "captive portal"
+    needs = ("address",)
 
-    def __init__(self, host: str, panel_url: Callable[[], str], port: int = 80) -> None:
-        self.host = host
+    def __init__(self, setup: Setup, *, address: Any, port: int = 80) -> None:
+        config = setup.config
+        self.host = config.web.host
         self.port = port
-        self.panel_url = panel_url
+        self.panel_url = address.panel_url
+        # Not in simulation (no capability to bind it), not when the panel
+        # itself is on 80 (it answers the phones' checks) or the hotspot is off.
+        self.enabled = (not setup.simulate and config.web.port not in (0, port)
+                        and config.network.hotspot is not False)
         self.server: Any = None
         self._fault: str | None = None
 
     def start(self) -> None:
+        if not self.enabled:
+            return
         from web.portal import create_portal_app, serve_portal
 
         try:
@@ -474,3 +487,10 @@ class PortalPart(Component):
     def stop(self) -> None:
         if self.server is not None:
             self.server.close()
+
+
+def network_manager(simulate: bool) -> Any:
+    """NetworkManager through nmcli; a made-up neighbourhood in simulation."""
+    from drivers.network import Nmcli, SimulatedNetwork
+
+    return SimulatedNetwork() if simulate else Nmcli()

@@ -1,10 +1,11 @@
 """The table UI on its own thread: key presses and table updates in, frames
 out through the menu (:class:`companion.core.menu.TableMenu`), the screens
 (:func:`drivers.menu_screens.render`) and the display.  The frame shown is
-kept, as PNG, for the panel's mirror, and numbered: each frame that differs
-from the one before gets the next number and is told to the listeners of
-:meth:`ScreenPart.subscribe_frames` (the panel pushes it to the phones'
-mirrors), so nothing has to ask for it again and again.
+kept, as PNG, and numbered: each frame that differs from the one before
+gets the next number and is told on the bus (:class:`~companion.bus.FrameShown`:
+the panel pushes it to the phones' mirrors), so nothing has to ask for it
+again and again.  Keys, the dice's and the Wi-Fi's news and the faults
+come on the bus too.
 
 Alerts (a threshold fired, a Respite, an elimination), dice results and
 hardware faults (a dice device unplugged, no GPIO) are shown for a moment
@@ -15,7 +16,6 @@ the panel lists those that last.
 
 from __future__ import annotations
 
-import io
 import logging
 import queue
 import threading
@@ -25,17 +25,19 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
-from companion.components import Component
+from companion.bus import DiceChanged, FaultsNow, FrameShown, KeyPressed, NetworkChanged
+from companion.components import Component, Setup
 from companion.core.engine import Dice, Event
-from companion.core.listeners import add_listener
 from companion.core.table import Settings, Table, Update
 from companion.core.text import say
+from companion.frames import Frames
 
 if TYPE_CHECKING:
     from companion.core.menu import TableMenu
 
-    from .hardware import DicePart, DisplayPart
+    from .hardware import DicePart, DisplayPart, PixelsPart
     from .network import NetworkPart
+    from .web import AddressPart
 
 log = logging.getLogger(__name__)
 
@@ -120,31 +122,33 @@ class ScreenPart(Component):
     """
 
     name = "screen"
+    needs = ("table", "display", "dice", "pixels", "network", "address")
+    provides = ("screen",)
 
-    def __init__(self, table: Table, display_part: DisplayPart, dice: DicePart,
-                 join_info: Callable[[], tuple[str, str]], *,
-                 sign_out: Callable[[], tuple[str, str]] | None = None,
-                 clock: Callable[[], float] = time.monotonic,
-                 network: NetworkPart | None = None, language: str = "en") -> None:
+    def __init__(self, setup: Setup, *, table: Table, display: DisplayPart, dice: DicePart,
+                 pixels: PixelsPart | None, network: NetworkPart | None,
+                 address: AddressPart, clock: Callable[[], float] = time.monotonic) -> None:
         self.table = table
+        self.bus = setup.bus
         # The configured language, the table's until a controller sets one
         # (the table's settings); the screen follows the table's at once.
-        self.configured_language = language
+        self.configured_language = language = setup.config.language
         self.language = table.settings().language or language
         self._clock = clock
         self._moments = Moments(clock)
         # Alerts a batch of notes brought, shown once its frame is out.
         self._alerts: list[Event] = []
-        self.display_part = display_part
+        self.display_part = display
         self.dice = dice
-        self.join_info = join_info
-        self.sign_out = sign_out
+        self.pixels = pixels
+        self.join_info = address.join_info
+        self.sign_out = address.sign_out
         # The Wi-Fi part (companion.parts.network), when there is one.
         self.network = network
         self.menu: TableMenu | None = None
         self._notes: queue.SimpleQueue[Note] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
-        self._frames = ShownFrames()
+        self._frames = Frames()
         self._unsubscribes: list[Callable[[], None]] = []
         # The faults last reported, on the reporting thread's side.
         self._faults: tuple[str, ...] = ()
@@ -165,12 +169,16 @@ class ScreenPart(Component):
                               wifi=network.wifi_join if network else None,
                               network_offer=network.offered if network else None,
                               switch_network=network.switch if network else None,
-                              smart_dice=getattr(self.dice, "pixels", None),
+                              smart_dice=self.pixels,
                               language=self.language)
         self._unsubscribes = [
             self.table.subscribe_settings(self._on_settings),
             self.table.subscribe(self._on_update),
             self.table.subscribe(RollListener(self._on_roll, menu.update)),
+            self.bus.subscribe(KeyPressed, lambda pressed: self.key(*pressed)),
+            self.bus.subscribe(DiceChanged, lambda news: self.redraw()),
+            self.bus.subscribe(NetworkChanged, lambda news: self.network_news(*news)),
+            self.bus.subscribe(FaultsNow, lambda news: self.show_faults(news.faults)),
         ]
         if self.language != self.configured_language:
             from drivers.screens.words import word
@@ -231,11 +239,10 @@ class ScreenPart(Component):
         """The number of the frame on the display (0 before the first)."""
         return self._frames.number
 
-    def subscribe_frames(self, listener: Callable[[], None]) -> Callable[[], None]:
-        """Call ``listener()`` (on the screen's thread: it must be quick)
-        each time the display shows a frame that differs from the one
-        before; returns the function that stops it."""
-        return self._frames.subscribe(listener)
+    def tick(self) -> None:
+        display = self.display_part.display
+        if display is not None and not display.ok:
+            self.redraw()  # each frame offered is a chance to reopen it
 
     def _idle(self) -> Any:
         from drivers.screens import idle_screen
@@ -397,15 +404,12 @@ class ScreenPart(Component):
         except Exception:
             log.exception("drawing the screen failed")
             return
-        listeners = self._frames.shown(image)
+        number = self._frames.shown(image)
         display = self.display_part.display
         if display is not None:
             display.show(image)
-        for listener in listeners:
-            try:
-                listener()
-            except Exception:
-                log.exception("telling of a new frame failed")
+        if number is not None:
+            self.bus.tell(FrameShown(number, image))
 
 
 class Moments:
@@ -441,55 +445,6 @@ class Moments:
         return self._queue[0][0]()
 
 
-class ShownFrames:
-    """The frame on the display (from the screen's thread), its number
-    (0: none drawn yet; one more for each that differs from the one before),
-    its PNG made once when asked (from the panel's threads), and who is told
-    when it changes."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._frame: Any = None
-        self._png: tuple[Any, bytes] | None = None
-        self._number = 0
-        self._pixels: bytes | None = None
-        self._listeners: list[Callable[[], None]] = []
-
-    @property
-    def number(self) -> int:
-        with self._lock:
-            return self._number
-
-    def shown(self, image: Any) -> list[Callable[[], None]]:
-        """``image`` is on the display now; who to tell (none when its
-        pixels are the last frame's)."""
-        pixels = image.tobytes()
-        with self._lock:
-            self._frame = image
-            if pixels == self._pixels:
-                return []
-            self._pixels = pixels
-            self._number += 1
-            return list(self._listeners)
-
-    def numbered_png(self, idle: Callable[[], Any]) -> tuple[int, bytes]:
-        """The frame's number and PNG (``idle()``'s before the first)."""
-        with self._lock:
-            frame, cached, number = self._frame, self._png, self._number
-        if frame is None:
-            frame = idle()
-        if cached is not None and cached[0] is frame:
-            return number, cached[1]
-        data = png_of(frame)
-        with self._lock:
-            if self._frame is frame:
-                self._png = (frame, data)
-        return number, data
-
-    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
-        return add_listener(self._listeners, listener, self._lock)
-
-
 def fault_screen(fault: str) -> Any:
     """A fault as an alert: what is missing as the title ("dice device:
     waiting for ..." -> "Dice device"), what to check below."""
@@ -499,12 +454,6 @@ def fault_screen(fault: str) -> Any:
     if not sep:
         return alert_screen(fault, "Check")
     return alert_screen(trouble, part[:1].upper() + part[1:])
-
-
-def png_of(image: Any) -> bytes:
-    out = io.BytesIO()
-    image.save(out, "PNG")
-    return out.getvalue()
 
 
 def wifi_moment(news: NetworkNews, lang: str) -> tuple[Callable[[], Any], float] | None:

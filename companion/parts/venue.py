@@ -20,10 +20,9 @@ import logging
 import random
 import threading
 import time
-from pathlib import Path
 from typing import Any, Callable
 
-from companion.components import Component
+from companion.components import Component, Setup
 from companion.config import ConfigError, Venue, section
 from companion.core import venue as messages
 from companion.core.journal import GameRow, Journal
@@ -311,15 +310,23 @@ class VenueService(Component):
     that the panel's answer waits for neither broker."""
 
     name = "venue"
+    needs = ("table", "journal")
+    provides = ("venue",)
 
-    def __init__(self, config: Venue, table: Table, journal: Journal, directory: Path, *,
-                 table_name: str, version: Callable[[], str],
+    def __init__(self, setup: Setup, *, table: Table, journal: Journal,
+                 table_name: str | None = None, version: Callable[[], str] | None = None,
                  keep_file: Callable[..., None] | None = None) -> None:
-        self.config = config
+        import socket
+
+        from companion.storage import keep_file as keep_durably
+        from companion.version import program_version
+
+        self.config = setup.config.venue
         self.table, self.journal = table, journal
-        self.path = directory / SETTINGS_FILE
-        self.table_name, self.version = table_name, version
-        self._keep_file = keep_file
+        self.path = setup.directory / SETTINGS_FILE
+        self.table_name = socket.gethostname() if table_name is None else table_name
+        self.version = version or program_version
+        self._keep_file = keep_file or keep_durably
         self._lock = threading.Lock()
         self.part: VenuePart | None = None
         self.settings, self.source = self._read()
@@ -357,8 +364,6 @@ class VenueService(Component):
             k: v for k, v in values.items() if k in Venue.__dataclass_fields__})
         text = json.dumps({k: getattr(settings, k) for k in
                            ("broker", "port", "tls", "venue", "table", "username", "password")})
-        if self._keep_file is None:
-            raise OSError("the companion keeps no venue settings here")
         self._keep_file(self.path, text.encode(), mode=0o600)
         self.settings, self.source = settings, "panel"
         log.info("venue: set from the panel to %s", settings.broker or "no venue")

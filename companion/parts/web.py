@@ -1,4 +1,5 @@
-"""The phone panel and its mDNS name, as components of the daemon."""
+"""The phone panel, where phones reach it, and its mDNS name, as parts of
+the daemon; and the panel's mirror of the table's screen."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from companion.components import Component, Retrying
+from companion.bus import FrameShown, NetworkChanged
+from companion.components import Component, Retrying, Setup
 from companion.config import Config
 from companion.core.errors import CompanionError
 from companion.core.table import Table
@@ -43,26 +45,32 @@ class WebPart(Retrying):
 
     name = "panel"
     what = "panel"
+    needs = ("table", "dice", "pixels", "keypad", "network", "venue")
+    provides = ("panel",)
+    early = True
 
-    def __init__(self, config: Config, table: Table, directory: Path,
-                 services: Services) -> None:
+    def __init__(self, setup: Setup, *, table: Table, dice: Any, pixels: Any, keypad: Any,
+                 network: Any, venue: Any) -> None:
         super().__init__()
-        self.config = config
+        self.config = setup.config
         self.table = table
-        self.directory = directory
-        self.services = services
+        self.directory = setup.directory
+        self.services = services(setup, dice=dice, pixels=pixels, keypad=keypad,
+                                 network=network, venue=venue)
         self.app: Any = None
         self.server: Any = None
         self._thread: threading.Thread | None = None
-        self.port: int = config.web.port
+        self.port: int = self.config.web.port
 
-    def create(self) -> None:
-        """The app exists before it serves: the screen's join view needs
-        its PIN and join token."""
-        from web import create_app
+    def start(self) -> None:
+        # The app exists before it serves: the screen's join view needs its
+        # PIN and join token even while the port is tried again.
+        if self.app is None:
+            from web import create_app
 
-        self.app = create_app(self.table, panel_settings(self.config, self.directory),
-                              services=self.services)
+            self.app = create_app(self.table, panel_settings(self.config, self.directory),
+                                  services=self.services)
+        super().start()
 
     @property
     def access(self) -> Any:
@@ -139,17 +147,75 @@ class WebPart(Retrying):
             self._thread.join(5)
 
 
+class AddressPart(Component):
+    """Where phones reach the panel: the address phones reach (followed on
+    every tick of the main loop, and at once when the Wi-Fi changes, so
+    that the QR code carries the new one), the panel's URL there, and the
+    join link and PIN the table's screen shows."""
+
+    name = "address"
+    needs = ("panel",)
+    provides = ("address",)
+
+    def __init__(self, setup: Setup, *, panel: WebPart) -> None:
+        self.listen = setup.config.web.host
+        self.bus = setup.bus
+        self.panel = panel
+        self.host = "127.0.0.1"
+        self._unsubscribe: Callable[[], None] = lambda: None
+
+    def start(self) -> None:
+        self.refresh()
+        self._unsubscribe = self.bus.subscribe(NetworkChanged, self._network_changed)
+
+    def stop(self) -> None:
+        self._unsubscribe()
+
+    def tick(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        from web.discovery import reachable_host
+
+        host = reachable_host(self.listen)
+        if host != self.host:
+            log.info("phones reach the panel at %s", self.panel_url(host))
+            self.host = host
+
+    def panel_url(self, host: str | None = None) -> str:
+        from web.discovery import panel_url
+
+        return panel_url(host or self.host, self.panel.port)
+
+    def join_info(self) -> tuple[str, str]:
+        """The link that joins as a player, and the PIN."""
+        access = self.panel.access
+        return access.join_url(self.panel_url()), access.pin
+
+    def sign_out(self) -> tuple[str, str]:
+        """The menu's "Sign out phones": every phone a spectator, and the
+        new link and PIN to show."""
+        self.panel.access.sign_out()
+        log.info("every phone signed out of the panel from the table's menu")
+        return self.join_info()
+
+    def _network_changed(self, news: NetworkChanged) -> None:
+        if news.what in ("hotspot", "joined", "join-failed"):
+            self.refresh()
+
+
 class DiscoveryPart(Component):
     """The panel's mDNS name, at the address phones reach."""
 
     name = "mdns"
+    needs = ("panel", "address")
 
-    def __init__(self, config: Config, port: Callable[[], int],
-                 address: Callable[[], str], *, simulate: bool = False) -> None:
-        self.config = config
-        self.enabled = config.web.mdns is True or (config.web.mdns == "auto" and not simulate)
-        self._port = port
-        self._address = address
+    def __init__(self, setup: Setup, *, panel: WebPart, address: AddressPart) -> None:
+        config = self.config = setup.config
+        self.enabled = config.web.mdns is True or (config.web.mdns == "auto"
+                                                   and not setup.simulate)
+        self._port = lambda: panel.port
+        self._address = lambda: address.host
         self.advertiser: Any = None
 
     def start(self) -> None:
@@ -169,3 +235,56 @@ class DiscoveryPart(Component):
     def stop(self) -> None:
         if self.advertiser is not None:
             self.advertiser.close()
+
+
+def services(setup: Setup, *, dice: Any, pixels: Any, keypad: Any, network: Any,
+             venue: Any) -> Services:
+    """What the panel is lent: the parts it drives, the mirror of the
+    table's screen (from the bus), the virtual table's buttons in
+    simulation, the faults and the drawing of the wiring."""
+    from functools import partial
+
+    from web import Services
+
+    mirror = Mirror(setup.bus)
+    return Services(screen_png=mirror.png, screen_frame=mirror.numbered_png,
+                    screen_news=mirror.subscribe,
+                    press_key=keypad.press if setup.simulate else None,
+                    dice=dice, faults=setup.faults, network=network, pixels=pixels,
+                    wiring_svg=partial(wiring_svg, setup.config), venue=venue)
+
+
+def wiring_svg(config: Config, lang: str) -> str:
+    from companion import wiring
+
+    return wiring.svg(config, lang)
+
+
+class Mirror:
+    """The table screen's frame as the panel mirrors it: each frame the
+    screen tells on the bus (:class:`~companion.bus.FrameShown`), with its
+    number, and its PNG made once when a phone asks (a blank frame, number
+    0, before the screen's first)."""
+
+    def __init__(self, bus: Any) -> None:
+        from companion.frames import Frames
+
+        self.bus = bus
+        self._frames = Frames()
+        bus.subscribe(FrameShown, lambda shown: self._frames.put(*shown))
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener()`` at each new frame; returns what stops it."""
+        return self.bus.subscribe(FrameShown, lambda shown: listener())
+
+    def png(self) -> bytes:
+        return self.numbered_png()[1]
+
+    def numbered_png(self) -> tuple[int, bytes]:
+        return self._frames.numbered_png(blank)
+
+
+def blank() -> Any:
+    from PIL import Image
+
+    return Image.new("1", (128, 64))
