@@ -130,9 +130,8 @@ DAEMON = textwrap.dedent(
 
     original = hardware.PixelsPart.__init__
 
-    def pixels_part(self, config, dice, factory=None, *, scanner=scanner, directory=None):
-        original(self, config, dice, lambda address, dropped: Client(), scanner=scanner,
-                 directory=directory)
+    def pixels_part(self, setup, *, factory=None, scanner=scanner):
+        original(self, setup, factory=lambda address, dropped: Client(), scanner=scanner)
 
     hardware.PixelsPart.__init__ = pixels_part
 

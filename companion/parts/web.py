@@ -17,7 +17,12 @@ from companion.core.table import Table
 from companion.storage import ACCESS_FILE, keep_file, panel_secret
 
 if TYPE_CHECKING:
+    from companion.core.ports import DiceService, SmartDice
     from web import PanelSettings, Services
+
+    from .hardware import KeypadPart
+    from .network import NetworkPart
+    from .venue import VenueService
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +54,9 @@ class WebPart(Retrying):
     provides = ("panel",)
     early = True
 
-    def __init__(self, setup: Setup, *, table: Table, dice: Any, pixels: Any, keypad: Any,
-                 network: Any, venue: Any) -> None:
+    def __init__(self, setup: Setup, *, table: Table, dice: DiceService | None,
+                 pixels: SmartDice | None, keypad: KeypadPart | None,
+                 network: NetworkPart | None, venue: VenueService | None) -> None:
         super().__init__()
         self.config = setup.config
         self.table = table
@@ -237,8 +243,9 @@ class DiscoveryPart(Component):
             self.advertiser.close()
 
 
-def services(setup: Setup, *, dice: Any, pixels: Any, keypad: Any, network: Any,
-             venue: Any) -> Services:
+def services(setup: Setup, *, dice: DiceService | None, pixels: SmartDice | None,
+             keypad: KeypadPart | None, network: NetworkPart | None,
+             venue: VenueService | None) -> Services:
     """What the panel is lent: the parts it drives, the mirror of the
     table's screen (from the bus), the virtual table's buttons in
     simulation, the faults and the drawing of the wiring."""
@@ -249,7 +256,7 @@ def services(setup: Setup, *, dice: Any, pixels: Any, keypad: Any, network: Any,
     mirror = Mirror(setup.bus)
     return Services(screen_png=mirror.png, screen_frame=mirror.numbered_png,
                     screen_news=mirror.subscribe,
-                    press_key=keypad.press if setup.simulate else None,
+                    press_key=keypad.press if setup.simulate and keypad is not None else None,
                     dice=dice, faults=setup.faults, network=network, pixels=pixels,
                     wiring_svg=partial(wiring_svg, setup.config), venue=venue)
 
