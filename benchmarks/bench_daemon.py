@@ -54,16 +54,26 @@ def write_config(folder: Path, port: int, mdns: bool) -> Path:
     return path
 
 
+def service_environment() -> dict[str, str]:
+    """This environment with the service unit's ``Environment=`` lines, so
+    that the companion measured runs as systemd runs it."""
+    unit = (ROOT / "systemd" / "companion.service").read_text(encoding="utf-8")
+    found = dict(line.removeprefix("Environment=").split("=", 1)
+                 for line in unit.splitlines() if line.startswith("Environment="))
+    return {**os.environ, **found}
+
+
 def start(config: Path, importtime_log: Path | None = None) -> subprocess.Popen:
-    """The daemon, its output on a pipe (and, with ``importtime_log``, the
-    interpreter's import timings in that file)."""
+    """The daemon, as the service unit runs it, its output on a pipe (and,
+    with ``importtime_log``, the interpreter's import timings in that file)."""
     command = [sys.executable, "-m", "companion", "serve", "--simulate", "--config", str(config)]
     if importtime_log is None:
         return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
-                                stderr=subprocess.DEVNULL, text=True)
+                                stderr=subprocess.DEVNULL, text=True, env=service_environment())
     with open(importtime_log, "w") as log:
         return subprocess.Popen([command[0], "-X", "importtime", *command[1:]], cwd=ROOT,
-                                stdout=subprocess.PIPE, stderr=log, text=True)
+                                stdout=subprocess.PIPE, stderr=log, text=True,
+                                env=service_environment())
 
 
 def cpu_seconds(pid: int) -> float:

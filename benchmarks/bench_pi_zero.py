@@ -59,6 +59,7 @@ from bench_daemon import (
     open_panel,
     play_a_game,
     read_pin,
+    service_environment,
     wait_for_health,
     write_config,
 )
@@ -183,7 +184,8 @@ def one_start(folder: Path, enter: Callable[[], None],
     command = [*companion, "serve", "--simulate", "--config", str(config)]
     started = time.perf_counter()
     process = subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, text=True, preexec_fn=enter)
+                               stderr=subprocess.DEVNULL, text=True, preexec_fn=enter,
+                               env=service_environment())
     pin = read_pin(process)
     try:
         wait_for_health(port, timeout=120)

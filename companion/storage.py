@@ -221,7 +221,9 @@ class TablePart(Component):
     def _keep_up(self) -> None:
         """At the lowest priority: sum up the finished games of a journal
         written by an earlier version (once), compute the statistics so
-        that the first phone to ask has them, then check the whole file."""
+        that the first phone to ask has them, check the whole file; then
+        count each game as it ends, so that the journal always keeps the
+        statistics' tally up to date and no start adds games up again."""
         try:
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
         except (AttributeError, OSError):
@@ -241,9 +243,29 @@ class TablePart(Component):
         if found is not None:
             log.error("journal %s is damaged (%s): the games go on, but copy the file "
                       "aside and run 'companion doctor'", self.journal.path, found)
+        self._count_games_as_they_end()
+
+    def _count_games_as_they_end(self) -> None:
+        """Wait (no polling) for a game to end, or take its end back, and
+        count it, until the companion stops."""
+        ended = self.table.archive.changed
+        while True:
+            ended.wait()
+            if self._stopping.is_set():
+                return
+            ended.clear()
+            try:
+                self.table.stats()
+            except Exception:
+                if self._stopping.is_set():
+                    return
+                log.exception("journal %s: the statistics could not count the game that "
+                              "ended; they count it when next asked", self.journal.path)
 
     def stop(self) -> None:
         self._stopping.set()
+        if self.table is not None:
+            self.table.archive.changed.set()  # the upkeep's wait ends
         if self.upkeep is not None:
             self.upkeep.join(5)
         if self.table is not None:

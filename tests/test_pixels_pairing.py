@@ -279,8 +279,9 @@ def test_a_die_paired_at_the_table_is_paired_again_at_the_next_start(tmp_path):
     air.adverts = {DIE: ("Pixel Red", 76)}
     part = pixels_part(air, tmp_path, scanner=air.scanner)
     part.start()
-    air.loop = part.hub._loop
+    assert part.hub is None  # nothing to pair: no Bluetooth, no thread, until asked
     part.pair(DIE, "Pixel Red", "blue")
+    air.loop = part.hub._loop
     assert air.wait_for(lambda: air.connected(DIE))
     part.stop()
     assert json.loads((tmp_path / PAIRED_FILE).read_text())["dice"] == [

@@ -306,3 +306,41 @@ def test_a_start_adds_up_only_the_games_after_the_tally_kept(table, reopen, monk
                             played.game_id) or add(self, played))
     assert again.stats() == expected_after != expected
     assert added == []  # the fourth game was counted by the start before, and kept
+
+
+def test_the_journal_keeps_the_tally_of_each_game_as_it_ends_with_nobody_asking(tmp_path):
+    """The companion's upkeep counts each game soon after it ends (and its
+    end taken back), so that no start has games to add up: the tally the
+    journal keeps counts them without a single statistics request."""
+    import threading
+
+    from companion.components import Setup
+    from companion.core.archive import KEPT
+    from companion.storage import TablePart
+
+    part = TablePart(Setup(directory=tmp_path))
+    part.start()
+    part.keep_up()
+    table, journal = part.table, part.journal
+
+    def kept_games() -> int:
+        kept = journal.saved_options(KEPT[0]).get(KEPT[1])
+        return kept["tally"]["count"] if kept else -1
+
+    def until(predicate) -> None:
+        done = threading.Event()
+        deadline = time.monotonic() + 10
+        while not predicate() and time.monotonic() < deadline:
+            done.wait(0.01)
+        assert predicate()
+
+    try:
+        until(lambda: kept_games() == 0)
+        call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
+        until(lambda: kept_games() == 1)
+        call_of_nature(table, ["Ana", "Ben"], [10], loser="Ana")
+        table.undo()  # its end taken back
+        until(lambda: kept_games() == 1 and not table.archive.changed.is_set())
+    finally:
+        part.stop()
+    assert not part.upkeep.is_alive()

@@ -48,6 +48,9 @@ class Archive:
         self._kept_at: tuple[int, int] | None = None
         # Games summed up that a journal opened to read only cannot keep.
         self._unkept: dict[int, Played] = {}
+        # Set when a game ended, or took its end back, that the statistics
+        # have not counted yet (whoever keeps them up to date waits on it).
+        self.changed = threading.Event()
 
     def games(self) -> list[dict[str, Any]]:
         """Every game of the journal: its players, variants, times and result."""
@@ -76,6 +79,7 @@ class Archive:
         """A game ended (``played``, its summary) or its end was taken back
         (``None``): told by the table once the journal has it."""
         self._ended.append((game_id, played))
+        self.changed.set()
 
     def stats(self) -> dict[str, Any]:
         """Statistics over every finished game in the journal (see

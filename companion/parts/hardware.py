@@ -352,7 +352,9 @@ class PixelsPart(Component):
     device's are.  The menu and the panel look for dice in reach, pair
     them, give them roles and forget them (a
     :class:`~companion.core.ports.SmartDice`); what they pair is kept in
-    ``directory``'s ``pixels.json`` and paired again at the next start."""
+    ``directory``'s ``pixels.json`` and paired again at the next start.
+    Bluetooth (and asyncio, and the hub's thread) starts with the first die
+    to keep or to look for, not before."""
 
     name = "pixels"
     provides = ("pixels",)
@@ -366,27 +368,29 @@ class PixelsPart(Component):
         self.scanner = scanner
         self.saved = setup.directory / PAIRED_FILE
         self.hub: Any = None
+        self._hub_lock = threading.Lock()
+        self._stopped = False
         self._save_lock = threading.Lock()
 
     def start(self) -> None:
-        from drivers.pixels import PixelsDice
-
-        options = {"factory": self.factory} if self.factory is not None else {}
-        if self.scanner is not None:
-            options["scanner"] = self.scanner
-        bus = self.bus
-        self.hub = PixelsDice(lambda role, sides, value: bus.tell(PixelsRolled(role, sides, value)),
-                              on_change=lambda: bus.tell(DiceChanged()), **options).start()
+        """Pair the dice of the config and those paired before; with none,
+        Bluetooth (and asyncio, and the hub's thread) waits for the first
+        look or pairing."""
         configured = {address for address, _role in self.config.pixels.dice}
+        before = [d for d in self.paired_before() if d[0] not in configured]
+        if not configured and not before:
+            return
+        hub = self._hub()
         for address, role in self.config.pixels.dice:
-            self.hub.pair(address, role=role)
-        for address, name, role in self.paired_before():
-            if address not in configured:
-                self.hub.pair(address, name, role)
+            hub.pair(address, role=role)
+        for address, name, role in before:
+            hub.pair(address, name, role)
 
     def stop(self) -> None:
-        if self.hub is not None:
-            self.hub.stop()
+        with self._hub_lock:
+            self._stopped = True
+            if self.hub is not None:
+                self.hub.stop()
 
     def away(self) -> list[str]:
         """The names of the dice given a role and out of reach."""
@@ -428,9 +432,21 @@ class PixelsPart(Component):
         return self.hub.dice() if self.hub is not None else []
 
     def _hub(self) -> Any:
-        if self.hub is None:
-            raise RuntimeError("the Pixels dice are not started")
-        return self.hub
+        """The dice's hub, started when first needed."""
+        with self._hub_lock:
+            if self._stopped:
+                raise RuntimeError("the Pixels dice are stopped")
+            if self.hub is None:
+                from drivers.pixels import PixelsDice
+
+                options = {"factory": self.factory} if self.factory is not None else {}
+                if self.scanner is not None:
+                    options["scanner"] = self.scanner
+                bus = self.bus
+                self.hub = PixelsDice(
+                    lambda role, sides, value: bus.tell(PixelsRolled(role, sides, value)),
+                    on_change=lambda: bus.tell(DiceChanged()), **options).start()
+            return self.hub
 
     # -- what was paired at the table ---------------------------------------
 
