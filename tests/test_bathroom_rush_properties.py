@@ -181,8 +181,12 @@ def _progress(game: BathroomRush, data) -> Command:
         return Command(name, {"player": game.pending[0], "pipi": 0, "popo": 0})
     if game.phase == "E" and game.step == "choose":
         return Command("pass", {})
-    if (game.phase == "E" and game.step == "action") or game.phase == "D":
-        return Command("end-turn" if game.phase == "E" else "defend", {})
+    if game.phase == "E" and game.step == "action":
+        return Command("end-turn", {})
+    if game.phase == "D" and wait.command == "defend":
+        # (Phase D may wait for a reveal first: the Persona put on the
+        # Infamous Person; any legal answer to it moves on.)
+        return Command("defend", {})
     if game.phase == "tie-break":
         return Command("roll", {"values": [4 if wait.player == game.tie_pending[0]
                                            and len(game.tie_pending) == len(game.tie_group)

@@ -25,8 +25,10 @@ from .errors import ForeignDatabase, JournalError, JournalInUse
 
 APPLICATION_ID = 0x54424C43  # "TBLC"
 SCHEMA_VERSION = 1
-# The page caches, in KiB (SQLite's default is 2 MB): the journal's, and
-# that of the whole-file check.
+# The page caches, in KiB (SQLite's default is 2 MB): the journal's (a
+# command touches a few pages; a year of games read for the archive need
+# not stay in memory), and that of the whole-file check (it reads each page
+# about once).
 CACHE_KIB = 1024
 CHECK_CACHE_KIB = 256
 
@@ -193,8 +195,6 @@ class Journal:
         # survives a power cut, not only a crash of the process.
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
-        # A command touches a few pages; a year of games read for the
-        # archive need not stay in memory (SQLite's default keeps 2 MB).
         db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         db.execute(SAVED_OPTIONS)
         db.execute(SUMMARIES)
@@ -211,8 +211,6 @@ class Journal:
             reader = sqlite3.connect(Path(self.path).absolute().as_uri() + "?mode=ro",
                                      uri=True)
             try:
-                # It reads each page about once: a small cache does, and the
-                # companion's memory does not keep the pages it held.
                 reader.execute(f"PRAGMA cache_size = -{CHECK_CACHE_KIB}")
                 found = [row[0] for row in reader.execute("PRAGMA quick_check")]
             finally:
