@@ -22,6 +22,7 @@ from tests.test_web_e2e import (  # noqa: F401  (fixtures)
     phones,
     shot,
 )
+from tests.test_web_languages import refused_in_toast
 
 pytestmark = pytest.mark.browser
 
@@ -84,16 +85,9 @@ def crawl(page, companion, lang: str, paths=PAGES) -> dict[str, list[str]]:
 
 
 def refusal_toast(page, command: dict) -> str:
-    """Send ``command`` as the panel's forms do and read the toast."""
-    page.evaluate("""async (command) => {
-        const core = await import("/static/js/core.js");
-        const state = core.store.state;
-        await core.change("/api/command", {command, game_id: state.game_id,
-                                           version: state.version});
-    }""", command)
-    toast = page.locator("#toast")
-    expect(toast).to_be_visible()
-    text = toast.locator(".toast-now").inner_text().strip()
+    """Send ``command`` as the panel's forms do, read the toast, and put it
+    away for the next page."""
+    text = refused_in_toast(page, command)
     page.evaluate("() => document.querySelector('#toast')?.hidePopover?.()")
     return text
 
