@@ -19,7 +19,11 @@ the script starts ``companion serve --simulate`` on it and prints:
 - ``companion stats --db`` on the journal, a whole process (target 1 s);
 - once per size, the same journal as an earlier version left it (no
   summaries): the upkeep that sums its games up after the start, timed
-  by ``companion stats`` doing it (once; later starts find it done).
+  by ``companion stats`` doing it (once; later starts find it done); and
+  the companion started on it: the start, the first ``GET /api/stats``
+  (it answers at once with the games counted so far, and how far the
+  count is), a card while the games are counted, and the time until all
+  are.
 """
 
 from __future__ import annotations
@@ -135,10 +139,14 @@ class Phone:
             return {}
 
     def get(self, path: str) -> float:
+        return self.read(path)[0]
+
+    def read(self, path: str) -> tuple[float, dict]:
+        """Seconds the answer took, and the answer."""
         started = time.perf_counter()
         with self.jar.open(self.base + path, timeout=300) as answer:
-            answer.read()
-        return time.perf_counter() - started
+            body = answer.read()
+        return time.perf_counter() - started, json.loads(body)
 
 
 def cards(phone: Phone, state: dict, count: int) -> list[float]:
@@ -220,6 +228,50 @@ def measure(folder: Path, label: str, commands: int) -> None:
           f"VmHWM {used['VmHWM'] / 1024:.1f} MB")
 
 
+def measure_earlier(folder: Path, earlier: Path, commands: int) -> None:
+    """The companion started on a journal an earlier version left: its
+    start, its first statistics while it counts the past games, a card
+    meanwhile, and how long the count takes."""
+    data = folder / "earlier-data"
+    data.mkdir()
+    shutil.copy(earlier, data / "companion.db")
+    port = free_port()
+    config = folder / "earlier.toml"
+    config.write_text(f'data_dir = "{data}"\n[web]\nhost = "127.0.0.1"\n'
+                      f"port = {port}\nmdns = false\n")
+    launched = time.perf_counter()
+    process = start(config)
+    pin = read_pin(process)
+    try:
+        wait_for_health(port, timeout=300)
+        answered = time.perf_counter() - launched
+        if not pin.wait(30):
+            raise RuntimeError("the companion printed no PIN")
+        phone = Phone(port, pin.pin)  # type: ignore[attr-defined]
+        first, stats = phone.read("/api/stats")
+        counting = stats.get("counting")
+        shown = phone.state()
+        state = phone.post("/api/new-game", {"game": "call-of-nature",
+                                             "players": ["Ana", "Ben", "Cy"],
+                                             "variants": ["no-end-roll"],
+                                             "game_id": shown.get("game_id"),
+                                             "version": shown.get("version", 0)})
+        meanwhile = cards(phone, state, commands)
+        still = phone.read("/api/stats")[1].get("counting")
+        while phone.read("/api/stats")[1].get("counting"):
+            time.sleep(0.2)
+        counted = time.perf_counter() - launched
+    finally:
+        process.terminate()
+        process.wait(60)
+    so_far = (f"{counting['summed']} of {counting['of']} counted" if counting
+              else "all counted already")
+    print(f"{'':>12}  started on it: start {ms(answered)}; /api/stats first {ms(first)} "
+          f"({so_far}); a card meanwhile {spread(meanwhile)}"
+          f"{'' if still else ' (the count ended first)'}; every game counted "
+          f"{counted:.1f} s after the launch")
+
+
 def cli_stats(db: Path) -> float:
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "companion", "--db", str(db), "stats"], cwd=ROOT,
@@ -253,8 +305,11 @@ def main() -> int:
                 print(f"{'':>12}  companion stats: {ms(cli_stats(db))}")
                 old = folder / "earlier.db"
                 build(old, size, templates, summaries=False)
+                kept = folder / "earlier-kept.db"
+                shutil.copy(old, kept)
                 print(f"{'':>12}  an earlier version's journal, summed up once: "
                       f"{ms(cli_stats(old))} (then {ms(cli_stats(old))})")
+                measure_earlier(folder, kept, args.commands)
             shutil.rmtree(folder)
     return 0
 

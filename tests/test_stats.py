@@ -237,6 +237,52 @@ def test_summing_up_an_earlier_journal_holds_back_no_command(table, reopen, monk
     assert again.stats()["games"]["call-of-nature"]["games"] == 3
 
 
+def counting_paused_at_the_second_game(table, monkeypatch):
+    """Sum up the table's games as an earlier version left them, on a
+    thread paused before it keeps the second; returns (thread, release)."""
+    import threading
+
+    table._journal._db.execute("DELETE FROM summaries")  # as an earlier version left it
+    kept, release = threading.Event(), threading.Event()
+    put = table._journal.put_summary
+
+    def slow_put(game_id, summary):
+        if game_id == 2:
+            kept.set()
+            release.wait(10)
+        put(game_id, summary)
+
+    monkeypatch.setattr(table._journal, "put_summary", slow_put)
+    upkeep = threading.Thread(target=table.archive.summarise_past_games)
+    upkeep.start()
+    assert kept.wait(10)
+    return upkeep, release
+
+
+def test_statistics_asked_while_an_earlier_journal_is_summed_up_answer_at_once(
+        table, reopen, monkeypatch):
+    import threading
+
+    for loser in ("Ben", "Ana", "Ben"):
+        call_of_nature(table, ["Ana", "Ben"], [10], loser=loser)
+    expected = table.stats()
+    again = reopen()
+    upkeep, release = counting_paused_at_the_second_game(again, monkeypatch)
+    answers: list[dict] = []
+    asking = threading.Thread(target=lambda: answers.append(again.stats()))
+    asking.start()
+    asking.join(10)
+    assert not asking.is_alive()  # not held by the count
+    [so_far] = answers
+    assert so_far["counting"] == {"summed": 1, "of": 3}
+    assert so_far["games_played"] == 1
+    assert so_far["players"] == {"Ana": {"played": 1, "won": 1}, "Ben": {"played": 1, "won": 0}}
+    release.set()
+    upkeep.join(10)
+    assert again.archive.counting() is None
+    assert again.stats() == expected  # all counted, once: no "counting"
+
+
 def test_statistics_kept_between_requests_follow_a_game_that_ends_and_its_end_undone(table):
     call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
     assert table.stats()["games_played"] == 1

@@ -1424,6 +1424,30 @@ def test_statistics_are_exported_as_csv_and_json(controller, table):
     assert {line.split(",")[1] for line in lines[1:]} == {"Ana", "Ben", "Cy"}
 
 
+def test_statistics_files_wait_for_an_earlier_journal_to_be_counted(controller, table,
+                                                                     monkeypatch):
+    from tests.test_stats import call_of_nature, counting_paused_at_the_second_game
+
+    for loser in ("Ben", "Ana", "Ben"):
+        call_of_nature(table, ["Ana", "Ben"], [10], loser=loser)
+    table.archive._tally = None  # as at a start
+    upkeep, release = counting_paused_at_the_second_game(table, monkeypatch)
+    try:
+        so_far = controller.get("/api/stats").json
+        assert so_far["counting"] == {"summed": 1, "of": 3}
+        assert so_far["games_played"] == 1
+        for path in ("/api/stats.json", "/api/stats.csv", "/api/stats-data.csv"):
+            refused = controller.get(path)
+            assert (refused.status_code, refused.json["error"]) == (503, "counting"), path
+            assert refused.headers["Retry-After"] == "5"
+    finally:
+        release.set()
+        upkeep.join(10)
+    stats = controller.get("/api/stats").json
+    assert "counting" not in stats and stats["games_played"] == 3
+    assert json.loads(controller.get("/api/stats.json").data) == stats
+
+
 def test_players_are_remembered_as_profiles_with_their_colours(make_app, tmp_path):
     from companion.core.journal import Journal
 

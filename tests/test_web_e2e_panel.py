@@ -238,6 +238,31 @@ def test_statistics_per_game_with_records_head_to_head_and_exports(companion, ph
     assert page.script_errors == []
 
 
+def test_statistics_being_counted_after_an_update_show_how_far_and_fill_in(
+        companion, phones, monkeypatch):
+    from tests.test_stats import call_of_nature, counting_paused_at_the_second_game
+
+    for loser in ("Ben", "Ana", "Ben"):
+        call_of_nature(companion.table, ["Ana", "Ben"], [10], loser=loser)
+    companion.table.archive._tally = None  # as at the start after an update
+    upkeep, release = counting_paused_at_the_second_game(companion.table, monkeypatch)
+    try:
+        page = controller(phones, companion)
+        page.goto(f"{companion.url}/stats")
+        expect(page.locator("#stats-counting")).to_contain_text("1 of 3")
+        expect(page.locator("#games-played")).to_have_text("1")
+        expect(page.locator("#export-csv")).to_have_count(0)  # the files wait for the count
+        shot(page, "stats-counting")
+    finally:
+        release.set()
+        upkeep.join(10)
+    # The page asks again by itself, and the note goes once all are counted.
+    expect(page.locator("#games-played")).to_have_text("3")
+    expect(page.locator("#stats-counting")).to_have_count(0)
+    expect(page.locator("#export-csv")).to_be_visible()
+    assert page.script_errors == []
+
+
 def test_setup_speaks_plainly_colours_have_names_and_players_are_remembered(companion, phones):
     page = controller(phones, companion)
     page.goto(f"{companion.url}/setup")

@@ -257,6 +257,22 @@ def stats():
     return jsonify(panel().table.stats())
 
 
+_COUNTING = _error("the games of a journal written by an earlier version are being counted "
+                   "(once, after the start); see Retry-After")
+
+
+def _stats_to_keep() -> dict:
+    """The statistics for a file to keep: refused while an earlier
+    version's games are being counted (the page shows the count so far)."""
+    found = panel().table.stats()
+    if "counting" in found:
+        counting = found["counting"]
+        raise ApiError(503, "counting", f"the past games are being counted "
+                       f"({counting['summed']} of {counting['of']}); try again in a moment",
+                       headers={"Retry-After": "5"})
+    return found
+
+
 def _titles() -> dict[str, str]:
     return {cls.key: cls.title for cls in available()}
 
@@ -274,7 +290,8 @@ _CSV_LANG = {"name": "lang", "in": "query", "required": False,
                "200": {"description": "CSV: " + ", ".join(CSV_COLUMNS) + " (named in the "
                                       "language)",
                        "content": {"text/csv": {"schema": {"type": "string"}}}},
-               "400": _error("a language the panel does not speak")},
+               "400": _error("a language the panel does not speak"),
+               "503": _COUNTING},
            parameters=[_CSV_LANG])
 def stats_csv():
     lang = request.args.get("lang", language())
@@ -283,7 +300,7 @@ def stats_csv():
     words = panel().text[lang]
     headers = [words.get(f"stats.csv.{column}", column) for column in CSV_COLUMNS]
     # A spreadsheet reads the BOM as "this is UTF-8" (accented names, French headers).
-    text = "\ufeff" + to_csv(panel().table.stats(), headers=headers, names=_titles())
+    text = "\ufeff" + to_csv(_stats_to_keep(), headers=headers, names=_titles())
     return Response(text, mimetype="text/csv",
                     headers={"Content-Disposition": 'attachment; filename="statistics.csv"',
                              "Content-Language": lang})
@@ -293,9 +310,10 @@ def stats_csv():
 @operation("the statistics per game and player as CSV for scripts: the machine keys as "
            "column names, the games by their keys, dates as YYYY-MM-DD", {
                "200": {"description": "CSV: " + ", ".join(CSV_COLUMNS),
-                       "content": {"text/csv": {"schema": {"type": "string"}}}}})
+                       "content": {"text/csv": {"schema": {"type": "string"}}}},
+               "503": _COUNTING})
 def stats_data_csv():
-    return Response(to_csv(panel().table.stats()), mimetype="text/csv",
+    return Response(to_csv(_stats_to_keep()), mimetype="text/csv",
                     headers={"Content-Disposition":
                              'attachment; filename="statistics-data.csv"'})
 
@@ -347,9 +365,9 @@ def bgstats_play():
 
 @bp.get("/stats.json")
 @operation("the statistics as a JSON file to keep (as GET /api/stats)",
-           {"200": _json("the statistics", _ref("Stats"))})
+           {"200": _json("the statistics", _ref("Stats")), "503": _COUNTING})
 def stats_file():
-    return Response(json.dumps(panel().table.stats(), ensure_ascii=False, indent=1),
+    return Response(json.dumps(_stats_to_keep(), ensure_ascii=False, indent=1),
                     mimetype="application/json",
                     headers={"Content-Disposition": 'attachment; filename="statistics.json"'})
 

@@ -314,6 +314,15 @@ SCHEMAS: dict[str, Any] = {
                     "properties": {"played": {"type": "integer"}, "won": {"type": "integer"}},
                 },
             },
+            "counting": {
+                "type": "object",
+                "description": "only while the games of a journal written by an earlier "
+                               "version are being counted (once, after the start): the "
+                               "statistics are those of the games counted so far",
+                "required": ["summed", "of"],
+                "properties": {"summed": {"type": "integer", "minimum": 0},
+                               "of": {"type": "integer", "minimum": 1}},
+            },
         },
     },
     "GameStats": {

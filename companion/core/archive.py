@@ -51,6 +51,10 @@ class Archive:
         # Set when a game ended, or took its end back, that the statistics
         # have not counted yet (whoever keeps them up to date waits on it).
         self.changed = threading.Event()
+        # The games of an earlier version's journal are summed up once, by
+        # one thread at a time; meanwhile (games summed up, of how many).
+        self._summing = threading.Lock()
+        self._counting: tuple[int, int] | None = None
 
     def games(self) -> list[dict[str, Any]]:
         """Every game of the journal: its players, variants, times and result."""
@@ -85,7 +89,15 @@ class Archive:
         """Statistics over every finished game in the journal (see
         :func:`companion.core.stats.compute`), from the summaries it keeps;
         computed again only when a game has ended (or its end was taken
-        back) since.  The answer is shared: do not change it."""
+        back) since.  The answer is shared: do not change it.
+
+        While another thread sums up the games of a journal written by an
+        earlier version (once, after the start), the answer does not wait
+        for it: it counts the games summed up so far and says how far the
+        count is (``counting``: ``summed`` of ``of``)."""
+        counting = self._counting
+        if counting is not None and self._tally is None:
+            return self._so_far(*counting)
         with self._lock:
             if self._tally is None:
                 self._load()
@@ -96,6 +108,21 @@ class Archive:
                 self._computed = _tally(self).to_json()
                 self._keep()
             return self._computed
+
+    def counting(self) -> tuple[int, int] | None:
+        """While an earlier version's games are summed up: how many are, of
+        how many; else ``None``."""
+        return self._counting
+
+    def _so_far(self, summed: int, of: int) -> dict[str, Any]:
+        """The statistics of the games summed up so far (neither kept nor
+        remembered), and how far the count is."""
+        tally, last = Tally(), 0
+        while batch := self._journal.summaries_after(last, BATCH):
+            for game_id, data in batch:
+                tally.add(Played.from_json(data))
+                last = game_id
+        return {**tally.to_json(), "counting": {"summed": summed, "of": of}}
 
     def _load(self) -> None:
         """The tally kept in the journal, if it still holds, and the games
@@ -167,19 +194,25 @@ class Archive:
         companion runs it after its start; the first statistics run it too,
         if it has not finished.  A journal opened to read only keeps them
         in memory."""
-        rows = self._journal.unsummarised()
-        if rows:
+        with self._summing:
+            rows = self._journal.unsummarised()
+            if not rows:
+                return 0
             try:
                 self._journal.save_option(KEPT[0], KEPT[1], None)  # counts them no more
             except JournalError:
                 pass  # a journal opened to read only keeps none
-        for row in rows:
-            played = _summarise_row(self._journal, row)
             try:
-                self._journal.put_summary(row.id, played.to_json())
-            except JournalError:
-                self._unkept[row.id] = played  # counted, if not kept
-        return len(rows)
+                for summed, row in enumerate(rows):
+                    self._counting = (summed, len(rows))
+                    played = _summarise_row(self._journal, row)
+                    try:
+                        self._journal.put_summary(row.id, played.to_json())
+                    except JournalError:
+                        self._unkept[row.id] = played  # counted, if not kept
+            finally:
+                self._counting = None
+            return len(rows)
 
 
 # Summaries read from the journal at a time.

@@ -237,13 +237,12 @@ class VenuePart(Component):
     def _pending(self) -> Any:
         game_id, version = self._cursor
         for row in self.journal.games_from(max(game_id, 1)):
-            for entry in self._history(row):
-                if (row.id, entry.version) > (game_id, version):
-                    yield row, entry
+            for entry in self._history_after(row, version if row.id == game_id else -1):
+                yield row, entry
 
-    def _history(self, row: GameRow) -> list[HistoryEntry]:
+    def _history_after(self, row: GameRow, version: int) -> list[HistoryEntry]:
         try:
-            found: list[HistoryEntry] = self.table.history(row.id)
+            found: list[HistoryEntry] = self.table.history_after(row.id, version)
             return found
         except Exception as exc:  # a game that does not replay is not sent
             log.warning("venue: game %s is not sent: %s", row.id, exc)

@@ -6,12 +6,21 @@ import { $, api, boot, gameTitle, h, lang, number, on, store, t, when } from "./
 const percent = (rate) => number(rate / 100, { style: "percent" });
 
 let lastGame = null;
+// While the games of an earlier version's journal are counted (once, after
+// the start), the statistics so far are shown and asked for again.
+const COUNTING_AGAIN_MS = 3000;
+let countingAgain = null;
 
 async function load() {
   const key = store.state ? `${store.state.game_id}:${store.state.over}` : "none";
   if (key === lastGame) return;
   lastGame = key;
   const [stats, past] = await Promise.all([api("GET", "/api/stats"), api("GET", "/api/past-games")]);
+  clearTimeout(countingAgain);
+  if (stats.counting) {
+    lastGame = null;
+    countingAgain = setTimeout(() => load().catch(() => {}), COUNTING_AGAIN_MS);
+  }
   renderTotals(stats);
   renderPlayers(stats);
   renderGames(stats);
@@ -44,14 +53,16 @@ function renderGames(stats) {
     h("a", { href: "/api/stats-data.csv", id: "export-csv-data", download: "statistics-data.csv", text: t("stats.export_csv_data") }), " · ",
     h("a", { href: "/api/stats.json", id: "export-json", download: "statistics.json", text: t("stats.export_json") }), " · ",
     h("a", { href: "/api/plays.json", id: "export-plays", download: "plays-bgstats.json", text: t("stats.export_plays") }));
-  box.replaceChildren(...sections, h("section", { class: "card" }, exports));
+  // The files to keep wait until every game is counted.
+  box.replaceChildren(...sections, ...(stats.counting ? [] : [h("section", { class: "card" }, exports)]));
 }
 
 function renderTotals(stats) {
   const byGame = Object.entries(stats.by_game).map(([key, n]) => h("div", { class: "total" }, h("b", { text: number(n) }), h("span", { text: gameTitle(key) })));
   $("#totals").replaceChildren(h("div", { class: "totals" },
     h("div", { class: "total" }, h("b", { id: "games-played", text: number(stats.games_played) }), h("span", { text: t("stats.games_played", { n: stats.games_played }) })),
-    byGame));
+    byGame),
+    stats.counting ? h("p", { class: "hint", id: "stats-counting", role: "status", text: t("stats.counting", { summed: number(stats.counting.summed), of: number(stats.counting.of) }) }) : null);
 }
 
 function renderPlayers(stats) {
