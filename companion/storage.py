@@ -198,6 +198,9 @@ class TablePart(Component):
             ) from None
         self.journal = Journal.open(self.directory / JOURNAL_FILE)
         self.table = Table(self.journal)
+        # The games of an earlier version's journal are summed up by the
+        # upkeep (keep_up), not by the first phone to ask for statistics.
+        self.table.archive.count_apart()
         where = self.table.journal_path
         if self.table.has_game:
             log.info("journal %s: game of %s at version %d", where,

@@ -239,10 +239,12 @@ def test_summing_up_an_earlier_journal_holds_back_no_command(table, reopen, monk
 
 def counting_paused_at_the_second_game(table, monkeypatch):
     """Sum up the table's games as an earlier version left them, on a
-    thread paused before it keeps the second; returns (thread, release)."""
+    thread (as the companion's upkeep does) paused before it keeps the
+    second; returns (thread, release)."""
     import threading
 
     table._journal._db.execute("DELETE FROM summaries")  # as an earlier version left it
+    table.archive.count_apart()
     kept, release = threading.Event(), threading.Event()
     put = table._journal.put_summary
 
@@ -390,3 +392,37 @@ def test_the_journal_keeps_the_tally_of_each_game_as_it_ends_with_nobody_asking(
     finally:
         part.stop()
     assert not part.upkeep.is_alive()
+
+
+def test_at_a_start_on_an_earlier_journal_no_phone_waits_for_its_games_to_be_summed_up(
+        tmp_path):
+    """The upkeep sums up an earlier version's games after the start; a
+    phone asking before it has begun, or meanwhile, is answered at once
+    with the games counted so far, and after it with all of them."""
+    import threading
+
+    from companion.components import Setup
+    from companion.storage import JOURNAL_FILE, TablePart
+
+    first = TablePart(Setup(directory=tmp_path))
+    first.start()
+    for loser in ("Ben", "Ana"):
+        call_of_nature(first.table, ["Ana", "Ben"], [10], loser=loser)
+    expected = first.table.stats()
+    first.table._journal._db.execute("DELETE FROM summaries")  # as an earlier version left it
+    first.stop()
+    assert (tmp_path / JOURNAL_FILE).exists()
+
+    part = TablePart(Setup(directory=tmp_path))
+    part.start()
+    try:
+        before = part.table.stats()  # the upkeep has not begun
+        assert before["counting"] == {"summed": 0, "of": 2}
+        assert before["games_played"] == 0
+        part.keep_up()
+        waiting, deadline = threading.Event(), time.monotonic() + 10
+        while "counting" in part.table.stats() and time.monotonic() < deadline:
+            waiting.wait(0.01)
+        assert part.table.stats() == expected
+    finally:
+        part.stop()

@@ -53,8 +53,12 @@ class Archive:
         self.changed = threading.Event()
         # The games of an earlier version's journal are summed up once, by
         # one thread at a time; meanwhile (games summed up, of how many).
+        # When another thread does it (see count_apart), statistics asked
+        # before it has finished do not wait for it.
         self._summing = threading.Lock()
         self._counting: tuple[int, int] | None = None
+        self._apart = False
+        self._summed_up = False
 
     def games(self) -> list[dict[str, Any]]:
         """Every game of the journal: its players, variants, times and result."""
@@ -95,9 +99,10 @@ class Archive:
         earlier version (once, after the start), the answer does not wait
         for it: it counts the games summed up so far and says how far the
         count is (``counting``: ``summed`` of ``of``)."""
-        counting = self._counting
-        if counting is not None and self._tally is None:
-            return self._so_far(*counting)
+        if self._tally is None and self._apart and not self._summed_up:
+            counting = self._counting or (0, self._journal.unsummarised_count())
+            if counting[1]:
+                return self._so_far(*counting)
         with self._lock:
             if self._tally is None:
                 self._load()
@@ -108,6 +113,13 @@ class Archive:
                 self._computed = _tally(self).to_json()
                 self._keep()
             return self._computed
+
+    def count_apart(self) -> None:
+        """Say that another thread will call :meth:`summarise_past_games`
+        (the companion's upkeep, after its start): until it has, statistics
+        answer with the games counted so far instead of summing up the rest
+        themselves."""
+        self._apart = True
 
     def counting(self) -> tuple[int, int] | None:
         """While an earlier version's games are summed up: how many are, of
@@ -195,24 +207,26 @@ class Archive:
         if it has not finished.  A journal opened to read only keeps them
         in memory."""
         with self._summing:
-            rows = self._journal.unsummarised()
-            if not rows:
-                return 0
+            try:
+                return self._summarise(self._journal.unsummarised())
+            finally:
+                # Done (or failed: then the statistics sum up what is left).
+                self._counting, self._summed_up = None, True
+
+    def _summarise(self, rows: list[GameRow]) -> int:
+        if rows:
             try:
                 self._journal.save_option(KEPT[0], KEPT[1], None)  # counts them no more
             except JournalError:
                 pass  # a journal opened to read only keeps none
+        for summed, row in enumerate(rows):
+            self._counting = (summed, len(rows))
+            played = _summarise_row(self._journal, row)
             try:
-                for summed, row in enumerate(rows):
-                    self._counting = (summed, len(rows))
-                    played = _summarise_row(self._journal, row)
-                    try:
-                        self._journal.put_summary(row.id, played.to_json())
-                    except JournalError:
-                        self._unkept[row.id] = played  # counted, if not kept
-            finally:
-                self._counting = None
-            return len(rows)
+                self._journal.put_summary(row.id, played.to_json())
+            except JournalError:
+                self._unkept[row.id] = played  # counted, if not kept
+        return len(rows)
 
 
 # Summaries read from the journal at a time.

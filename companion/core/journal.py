@@ -351,6 +351,14 @@ class Journal:
             ).fetchall()
         return [_game_row(r) for r in rows]
 
+    def unsummarised_count(self) -> int:
+        """How many finished games have no summary (see :meth:`unsummarised`)."""
+        with self._lock:
+            found: int = self._db.execute(
+                "SELECT count(*) FROM games WHERE status = 'over' "
+                "AND id NOT IN (SELECT game_id FROM summaries)").fetchone()[0]
+        return found
+
     def saved_options(self, game: str) -> dict[str, Any]:
         with self._lock:
             rows = self._db.execute(
