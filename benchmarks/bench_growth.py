@@ -40,7 +40,9 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -155,11 +157,7 @@ def cards(phone: Phone, state: dict, count: int) -> list[float]:
     took = []
     for n in range(count):
         if state.get("over") or (state.get("expected") or [{}])[0].get("command") != "card":
-            state = phone.post("/api/new-game", {"game": "call-of-nature",
-                                                 "players": ["Ana", "Ben", "Cy"],
-                                                 "variants": ["no-end-roll"],
-                                                 "game_id": state["game_id"],
-                                                 "version": state["version"]})
+            state = new_game(phone)
         started = time.perf_counter()
         state = phone.post("/api/command", {"command": {"name": "card",
                                                         "args": {"value": 1 + n % 3}},
@@ -178,30 +176,55 @@ def spread(took: list[float]) -> str:
     return f"p50 {ms(statistics.median(ordered))}, p90 {ms(ordered[int(0.9 * len(ordered))])}"
 
 
-def measure(folder: Path, label: str, commands: int) -> None:
+class Started(NamedTuple):
+    process: subprocess.Popen
+    launched: float  # time.perf_counter() at the launch
+    answered: float  # seconds from the launch until the panel answered
+    port: int
+    pin: str
+    phone: Phone  # a controller's
+
+
+@contextmanager
+def companion_on(data: Path) -> Iterator[Started]:
+    """``companion serve --simulate`` on the data directory ``data``, once
+    the panel answers, with a controller's phone; stopped at the end."""
     port = free_port()
-    config = folder / "config.toml"
-    config.write_text(f'data_dir = "{folder / "data"}"\n[web]\nhost = "127.0.0.1"\n'
+    config = data.parent / f"{data.name}.toml"
+    config.write_text(f'data_dir = "{data}"\n[web]\nhost = "127.0.0.1"\n'
                       f"port = {port}\nmdns = false\n")
     launched = time.perf_counter()
     process = start(config)
-    pin = read_pin(process)
+    printed = read_pin(process)
     try:
         wait_for_health(port, timeout=300)
         answered = time.perf_counter() - launched
-        if not pin.wait(30):
+        if not printed.wait(30):
             raise RuntimeError("the companion printed no PIN")
-        phone = Phone(port, pin.pin)  # type: ignore[attr-defined]
+        pin: str = printed.pin  # type: ignore[attr-defined]
+        yield Started(process, launched, answered, port, pin, Phone(port, pin))
+    finally:
+        process.terminate()
+        process.wait(60)
+
+
+def new_game(phone: Phone) -> dict:
+    """A Call of Nature started from the phone, over the game it shows."""
+    shown = phone.state()
+    return phone.post("/api/new-game", {"game": "call-of-nature",
+                                        "players": ["Ana", "Ben", "Cy"],
+                                        "variants": ["no-end-roll"],
+                                        "game_id": shown.get("game_id"),
+                                        "version": shown.get("version", 0)})
+
+
+def measure(folder: Path, label: str, commands: int) -> None:
+    with companion_on(folder / "data") as started:
+        phone = started.phone
         first = phone.get("/api/stats")
         later = statistics.median(phone.get("/api/stats") for _ in range(5))
-        shown = phone.state()
-        state = phone.post("/api/new-game", {"game": "call-of-nature",
-                                             "players": ["Ana", "Ben", "Cy"],
-                                             "variants": ["no-end-roll"],
-                                             "game_id": shown.get("game_id"),
-                                             "version": shown.get("version", 0)})
-        alone = cards(phone, state, commands)
-        reading, done = Phone(port, pin.pin), threading.Event()  # type: ignore[attr-defined]
+        alone = cards(phone, new_game(phone), commands)
+        reading, done = Phone(started.port, started.pin), threading.Event()
 
         def read_stats() -> None:
             while not done.is_set():
@@ -212,15 +235,11 @@ def measure(folder: Path, label: str, commands: int) -> None:
 
         reader = threading.Thread(target=read_stats, daemon=True)
         reader.start()
-        state = phone.state()
-        busy = cards(phone, state, commands)
+        busy = cards(phone, phone.state(), commands)
         done.set()
         reader.join(300)
-        used = memory(process.pid)
-    finally:
-        process.terminate()
-        process.wait(60)
-    print(f"{label:>12}: start {ms(answered)}; /api/stats first {ms(first)}, later "
+        used = memory(started.process.pid)
+    print(f"{label:>12}: start {ms(started.answered)}; /api/stats first {ms(first)}, later "
           f"{ms(later)}")
     print(f"{'':>12}  a card: alone {spread(alone)}; while statistics are read "
           f"{spread(busy)}")
@@ -235,39 +254,19 @@ def measure_earlier(folder: Path, earlier: Path, commands: int) -> None:
     data = folder / "earlier-data"
     data.mkdir()
     shutil.copy(earlier, data / "companion.db")
-    port = free_port()
-    config = folder / "earlier.toml"
-    config.write_text(f'data_dir = "{data}"\n[web]\nhost = "127.0.0.1"\n'
-                      f"port = {port}\nmdns = false\n")
-    launched = time.perf_counter()
-    process = start(config)
-    pin = read_pin(process)
-    try:
-        wait_for_health(port, timeout=300)
-        answered = time.perf_counter() - launched
-        if not pin.wait(30):
-            raise RuntimeError("the companion printed no PIN")
-        phone = Phone(port, pin.pin)  # type: ignore[attr-defined]
+    with companion_on(data) as started:
+        phone = started.phone
         first, stats = phone.read("/api/stats")
         counting = stats.get("counting")
-        shown = phone.state()
-        state = phone.post("/api/new-game", {"game": "call-of-nature",
-                                             "players": ["Ana", "Ben", "Cy"],
-                                             "variants": ["no-end-roll"],
-                                             "game_id": shown.get("game_id"),
-                                             "version": shown.get("version", 0)})
-        meanwhile = cards(phone, state, commands)
+        meanwhile = cards(phone, new_game(phone), commands)
         still = phone.read("/api/stats")[1].get("counting")
         while phone.read("/api/stats")[1].get("counting"):
             time.sleep(0.2)
-        counted = time.perf_counter() - launched
-    finally:
-        process.terminate()
-        process.wait(60)
+        counted = time.perf_counter() - started.launched
     so_far = (f"{counting['summed']} of {counting['of']} counted" if counting
               else "all counted already")
-    print(f"{'':>12}  started on it: start {ms(answered)}; /api/stats first {ms(first)} "
-          f"({so_far}); a card meanwhile {spread(meanwhile)}"
+    print(f"{'':>12}  started on it: start {ms(started.answered)}; /api/stats first "
+          f"{ms(first)} ({so_far}); a card meanwhile {spread(meanwhile)}"
           f"{'' if still else ' (the count ended first)'}; every game counted "
           f"{counted:.1f} s after the launch")
 

@@ -249,14 +249,14 @@ def test_what_follows_a_version_is_the_same_for_the_game_in_play_and_a_past_one(
     table.submit(add(1))
     table.undo()
     table.redo()
-    in_play = [(e.version, e.action.value) for e in table.history_after(first, 1)]
+    in_play = [(e.version, e.action.value) for e in table.archive.history_after(first, 1)]
     assert in_play == [(2, "undo"), (3, "redo")]
-    assert table.history_after(first, 3) == []
-    assert [e.version for e in table.history_after(first, 0)] == [1, 2, 3]
+    assert table.archive.history_after(first, 3) == []
+    assert [e.version for e in table.archive.history_after(first, 0)] == [1, 2, 3]
     table.new_game("tally", ["Ana", "Ben"])
-    assert [(e.version, e.action.value) for e in table.history_after(first, 1)] == in_play
+    assert [(e.version, e.action.value) for e in table.archive.history_after(first, 1)] == in_play
     # What follows is the game's own history, the same entries, in order.
-    assert table.history_after(first, -1) == table.history(first)
+    assert table.archive.history_after(first, -1) == table.history(first)
 
 
 def test_starting_a_new_game_abandons_the_unfinished_one(table, tally_game):

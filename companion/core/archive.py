@@ -77,6 +77,16 @@ class Archive:
     def history(self, game_id: int) -> list[HistoryEntry]:
         return list(self.session(game_id).history)
 
+    def history_after(self, game_id: int, version: int) -> list[HistoryEntry]:
+        """The entries of a game after ``version``, in order.  Of the game
+        in play it costs what is new, not the game's length (a history only
+        grows): a reader following a cursor (the venue) asks at each change."""
+        history = self.session(game_id).history
+        start = len(history)
+        while start and history[start - 1].version > version:
+            start -= 1
+        return history[start:]
+
     def past(self, game_id: int) -> tuple[Update, list[HistoryEntry]]:
         """A game as it stands and its history: a finished game opens to its
         end, its chart and its story."""

@@ -334,29 +334,18 @@ class Journal:
 
     def games_from(self, game_id: int) -> list[GameRow]:
         """The games from ``game_id`` on, in order."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT id, game, setup, started, status, ended, result FROM games "
-                "WHERE id >= ? ORDER BY id", (game_id,)).fetchall()
-        return [_game_row(r) for r in rows]
+        return self._games("WHERE id >= ? ORDER BY id", game_id)
 
     def unsummarised(self) -> list[GameRow]:
         """The finished games without a summary: those that ended before
         the journal kept summaries."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT id, game, setup, started, status, ended, result FROM games "
-                "WHERE status = 'over' AND id NOT IN (SELECT game_id FROM summaries) "
-                "ORDER BY id"
-            ).fetchall()
-        return [_game_row(r) for r in rows]
+        return self._games(f"WHERE {_UNSUMMARISED} ORDER BY id")
 
     def unsummarised_count(self) -> int:
         """How many finished games have no summary (see :meth:`unsummarised`)."""
         with self._lock:
             found: int = self._db.execute(
-                "SELECT count(*) FROM games WHERE status = 'over' "
-                "AND id NOT IN (SELECT game_id FROM summaries)").fetchone()[0]
+                f"SELECT count(*) FROM games WHERE {_UNSUMMARISED}").fetchone()[0]
         return found
 
     def saved_options(self, game: str) -> dict[str, Any]:
@@ -367,28 +356,19 @@ class Journal:
         return {name: _loads(value, name) for name, value in rows}
 
     def latest_game(self) -> GameRow | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, game, setup, started, status, ended, result FROM games "
-                "ORDER BY id DESC LIMIT 1"
-            ).fetchone()
-        return None if row is None else _game_row(row)
+        return next(iter(self._games("ORDER BY id DESC LIMIT 1")), None)
 
     def game(self, game_id: int) -> GameRow | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, game, setup, started, status, ended, result FROM games "
-                "WHERE id = ?",
-                (game_id,),
-            ).fetchone()
-        return None if row is None else _game_row(row)
+        return next(iter(self._games("WHERE id = ?", game_id)), None)
 
     def games(self) -> list[GameRow]:
+        return self._games("ORDER BY id")
+
+    def _games(self, where: str, *parameters: Any) -> list[GameRow]:
+        """The games ``where`` (a constant clause of this module) chooses."""
         with self._lock:
-            rows = self._db.execute(
-                "SELECT id, game, setup, started, status, ended, result FROM games "
-                "ORDER BY id"
-            ).fetchall()
+            rows = self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games {where}",
+                                    parameters).fetchall()
         return [_game_row(r) for r in rows]
 
     def entries(self, game_id: int) -> Iterator[EntryRow]:
@@ -500,6 +480,11 @@ def _loads(text: str | None, where: Any) -> Any:
         return json.loads(text)
     except ValueError as exc:
         raise ForeignDatabase(f"journal entry {where} is damaged: {exc}") from exc
+
+
+_GAME_COLUMNS = "id, game, setup, started, status, ended, result"
+# The finished games an earlier version left without a summary.
+_UNSUMMARISED = "status = 'over' AND id NOT IN (SELECT game_id FROM summaries)"
 
 
 def _game_row(row: tuple[Any, ...]) -> GameRow:

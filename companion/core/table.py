@@ -137,20 +137,6 @@ class Table:
         with self._lock:
             return list(self._require().history)
 
-    def history_after(self, game_id: int, version: int) -> list[HistoryEntry]:
-        """The entries of a game after ``version``, in order.  Of the game
-        in play, it costs what is new, not the game's length: a reader
-        following a cursor (the venue) asks this at every change."""
-        with self._lock:
-            session = self._session
-            if session is not None and session.game_id == game_id:
-                history = session.history
-                start = len(history)
-                while start and history[start - 1].version > version:
-                    start -= 1
-                return history[start:]
-        return [entry for entry in self.archive.history(game_id) if entry.version > version]
-
     def past(self, game_id: int) -> tuple[Update, list[HistoryEntry]]:
         """A game of the journal as it stands (the current one, or a past
         one replayed) and its history: a finished game opens to its end,

@@ -242,7 +242,7 @@ class VenuePart(Component):
 
     def _history_after(self, row: GameRow, version: int) -> list[HistoryEntry]:
         try:
-            found: list[HistoryEntry] = self.table.history_after(row.id, version)
+            found: list[HistoryEntry] = self.table.archive.history_after(row.id, version)
             return found
         except Exception as exc:  # a game that does not replay is not sent
             log.warning("venue: game %s is not sent: %s", row.id, exc)
