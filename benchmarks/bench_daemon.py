@@ -127,18 +127,19 @@ def open_panel(port: int) -> threading.Event:
     return done
 
 
-def play_a_game(port: int, pin: str) -> None:
-    """Join with the PIN and start a game, as the first phone at the table does."""
+def play_a_game(port: int, pin: str, timeout: float = 10) -> None:
+    """Join with the PIN and start a game, as the first phone at the table
+    does (each request given ``timeout`` seconds)."""
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
     base = f"http://127.0.0.1:{port}"
-    with jar.open(base + "/api/session", timeout=10) as answer:
+    with jar.open(base + "/api/session", timeout=timeout) as answer:
         csrf = json.load(answer)["csrf"]
 
     def post(path: str, body: dict) -> None:
         request = urllib.request.Request(base + path, json.dumps(body).encode(), method="POST",
                                          headers={"Content-Type": "application/json",
                                                   "X-CSRF-Token": csrf})
-        jar.open(request, timeout=10).close()
+        jar.open(request, timeout=timeout).close()
 
     post("/api/join", {"pin": pin})
     post("/api/new-game", {"game": "call-of-nature", "players": ["Ana", "Ben", "Cy"],

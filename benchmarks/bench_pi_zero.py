@@ -192,7 +192,8 @@ def one_start(folder: Path, enter: Callable[[], None],
         answered = time.perf_counter() - started
         cpu = cpu_seconds(process.pid)
         pin.wait(60)
-        play_a_game(port, pin.pin)  # type: ignore[attr-defined]
+        # The first game loads its engine: seconds at 10 %, more when CPU 0 is busy.
+        play_a_game(port, pin.pin, timeout=120)  # type: ignore[attr-defined]
         stream_done = open_panel(port)
         time.sleep(5.0)  # at 10 %, let the screen thread draw and the stream settle
         used = memory(process.pid)
