@@ -260,6 +260,7 @@ def test_statistics_being_counted_after_an_update_show_how_far_and_fill_in(
     expect(page.locator("#games-played")).to_have_text("3")
     expect(page.locator("#stats-counting")).to_have_count(0)
     expect(page.locator("#export-csv")).to_be_visible()
+    assert "null" not in page.locator("#totals").inner_text()
     assert page.script_errors == []
 
 

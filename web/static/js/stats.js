@@ -62,7 +62,7 @@ function renderTotals(stats) {
   $("#totals").replaceChildren(h("div", { class: "totals" },
     h("div", { class: "total" }, h("b", { id: "games-played", text: number(stats.games_played) }), h("span", { text: t("stats.games_played", { n: stats.games_played }) })),
     byGame),
-    stats.counting ? h("p", { class: "hint", id: "stats-counting", role: "status", text: t("stats.counting", { summed: number(stats.counting.summed), of: number(stats.counting.of) }) }) : null);
+    ...(stats.counting ? [h("p", { class: "hint", id: "stats-counting", role: "status", text: t("stats.counting", { summed: number(stats.counting.summed), of: number(stats.counting.of) }) })] : []));
 }
 
 function renderPlayers(stats) {
