@@ -213,21 +213,9 @@ def test_summing_up_an_earlier_journal_holds_back_no_command(table, reopen, monk
 
     for _ in range(3):
         call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
-    table._journal._db.execute("DELETE FROM summaries")
     again = reopen()
     again.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
-    inside, release = threading.Event(), threading.Event()
-    put = again._journal.put_summary
-
-    def slow_put(game_id, summary):
-        inside.set()
-        release.wait(10)
-        put(game_id, summary)
-
-    monkeypatch.setattr(again._journal, "put_summary", slow_put)
-    upkeep = threading.Thread(target=again.archive.summarise_past_games)
-    upkeep.start()
-    assert inside.wait(10)
+    upkeep, release = counting_paused_at_the_second_game(again, monkeypatch)
     player = threading.Thread(target=again.submit, args=(Command("card", {"value": 5}),))
     player.start()
     player.join(10)
@@ -281,7 +269,7 @@ def test_statistics_asked_while_an_earlier_journal_is_summed_up_answer_at_once(
     assert so_far["players"] == {"Ana": {"played": 1, "won": 1}, "Ben": {"played": 1, "won": 0}}
     release.set()
     upkeep.join(10)
-    assert again.archive.counting() is None
+    assert "counting" not in again.stats()
     assert again.stats() == expected  # all counted, once: no "counting"
 
 

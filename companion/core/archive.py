@@ -131,11 +131,6 @@ class Archive:
         themselves."""
         self._apart = True
 
-    def counting(self) -> tuple[int, int] | None:
-        """While an earlier version's games are summed up: how many are, of
-        how many; else ``None``."""
-        return self._counting
-
     def _so_far(self, summed: int, of: int) -> dict[str, Any]:
         """The statistics of the games summed up so far (neither kept nor
         remembered), and how far the count is."""
