@@ -214,7 +214,7 @@ class Daemon:
         """Say where the panel is (and, in simulation, its PIN) and what is
         missing."""
         access, address = self.part("panel").access, self.part("address")
-        if self.simulate:
+        if self.simulate and access is not None:
             local = address.panel_url("127.0.0.1")
             print(f"Open {local}virtual", file=self.out, flush=True)
             print(f"Join as a player: {access.join_url(local.rstrip('/'))} (PIN {access.pin})",

@@ -21,9 +21,11 @@ one, never nothing and never a part.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import threading
+import time
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -101,8 +103,7 @@ def keep_file(path: Path, data: bytes | str, *, mode: int = 0o600,
         finally:
             os.close(fd)
         if exclusive:
-            os.link(temporary, path)  # FileExistsError when it is there
-            temporary.unlink()
+            _place_new(temporary, path)  # FileExistsError when it is there
         else:
             os.replace(temporary, path)
     except BaseException:
@@ -112,6 +113,65 @@ def keep_file(path: Path, data: bytes | str, *, mode: int = 0o600,
             pass
         raise
     sync_directory(path.parent)
+
+
+# What link() says on a file system without hard links (FAT, exFAT: a USB
+# stick as the data directory).
+_NO_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK)
+_RENAME_NOREPLACE = 1
+_AT_FDCWD = -100
+
+
+def _place_new(temporary: Path, path: Path) -> None:
+    """Give ``temporary`` the name ``path`` only if nothing has it
+    (:class:`FileExistsError` else): a hard link where the file system has
+    them, else a rename that refuses to replace (``renameat2``, which FAT
+    takes too)."""
+    try:
+        os.link(temporary, path)
+    except OSError as exc:
+        if exc.errno not in _NO_LINKS:
+            raise
+    else:
+        temporary.unlink()
+        return
+    _rename_no_replace(temporary, path)
+
+
+def _rename_no_replace(source: Path, target: Path) -> None:
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    renameat2 = getattr(libc, "renameat2", None)
+    if renameat2 is not None:
+        if renameat2(_AT_FDCWD, os.fsencode(source), _AT_FDCWD, os.fsencode(target),
+                     _RENAME_NOREPLACE) == 0:
+            return
+        code = ctypes.get_errno()
+        if code not in (errno.EINVAL, errno.ENOSYS, *_NO_LINKS):
+            raise OSError(code, os.strerror(code), str(target))
+    # Neither: a check and a rename (two processes making the file in the
+    # same instant could both succeed; the later one's file is kept whole).
+    if target.exists():
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
+    os.replace(source, target)
+
+
+def card_read_only(directory: Path, exc: BaseException | None = None) -> bool:
+    """True when the file system holding ``directory`` cannot be written:
+    mounted read-only (an SD card turns so after an error) or failing."""
+    cause: BaseException | None = exc
+    while cause is not None:
+        if isinstance(cause, OSError) and cause.errno in (errno.EROFS, errno.EIO):
+            return True
+        cause = cause.__cause__ or cause.__context__
+    probe = directory
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    try:
+        return bool(os.statvfs(probe).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def make_directory(directory: Path) -> None:
@@ -170,13 +230,18 @@ class TablePart(Component):
 
     name = "table"
     essential = True
-    provides = ("table", "journal")
+    provides = ("table", "journal", "time")
     early = True
 
     def __init__(self, setup: Setup) -> None:
+        from .core.clock import LabelClock
+        from .timesync import TableTime, synced_reader
+
         self.directory = setup.directory
         self.table: Any = None
         self.journal: Any = None
+        # The table's clock, and whether it knows the date.
+        self.time = TableTime(LabelClock(), synced_reader(simulate=setup.simulate), time.time)
         self.upkeep: threading.Thread | None = None
         self._stopping = threading.Event()
 
@@ -190,14 +255,20 @@ class TablePart(Component):
             # directory at the start), its name is synced in its folder:
             # else a cut can lose the whole data directory.
             sync_directory(self.directory.parent)
-        except OSError as exc:
-            raise JournalError(
-                f"cannot use the data directory {self.directory} ({exc.strerror}); set "
-                f"data_dir in the config, or try 'companion serve --simulate', which keeps "
-                f"its data in your own data directory"
-            ) from None
-        self.journal = Journal.open(self.directory / JOURNAL_FILE)
-        self.table = Table(self.journal)
+            self.journal = Journal.open(self.directory / JOURNAL_FILE)
+        except (OSError, JournalError) as exc:
+            if not card_read_only(self.directory, exc):
+                if isinstance(exc, JournalError):
+                    raise
+                raise JournalError(
+                    f"cannot use the data directory {self.directory} ({exc.strerror}); set "
+                    f"data_dir in the config, or try 'companion serve --simulate', which "
+                    f"keeps its data in your own data directory"
+                ) from None
+            self.journal = self._read_only(exc)
+        self.table = Table(self.journal, clock=self.time.clock)
+        self.time.table = self.table
+        self.time.tick()
         # The games of an earlier version's journal are summed up by the
         # upkeep (keep_up), not by the first phone to ask for statistics.
         self.table.archive.count_apart()
@@ -208,8 +279,47 @@ class TablePart(Component):
         else:
             log.info("journal %s: no game yet", where)
 
+    def _read_only(self, exc: BaseException) -> Any:
+        """The journal on a card that cannot be written (it failed, and its
+        file system turned read-only): the game so far, shown but not
+        played on, rather than a companion restarting again and again."""
+        from .core.errors import CardFailing
+        from .core.journal import Journal
+
+        path = self.directory / JOURNAL_FILE
+        log.critical("the memory card holding %s is read-only (%s): showing the games so "
+                     "far without recording anything; back up the journal and replace the "
+                     "card ('companion doctor' says how)", self.directory, exc)
+        journal = Journal.open_read_only(path) if path.exists() else Journal.open(":memory:")
+        journal.read_only = True
+        journal.card_fault = CardFailing(f"read-only at the start: {exc}")
+        return journal
+
     def provided(self, name: str) -> Any:
-        return self.journal if name == "journal" else self.table
+        return {"journal": self.journal, "time": self.time}.get(name, self.table)
+
+    def tick(self) -> None:
+        self.time.tick()
+
+    def fault(self) -> str | None:
+        """The card's trouble while it lasts, else a date not known, said in
+        the table's language (the table's screen shows it; the panel lists
+        it)."""
+        from .core.text import say
+
+        journal = self.journal
+        trouble = None if journal is None else journal.card_fault
+        language = "en"
+        if self.table is not None:
+            try:
+                language = self.table.settings().language or "en"
+            except Exception:
+                pass
+        if trouble is not None:
+            return trouble.say(language)
+        if not self.time.known():
+            return say("menu.date-unknown", language)
+        return None
 
     def keep_up(self) -> None:
         """Start the work that grows with the journal, beside the companion

@@ -19,9 +19,9 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
-from .errors import ForeignDatabase, JournalError, JournalInUse
+from .errors import CardFailing, CardFault, CardFull, ForeignDatabase, JournalError, JournalInUse
 
 APPLICATION_ID = 0x54424C43  # "TBLC"
 SCHEMA_VERSION = 1
@@ -116,6 +116,11 @@ class Journal:
         self.path = path
         self._lock_fd = lock_fd
         self._lock = threading.RLock()
+        # Why the last write failed when the card is to blame (full,
+        # read-only), until a write succeeds again: the players see it.
+        self.card_fault: CardFault | None = None
+        # Opened to be read only (a card read-only at the start).
+        self.read_only = False
 
     @classmethod
     def open(cls, path: str | os.PathLike[str]) -> Journal:
@@ -160,7 +165,9 @@ class Journal:
             _check_readable(db, str(where))
         except sqlite3.Error as exc:
             raise JournalError(f"cannot read the journal {where}: {exc}") from exc
-        return cls(db, str(where))
+        journal = cls(db, str(where))
+        journal.read_only = True
+        return journal
 
     @staticmethod
     def _prepare(db: sqlite3.Connection, path: str) -> None:
@@ -220,7 +227,10 @@ class Journal:
     # -- writing -----------------------------------------------------------
 
     def _transaction(self) -> _Transaction:
-        return _Transaction(self._db, self._lock)
+        return _Transaction(self._db, self._lock, self._noted)
+
+    def _noted(self, fault: CardFault | None) -> None:
+        self.card_fault = fault
 
     def create_game(self, game: str, setup: dict[str, Any], at: float) -> int:
         """Start a new game; any game still being played is marked abandoned."""
@@ -303,6 +313,48 @@ class Journal:
                     "ON CONFLICT (game, name) DO UPDATE SET value = excluded.value",
                     (game, name, _dumps(value)),
                 )
+
+    def mark(self) -> tuple[int, int]:
+        """Where the journal is: its last game and its last entry (see
+        :meth:`relabel`)."""
+        with self._lock:
+            game, seq = self._db.execute(
+                "SELECT (SELECT coalesce(max(id), 0) FROM games), "
+                "(SELECT coalesce(max(seq), 0) FROM entries)").fetchone()
+        return int(game), int(seq)
+
+    def relabel(self, shift: float, since: tuple[int, int]) -> int:
+        """Add ``shift`` seconds to every time written after ``since`` (a
+        :meth:`mark`): the times kept while the clock was wrong, once the
+        right time is known.  The games' starts and ends, the entries'
+        moments and the summaries' times move together, in one transaction;
+        returns how many games were relabelled."""
+        game, seq = since
+        with self._transaction():
+            self._db.execute("UPDATE entries SET at = at + ? WHERE seq > ?", (shift, seq))
+            ended_since = (
+                "ended IS NOT NULL AND (id > :game OR (status = 'over' AND EXISTS "
+                "(SELECT 1 FROM entries AS e WHERE e.game_id = games.id AND e.seq > :seq)) "
+                "OR (status = 'abandoned' AND (SELECT min(later.id) FROM games AS later "
+                "WHERE later.id > games.id) > :game))")
+            changed = {gid for (gid,) in self._db.execute(
+                f"SELECT id FROM games WHERE id > :game OR ({ended_since})",
+                {"game": game, "seq": seq})}
+            self._db.execute(f"UPDATE games SET ended = ended + :shift WHERE {ended_since}",
+                             {"shift": shift, "game": game, "seq": seq})
+            self._db.execute("UPDATE games SET started = started + ? WHERE id > ?",
+                             (shift, game))
+            self._db.executemany(
+                "UPDATE summaries SET summary = json_set(summary, '$.started', g.started, "
+                "'$.ended', g.ended) FROM (SELECT started, ended FROM games WHERE id = ?1) "
+                "AS g WHERE game_id = ?1", [(gid,) for gid in sorted(changed)])
+            # A game's record was set when it ended.
+            self._db.executemany(
+                "UPDATE summaries SET summary = json_set(summary, '$.record.at', "
+                "json_extract(summary, '$.ended')) WHERE game_id = ? AND "
+                "json_type(summary, '$.record') = 'object'",
+                [(gid,) for gid in sorted(changed)])
+            return len(changed)
 
     # -- reading -------------------------------------------------------------
 
@@ -395,9 +447,11 @@ class Journal:
 class _Transaction:
     """One write, holding the journal's lock from its BEGIN to its COMMIT."""
 
-    def __init__(self, db: sqlite3.Connection, lock: threading.RLock) -> None:
+    def __init__(self, db: sqlite3.Connection, lock: threading.RLock,
+                 noted: Callable[[CardFault | None], None]) -> None:
         self._db = db
         self._lock = lock
+        self._noted = noted
 
     def __enter__(self) -> None:
         self._lock.acquire()
@@ -405,7 +459,13 @@ class _Transaction:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             self._lock.release()
-            raise JournalError(f"cannot write the journal: {exc}") from exc
+            raise self._fault(exc) from exc
+
+    def _fault(self, error: sqlite3.Error) -> JournalError:
+        found = card_fault(error)
+        if isinstance(found, CardFault):
+            self._noted(found)
+        return found
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
@@ -418,13 +478,46 @@ class _Transaction:
         if exc_type is None:
             try:
                 self._db.execute("COMMIT")
-                return
             except sqlite3.Error as error:
-                self._db.execute("ROLLBACK")
-                raise JournalError(f"cannot write the journal: {error}") from error
-        self._db.execute("ROLLBACK")
+                # A COMMIT that failed (a full card, a card turned read-only)
+                # may have been rolled back by SQLite already.
+                self._roll_back()
+                raise self._fault(error) from error
+            self._noted(None)
+            return
+        self._roll_back()
         if isinstance(exc, sqlite3.Error):
-            raise JournalError(f"cannot write the journal: {exc}") from exc
+            raise self._fault(exc) from exc
+
+    def _roll_back(self) -> None:
+        if not self._db.in_transaction:
+            return
+        try:
+            self._db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # nothing was written: the transaction ends with the connection's next one
+
+
+# SQLite's primary result codes for a card that cannot take a write: full;
+# read-only (the file system turned so after an error, or was mounted so);
+# an input/output error; a file it cannot open (its WAL, on a read-only card).
+SQLITE_FULL = 13
+SQLITE_READONLY = 8
+SQLITE_IOERR = 10
+SQLITE_CANTOPEN = 14
+_FAILING = (SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN)
+
+
+def card_fault(error: sqlite3.Error) -> JournalError:
+    """The error a write of the journal raises: :class:`CardFull` or
+    :class:`CardFailing` (said to the players) when the card is to blame,
+    else a plain :class:`JournalError`."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    if code == SQLITE_FULL:
+        return CardFull(str(error))
+    if code in _FAILING:
+        return CardFailing(str(error))
+    return JournalError(f"cannot write the journal: {error}")
 
 
 def _check_readable(db: sqlite3.Connection, path: str) -> None:

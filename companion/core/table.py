@@ -98,6 +98,9 @@ class Table:
         row = journal.latest_game()
         if row is not None:
             self._session = play.replay(journal, row)
+        # Where the journal was when the times it keeps were last known
+        # right (see relabel).
+        self._labelled_since = journal.mark()
 
     # -- reading -----------------------------------------------------------
 
@@ -325,6 +328,24 @@ class Table:
 
             self._commit(session, "redo", None, events, source, take_back)
             return self._changed(session, "redo", command, events, source)
+
+    def relabel(self, correct: Callable[[], float]) -> float:
+        """The right time is known: ``correct()`` sets the table's clock
+        right and says by how much the times it gave were off; those the
+        journal kept since the last correction move by as much (a game's
+        start and end, its commands, its summary), in the statistics and
+        every export too.  Returns the shift."""
+        with self._changing():
+            shift = correct()
+            if shift:
+                moved = self._journal.relabel(shift, self._labelled_since)
+                if moved:
+                    self.archive.relabelled()
+                row = self._journal.latest_game()
+                if row is not None and self._session is not None:
+                    self._session = play.replay(self._journal, row)
+            self._labelled_since = self._journal.mark()
+            return shift
 
     def close(self) -> None:
         with self._lock:

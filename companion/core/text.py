@@ -108,6 +108,9 @@ _MENU: Phrases = {
         "menu.wifi-why-failed": "the Wi-Fi refused",
         "menu.wifi-in-reach": "{ssid} is in reach: BACK, then Wi-Fi to join it",
         "menu.wifi-lost": "Wi-Fi: the network is lost",
+        "menu.date-unknown": (
+            "Date unknown: the table's clock is not set (no internet); a player's phone "
+            "sets it when it joins"),
         "menu.no-panel": "The phone panel is not running",
         "menu.sign-out-ask": "Sign out every phone? New PIN and QR code.",
         "menu.rematch-of": "Rematch: {title}",
@@ -213,6 +216,9 @@ _MENU: Phrases = {
         "menu.wifi-why-failed": "le Wi-Fi a refusé",
         "menu.wifi-in-reach": "{ssid} est à portée : BACK, puis Wi-Fi pour le rejoindre",
         "menu.wifi-lost": "Wi-Fi : le réseau est perdu",
+        "menu.date-unknown": (
+            "Date inconnue : l'horloge de la table n'est pas réglée (pas d'internet) ; le "
+            "téléphone d'un joueur la règle quand il rejoint"),
         "menu.no-panel": "Le panneau des téléphones ne tourne pas",
         "menu.sign-out-ask": "Déconnecter tous les téléphones ? Nouveau PIN et QR code.",
         "menu.rematch-of": "Revanche : {title}",
@@ -316,6 +322,9 @@ _MENU: Phrases = {
         "menu.wifi-why-failed": "il Wi-Fi ha rifiutato",
         "menu.wifi-in-reach": "{ssid} è raggiungibile: BACK, poi Wi-Fi per entrarvi",
         "menu.wifi-lost": "Wi-Fi: la rete è persa",
+        "menu.date-unknown": (
+            "Data sconosciuta: l'orologio del tavolo non è regolato (niente internet); il "
+            "telefono di un giocatore lo regola quando si unisce"),
         "menu.no-panel": "Il pannello per i telefoni non è attivo",
         "menu.sign-out-ask": "Disconnettere tutti i telefoni? Nuovo PIN e codice QR.",
         "menu.rematch-of": "Rivincita: {title}",

@@ -18,6 +18,7 @@ from companion.storage import ACCESS_FILE, keep_file, panel_secret
 
 if TYPE_CHECKING:
     from companion.core.ports import DiceService, SmartDice
+    from companion.timesync import TableTime
     from web import PanelSettings, Services
 
     from .hardware import KeypadPart
@@ -50,19 +51,21 @@ class WebPart(Retrying):
 
     name = "panel"
     what = "panel"
-    needs = ("table", "dice", "pixels", "keypad", "network", "venue")
+    needs = ("table", "time", "dice", "pixels", "keypad", "network", "venue")
     provides = ("panel",)
     early = True
 
-    def __init__(self, setup: Setup, *, table: Table, dice: DiceService | None,
-                 pixels: SmartDice | None, keypad: KeypadPart | None,
-                 network: NetworkPart | None, venue: VenueService | None) -> None:
+    def __init__(self, setup: Setup, *, table: Table, time: TableTime | None,
+                 dice: DiceService | None, pixels: SmartDice | None,
+                 keypad: KeypadPart | None, network: NetworkPart | None,
+                 venue: VenueService | None) -> None:
         super().__init__()
         self.config = setup.config
         self.table = table
         self.directory = setup.directory
         self.services = services(setup, dice=dice, pixels=pixels, keypad=keypad,
-                                 network=network, venue=venue)
+                                 network=network, venue=venue,
+                                 phone_time=None if time is None else time.phone_said)
         self.app: Any = None
         self.server: Any = None
         self._thread: threading.Thread | None = None
@@ -80,6 +83,10 @@ class WebPart(Retrying):
 
     @property
     def access(self) -> Any:
+        """The panel's PIN and join token; ``None`` while the panel could not
+        be made (its data directory refused it): the others go on without."""
+        if self.app is None:
+            return None
         return self.app.extensions["companion"].access
 
     def open(self) -> None:
@@ -196,12 +203,17 @@ class AddressPart(Component):
     def join_info(self) -> tuple[str, str]:
         """The link that joins as a player, and the PIN."""
         access = self.panel.access
+        if access is None:  # no panel (yet): the screen draws without it
+            return "", ""
         return access.join_url(self.panel_url()), access.pin
 
     def sign_out(self) -> tuple[str, str]:
         """The menu's "Sign out phones": every phone a spectator, and the
         new link and PIN to show."""
-        self.panel.access.sign_out()
+        access = self.panel.access
+        if access is None:
+            return "", ""
+        access.sign_out()
         log.info("every phone signed out of the panel from the table's menu")
         return self.join_info()
 
@@ -245,7 +257,8 @@ class DiscoveryPart(Component):
 
 def services(setup: Setup, *, dice: DiceService | None, pixels: SmartDice | None,
              keypad: KeypadPart | None, network: NetworkPart | None,
-             venue: VenueService | None) -> Services:
+             venue: VenueService | None,
+             phone_time: Callable[[float], None] | None = None) -> Services:
     """What the panel is lent: the parts it drives, the mirror of the
     table's screen (from the bus), the virtual table's buttons in
     simulation, the faults and the drawing of the wiring."""
@@ -258,7 +271,8 @@ def services(setup: Setup, *, dice: DiceService | None, pixels: SmartDice | None
                     screen_news=mirror.subscribe,
                     press_key=keypad.press if setup.simulate and keypad is not None else None,
                     dice=dice, faults=setup.faults, network=network, pixels=pixels,
-                    wiring_svg=partial(wiring_svg, setup.config), venue=venue)
+                    wiring_svg=partial(wiring_svg, setup.config), venue=venue,
+                    phone_time=phone_time)
 
 
 def wiring_svg(config: Config, lang: str) -> str:
