@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterator, Mapping
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import BadSignature
 from werkzeug.routing import Rule
 
 from companion.core.access import AccessStore
@@ -73,7 +74,24 @@ class _SessionCookies(SecureCookieSessionInterface):
     besides ``Expires``: a browser counts ``Max-Age`` from when it got the
     cookie, so a phone keeps it even when the companion's clock is far
     behind its own (a Pi without internet does not know the date), where
-    the ``Expires`` date alone would already be past."""
+    the ``Expires`` date alone would already be past.
+
+    Its signature is checked without itsdangerous's age limit, which reads
+    the wall clock: a step of NTP would sign every phone out at once.  How
+    long a controller stays one is counted on the clock that never steps
+    (:func:`web.access.role`)."""
+
+    def open_session(self, app: Flask, request: Any) -> Any:
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
+        kept = request.cookies.get(self.get_cookie_name(app))
+        if not kept:
+            return self.session_class()
+        try:
+            return self.session_class(serializer.loads(kept))
+        except BadSignature:
+            return self.session_class()
 
     def save_session(self, app: Flask, session: Any, response: Any) -> None:
         super().save_session(app, session, response)
