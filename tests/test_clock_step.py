@@ -1,6 +1,6 @@
 """The real companion (``companion serve --simulate``) while its wall clock
 steps, as NTP steps a Raspberry Pi's once it finds the internet: +7 days,
-then −1 day, in the middle of a game, with two phones joined and their
+then -1 day, in the middle of a game, with two phones joined and their
 live streams open.  Nobody is signed out, commands go on, a game's length
 stays right, a PIN lock-out lasts its minute, and the connections'
 clean-up goes on.
