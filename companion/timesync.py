@@ -107,19 +107,20 @@ class TableTime:
             self._correct(self._wall(), "the synchronized clock")
             self.from_phone = False
 
-    def phone_said(self, when: float) -> None:
+    def phone_said(self, when: float) -> bool:
         """A controller's phone sent its time (seconds since the epoch):
-        taken while the clock is not synchronized."""
+        taken while the clock is not synchronized.  True when the date was
+        not known before."""
         if self._was_synced is None:
             self.tick()
         if self._was_synced or self.table is None:
-            return
+            return False
         with self._lock:
-            if abs(when - self.clock()) <= PHONE_TOLERANCE:
-                self.from_phone = True
-                return
-            self._correct(when, "a player's phone")
+            learnt = not self.from_phone
+            if abs(when - self.clock()) > PHONE_TOLERANCE:
+                self._correct(when, "a player's phone")
             self.from_phone = True
+            return learnt
 
     def _correct(self, right_now: float, source: str) -> None:
         shift = self.table.relabel(lambda: self.clock.correct(right_now))

@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the browser fixture comes from tests.test_web_e2e)
 """The real companion (``companion serve --simulate``) while its wall clock
 steps, as NTP steps a Raspberry Pi's once it finds the internet: +7 days,
 then -1 day, in the middle of a game, with two phones joined and their
@@ -25,13 +26,16 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 import urllib.error
 from pathlib import Path
 
 import pytest
 
+from companion.core.journal import Journal
 from tests.test_card import Stream, play_one
 from tests.test_daemon import ROOT, Companion, Phone, joined, wait_for, write_config
+from tests.test_web_e2e import browser  # noqa: F401
 
 pytestmark = pytest.mark.slow
 
@@ -65,10 +69,11 @@ LAUNCHER = textwrap.dedent(
 class SteppedCompanion(Companion):
     """The companion, its wall clock offset by what ``step`` says."""
 
-    def __init__(self, config: Path, offset_file: Path, env: dict | None = None) -> None:
+    def __init__(self, config: Path, offset_file: Path, env: dict | None = None,
+                 offset: float = 0.0) -> None:
         self.offset_file = offset_file
         self.offset = 0.0
-        self.step(0.0)
+        self.step(offset)
         self.lines = []
         self.port = self.pin = None
         self._ready = threading.Event()
@@ -212,3 +217,82 @@ def test_the_session_cookie_lasts_by_max_age_whatever_the_clock_says(stepped):
         cookies = answer.headers.get_all("Set-Cookie")
     assert any(c.startswith("companion=") and "Max-Age=43200" in c for c in cookies)
     assert role(phone) == "controller"
+
+
+# -- a place without internet: the date from a controller's phone ------------------------
+
+
+def raw(phone: Phone, path: str) -> str:
+    with phone.opener.open(phone.base + path, timeout=10) as answer:
+        return answer.read().decode()
+
+
+def near_now(when: float) -> bool:
+    return abs(when - time.time()) < 3600
+
+
+@pytest.mark.browser
+def test_two_years_behind_and_unsynchronized_the_date_kept_is_the_controllers_phones(
+        tmp_path, browser):
+    from tests.test_web_e2e import expect, live, play_card
+
+    # The Pi starts with its clock two years behind, and no internet.
+    stepped = SteppedCompanion(write_config(tmp_path), tmp_path / "offset",
+                               env={"COMPANION_CLOCK_SYNCED": "0"}, offset=-730 * DAY)
+    try:
+        table = joined(stepped)
+        assert any(f.startswith("Date unknown") for f in
+                   table.get("/api/session")["companion"]["faults"])
+        shown = table.get("/api/state")
+        table.post("/api/new-game", {"game": "call-of-nature", "players": ["Ana", "Ben"],
+                                     "variants": ["no-end-roll"],
+                                     "game_id": shown["game_id"], "version": shown["version"]})
+        game_id = table.get("/api/state")["game_id"]
+        table.game_id = game_id
+        assert not near_now(table.get("/api/past-games")[-1]["started"])
+
+        # A controller's Chromium (its clock is right) joins and plays a card.
+        context = browser.new_context(viewport={"width": 390, "height": 844},
+                                      is_mobile=True, has_touch=True)
+        try:
+            page = context.new_page()
+            page.goto(f"{stepped.url}/?join={_token(stepped)}")
+            live(page)
+            expect(page.locator("#faults")).to_contain_text("Date unknown")
+            play_card(page, 10)
+            expect(page.locator("#faults")).to_be_hidden()
+        finally:
+            context.close()
+
+        # The game ends (Ben explodes) and every export has today's date.
+        state = table.get("/api/state")
+        table.play("adjust-mastery", state["version"], player="Ben", delta=-7)
+        assert table.get("/api/state")["over"]
+        past = next(g for g in table.get("/api/past-games") if g["id"] == game_id)
+        assert near_now(past["started"]) and near_now(past["ended"])
+        today = time.strftime("%Y-%m-%d")
+        play = table.get(f"/api/bgstats?game={game_id}")["play"]
+        assert play["playDate"].startswith(today)
+        assert 0 < play["durationMin"] < 60
+        assert [p["playDate"][:10] for p in table.get("/api/plays.json")] == [today]
+        assert today in raw(table, "/api/stats-data.csv")
+        stats = table.get("/api/stats")
+        players = stats["games"]["call-of-nature"]["players"]
+        assert all(near_now(p["first_played"]) for p in players)
+        assert not any(f.startswith("Date unknown") for f in
+                       table.get("/api/session")["companion"]["faults"])
+        assert stepped.terminate() == 0
+    finally:
+        stepped.kill()
+    journal = Journal.open_read_only(tmp_path / "data" / "companion.db")
+    try:
+        row = journal.game(game_id)
+        assert near_now(row.started) and near_now(row.ended)
+        assert all(near_now(entry.at) for entry in journal.entries(game_id))
+    finally:
+        journal.close()
+
+
+def _token(companion: Companion) -> str:
+    join = next(line for line in companion.lines if Companion.JOIN.match(line))
+    return Companion.JOIN.match(join)[1].split("?join=", 1)[1]

@@ -145,8 +145,8 @@ def _phone_time() -> None:
     if told is None or not sent.isdigit() or len(sent) > 16:
         return
     millis = int(sent)
-    if PHONE_TIME_RANGE[0] <= millis <= PHONE_TIME_RANGE[1]:
-        told(millis / 1000)
+    if PHONE_TIME_RANGE[0] <= millis <= PHONE_TIME_RANGE[1] and told(millis / 1000):
+        _publish_companion()  # the date is known now: "Date unknown" goes
 
 
 # -- input checks -------------------------------------------------------------

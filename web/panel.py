@@ -61,8 +61,9 @@ class Services:
     screen_frame: Callable[[], tuple[int, bytes]] | None = None
     screen_news: Callable[[Callable[[], None]], Callable[[], None]] | None = None
     # Told the time a controller's phone sends (seconds since the epoch):
-    # the table takes its date from it while its own clock is not set.
-    phone_time: Callable[[float], None] | None = None
+    # the table takes its date from it while its own clock is not set;
+    # True when that made the date known.
+    phone_time: Callable[[float], bool] | None = None
 
 
 @dataclass(frozen=True)
