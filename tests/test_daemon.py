@@ -747,3 +747,19 @@ def test_every_part_that_listens_starts_before_the_parts_whose_news_it_hears(app
         for teller in ("buttons", "dice", "pixels", "network"):
             assert order.index(listener) < order.index(teller), (listener, teller)
     assert order.index("display") < order.index("screen")
+
+
+def test_the_screen_draws_without_the_panels_join_details_until_the_panel_is_there(tmp_path):
+    # A panel that could not be made (its data directory refused it) has no
+    # PIN yet: the screen's join view is drawn without it, nothing raises.
+    from companion.components import Setup
+    from companion.config import Config
+    from companion.parts.web import AddressPart, WebPart
+
+    setup = Setup(config=Config(), directory=tmp_path)
+    panel = WebPart(setup, table=None, time=None, dice=None, pixels=None, keypad=None,
+                    network=None, venue=None)
+    address = AddressPart(setup, panel=panel)
+    assert panel.access is None
+    assert address.join_info() == ("", "")
+    assert address.sign_out() == ("", "")
