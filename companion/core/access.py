@@ -36,6 +36,7 @@ from typing import Callable
 
 from .clock import Instant
 from .errors import JournalError
+from .journal import card_fault
 
 PIN_DIGITS = 6
 # Addresses whose wrong PINs are remembered; the oldest are forgotten first,
@@ -180,10 +181,25 @@ class _Transaction:
         self._db = db
 
     def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise card_fault(exc) from exc
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        try:
+            if kind is None:
+                self._db.execute("COMMIT")
+                return
+        except sqlite3.Error as exc:
+            # A full or failing card: SQLite may have rolled back already.
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise card_fault(exc) from exc
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
+        if isinstance(error, sqlite3.Error):
+            raise card_fault(error) from error
 
 
 def _create_private(path: Path) -> None:

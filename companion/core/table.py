@@ -116,6 +116,10 @@ class Table:
     def has_game(self) -> bool:
         return self._session is not None
 
+    def now(self) -> float:
+        """The table's clock now: the time it would keep for a change."""
+        return self._clock()
+
     @property
     def journal_path(self) -> str:
         return self._journal.path

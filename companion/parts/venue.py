@@ -54,14 +54,17 @@ class VenuePart(Component):
 
     def __init__(self, settings: Venue, table: Table, journal: Journal, *, table_name: str,
                  version: str, link_factory: Callable[..., Any] | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] | None = None) -> None:
         self.settings = settings
         self.table = table
         self.journal = journal
         self.table_name = settings.table or table_name
         self.version = version
         self._link_factory = link_factory
-        self._clock = clock
+        # The table's own clock: an alert's age is read against the time
+        # the journal kept it at, on the clock that does not follow a step.
+        self._clock: Callable[[], float] = clock if clock is not None else \
+            getattr(table, "now", time.time)
         self.topics = messages.Topics(messages.topic_level(settings.venue),
                                       messages.topic_level(self.table_name))
         self.link: Any = None

@@ -258,7 +258,7 @@ class DiscoveryPart(Component):
 def services(setup: Setup, *, dice: DiceService | None, pixels: SmartDice | None,
              keypad: KeypadPart | None, network: NetworkPart | None,
              venue: VenueService | None,
-             phone_time: Callable[[float], None] | None = None) -> Services:
+             phone_time: Callable[[float], bool] | None = None) -> Services:
     """What the panel is lent: the parts it drives, the mirror of the
     table's screen (from the bus), the virtual table's buttons in
     simulation, the faults and the drawing of the wiring."""
