@@ -76,7 +76,7 @@ class TableTime:
     """The table's clock (:class:`~companion.core.clock.LabelClock`) and
     whether it knows the date: synchronized, or set from a controller's
     phone while it is not.  Once it learns the right time, the times the
-    journal kept meanwhile are set right (:meth:`Table.relabel`)."""
+    journal kept meanwhile are set right (:func:`companion.core.table.relabel`)."""
 
     def __init__(self, clock: LabelClock, synced: Callable[[], bool],
                  wall: Callable[[], float]) -> None:
@@ -123,7 +123,9 @@ class TableTime:
             return learnt
 
     def _correct(self, right_now: float, source: str) -> None:
-        shift = self.table.relabel(lambda: self.clock.correct(right_now))
+        from .core.table import relabel
+
+        shift = relabel(self.table, lambda: self.clock.correct(right_now))
         if abs(shift) > PHONE_TOLERANCE:
             log.warning("the date was %+.0f s off: set from %s; the times kept meanwhile "
                         "are set right", shift, source)

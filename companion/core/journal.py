@@ -116,11 +116,9 @@ class Journal:
         self.path = path
         self._lock_fd = lock_fd
         self._lock = threading.RLock()
-        # Why the last write failed when the card is to blame (full,
-        # read-only), until a write succeeds again: the players see it.
+        # The card's fault (full, read-only) until a write succeeds again.
         self.card_fault: CardFault | None = None
-        # Opened to be read only (a card read-only at the start).
-        self.read_only = False
+        self.read_only = False  # opened to be read only
 
     @classmethod
     def open(cls, path: str | os.PathLike[str]) -> Journal:
@@ -314,48 +312,6 @@ class Journal:
                     (game, name, _dumps(value)),
                 )
 
-    def mark(self) -> tuple[int, int]:
-        """Where the journal is: its last game and its last entry (see
-        :meth:`relabel`)."""
-        with self._lock:
-            game, seq = self._db.execute(
-                "SELECT (SELECT coalesce(max(id), 0) FROM games), "
-                "(SELECT coalesce(max(seq), 0) FROM entries)").fetchone()
-        return int(game), int(seq)
-
-    def relabel(self, shift: float, since: tuple[int, int]) -> int:
-        """Add ``shift`` seconds to every time written after ``since`` (a
-        :meth:`mark`): the times kept while the clock was wrong, once the
-        right time is known.  The games' starts and ends, the entries'
-        moments and the summaries' times move together, in one transaction;
-        returns how many games were relabelled."""
-        game, seq = since
-        with self._transaction():
-            self._db.execute("UPDATE entries SET at = at + ? WHERE seq > ?", (shift, seq))
-            ended_since = (
-                "ended IS NOT NULL AND (id > :game OR (status = 'over' AND EXISTS "
-                "(SELECT 1 FROM entries AS e WHERE e.game_id = games.id AND e.seq > :seq)) "
-                "OR (status = 'abandoned' AND (SELECT min(later.id) FROM games AS later "
-                "WHERE later.id > games.id) > :game))")
-            changed = {gid for (gid,) in self._db.execute(
-                f"SELECT id FROM games WHERE id > :game OR ({ended_since})",
-                {"game": game, "seq": seq})}
-            self._db.execute(f"UPDATE games SET ended = ended + :shift WHERE {ended_since}",
-                             {"shift": shift, "game": game, "seq": seq})
-            self._db.execute("UPDATE games SET started = started + ? WHERE id > ?",
-                             (shift, game))
-            self._db.executemany(
-                "UPDATE summaries SET summary = json_set(summary, '$.started', g.started, "
-                "'$.ended', g.ended) FROM (SELECT started, ended FROM games WHERE id = ?1) "
-                "AS g WHERE game_id = ?1", [(gid,) for gid in sorted(changed)])
-            # A game's record was set when it ended.
-            self._db.executemany(
-                "UPDATE summaries SET summary = json_set(summary, '$.record.at', "
-                "json_extract(summary, '$.ended')) WHERE game_id = ? AND "
-                "json_type(summary, '$.record') = 'object'",
-                [(gid,) for gid in sorted(changed)])
-            return len(changed)
-
     # -- reading -------------------------------------------------------------
 
     def summaries(self) -> list[dict[str, Any]]:
@@ -518,6 +474,54 @@ def card_fault(error: sqlite3.Error) -> JournalError:
     if code in _FAILING:
         return CardFailing(str(error))
     return JournalError(f"cannot write the journal: {error}")
+
+
+# -- setting right the times kept while the clock was wrong --------------------------
+
+
+def mark(journal: Journal) -> tuple[int, int]:
+    """Where ``journal`` is: its last game and its last entry (see
+    :func:`relabel`)."""
+    with journal._lock:
+        game, seq = journal._db.execute(
+            "SELECT (SELECT coalesce(max(id), 0) FROM games), "
+            "(SELECT coalesce(max(seq), 0) FROM entries)").fetchone()
+    return int(game), int(seq)
+
+
+def relabel(journal: Journal, shift: float, since: tuple[int, int]) -> int:
+    """Add ``shift`` seconds to every time ``journal`` kept after ``since``
+    (a :func:`mark`): the times kept while the clock was wrong, once the
+    right time is known.  The games' starts and ends, the entries' moments
+    and the summaries' times move together, in one transaction; returns
+    how many games moved."""
+    game, seq = since
+    db = journal._db
+    with journal._transaction():
+        db.execute("UPDATE entries SET at = at + ? WHERE seq > ?", (shift, seq))
+        # A game's end was kept after the mark if the game is new, or ended
+        # by an entry after it, or was abandoned by a game made after it.
+        ended_since = (
+            "ended IS NOT NULL AND (id > :game OR (status = 'over' AND EXISTS "
+            "(SELECT 1 FROM entries AS e WHERE e.game_id = games.id AND e.seq > :seq)) "
+            "OR (status = 'abandoned' AND (SELECT min(later.id) FROM games AS later "
+            "WHERE later.id > games.id) > :game))")
+        changed = sorted(gid for (gid,) in db.execute(
+            f"SELECT id FROM games WHERE id > :game OR ({ended_since})",
+            {"game": game, "seq": seq}))
+        db.execute(f"UPDATE games SET ended = ended + :shift WHERE {ended_since}",
+                   {"shift": shift, "game": game, "seq": seq})
+        db.execute("UPDATE games SET started = started + ? WHERE id > ?", (shift, game))
+        db.executemany(
+            "UPDATE summaries SET summary = json_set(summary, '$.started', g.started, "
+            "'$.ended', g.ended) FROM (SELECT started, ended FROM games WHERE id = ?1) "
+            "AS g WHERE game_id = ?1", [(gid,) for gid in changed])
+        # A game's record was set when it ended.
+        db.executemany(
+            "UPDATE summaries SET summary = json_set(summary, '$.record.at', "
+            "json_extract(summary, '$.ended')) WHERE game_id = ? AND "
+            "json_type(summary, '$.record') = 'object'", [(gid,) for gid in changed])
+        return len(changed)
 
 
 def _check_readable(db: sqlite3.Connection, path: str) -> None:

@@ -41,6 +41,7 @@ from contextlib import contextmanager
 from enum import Enum
 from typing import Any, Callable, Final, Iterable, Iterator, Mapping, Sequence
 
+from . import journal as journal_module
 from . import session as play
 from .archive import Archive
 from .engine import Command, Event, Game, Setup
@@ -98,9 +99,8 @@ class Table:
         row = journal.latest_game()
         if row is not None:
             self._session = play.replay(journal, row)
-        # Where the journal was when the times it keeps were last known
-        # right (see relabel).
-        self._labelled_since = journal.mark()
+        # Where the journal was when its times were last known right.
+        self._labelled_since = journal_module.mark(journal)
 
     # -- reading -----------------------------------------------------------
 
@@ -333,24 +333,6 @@ class Table:
             self._commit(session, "redo", None, events, source, take_back)
             return self._changed(session, "redo", command, events, source)
 
-    def relabel(self, correct: Callable[[], float]) -> float:
-        """The right time is known: ``correct()`` sets the table's clock
-        right and says by how much the times it gave were off; those the
-        journal kept since the last correction move by as much (a game's
-        start and end, its commands, its summary), in the statistics and
-        every export too.  Returns the shift."""
-        with self._changing():
-            shift = correct()
-            if shift:
-                moved = self._journal.relabel(shift, self._labelled_since)
-                if moved:
-                    self.archive.relabelled()
-                row = self._journal.latest_game()
-                if row is not None and self._session is not None:
-                    self._session = play.replay(self._journal, row)
-            self._labelled_since = self._journal.mark()
-            return shift
-
     def close(self) -> None:
         with self._lock:
             self._journal.close()
@@ -400,6 +382,24 @@ class Table:
         update = update_of(session, action, events, command, source)
         self._teller.later(self._listeners, update)
         return update
+
+def relabel(table: Table, correct: Callable[[], float]) -> float:
+    """The right time is known: ``correct()`` sets ``table``'s clock right
+    and says by how much the times it gave were off; those the journal
+    kept since the last correction move by as much (a game's start and end,
+    its commands, its summary), in the statistics and every export too.
+    Returns the shift."""
+    with table._changing():
+        shift = correct()
+        if shift:
+            if journal_module.relabel(table._journal, shift, table._labelled_since):
+                table.archive.relabelled()
+            row = table._journal.latest_game()
+            if row is not None and table._session is not None:
+                table._session = play.replay(table._journal, row)
+        table._labelled_since = journal_module.mark(table._journal)
+        return shift
+
 
 def _check(session: Session | None, game: ExpectedGame, version: int | None) -> None:
     """Refuse a change made against another game or version than the
