@@ -316,7 +316,8 @@ class TablePart(Component):
             except Exception:
                 pass
         if trouble is not None:
-            return trouble.say(language)
+            said = trouble.say(language)
+            return said[:1].upper() + said[1:]
         if not self.time.known():
             return say("menu.date-unknown", language)
         return None

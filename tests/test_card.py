@@ -34,6 +34,11 @@ FULL = "the memory card is full"
 FAILING = "the memory card can no longer be written"
 
 
+def said(fault: str) -> str:
+    """A fault as the table says it, from its first letter (a capital)."""
+    return fault[:1].lower() + fault[1:]
+
+
 def _cannot_mount() -> str | None:
     if os.geteuid() != 0:
         return "mounting a loop device needs root (CI runs these tests as root)"
@@ -226,9 +231,9 @@ def test_a_card_filled_during_play_refuses_with_a_sentence_and_play_resumes_once
         assert state["version"] == acknowledged[-1]
         assert len(phone.get("/api/history")["entries"]) == len(acknowledged)
         # The phones and the table screen are told (the screen shows the faults).
-        assert any(f.startswith(FULL) for f in faults(phone))
+        assert any(said(f).startswith(FULL) for f in faults(phone))
         stream.until(lambda kind, data: kind == "companion"
-                     and any(FULL in f.lower() for f in data["faults"]))
+                     and any(said(f).startswith(FULL) for f in data["faults"]))
         # Room again: play resumes, without a restart.
         filler.unlink()
         os.sync()
@@ -279,7 +284,7 @@ def test_a_card_that_fails_during_play_keeps_what_was_acknowledged_and_a_restart
             "game_id": watcher.game_id, "version": acknowledged[-1]})
         assert (status, body["error"]) == (503, "journal")
         assert body["message"].startswith(FAILING)
-        assert any(f.startswith(FAILING) for f in faults(player))
+        assert any(said(f).startswith(FAILING) for f in faults(player))
         time.sleep(2)
         assert again.process.poll() is None
         assert again.terminate() == 0
@@ -292,6 +297,34 @@ def test_a_card_that_fails_during_play_keeps_what_was_acknowledged_and_a_restart
     database = card.mountpoint / "data" / "companion.db"
     assert kept_versions(database, phone.game_id) == acknowledged
     assert integrity(database) == "ok"
+
+
+def test_a_companion_stopped_cleanly_starts_on_the_card_turned_read_only_since(
+        tmp_path, card):
+    # Stopped cleanly, the journal has no write-ahead log left: SQLite cannot
+    # make its shared-memory file on a read-only card, and reads it as it is.
+    config = write_config(tmp_path)
+    config.write_text(config.read_text().replace(
+        str(tmp_path / "data"), str(card.mountpoint / "data")))
+    companion = Companion(config, "--simulate")
+    try:
+        phone = joined(companion)
+        phone.new_game()
+        acknowledged = [play_one(phone) for _ in range(3)]
+        assert companion.terminate() == 0
+    finally:
+        companion.kill()
+    card.fail()
+    again = Companion(config, "--simulate")
+    try:
+        watcher = Phone(again.url)
+        assert watcher.get("/api/state")["version"] == acknowledged[-1]
+        assert len(watcher.get("/api/history")["entries"]) == 3
+        assert any(said(f).startswith(FAILING) for f in faults(watcher))
+        assert again.process.poll() is None
+        assert again.terminate() == 0
+    finally:
+        again.kill()
 
 
 def test_the_doctor_says_to_back_up_the_journal_from_a_read_only_card(tmp_path, card):

@@ -158,8 +158,7 @@ class Journal:
         if not where.is_file():
             raise JournalError(f"there is no journal at {where}")
         try:
-            db = sqlite3.connect(where.absolute().as_uri() + "?mode=ro", uri=True,
-                                 isolation_level=None, check_same_thread=False)
+            db = _connect_read_only(where)
             _check_readable(db, str(where))
         except sqlite3.Error as exc:
             raise JournalError(f"cannot read the journal {where}: {exc}") from exc
@@ -522,6 +521,36 @@ def relabel(journal: Journal, shift: float, since: tuple[int, int]) -> int:
             "json_extract(summary, '$.ended')) WHERE game_id = ? AND "
             "json_type(summary, '$.record') = 'object'", [(gid,) for gid in changed])
         return len(changed)
+
+
+def _connect_read_only(where: Path) -> sqlite3.Connection:
+    """A connection that only reads ``where``.  On a read-only file system
+    SQLite cannot make the WAL's shared-memory file: a journal closed
+    cleanly (no WAL left) is then opened as immutable, and one with a WAL
+    (its latest commands) is read from a copy in memory."""
+    def connect(uri: str) -> sqlite3.Connection:
+        return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+
+    uri = where.absolute().as_uri()
+    db = connect(uri + "?mode=ro")
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return db
+    except sqlite3.OperationalError:
+        db.close()
+        wal = Path(str(where) + "-wal")
+        if not wal.exists() or wal.stat().st_size == 0:
+            return connect(uri + "?mode=ro&immutable=1")
+    import shutil
+    import tempfile
+
+    # /dev/shm: memory, not the card.
+    folder = Path(tempfile.mkdtemp(prefix="companion-journal-",
+                                   dir="/dev/shm" if Path("/dev/shm").is_dir() else None))
+    copy = folder / where.name
+    shutil.copyfile(where, copy)
+    shutil.copyfile(wal, Path(str(copy) + "-wal"))
+    return connect(copy.as_uri() + "?mode=ro")
 
 
 def _check_readable(db: sqlite3.Connection, path: str) -> None:
