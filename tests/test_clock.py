@@ -81,6 +81,20 @@ def test_the_label_clock_follows_a_slewed_clock_but_not_a_step(caplog):
     assert labels() == clocks.wall_now
 
 
+def test_a_date_from_a_phone_is_kept_while_the_wall_clock_stays_wrong(caplog):
+    clocks = Clocks()
+    labels = LabelClock(clocks.wall, clocks.steady)
+    labels()
+    assert labels.correct(clocks.wall_now + 730 * DAY) == 730 * DAY
+    clocks.run(60)
+    assert labels() == clocks.wall_now + 730 * DAY
+    assert not [r for r in caplog.records if "stepped" in r.message]
+    # NTP sets the wall clock right at last: no step from the labels' side.
+    clocks.wall_now += 730 * DAY
+    assert labels() == clocks.wall_now
+    assert labels.step == 0.0
+
+
 def test_the_times_kept_while_the_clock_was_wrong_are_set_right(tmp_path):
     clocks = Clocks()
     clocks.wall_now -= 730 * DAY  # a Pi two years behind

@@ -171,5 +171,7 @@ class LabelClock:
                 return 0.0
             shift = (right_now - steady) - self._offset
             self._offset = right_now - steady
-            self.step = 0.0
+            # The wall clock may still be wrong (the time came from a phone):
+            # its difference is known, not a new step to log.
+            self.step = stepped(self._offset, self._wall(), steady) or 0.0
             return shift
