@@ -328,7 +328,7 @@ def test_a_companion_stopped_cleanly_starts_on_the_card_turned_read_only_since(
 
 
 def test_the_doctor_says_to_back_up_the_journal_from_a_read_only_card(tmp_path, card):
-    from companion.doctor import FAIL, check_data_dir
+    from companion.commands.doctor import FAIL, check_data_dir
 
     data = card.mountpoint / "data"
     data.mkdir()

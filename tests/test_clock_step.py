@@ -59,7 +59,7 @@ LAUNCHER = textwrap.dedent(
         return real_time() + seen[1]
 
     time.time = stepped_time
-    from companion.cli import main
+    from companion.commands.cli import main
 
     sys.exit(main(["serve", "--simulate", "--config", sys.argv[2]]))
     """

@@ -20,7 +20,7 @@ import os
 import threading
 from typing import Any, Callable, Mapping
 
-from .core.clock import LabelClock
+from companion.core.clock import LabelClock
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +123,7 @@ class TableTime:
             return learnt
 
     def _correct(self, right_now: float, source: str) -> None:
-        from .core.table import relabel
+        from companion.core.table import relabel
 
         shift = relabel(self.table, lambda: self.clock.correct(right_now))
         if abs(shift) > PHONE_TOLERANCE:
