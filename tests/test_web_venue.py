@@ -32,7 +32,7 @@ def panel(table, tmp_path, broker):  # noqa: F811
 
     service = venue_service(table, tmp_path)
     service.start()
-    service.allow_changes()  # the owner's key press at the table (Menu → Venue settings)
+    service.allow_changes()  # the owner's key press at the table (Menu → Venue)
     app = create_app(table, PanelSettings(secret_key="k" * 64), services=Services(venue=service))
     controller, spectator = app.test_client(), app.test_client()
     csrf = controller.get("/api/session").json["csrf"]

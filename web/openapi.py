@@ -529,7 +529,7 @@ SCHEMAS: dict[str, Any] = {
                        "description": "where the settings come from"},
             "changes_allowed": {"type": "boolean",
                                 "description": "the owner allowed a change at the table a "
-                                               "moment ago (Menu → Venue settings → OK)"},
+                                               "moment ago (Menu → Venue → OK)"},
         },
     },
     "NetworkStatus": {

@@ -378,7 +378,7 @@ class VenueService(Component):
     # -- who may change the settings --------------------------------------------
 
     def allow_changes(self) -> None:
-        """The owner's key press at the table (Menu → Venue settings → OK):
+        """The owner's key press at the table (Menu → Venue → OK):
         a controller may change the venue settings for :data:`ALLOW_FOR`
         seconds."""
         # One float's assignment: the menu's thread never waits on a

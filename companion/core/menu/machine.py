@@ -60,7 +60,7 @@ class TableMenu:
     reach, and ``switch_network()`` joins it.  ``smart_dice`` (the Pixels
     dice) puts "Pixels dice" in the main menu: the dice paired, each given a
     role or forgotten, and the dice in reach to pair.  ``allow_venue()``
-    (the venue, when the companion can join one) puts "Venue settings" in
+    (the venue, when the companion can join one) puts "Venue" in
     the main menu: confirmed with OK, a controller's phone may change them
     for a few minutes.
 

@@ -1,4 +1,4 @@
-"""The Venue settings section: the owner, at the table, lets a controller's
+"""The Venue section of the menu: the owner, at the table, lets a controller's
 phone change where the table publishes (its venue's broker) for a few
 minutes.  Without that key press the panel refuses every change, so that a
 phone that joined with the PIN cannot move the table, and its broker
