@@ -120,6 +120,8 @@ def test_a_controller_puts_the_table_in_the_venue_from_the_setup_page(companions
     phone.click("#venue-save")
     # The PIN alone is not enough: the owner allows it at the table first.
     expect(phone.locator("#venue-error")).to_contain_text("Allow it at the table first")
+    expect(phone.locator("#venue-locked")).to_be_visible()
+    phone.locator("#venue-box").screenshot(path=str(SCREENSHOTS / "venue-settings-locked.png"))
     # At the table: BACK twice puts away the Wi-Fi's and the panel's QR codes
     # shown at the start, BACK opens the menu, UP UP reaches Venue,
     # OK asks, OK allows.
