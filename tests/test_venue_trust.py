@@ -260,6 +260,32 @@ def test_every_kind_of_malformed_message_is_refused_by_itself():
     assert len(board.refused) >= 10  # by cause
 
 
+def test_the_boards_schema_is_json_schema_and_another_validator_reads_it_the_same():
+    """SCHEMA is a valid draft 7 document, and jsonschema (an interpreter)
+    refuses and takes what the board's compiled validator does."""
+    import jsonschema
+
+    from companion.venue.schema import SCHEMA, Refused, _problem, parse, read_topic
+
+    jsonschema.Draft7Validator.check_schema(SCHEMA)
+    good = [("state", _state()), ("event", _event()), ("result", _result()),
+            ("alert", {"event_type": "game-over", "said": "Ana wins", "player": None,
+                       "id": "1:4"})]
+    bad = []
+    for _, topic, payload in MALFORMED:
+        try:
+            kind = read_topic(topic).kind
+            body = parse(payload.decode())
+        except (Refused, UnicodeDecodeError):
+            continue  # refused before the schema
+        if kind != "availability" and isinstance(body, dict):
+            bad.append((kind, body))
+    for kind, body in good + bad:
+        other = jsonschema.Draft7Validator(SCHEMA["definitions"][kind]).is_valid(body)
+        assert other is (_problem(kind, body) is None), (kind, body)
+    assert len(bad) >= 15
+
+
 def test_300_malformed_messages_leave_the_board_and_its_page_unchanged_and_counted(tmp_path):
     need()
     from companion.venue.league import league, to_csv
