@@ -331,7 +331,7 @@ def test_300_malformed_messages_leave_the_board_and_its_page_unchanged_and_count
         for path in ("/api/tables", "/api/league", "/api/health", "/api/league.json"):
             text = page.get(path).get_data(True)
             assert "NaN" not in text and "Infinity" not in text
-            json.loads(text, parse_constant=lambda name: pytest.fail(f"{path}: {name}"))
+            json.loads(text, parse_constant=lambda name, path=path: pytest.fail(f"{path}: {name}"))
     finally:
         sender.stop()
         listener.link.stop()
