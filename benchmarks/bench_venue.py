@@ -234,8 +234,11 @@ class Watcher:
         while True:
             self.changed.wait()
             self.changed.clear()
-            with urllib.request.urlopen(self.url + "api/tables", timeout=60) as answer:
-                tables = json.load(answer)["tables"]
+            try:
+                with urllib.request.urlopen(self.url + "api/tables", timeout=60) as answer:
+                    tables = json.load(answer)["tables"]
+            except OSError:  # the board stopped: the bench is over
+                return
             now = time.perf_counter()
             with self.lock:
                 for t in tables:
@@ -393,7 +396,7 @@ def main() -> int:
                   f"tables: p50 {ms(statistics.median(delays))}, p99 "
                   f"{ms(percentile(delays, 0.99))} (target p99 250 ms); "
                   f"not seen (a later version came first): {missing}")
-            for label, group in (("", few), (f", on a {args.disk_ms:.0f} ms disk", slow)):
+            for label, group in ((f", on a {args.disk_ms:.0f} ms disk", slow), ("", few)):
                 delays, missing = commit_to_board(group, watcher, args.changes)
                 print(f"a commit to the board's page, {len(delays)} changes on "
                       f"{args.latency_tables} tables{label} (beside the others): p50 "

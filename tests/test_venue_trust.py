@@ -260,6 +260,17 @@ def test_every_kind_of_malformed_message_is_refused_by_itself():
     assert len(board.refused) >= 10  # by cause
 
 
+def test_a_message_the_database_fails_half_way_leaves_nothing_behind():
+    """The table's row is written before its result: when the result's write
+    fails, neither stays, and the message is counted."""
+    board = Board(":memory:")
+    board._db.execute("DROP TABLE results")  # the second write of a result fails
+    assert board.take(f"{BASE}/result/1", _raw(_result())) is None
+    assert board.tables() == [] and board.refused == {"not-stored": 1}
+    assert board.take(f"{BASE}/state", _raw(_state())) is not None
+    assert [t["table"] for t in board.tables()] == ["table-a"]
+
+
 def test_the_boards_schema_is_json_schema_and_another_validator_reads_it_the_same():
     """SCHEMA is a valid draft 7 document, and jsonschema (an interpreter)
     refuses and takes what the board's compiled validator does."""

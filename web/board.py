@@ -72,10 +72,18 @@ def create_board_app(board: Any, league: Callable[[list[dict[str, Any]]], dict[s
         lang = request.args.get("lang", language)
         return jsonify(texts.get(lang, texts["en"]))
 
+    # Every TV and phone reads the tables again at each change: the answer
+    # is made once per change (the board's generation) and refusal count.
+    made: dict[str, Any] = {}
+
     @app.get("/api/tables")
     def tables() -> Response:
-        return jsonify({"title": title, "generation": board.generation,
-                        "tables": board.tables(), "refused": sum(board.refused.values())})
+        key = (board.generation, sum(board.refused.values()))
+        if made.get("key") != key:
+            answer = jsonify({"title": title, "generation": key[0],
+                              "tables": board.tables(), "refused": key[1]})
+            made.update(key=key, body=answer.get_data())
+        return Response(made["body"], mimetype="application/json")
 
     @app.get("/api/health")
     def health() -> Response:

@@ -193,17 +193,19 @@ class Board:
         with self._lock:
             rows = self._db.execute("SELECT venue, name, state, online, alert, seen FROM tables "
                                     "ORDER BY venue, name").fetchall()
-            out = []
-            for venue, name, state, online, alert, seen in rows:
-                events = [json.loads(b) for (b,) in self._db.execute(
-                    "SELECT body FROM events WHERE venue = ? AND name = ? "
-                    "ORDER BY seen DESC, rowid DESC LIMIT 3", (venue, name))]
-                out.append({"venue": venue, "table": name,
-                            "state": None if state is None else json.loads(state),
-                            "online": bool(online),
-                            "alert": None if alert is None else json.loads(alert),
-                            "events": events, "seen": seen})
-        return out
+            # Each table's latest three events, in one query for every table.
+            latest: dict[tuple[str, str], list[Any]] = {}
+            for venue, name, body in self._db.execute(
+                    "SELECT venue, name, body FROM (SELECT venue, name, body, ROW_NUMBER() "
+                    "OVER (PARTITION BY venue, name ORDER BY seen DESC, rowid DESC) AS n "
+                    "FROM events) WHERE n <= 3 ORDER BY venue, name, n"):
+                latest.setdefault((venue, name), []).append(json.loads(body))
+        return [{"venue": venue, "table": name,
+                 "state": None if state is None else json.loads(state),
+                 "online": bool(online),
+                 "alert": None if alert is None else json.loads(alert),
+                 "events": latest.get((venue, name), []), "seen": seen}
+                for venue, name, state, online, alert, seen in rows]
 
     def events(self, venue: str, table: str) -> list[dict[str, Any]]:
         """A table's events the board kept, in the order they came."""

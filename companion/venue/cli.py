@@ -129,10 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     board = Board(args.db)
 
     def heard(topic: str, payload: bytes) -> None:
-        if not payload and "/result/" in topic:
-            board.take_empty_result(topic)
-        elif payload:
+        if payload:
             board.take(topic, payload)
+        else:  # a result taken back; any other empty message is refused
+            board.take_empty_result(topic)
 
     link = Link(host, port, client_id=f"companion-venue-board-{venue.strip('+') or 'all'}",
                 username=args.username or None, password=password, tls=args.tls,
