@@ -147,9 +147,7 @@ class ScreenPart(Component):
         self.sign_out = address.sign_out
         # The Wi-Fi part (companion.parts.network), when there is one.
         self.network = network
-        # The table's venue (companion.parts.venue): the owner allows a
-        # change of its settings from the menu.
-        self.venue = venue
+        self.venue = venue  # the owner allows a change of its settings from the menu
         self.menu: TableMenu | None = None
         self._notes: queue.SimpleQueue[Note] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
