@@ -26,6 +26,20 @@ def venue_service(table, directory, venue=None) -> VenueService:
                         version=lambda: "test")
 
 
+def joined(table, service):
+    """A panel over ``service`` and a phone that joined it with the PIN (a
+    controller): the phone and its CSRF token."""
+    from web import PanelSettings, Services, create_app
+
+    app = create_app(table, PanelSettings(secret_key="k" * 64), services=Services(venue=service))
+    phone = app.test_client()
+    csrf = phone.get("/api/session").json["csrf"]
+    pin = app.extensions["companion"].access.pin
+    assert phone.post("/api/join", json={"pin": pin},
+                      headers={"X-CSRF-Token": csrf}).status_code == 200
+    return phone, csrf
+
+
 @pytest.fixture
 def panel(table, tmp_path, broker):  # noqa: F811
     from web import PanelSettings, Services, create_app
@@ -170,8 +184,6 @@ def test_a_controller_cannot_send_the_kept_password_to_another_host(
     """The repro: a table publishing on the venue's broker with its kept
     password; a controller (the PIN) points it at another host without a
     password.  Refused, nothing changes, and nothing reaches that host."""
-    from web import PanelSettings, Services, create_app
-
     service = venue_service(table, tmp_path)
     service.allow_changes()
     service.configure({"broker": "127.0.0.1", "port": broker.port, "venue": "Cafe",
@@ -179,12 +191,7 @@ def test_a_controller_cannot_send_the_kept_password_to_another_host(
     service._allowed_until = float("-inf")  # the owner's minutes are over
     if allowed:
         service.allow_changes()
-    app = create_app(table, PanelSettings(secret_key="k" * 64), services=Services(venue=service))
-    phone = app.test_client()
-    csrf = phone.get("/api/session").json["csrf"]
-    pin = app.extensions["companion"].access.pin
-    assert phone.post("/api/join", json={"pin": pin},
-                      headers={"X-CSRF-Token": csrf}).status_code == 200
+    phone, csrf = joined(table, service)
     kept = (tmp_path / SETTINGS_FILE).read_text()
     elsewhere = Doorman()
     for body in ({"broker": "127.0.0.1", "port": elsewhere.port, "venue": "Cafe des Jeux",
@@ -203,17 +210,11 @@ def test_a_controller_cannot_send_the_kept_password_to_another_host(
 
 
 def test_without_the_owners_key_press_a_controller_changes_nothing(table, tmp_path, broker):  # noqa: F811
-    from web import PanelSettings, Services, create_app
-
     clock = [1000.0]
     service = VenueService(Setup(config=Config(), directory=tmp_path), table=table,
                            journal=table._journal, table_name="table-a",
                            version=lambda: "test", monotonic=lambda: clock[0])
-    app = create_app(table, PanelSettings(secret_key="k" * 64), services=Services(venue=service))
-    phone = app.test_client()
-    csrf = phone.get("/api/session").json["csrf"]
-    pin = app.extensions["companion"].access.pin
-    phone.post("/api/join", json={"pin": pin}, headers={"X-CSRF-Token": csrf})
+    phone, csrf = joined(table, service)
 
     def post(body):
         return phone.post("/api/venue", json=body, headers={"X-CSRF-Token": csrf})
