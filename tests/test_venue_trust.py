@@ -23,10 +23,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import Venue, section
 from companion.core.engine import Command
 from companion.core.journal import Journal
 from companion.core.table import Table
+from companion.host.config import Venue, section
 from companion.parts.venue import VenuePart
 from companion.venue import cli
 from companion.venue.board import Board
