@@ -159,6 +159,63 @@ def test_the_documented_example_as_written_reaches_the_board(tmp_path, table):
         broker.stop()
 
 
+def test_a_commits_state_comes_before_its_event_and_results_only_when_a_game_ends(
+        tmp_path, table):
+    """On the documented broker: each change's state reaches a subscriber
+    before its event; no result message at all (not even an empty retained
+    one) until the game ends; its result then; an empty one when the end is
+    taken back."""
+    need()
+    users = _documented_users()
+    (tmp_path / "broker").mkdir()
+    broker = _documented_broker(tmp_path / "broker")
+    broker.start()
+    heard: list[tuple[str, bytes]] = []
+    link = Link("127.0.0.1", broker.port, client_id="board", username="board",
+                password=users["board"], subscriptions=("companion/#",),
+                on_message=lambda topic, payload: heard.append((topic, payload)))
+    settings = section("venue", Venue, {**_documented_config(), "broker": "127.0.0.1",
+                                        "port": broker.port, "home_assistant": False},
+                       "docs/venue.md")
+    part = VenuePart(settings, table, table._journal, table_name="pi", version="test")
+    base = "companion/cafe-des-jeux/table-1"
+
+    def kinds() -> list[str]:
+        out = []
+        for topic, payload in list(heard):
+            kind = topic[len(base) + 1:]
+            if kind in ("state", "event"):
+                kind += f" {json.loads(payload)['version']}"
+            elif kind.startswith("result/"):
+                kind = "result" if payload else "result cleared"
+            out.append(kind)
+        return out
+
+    try:
+        link.start()
+        assert link.wait_connected(WAIT)
+        part.start()
+        until(lambda: "availability" in kinds(), "the table online")
+        table.new_game("call-of-nature", ["Ana", "Ben"], variants=["no-end-roll"])
+        until(lambda: "state 0" in kinds(), "the new game")
+        for version, value in ((1, 4), (2, 5), (3, 6)):
+            table.submit(Command("card", {"value": value}))
+            until(lambda v=version: f"event {v}" in kinds(), f"change {version}")
+        assert not [k for k in kinds() if k.startswith("result")]
+        table.submit(Command("adjust-mastery", {"player": "Ben", "delta": -7}))  # Ana wins
+        until(lambda: "result" in kinds(), "the result")
+        table.undo()
+        until(lambda: "result cleared" in kinds(), "the result taken back")
+        seen = kinds()
+        for version in range(1, 6):  # the cards, the end, its undo
+            assert seen.index(f"state {version}") < seen.index(f"event {version}"), seen
+        assert seen.count("result") == 1 and seen.count("result cleared") == 1
+    finally:
+        part.stop()
+        link.stop()
+        broker.stop()
+
+
 # -- the board keeps only what is well formed ------------------------------------------
 
 
