@@ -111,7 +111,10 @@ class Card:
         self.mount()
 
     def unmount(self) -> None:
-        subprocess.run(["umount", str(self.mountpoint)], capture_output=True)
+        if subprocess.run(["umount", str(self.mountpoint)], capture_output=True).returncode:
+            # Still busy (a process just killed): detached once it lets go,
+            # so no loop device is left behind.
+            subprocess.run(["umount", "-l", str(self.mountpoint)], capture_output=True)
 
     def close(self) -> None:
         self.unmount()
