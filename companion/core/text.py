@@ -450,9 +450,56 @@ _CLI: Phrases = {
     },
 }
 
+
+# The caller's own words for every game (companion.core.caller; a game's
+# caller.py has its own).
+_CALLER: Phrases = {
+    "en": {
+        "caller.turn": "{player}'s turn",
+        "caller.starts": "{player} starts",
+        "caller.new-game": "New game of {title}: {players}",
+        "caller.winner": "{winners} {n, plural, one {wins} other {win}}!",
+        "caller.no-winner": "The game is over, with no winner",
+        "caller.taken-back": "Taken back: {what}",
+        "caller.taken-back-nothing": "Taken back",
+        "caller.moment.turn": "Whose turn it is",
+        "caller.moment.game": "A game's start and its winner",
+        "caller.moment.undo": "What is taken back",
+        "caller.moment.play": "What happens in play",
+    },
+    "fr": {
+        "caller.turn": "Au tour de {player}",
+        "caller.starts": "{player} commence",
+        "caller.new-game": "Nouvelle partie de {title} : {players}",
+        "caller.winner": "{winners} {n, plural, one {gagne} other {gagnent}} !",
+        "caller.no-winner": "La partie est finie, sans gagnant",
+        "caller.taken-back": "Annulé : {what}",
+        "caller.taken-back-nothing": "Annulé",
+        "caller.moment.turn": "À qui le tour",
+        "caller.moment.game": "Le début d'une partie et son gagnant",
+        "caller.moment.undo": "Ce qui est annulé",
+        "caller.moment.play": "Ce qui se passe en jeu",
+    },
+    "it": {
+        "caller.turn": "Tocca a {player}",
+        "caller.starts": "Inizia {player}",
+        "caller.new-game": "Nuova partita di {title}: {players}",
+        "caller.winner": "{n, plural, one {Vince} other {Vincono}} {winners}!",
+        "caller.no-winner": "La partita è finita, senza vincitori",
+        "caller.taken-back": "Annullato: {what}",
+        "caller.taken-back-nothing": "Annullato",
+        "caller.moment.turn": "A chi tocca",
+        "caller.moment.game": "L'inizio di una partita e il vincitore",
+        "caller.moment.undo": "Ciò che viene annullato",
+        "caller.moment.play": "Ciò che succede in gioco",
+    },
+}
+
+
 # What every game shares (the menu's and the command line's words and the
 # common refusals); a game's own TEXT may override a key.
-COMMON: Phrases = {lang: {**_MENU[lang], **_CLI[lang], **REFUSALS[lang]} for lang in LANGUAGES}
+COMMON: Phrases = {lang: {**_MENU[lang], **_CLI[lang], **_CALLER[lang], **REFUSALS[lang]}
+                   for lang in LANGUAGES}
 
 
 # -- the rules of each language ---------------------------------------------------------
