@@ -645,7 +645,6 @@ def wiring_pins(config: Config) -> list[tuple[int, str]]:
     keys = [(pin, role) for role, pin in roles.items()
             if role.startswith(("button ", "encoder "))]
     outputs = [(pin, role) for role, pin in roles.items() if role == "buzzer"]
-    amplifier = [(pin, role) for role, pin in roles.items() if role.startswith("amplifier ")]
     leds = [(pin, role) for role, pin in roles.items() if role.startswith("led ")]
     wired += [(HEADER_PIN_OF_GPIO[pin], role) for pin, role in keys]
     if config.encoder.enabled:
@@ -654,15 +653,21 @@ def wiring_pins(config: Config) -> list[tuple[int, str]]:
     wired += [(HEADER_PIN_OF_GPIO[pin], role) for pin, role in outputs + leds]
     if outputs or leds:
         wired.append((HEADER_GROUND[-3], "ground of the buzzer and LEDs (GND)"))
-    if amplifier:
-        wired.append((HEADER_5V[0], "amplifier VIN (5 V)"))
-        wired += [(HEADER_PIN_OF_GPIO[pin], role) for pin, role in amplifier]
-        wired.append((HEADER_GROUND[2], "amplifier GND"))
+    wired += _amplifier_wires(roles)
     if config.uses_pi_uart():
         wired += [(HEADER_PIN_OF_GPIO[14], "dice device RX (the Pi's TXD)"),
                   (HEADER_PIN_OF_GPIO[15], "dice device TX (the Pi's RXD)"),
                   (HEADER_GROUND[-2], "dice device GND")]
     return wired
+
+
+def _amplifier_wires(roles: Mapping[str, int]) -> list[tuple[int, str]]:
+    """An I2S amplifier's header pins: 5 V, its three signals, ground."""
+    signals = [(HEADER_PIN_OF_GPIO[pin], role) for role, pin in roles.items()
+               if role.startswith("amplifier ")]
+    if not signals:
+        return []
+    return [(HEADER_5V[0], "amplifier VIN (5 V)"), *signals, (HEADER_GROUND[2], "amplifier GND")]
 
 
 def header_pin(gpio: int) -> int:

@@ -125,8 +125,7 @@ def winners(seats: Iterable[Any], players: Sequence[str], lang: str) -> Said:
     names = [name for seat in seats if (name := seat_name(seat, players)) is not None]
     if not names:
         return Said(say("caller.no-winner", lang), "game", ENDING)
-    return Said(say("caller.winner", lang, winners=names_list(names), n=len(names)),
-                "game", ENDING)
+    return Said(say("caller.winner", lang, winners=names_list(names)), "game", ENDING)
 
 
 def seat_name(seat: Any, players: Sequence[str]) -> str | None:

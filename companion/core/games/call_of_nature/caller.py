@@ -5,7 +5,7 @@ a Respite and its roll, an explosion, the End-of-Game rolls and the winner.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ...caller import ALERT, BIG, PLAY, TURN, Said, seat_name, winners
 from ...engine import Event
@@ -19,43 +19,82 @@ def said(events: Sequence[Event], state: Mapping[str, Any], players: Sequence[st
     out: list[Said] = []
     for event in events:
         data = event.data
-        name = seat_name(data.get("player"), players) or ""
-        if event.kind == "turn":
-            out.append(Said(_say("caller.turn", lang, player=name,
-                                 pressure=state.get("pressure", 0)), "turn", TURN))
-        elif event.kind == "threshold-fired":
-            out.append(Said(_say("caller.threshold", lang, player=name, **_fields(data)),
-                            "play", ALERT))
-        elif event.kind == "respite":
-            out.append(Said(_say("caller.respite", lang, player=name,
-                                 pressure=data.get("pressure", 0),
-                                 mastery=data.get("mastery", 0)), "play", ALERT))
-        elif event.kind == "respite-rolled":
-            key = "caller.respite-won" if data.get("gained") else "caller.respite-lost"
-            out.append(Said(_say(key, lang, player=name, die=data.get("die", 0),
-                                 after=data.get("after", 0)), "play", ALERT))
-        elif event.kind == "player-eliminated":
-            key = "caller.explodes.rolls" if data.get("end") == "rolls" else "caller.explodes"
-            out.append(Said(_say(key, lang, player=name), "play", BIG))
-        elif event.kind == "end-roll" and "total" in data:
-            key = "caller.end-roll.loss" if data.get("loss") else "caller.end-roll.kept"
-            out.append(Said(_say(key, lang, player=name, total=data.get("total", 0),
-                                 loss=data.get("loss", 0), after=data.get("after", 0)),
-                            "play", ALERT))
-        elif event.kind == "end-roll":
-            out.append(Said(_say("caller.end-roll.held", lang, player=name,
-                                 held=data.get("held", 0)), "play", PLAY))
-        elif event.kind == "round-ended":
-            out.append(Said(_say("caller.round", lang, player=name,
-                                 round=data.get("round", 0)), "play", PLAY))
-        elif event.kind == "direction-changed":
-            out.append(Said(_say(f"caller.direction.{data.get('direction')}", lang),
-                            "play", PLAY))
-        elif event.kind == "reshuffle-needed":
-            out.append(Said(_say("caller.reshuffle", lang), "play", PLAY))
-        elif event.kind == "game-over":
+        if event.kind == "game-over":
             out.append(winners(data.get("winners", ()), players, lang))
+            continue
+        heard = _HEARD.get(event.kind)
+        if heard is None:
+            continue
+        name = seat_name(data.get("player"), players) or ""
+        found = heard(data, name, state, lang)
+        if found is not None:
+            out.append(found)
     return out
+
+
+def _turn(data: Mapping[str, Any], name: str, state: Mapping[str, Any], lang: str) -> Said:
+    return Said(_say("caller.turn", lang, player=name, pressure=state.get("pressure", 0)),
+                "turn", TURN)
+
+
+def _threshold(data: Mapping[str, Any], name: str, state: Mapping[str, Any],
+               lang: str) -> Said:
+    return Said(_say("caller.threshold", lang, player=name, **_fields(data)), "play", ALERT)
+
+
+def _respite(data: Mapping[str, Any], name: str, state: Mapping[str, Any], lang: str) -> Said:
+    return Said(_say("caller.respite", lang, player=name, pressure=data.get("pressure", 0),
+                     mastery=data.get("mastery", 0)), "play", ALERT)
+
+
+def _respite_rolled(data: Mapping[str, Any], name: str, state: Mapping[str, Any],
+                    lang: str) -> Said:
+    key = "caller.respite-won" if data.get("gained") else "caller.respite-lost"
+    return Said(_say(key, lang, player=name, die=data.get("die", 0), after=data.get("after", 0)),
+                "play", ALERT)
+
+
+def _explodes(data: Mapping[str, Any], name: str, state: Mapping[str, Any], lang: str) -> Said:
+    key = "caller.explodes.rolls" if data.get("end") == "rolls" else "caller.explodes"
+    return Said(_say(key, lang, player=name), "play", BIG)
+
+
+def _end_roll(data: Mapping[str, Any], name: str, state: Mapping[str, Any], lang: str) -> Said:
+    if "total" not in data:
+        return Said(_say("caller.end-roll.held", lang, player=name, held=data.get("held", 0)),
+                    "play", PLAY)
+    key = "caller.end-roll.loss" if data.get("loss") else "caller.end-roll.kept"
+    return Said(_say(key, lang, player=name, total=data.get("total", 0),
+                     loss=data.get("loss", 0), after=data.get("after", 0)), "play", ALERT)
+
+
+def _round(data: Mapping[str, Any], name: str, state: Mapping[str, Any], lang: str) -> Said:
+    return Said(_say("caller.round", lang, player=name, round=data.get("round", 0)),
+                "play", PLAY)
+
+
+def _direction(data: Mapping[str, Any], name: str, state: Mapping[str, Any],
+               lang: str) -> Said | None:
+    key = f"caller.direction.{data.get('direction')}"
+    return Said(_say(key, lang), "play", PLAY) if data.get("direction") in DIRECTIONS else None
+
+
+def _reshuffle(data: Mapping[str, Any], name: str, state: Mapping[str, Any], lang: str) -> Said:
+    return Said(_say("caller.reshuffle", lang), "play", PLAY)
+
+
+DIRECTIONS = ("clockwise", "counter-clockwise")
+_HEARD: Mapping[str, Callable[[Mapping[str, Any], str, Mapping[str, Any], str], Said | None]] = {
+    "turn": _turn,
+    "threshold-fired": _threshold,
+    "respite": _respite,
+    "respite-rolled": _respite_rolled,
+    "player-eliminated": _explodes,
+    "end-roll": _end_roll,
+    "round-ended": _round,
+    "direction-changed": _direction,
+    "reshuffle-needed": _reshuffle,
+}
 
 
 def taken(events: Sequence[Event], players: Sequence[str], lang: str) -> str | None:

@@ -22,30 +22,30 @@ def said(events: Sequence[Event], state: Mapping[str, Any], players: Sequence[st
         data = event.data
         name = seat_name(data.get("player"), players) or ""
         target = seat_name(data.get("target"), players) or ""
-        if event.kind == "turn" and "turn" in data:
-            out.append(Said(_say("caller.turn", lang, player=name), "turn", TURN))
-        elif event.kind == "poop-played":
+        if event.kind == "poop-played":
             seat = data.get("target")
             if isinstance(seat, int) and seat not in warned and _one_from_full(state, seat):
                 warned.add(seat)
-                out.append(Said(_say("caller.four", lang, player=target,
-                                     n=_full(state) - 1), "play", ALERT))
-        elif event.kind == "flushed":
-            out.append(Said(_say("caller.flush", lang, player=name), "play", ALERT))
-        elif event.kind == "player-died":
-            out.append(Said(_say("caller.dies", lang, player=name), "play", BIG))
-        elif event.kind == "toilette":
-            out.append(Said(_say("caller.toilette", lang, player=name, target=target),
-                            "play", PLAY))
-        elif event.kind == "constipated":
-            out.append(Said(_say("caller.constipated", lang, player=name, target=target),
-                            "play", ALERT))
-        elif event.kind == "suppository":
-            out.append(Said(_say("caller.suppositoire", lang, player=name, target=target),
-                            "play", ALERT))
+                out.append(Said(_say("caller.four", lang, player=target, n=_full(state) - 1),
+                                "play", ALERT))
         elif event.kind == "game-over":
             out.append(winners(data.get("winners", ()), players, lang))
+        elif event.kind in _SAID and (event.kind != "turn" or "turn" in data):
+            key, moment, rank = _SAID[event.kind]
+            out.append(Said(_say(key, lang, player=name, target=target), moment, rank))
     return out
+
+
+# The events said by one sentence of their player and target: its key,
+# moment and rank.  (A turn whose player has nothing left passes unsaid.)
+_SAID: Mapping[str, tuple[str, str, int]] = {
+    "turn": ("caller.turn", "turn", TURN),
+    "flushed": ("caller.flush", "play", ALERT),
+    "player-died": ("caller.dies", "play", BIG),
+    "toilette": ("caller.toilette", "play", PLAY),
+    "constipated": ("caller.constipated", "play", ALERT),
+    "suppository": ("caller.suppositoire", "play", ALERT),
+}
 
 
 def _full(state: Mapping[str, Any]) -> int:
