@@ -22,6 +22,7 @@ import logging
 import shutil
 import subprocess
 import threading
+from collections import deque
 from typing import Callable, Sequence
 
 log = logging.getLogger(__name__)
@@ -78,7 +79,9 @@ class Speaker:
         self.player = list(player) if player is not None else play_command(device)
         self.on_fault = on_fault
         self.fault: str | None = None
+        # How many lines played to their end, and the last few (text, lang).
         self.said = 0
+        self.last: deque[tuple[str, str]] = deque(maxlen=8)
         self._lock = threading.Condition()
         self._pending: tuple[str | Callable[[], str | None], str] | None = None
         self._playing: list[subprocess.Popen[bytes]] = []
@@ -164,7 +167,9 @@ class Speaker:
                 self._playing = list(started)
                 if self._pending is not None or self._closed:
                     self._stop_playing()  # a newer line came while it started
-            self._finish(*started)
+            if self._finish(*started):
+                with self._lock:
+                    self.last.append((text, lang))
 
     def _start_line(self, text: str, lang: str
                     ) -> tuple[subprocess.Popen[bytes], subprocess.Popen[bytes]] | None:
@@ -191,7 +196,8 @@ class Speaker:
             espeak.stdout.close()  # the player holds the pipe now
         return espeak, player
 
-    def _finish(self, espeak: subprocess.Popen[bytes], player: subprocess.Popen[bytes]) -> None:
+    def _finish(self, espeak: subprocess.Popen[bytes], player: subprocess.Popen[bytes]) -> bool:
+        """Wait for the line to end; whether it played to its end."""
         try:
             _, errors = player.communicate(timeout=LONGEST_LINE)
         except subprocess.TimeoutExpired:
@@ -211,6 +217,7 @@ class Speaker:
                 said = errors.decode("utf-8", "replace").strip().splitlines()
                 self._failed(said[-1] if said else f"{self.player[0]} exited with "
                                                    f"status {player.returncode}")
+            return player.returncode == 0
 
     def _failed(self, message: str) -> None:
         """Called with the lock held: a new fault is logged and told once."""
