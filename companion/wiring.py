@@ -236,7 +236,12 @@ def _title(config: Config, lang: str = "en") -> str:
                                                 ("speaker", config.uses_i2s())) if on]
     return (_say(lang, "Wiring: {display} display, {inputs}",
                  display=config.display.controller.upper(), inputs=inputs)
-            + (", " + _say(lang, " and ").join(extras) if extras else ""))
+            + (", " + _listed(extras, _say(lang, " and ")) if extras else ""))
+
+
+def _listed(items: list[str], last: str) -> str:
+    """"a, b and c" (``last`` joins the last two)."""
+    return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else "".join(items)
 
 
 def _part(lang: str, part: str) -> str:

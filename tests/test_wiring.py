@@ -171,7 +171,7 @@ def test_without_a_drawing_there_is_no_wiring_page(table):
 
 # A line every language says alike: a pin's number, or a lead's label (UP, GND,
 # CLK (A), +) to a pin, where "pin" is Italian too.
-KEPT = r"[\d ]*|([A-Z]+( \([A-Z]\))?|\+) → pin \d+ \((GPIO \d+|GND|3V3)\)"
+KEPT = r"[\d ]*|([A-Z]+( \([A-Z]\))?|\+) → pin \d+ \((GPIO \d+|GND|3V3|5V)\)"
 
 
 @pytest.mark.parametrize("lang", ["fr", "it"])
