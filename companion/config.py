@@ -290,7 +290,7 @@ AMPLIFIERS = ("none", "max98357a", "hifiberry-dac")
 I2S_PINS = {18: "BCLK", 19: "LRCLK", 21: "DIN"}
 # espeak-ng's words per minute and amplitude.
 VOICE_SPEEDS = range(80, 451)
-VOICE_VOLUMES = range(0, 201)
+VOICE_VOLUMES = range(201)
 
 
 def alsa_device(value: Any) -> str:

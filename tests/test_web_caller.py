@@ -8,6 +8,8 @@ page's calls to ``speechSynthesis`` instead of speaking them."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from companion.core.caller import line
@@ -77,7 +79,7 @@ def test_a_phone_that_speaks_says_each_change_in_the_tables_language(companion, 
     assert {call["voice"] for call in spoken} == {"Thomas"}
     # Each newer line cancels the one before it, unfinished or not.
     calls = [c for c in page.evaluate("window.spoken") if c.get("cancel") or c["text"].strip()]
-    for before, call in zip(calls, calls[1:], strict=False):
+    for before, call in itertools.pairwise(calls):
         if "text" in call:
             assert before.get("cancel"), calls
     shot(page, "caller-speaking")

@@ -16,12 +16,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Final, Iterator, Mapping
 
+from .caller import MOMENTS
 from .engine import Setup
 from .errors import BadSetting, BadSetup
 from .games import game_class
 from .journal import Journal
 from .listeners import Teller, add_listener
-from .caller import MOMENTS
 from .text import LANGUAGES, Word
 
 log = logging.getLogger(__name__)

@@ -4,6 +4,7 @@ settings like the panel's setup page keeps them."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Sequence
 
 from ..caller import MOMENTS
@@ -27,7 +28,7 @@ class CallerSection:
     def open(self, index: int = 0) -> None:
         state = self.state
         choices = [Choice(self._on_off("caller"), self._toggle)]
-        choices += [Choice(self._moment(moment), lambda m=moment: self._toggle_moment(m))
+        choices += [Choice(self._moment(moment), partial(self._toggle_moment, moment))
                     for moment in MOMENTS]
         state.push(ListLevel(state, state.t("caller-title"), choices, index))
 

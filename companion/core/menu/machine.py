@@ -14,12 +14,12 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable, Mapping, Sequence
 
+from ..caller import MOMENTS
 from ..errors import UnknownKey
 from ..keys import KEYS, KINDS
 from ..ports import SmartDice, TablePort
 from ..table import Update
 from ..text import DEFAULT_LANGUAGE
-from ..caller import MOMENTS
 from .caller import CallerSection
 from .game import GameSection
 from .hints import HINTS, CommandHint
