@@ -4,7 +4,9 @@ A :class:`Speaker` says one line at a time on its own thread, never on
 the caller's: :meth:`Speaker.say` only leaves the line in a one-line
 mailbox (a newer line replaces one not yet begun) and stops the line being
 played, so a newer change always interrupts an unfinished line, and a key
-press or a phone's update never waits for a voice.  Each line is
+press or a phone's update never waits for a voice.  A line waits
+:data:`SETTLE` (50 ms) before it is made, so that the change's frame is
+drawn before espeak-ng starts beside it.  Each line is
 ``espeak-ng --stdout`` (Debian's package, offline, with voices for English,
 French and Italian) piped straight into ``aplay`` on the configured ALSA
 device (``default``, ``plughw:1,0`` for a USB speaker, the I2S amplifier's
@@ -33,6 +35,11 @@ ESPEAK = "espeak-ng"
 APLAY = "aplay"
 # The longest a line may take (a stuck device must not hold the thread).
 LONGEST_LINE = 30.0
+# How long a line waits before it is made and synthesized: the change's
+# frame and phones' updates go first (on a Pi Zero's one core a fork and
+# espeak-ng's first burst would otherwise run beside them), and a change
+# that follows at once replaces it unsaid.
+SETTLE = 0.05
 
 
 class SpeakerMissing(OSError):
@@ -71,13 +78,15 @@ class Speaker:
 
     def __init__(self, device: str = "default", *, speed: int = 160, volume: int = 100,
                  espeak: str = ESPEAK, player: Sequence[str] | None = None,
-                 on_fault: Callable[[str | None], None] | None = None) -> None:
+                 on_fault: Callable[[str | None], None] | None = None,
+                 settle: float = SETTLE) -> None:
         self.device = device
         self.speed = speed
         self.volume = volume
         self.espeak = espeak
         self.player = list(player) if player is not None else play_command(device)
         self.on_fault = on_fault
+        self.settle = settle
         self.fault: str | None = None
         # How many lines played to their end, and the last few (text, lang).
         self.said = 0
@@ -148,7 +157,12 @@ class Speaker:
                 self._lock.wait_for(lambda: self._closed or self._pending is not None)
                 if self._closed:
                     return
-                assert self._pending is not None
+                self._idle = False
+                self._wait_settled()
+                if self._closed:
+                    return
+                if self._pending is None:  # quieted meanwhile
+                    continue
                 words, lang = self._pending
                 self._pending = None
                 self._idle = False
@@ -170,6 +184,15 @@ class Speaker:
             if self._finish(*started):
                 with self._lock:
                     self.last.append((text, lang))
+
+    def _wait_settled(self) -> None:
+        """Called with the lock held: wait until no newer line has come for
+        ``settle`` seconds (the condition's timed wait, never a busy loop)."""
+        while not self._closed:
+            waiting = self._pending
+            self._lock.wait(self.settle)
+            if self._pending is waiting:
+                return
 
     def _start_line(self, text: str, lang: str
                     ) -> tuple[subprocess.Popen[bytes], subprocess.Popen[bytes]] | None:
