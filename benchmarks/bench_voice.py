@@ -43,8 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_latency
 from bench_pi_zero import NoQuota, cpu_quota
 
-from companion.config import Config, Voice, Web
 from companion.daemon import Daemon
+from companion.host.config import Config, Voice, Web
 
 OK_TARGET_MS = 1.0
 FIRST_SAMPLE_BYTES = 44 + 2

@@ -224,7 +224,7 @@ enable_i2c() {
 configured_amplifier() {
     PYTHONPATH="$CHECKOUT" python3 - "$ROOT$CONFIG_FILE" <<'PY' 2>/dev/null || echo none
 import sys
-from companion.config import load
+from companion.host.config import load
 voice = load(sys.argv[1]).voice
 print(voice.amplifier if voice.enabled else "none")
 PY

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import Config, Voice
 from companion.core.caller import line
 from companion.core.journal import Journal
 from companion.core.table import Table
+from companion.host.config import Config, Voice
 from drivers.voice import Speaker, render_wav
 
 pytestmark = pytest.mark.skipif(

@@ -19,12 +19,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from companion.components import Component, Setup
-from companion.config import Voice
 from companion.core.caller import line
 from companion.core.settings import Settings
 from companion.core.table import Table
 from companion.core.updates import Action, Update
+from companion.host.config import Voice
+from companion.parts.lifecycle import Component, Setup
 
 log = logging.getLogger(__name__)
 
