@@ -9,7 +9,8 @@ it (Mopidy's extensions and gpiozero's pin factory work so).  The parts
 live beside what they wrap: :mod:`companion.host.storage` (the journal and the
 table), :mod:`companion.parts.hardware` (the Pixels dice, the dice, the
 keys, the display, the buzzer and LEDs), :mod:`companion.parts.network`
-(the Wi-Fi and the captive portal on port 80), :mod:`companion.parts.venue`
+(the Wi-Fi and the captive portal on port 80), :mod:`companion.parts.voice`
+(the caller on the table's speaker), :mod:`companion.parts.venue`
 (the table in its venue), :mod:`companion.parts.web` (the panel, the
 address phones reach and its mDNS name) and :mod:`companion.parts.screen`
 (keys and updates to frames).  Between them, news goes on one small bus
@@ -98,6 +99,7 @@ PLAN: tuple[str, ...] = (
     "companion.parts.hardware:DisplayPart",
     "companion.parts.screen:ScreenPart",
     "companion.parts.hardware:OutputsPart",
+    "companion.parts.voice:VoicePart",
     "companion.parts.network:PortalPart",
     "companion.parts.web:DiscoveryPart",
 )

@@ -35,7 +35,7 @@ from companion.core.text import game_phrases, template
 from .access import Access
 from .colours import PlayerColours
 from .live import Broadcast
-from .panel import LANGUAGES, Panel, PanelSettings, Services, state_json
+from .panel import LANGUAGES, Panel, PanelSettings, Services, caller_json, state_json
 
 log = logging.getLogger(__name__)
 
@@ -157,7 +157,8 @@ def create_app(table: TablePort, settings: PanelSettings | None = None, *,
     access = Access(store=access_file, attempts=settings.pin_attempts,
                     window=settings.pin_window, session_hours=settings.session_hours)
     colours = PlayerColours(_colours_file(table, settings.colours_file), settings.keep_file)
-    live = Broadcast(table, render=lambda update: state_json(update, colours),
+    live = Broadcast(table, render=lambda update: {**state_json(update, colours),
+                                                   "caller": caller_json(update, table, settings)},
                      max_streams=settings.max_streams,
                      max_per_phone=settings.max_streams_per_phone,
                      heartbeat=settings.live_heartbeat, max_unsent=settings.live_max_unsent,

@@ -677,7 +677,9 @@ def settings():
 @takes(SettingsRequest)
 def change_settings(body: SettingsRequest):
     changes = {name: value for name, value in (("seat_only", body.seat_only),
-                                               ("language", body.language))
+                                               ("language", body.language),
+                                               ("caller", body.caller),
+                                               ("caller_moments", body.caller_moments))
                if value is not UNSET}
     table = panel().table
     try:

@@ -15,6 +15,7 @@ import errno
 import fcntl
 import grp
 import os
+import shutil
 import socket
 import tempfile
 from dataclasses import dataclass
@@ -447,6 +448,27 @@ def _no_manager_fix(detail: str) -> str:
     return "'sudo systemctl enable --now NetworkManager'"
 
 
+def check_speaker(voice: Any, paths: Paths = Paths(),
+                  which: Callable[[str], str | None] = shutil.which) -> Finding:
+    """The caller's speaker (``[voice]``): espeak-ng and aplay installed and,
+    with an I2S amplifier, its overlay in config.txt."""
+    if not voice.enabled:
+        return Finding(OK, "no speaker ([voice] enabled = false): phones may speak instead")
+    missing = [program for program in ("espeak-ng", "aplay") if which(program) is None]
+    if missing:
+        return Finding(FAIL, f"the speaker needs {' and '.join(missing)}, not installed",
+                       "'sudo apt-get install espeak-ng alsa-utils'")
+    if voice.amplifier != "none":
+        config = boot_config(paths)
+        overlay = f"dtoverlay={voice.amplifier}"
+        lines = config.read_text(errors="replace").splitlines() if config else []
+        if not any(line.strip().split("#")[0].strip() == overlay for line in lines):
+            return Finding(WARN, f"the I2S amplifier's overlay is not in config.txt ({overlay})",
+                           f"add {overlay} to config.txt (the installer does), then reboot")
+    return Finding(OK, f"the speaker: espeak-ng and aplay on ALSA device {voice.device!r}"
+                       " (try: speaker-test -D " + voice.device + " -t wav -c 1 -l 1)")
+
+
 # -- all of them --------------------------------------------------------------------
 
 
@@ -469,6 +491,7 @@ def run_checks(config: Any, data_dir: Path, *, paths: Paths = Paths(),
         check_port(config.web.host, config.web.port),
         check_phone_address(config.web.host, config.web.port, finder),
         check_wifi(config.network.hotspot, network),
+        check_speaker(config.voice, paths),
     ]
 
 

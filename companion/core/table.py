@@ -379,7 +379,8 @@ class Table:
         session.history.append(entry)
         if action != "undo":
             session.done[-1].events_json = entry.events_json
-        update = update_of(session, action, events, command, source)
+        update = update_of(session, action, events, command, source,
+                           undid=entry.undid if action == "undo" else ())
         self._teller.later(self._listeners, update)
         return update
 

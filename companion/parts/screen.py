@@ -136,6 +136,7 @@ class ScreenPart(Component):
         # (the table's settings); the screen follows the table's at once.
         self.configured_language = language = setup.config.language
         self.language = table.settings().language or language
+        self.voice = setup.config.voice  # the menu's Caller section
         self._clock = clock
         self._moments = Moments(clock)
         # Alerts a batch of notes brought, shown once its frame is out.
@@ -174,7 +175,9 @@ class ScreenPart(Component):
                               switch_network=network.switch if network else None,
                               smart_dice=self.pixels,
                               allow_venue=self.venue.allow_changes if self.venue else None,
-                              language=self.language)
+                              language=self.language,
+                              speaker=self.voice.enabled,
+                              caller_moments=self.voice.moments)
         self._unsubscribes = [
             self.table.subscribe_settings(self._on_settings),
             self.table.subscribe(self._on_update),

@@ -38,7 +38,8 @@ def panel_settings(config: Config, directory: Path) -> PanelSettings:
 
     return PanelSettings(secret_key=panel_secret(directory), language=config.language,
                          access_file=directory / ACCESS_FILE, keep_file=keep_file,
-                         session_hours=config.web.session_hours, bgg_ids=config.bgg.ids())
+                         session_hours=config.web.session_hours, bgg_ids=config.bgg.ids(),
+                         caller_moments=config.voice.moments, speaker=config.voice.enabled)
 
 
 class PanelCannotListen(CompanionError, OSError):

@@ -4,7 +4,8 @@ the game screen, and the sections of the main menu.
 Each level handles its own keys (:mod:`.levels`); each section of the main
 menu is a module: the game (:mod:`.game`, :mod:`.home` for the game screen),
 a new game (:mod:`.new_game`), the Wi-Fi (:mod:`.wifi`), the dice
-(:mod:`.pixels`), signing out (:mod:`.sign_out`), the venue (:mod:`.venue`).  What they share (the
+(:mod:`.pixels`), the caller (:mod:`.caller`), signing out (:mod:`.sign_out`), the venue
+(:mod:`.venue`).  What they share (the
 stack, the table's state on screen, the calls to the table) is a
 :class:`~.state.MenuState`.
 """
@@ -14,11 +15,13 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable, Mapping, Sequence
 
+from ..caller import MOMENTS
 from ..errors import UnknownKey
 from ..keys import KEYS, KINDS
 from ..ports import SmartDice, TablePort
 from ..table import Update
 from ..text import DEFAULT_LANGUAGE
+from .caller import CallerSection
 from .game import GameSection
 from .hints import HINTS, CommandHint
 from .home import GameScreen
@@ -68,7 +71,9 @@ class TableMenu:
     names a game started from the menu takes, in order; ``hints`` tune how
     commands are offered; ``source`` names the keys in the table's journal.
     ``language`` is the table's: the menu's own words are in it (the
-    ``menu.*`` phrases of :data:`companion.core.text.COMMON`).
+    ``menu.*`` phrases of :data:`companion.core.text.COMMON`).  With a
+    ``speaker``, "Caller" turns the table's caller on and off and chooses
+    its moments (``caller_moments`` until a controller chose them).
     """
 
     def __init__(
@@ -89,6 +94,8 @@ class TableMenu:
         smart_dice: SmartDice | None = None,
         allow_venue: Callable[[], None] | None = None,
         language: str = DEFAULT_LANGUAGE,
+        speaker: bool = False,
+        caller_moments: Sequence[str] = MOMENTS,
     ) -> None:
         services = MenuServices(join_info, sign_out, dice_source, set_dice_source, roll,
                                 wifi, network_offer, switch_network, smart_dice)
@@ -102,8 +109,9 @@ class TableMenu:
         # The main menu, in order.
         self._sections: tuple[Section, ...] = (
             WifiOfferSection(state, services), self._game, DiceSourceSection(state),
-            PixelsSection(state, smart_dice), self._join, SignOutSection(state, sign_out),
-            VenueSection(state, allow_venue), self._new_game)
+            PixelsSection(state, smart_dice), CallerSection(state, speaker, caller_moments),
+            self._join, SignOutSection(state, sign_out), VenueSection(state, allow_venue),
+            self._new_game)
         self._home = GameScreen(state, self._game, self._join.open, self._new_game.open)
         self._pending: Update | None = None
         self._pending_lock = threading.Lock()

@@ -389,6 +389,14 @@ function renderSettings() {
   seatOnly.checked = settings.seat_only;
   language.value = settings.language;
   seatOnly.disabled = language.disabled = !isController();
+  const caller = $("#caller");
+  caller.checked = settings.caller;
+  caller.disabled = !isController() || !settings.speaker;
+  $("#caller-no-speaker").hidden = settings.speaker;
+  for (const box of document.querySelectorAll("input[name=caller-moment]")) {
+    box.checked = (settings.caller_moments || []).includes(box.value);
+    box.disabled = !isController();
+  }
 }
 
 async function changeSetting(body) {
@@ -412,6 +420,15 @@ $("#table-language").addEventListener("change", async (event) => {
   const settings = await changeSetting({ language: event.currentTarget.value });
   // This phone follows the table's language unless it chose its own.
   if (settings && !ownLanguage() && settings.language !== document.documentElement.lang) location.reload();
+});
+
+$("#caller").addEventListener("change", async (event) => {
+  const wanted = event.currentTarget.checked;
+  if (await changeSetting({ caller: wanted })) toast(t(wanted ? "settings.caller.on" : "settings.caller.off"));
+});
+$("#caller-moments").addEventListener("change", async () => {
+  const chosen = [...document.querySelectorAll("input[name=caller-moment]:checked")].map((box) => box.value);
+  if (await changeSetting({ caller_moments: chosen })) toast(t("settings.caller.moments.saved"));
 });
 
 $("#sign-out").addEventListener("click", () => signOutEveryPhone());

@@ -12,6 +12,7 @@ import {
 import { askUndo, redo, undoSaid } from "./undo.js";
 import { bgstatsLink } from "./bgstats.js";
 import { boardFor } from "./games/index.js";
+import "./caller.js";
 
 const board = $("#board");
 const dock = $("#dock");

@@ -10,6 +10,7 @@ The sentences players say (prompts, events, the cards' names) are in
 from __future__ import annotations
 
 from ...text import Phrases
+from .caller import CALLER
 from .refusals import REFUSALS
 from .sentences import SENTENCES
 
@@ -576,4 +577,5 @@ TEXT: Phrases = {
 
 # The table's sentences, said from the events' kind and data: they win over
 # a label of the same key.
-TEXT = {lang: {**TEXT.get(lang, {}), **SENTENCES[lang], **REFUSALS[lang]} for lang in SENTENCES}
+TEXT = {lang: {**TEXT.get(lang, {}), **SENTENCES[lang], **REFUSALS[lang], **CALLER[lang]}
+        for lang in SENTENCES}
