@@ -269,7 +269,7 @@ function renderOptions() {
     } else if (option.default && typeof option.default === "object" && !Array.isArray(option.default)
       && Object.values(option.default).every((v) => typeof v === "number")) {
       control = h("div", { class: "option-parts" }, Object.keys(option.default).map((part) => {
-        const partLabel = first([`${g.key}:option.${name}.${part}`]) ?? (has(`${g.key}:variant.${part}`) ? t(`${g.key}:variant.${part}`) : humanize(part));
+        const partLabel = first([`${g.key}:option.${name}.${part}`, `${g.key}:card.${part}`]) ?? (has(`${g.key}:variant.${part}`) ? t(`${g.key}:variant.${part}`) : humanize(part));
         return h("label", { class: "option-part" }, h("span", { text: partLabel }),
           stepper({ value: option.default[part], low: 0, label: partLabel, data: { option: name, part }, onChange: (v) => { optionValues[name][part] = v; } }));
       }));
