@@ -604,9 +604,9 @@ def test_phase_d_waits_for_one_effect_at_a_time_in_order():
     play(game, "pass")
     first = game.expected()[0]
     assert first.prompt == (
-        "Ben: the orange Persona at position 3 of queue 2, in front of Ben acts: do on the "
-        "table what its card says, tell the companion what moved (under More), then tap “The "
-        "effect happens”. Describe your box once and the companion names each card's effect")
+        "Ben: the orange Persona at position 3 of queue 2, in front of Ben acts: do what its "
+        "card says; the tokens it moves with “The effect happens”, the queue under More (a box "
+        "described names each effect)")
     play(game, "effect")
     assert [e.prompt for e in game.expected()] == [
         "Ben: Elderly Man behind you passes in front of you",

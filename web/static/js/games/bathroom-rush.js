@@ -89,7 +89,67 @@ export function dock(update, tools) {
   if (first.command === "target") return targetDock(update, tools);
   const play = update.expected.find((e) => e.command === "play");
   if (play && update.state.playable) return playDock(update, tools, play);
+  // An effect the companion does not know: the table applies it, and
+  // says here which tokens it gives (or takes) to whose reserve.
+  if (first.command === "effect" && update.state.phase === "D" && update.expected.some((e) => e.command === "take-tokens")) {
+    return effectDock(update, tools, first);
+  }
   return null;
+}
+
+const effectDrafts = new Map();
+
+function effectDock(update, tools, exp) {
+  const generic = tools.expectations();
+  const key = `${update.game_id}:${update.version}`;
+  const draft = effectDrafts.get(key) ?? { pipi: 0, popo: 0, to: exp.player };
+  effectDrafts.clear();
+  effectDrafts.set(key, draft);
+  const happens = h("button", { type: "button", class: "btn primary big", dataset: { command: "effect" } });
+  const label = () => {
+    const moved = draft.pipi || draft.popo;
+    happens.textContent = moved
+      ? t("bathroom-rush:board.effect_gives", { name: update.players[draft.to], pipi: signedTokens(draft.pipi), popo: signedTokens(draft.popo) })
+      : t("bathroom-rush:command.effect");
+  };
+  happens.addEventListener("click", async () => {
+    happens.disabled = true;
+    const args = { player: exp.player, ...(draft.pipi || draft.popo ? { pipi: draft.pipi, popo: draft.popo, to: draft.to } : {}) };
+    const done = await tools.submit("effect", args);
+    if (done) effectDrafts.clear();
+    else happens.disabled = false;
+  });
+  label();
+  const choices = (what, values, colour) => h("div", { class: ["segmented", `br-effect-${what}`], role: "radiogroup", "aria-label": what === "pipi" ? "pipì" : "popò" },
+    token(colour), values.map((n) => h("button", {
+      type: "button", class: "option", role: "radio", dataset: { [what]: n }, "aria-pressed": String(draft[what] === n),
+      onclick: (event) => {
+        draft[what] = n;
+        for (const b of event.currentTarget.parentElement.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+        label();
+      },
+    }, signedTokens(n))));
+  const living = update.state.reserves.filter((r) => !r.eliminated);
+  const to = h("div", { class: "segmented br-effect-to", role: "radiogroup", "aria-label": t("bathroom-rush:param.effect.to") },
+    living.map((r) => h("button", {
+      type: "button", class: "option", role: "radio", dataset: { to: r.seat }, "aria-pressed": String(draft.to === r.seat),
+      onclick: (event) => {
+        draft.to = r.seat;
+        for (const b of event.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+        label();
+      },
+    }, dot(update.colours?.[r.seat]), update.players[r.seat])));
+  // The generic "the effect happens" gives way to the one that sends the
+  // tokens; the defence stays beside it.
+  for (const el of generic.main) el.querySelector?.("button[data-command=effect]")?.replaceWith(happens);
+  const tokens = h("section", { class: "br-effect-tokens", "aria-label": t("bathroom-rush:board.effect_tokens") },
+    h("p", { class: "hint", text: t("bathroom-rush:board.effect_tokens") }),
+    choices("pipi", [-2, -1, 0, 1, 2, 3], PIPI_COLOUR), choices("popo", [0, 1], POPO_COLOUR), to);
+  return { main: [...generic.main, tokens], secondary: generic.secondary };
+}
+
+function signedTokens(n) {
+  return n > 0 ? `+${n}` : String(n).replace("-", "−");
 }
 
 // The turn's choice: the generic dock (pass, decompress or the die, End
