@@ -85,6 +85,18 @@ function renderPlayers() {
       oninput: (event) => {
         player.name = event.target.value;
       },
+      // The keyboard's Next goes to the next name, or makes a row for one
+      // once this one is named: names are typed without a tap in between.
+      onkeydown: (event) => {
+        if (event.key !== "Enter") return;
+        event.preventDefault();
+        if (index + 1 >= players.length) {
+          if (!player.name.trim() || players.length >= max) return;
+          players.push({ name: "", colour: nextColour() });
+          renderPlayers();
+        }
+        playerList.querySelector(`input[data-seat='${index + 1}']`)?.focus();
+      },
     });
     const swatch = h("button", {
       type: "button", class: "swatch", style: { background: player.colour },

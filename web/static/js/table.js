@@ -204,6 +204,8 @@ function renderDock(state) {
       onclick: () => openCorrections(state),
     }, "⋯ ", t("action.corrections_short"))));
   dock.replaceChildren(inner);
+  // Which state the dock shows (a script waits for it before its next tap).
+  dock.dataset.version = `${state.game_id}:${state.version}`;
   showSeatChip(state);
 }
 

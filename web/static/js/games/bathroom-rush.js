@@ -87,19 +87,22 @@ export function dock(update, tools) {
   if (first.command === "reveal-kind" || first.command === "reveal") return revealDock(update, tools);
   if (ENTRIES.includes(first.command)) return entriesDock(update, tools, first.command);
   if (first.command === "target") return targetDock(update, tools);
+  if (first.command === "choose-queue") return queueDock(update, tools, first);
   const play = update.expected.find((e) => e.command === "play");
   if (play && update.state.playable) return playDock(update, tools, play);
   // An effect the companion does not know: the table applies it, and
   // says here which tokens it gives (or takes) to whose reserve.
-  if (first.command === "effect" && update.state.phase === "D" && update.expected.some((e) => e.command === "take-tokens")) {
-    return effectDock(update, tools, first);
+  const effect = update.expected.find((e) => e.command === "effect");
+  if (effect) {
+    const byHand = update.state.phase === "D" && update.expected.some((e) => e.command === "take-tokens");
+    return effectDock(update, tools, effect, byHand);
   }
   return null;
 }
 
 const effectDrafts = new Map();
 
-function effectDock(update, tools, exp) {
+function effectDock(update, tools, exp, byHand) {
   const generic = tools.expectations();
   const key = `${update.game_id}:${update.version}`;
   const draft = effectDrafts.get(key) ?? { pipi: 0, popo: 0, to: exp.player };
@@ -139,9 +142,11 @@ function effectDock(update, tools, exp) {
         label();
       },
     }, dot(update.colours?.[r.seat]), update.players[r.seat])));
-  // The generic "the effect happens" gives way to the one that sends the
-  // tokens; the defence stays beside it.
+  // The generic "the effect happens" (a form, for its optional tokens)
+  // gives way to one tap that sends it, with the tokens picked when the
+  // table applies the effect by hand; the defence stays beside it.
   for (const el of generic.main) el.querySelector?.("button[data-command=effect]")?.replaceWith(happens);
+  if (!byHand) return generic;
   const tokens = h("section", { class: "br-effect-tokens", "aria-label": t("bathroom-rush:board.effect_tokens") },
     h("p", { class: "hint", text: t("bathroom-rush:board.effect_tokens") }),
     choices("pipi", [-2, -1, 0, 1, 2, 3], PIPI_COLOUR), choices("popo", [0, 1], POPO_COLOUR), to);
@@ -286,6 +291,20 @@ function targetDock(update, tools) {
         type: "button", class: "btn primary big", dataset: { command: "target", player: people[i].player },
         title: said(e), onclick: () => tools.act(e),
       }, dot(update.colours?.[people[i].player]), update.players[people[i].player])))],
+    secondary: [],
+  };
+}
+
+// At setup, a player stands at the end of a queue: one tap on its number
+// at the thumb (the queues' picture offers it too).
+function queueDock(update, tools, exp) {
+  const free = update.state.queues.filter((q) => q.door && q.player === null);
+  return {
+    main: [h("h2", { class: "prompt", id: "prompt", text: said(exp) }),
+      h("div", { class: "br-queue-grid" }, free.map((q) => h("button", {
+        type: "button", class: "btn primary", dataset: { command: "choose-queue", queue: q.index },
+        onclick: () => tools.act({ ...exp, args: { ...exp.args, queue: q.index } }),
+      }, t("bathroom-rush:board.queue", { q: q.index }))))],
     secondary: [],
   };
 }
