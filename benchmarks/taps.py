@@ -66,6 +66,13 @@ ROUNDS = [["pass", "decompress", "cunning", "cleaner"],
 # Every third Persona effect the table applies by hand gives the player a
 # pipì, said on the dock before "The effect happens" (one more tap).
 TOKENS_EVERY = 3
+# Whether a control is on top at its centre (nothing drawn over it).
+ON_TOP = """(selector) => {
+    const el = document.querySelector(selector);
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!top && el.contains(top);
+}"""
 
 class Panel:
     """A phone on the panel that counts its taps."""
@@ -257,10 +264,7 @@ class Phone:
             # A tap a message takes: counted apart (taps blocked by a
             # message), not in the taps of the move.
             self.blocked += 1
-            self.page.wait_for_function(
-                "(s) => { const el = document.querySelector(s); const r = el.getBoundingClientRect();"
-                " const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
-                " return !!top && el.contains(top); }", arg=selector)
+            self.page.wait_for_function(ON_TOP, arg=selector)
         self.page.locator(selector).first.click()
         self.taps += 1
 
@@ -348,12 +352,15 @@ class Phone:
         return self.taps - before
 
 
-def measure_full(browser: Any, lang: str, shots: Path | None = None) -> tuple[dict[str, Any],
-                                                                               list[tuple[int, int]]]:
+Rounds = list[tuple[int, int]]
+
+
+def measure_full(browser: Any, lang: str,
+                 shots: Path | None = None) -> tuple[dict[str, Any], Rounds]:
     """Full tracking, four players, no box, in ``lang``: the figures and
     each round's (inputs, taps)."""
     figures: dict[str, Any] = {}
-    rounds: list[tuple[int, int]] = []
+    rounds: Rounds = []
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         table, _app, server, join_url = serve_table(folder)
