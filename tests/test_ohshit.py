@@ -530,7 +530,8 @@ def test_a_card_that_is_all_face_up_cannot_be_in_a_hand():
     message = refused(game, "constipation Ana", rule="no-card-left")
     assert message == ("no Constipation card can be in Ana's hand: all 2 of the deck are "
                        "on the table, in the Décharge or in the Drain; Ana plays another "
-                       "card, or, if the box holds more, correct the deck (Corrections, Set the deck)")
+                       "card, or, if the box holds more, correct the deck (Corrections, Set "
+                       "the deck)")
 
 
 def test_a_colour_whose_cards_are_all_in_the_decharge_cannot_be_played():

@@ -194,7 +194,7 @@ HIDDEN_VALUES = """async ([numbers, inSight]) => {
 
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "it-IT"])
 def test_no_preview_hides_a_card_value_or_another_number(companion, phones, locale):
-    """Every value from −30 to +30 at Pressure 25, 55 and 80 (where a card
+    """Every value from -30 to +30 at Pressure 25, 55 and 80 (where a card
     fires a threshold, ends a round, brings a Respite): both values of a
     number and "another number" are on screen and on top, whatever the
     preview says, in real layout."""
