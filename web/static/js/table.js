@@ -200,7 +200,7 @@ function renderDock(state) {
     }, "↶ ", t("action.undo")),
     redoButton,
     h("button", {
-      type: "button", class: "btn secondary", id: "corrections", "aria-label": t("action.corrections"),
+      type: "button", class: "btn secondary", id: "corrections",
       onclick: () => openCorrections(state),
     }, "⋯ ", t("action.corrections_short"))));
   dock.replaceChildren(inner);
@@ -299,7 +299,7 @@ function expectations(state) {
   } else if (buttons.length) out.push(h("div", { class: "action-grid" }, buttons));
   if (more.length) {
     secondary.push(h("button", {
-      type: "button", class: "btn secondary", id: "more-moves", "aria-label": t("action.more_moves"),
+      type: "button", class: "btn secondary", id: "more-moves",
       onclick: () => openMoreMoves(state, more),
     }, t("action.more_moves_short")));
   }
@@ -772,6 +772,8 @@ function renderChart(state) {
   chartCard.hidden = !chart;
   if (!chart) return;
   $("#chart-title").textContent = chart.title;
+  // A drawing said by its title where the game gives it no words of its own.
+  if (!chart.el.hasAttribute("aria-label")) chart.el.setAttribute("aria-labelledby", "chart-title");
   $("#chart").replaceChildren(chart.el);
 }
 

@@ -51,7 +51,7 @@ function printedGrid(update, exp, act, head) {
   const key = `${update.game_id}:${exp.args.queue}:${exp.args.position}`;
   if (picked.key !== key) picked = { key, colour: "neutral" };
   const colours = COLOURS.map((colour) => h("button", {
-    type: "button", class: ["option", "persona-colour", colour], role: "radio",
+    type: "button", class: ["option", "persona-colour", colour],
     "aria-pressed": String(colour === picked.colour), dataset: { colour },
     onclick: (event) => {
       picked.colour = colour;
@@ -60,12 +60,13 @@ function printedGrid(update, exp, act, head) {
   }, colourName(colour)));
   const printed = USUAL.map(([pipi, popo]) => h("button", {
     type: "button", class: ["option", "persona-printed"], dataset: { pipi, popo },
-    "aria-label": t("bathroom-rush:board.persona_is", { pipi, popo }),
     onclick: () => act({ ...exp, args: { ...exp.args, pipi, popo, colour: picked.colour, name: null } }),
-  }, h("span", { class: "printed" }, token(PIPI_COLOUR), String(pipi)), h("span", { class: "printed" }, token(POPO_COLOUR), String(popo))));
+  // Its name is what it shows, each token said (pipì, popò) after its count.
+  }, h("span", { class: "printed" }, token(PIPI_COLOUR), String(pipi), h("span", { class: "sr-only", text: " (pipì)" })),
+  h("span", { class: "printed" }, token(POPO_COLOUR), String(popo), h("span", { class: "sr-only", text: " (popò)" }))));
   return h("section", { class: "br-kinds br-printed br-dock", "aria-label": said(exp) },
     head,
-    h("div", { class: "segmented colours", role: "radiogroup" }, colours),
+    h("div", { class: "segmented colours", role: "group" }, colours),
     h("div", { class: "options printed-grid", role: "group" }, printed));
 }
 
@@ -138,7 +139,7 @@ function entriesDock(update, tools, command) {
     main: [h("h2", { class: "prompt", id: "prompt", text: ask }),
       h("div", { class: "br-entries" }, entries.map((exp) => entryRow(update, tools, exp, command, exp.player === me)))],
     secondary: reached.length ? [h("button", {
-      type: "button", class: "btn secondary", id: "more-moves", "aria-label": t("action.more_moves"),
+      type: "button", class: "btn secondary", id: "more-moves",
       onclick: () => tools.more(reached),
     }, t("action.more_moves_short"))] : [],
   };
@@ -156,9 +157,9 @@ function entryRow(update, tools, exp, command, mine) {
   const draft = drafts.get(key) ?? { pipi: null, popo: 0 };
   drafts.set(key, draft);
   const take = h("button", { type: "button", class: "btn primary br-take", dataset: { seat } });
-  const choices = (what, count, lead) => h("div", { class: ["segmented", `br-${what}`, count > 8 && "many"], role: "radiogroup", "aria-label": `${name} · ${what === "pipi" ? "pipì" : "popò"}` },
+  const choices = (what, count, lead) => h("div", { class: ["segmented", `br-${what}`, count > 8 && "many"], role: "group", "aria-label": `${name} · ${what === "pipi" ? "pipì" : "popò"}` },
     lead, Array.from({ length: count }, (_, n) => h("button", {
-      type: "button", class: "option", role: "radio", dataset: { [what]: n }, "aria-pressed": String(draft[what] === n),
+      type: "button", class: "option", dataset: { [what]: n }, "aria-pressed": String(draft[what] === n),
       onclick: (event) => {
         draft[what] = n;
         for (const b of event.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));

@@ -108,11 +108,11 @@ export function render(update) {
 function pileButton(update, exp, player, content) {
   return h("button", {
     type: "button", class: "pile-act", dataset: { poopOn: player.seat },
-    "aria-label": t("board.poop_on", { name: update.players[player.seat] }),
     onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
       detail: { ...exp, args: { ...exp.args, target: player.seat } }, bubbles: true,
     })),
-  }, content);
+  // Said first, then what the button shows (a screen reader's name holds it).
+  }, h("span", { class: "sr-only", text: `(${t("board.poop_on", { name: update.players[player.seat] })}) ` }), content);
 }
 
 function pile(view, player) {
