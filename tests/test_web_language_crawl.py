@@ -84,7 +84,10 @@ def check_page(page, lang: str) -> list[str]:
     found += [f"(label) {p}" for p in problems(labels, lang, NAMES)]
     width = page.evaluate("document.documentElement.scrollWidth")
     if width > PHONE["width"]:
-        found.append(f"{width} px wide: wider than the phone's {PHONE['width']}")
+        widest = page.evaluate("""() => [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > 391)
+            .map((el) => `${el.tagName}.${el.className}`).slice(0, 3).join(', ')""")
+        found.append(f"{width} px wide: wider than the phone's {PHONE['width']} ({widest})")
     return found
 
 
@@ -173,6 +176,10 @@ def open_page(page, companion, path: str) -> None:
     page.wait_for_load_state("networkidle")
     if path == "/":
         page.wait_for_selector("#board > *, #result:not([hidden])")
+    if path == "/stats":
+        page.wait_for_selector("#player-stats > *")
+    # Two frames drawn: the page as the phone shows it.
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def crawl(page, companion, lang: str, axe, paths=PAGES) -> dict[str, list[str]]:
