@@ -46,10 +46,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.config import Venue  # noqa: E402
 from companion.core.engine import Command  # noqa: E402
 from companion.core.journal import Journal  # noqa: E402
 from companion.core.table import Table  # noqa: E402
+from companion.host.config import Venue  # noqa: E402
 from companion.parts.venue import VenuePart  # noqa: E402
 from drivers.mqtt import Link  # noqa: E402
 from tests.mosquitto import Broker, free_port, table_acl  # noqa: E402

@@ -873,8 +873,8 @@ def test_the_menu_speaks_the_tables_language(table, lang, items, keys):
     # Every word of the menu is said in each language, with the same fields.
     assert set(COMMON[lang]) == set(COMMON["en"])
 
-    from companion.catalogs import placeholders as fields
     from companion.core.refusals import ENGLISH_READS_OTHER_FIELDS
+    from companion.language.catalogs import placeholders as fields
     assert {k: fields(v) for k, v in COMMON[lang].items()
             if k not in ENGLISH_READS_OTHER_FIELDS} == {
         k: fields(v) for k, v in COMMON["en"].items() if k not in ENGLISH_READS_OTHER_FIELDS}

@@ -10,9 +10,9 @@ import stat
 
 import pytest
 
-from companion.components import Setup
-from companion.config import Config, Venue
 from companion.core.engine import Command
+from companion.host.config import Config, Venue
+from companion.parts.lifecycle import Setup
 from companion.parts.venue import SETTINGS_FILE, VenueService
 from tests.test_venue_broker import Listener, broker  # noqa: F401  (fixtures)
 

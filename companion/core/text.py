@@ -27,7 +27,7 @@ same templates): ``{count, plural, one {# card} other {# cards}}`` picks the
 language's CLDR plural category of ``count`` (``=0`` an exact value; ``#``
 the number written in the language), ``{total, select, 2 {...} other {...}}``
 a value.  The categories and the written numbers come from the rules
-installed with :func:`use_locale_rules` (Babel's, see :mod:`companion.cldr`).
+installed with :func:`use_locale_rules` (Babel's, see :mod:`companion.language.cldr`).
 French elides "de" and "que" before a filled-in word that starts with a
 vowel ("au tour d'Ana").
 """
@@ -470,7 +470,7 @@ _rules: dict[str, Any] = {"plural": _plural_english, "number": lambda lang, numb
 def use_locale_rules(plural: PluralRule, number: NumberFormat) -> None:
     """Choose the plural categories (``plural(lang, n)`` -> ``"one"``,
     ``"few"``, ``"other"``...) and the written numbers (``number(lang, n)``)
-    that templates use; the companion installs CLDR's (:mod:`companion.cldr`)."""
+    that templates use; the companion installs CLDR's (:mod:`companion.language.cldr`)."""
     _rules["plural"] = plural
     _rules["number"] = number
 

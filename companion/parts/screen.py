@@ -2,7 +2,7 @@
 out through the menu (:class:`companion.core.menu.TableMenu`), the screens
 (:func:`drivers.menu_screens.render`) and the display.  The frame shown is
 kept, as PNG, and numbered: each frame that differs from the one before
-gets the next number and is told on the bus (:class:`~companion.bus.FrameShown`:
+gets the next number and is told on the bus (:class:`~companion.parts.bus.FrameShown`:
 the panel pushes it to the phones' mirrors), so nothing has to ask for it
 again and again.  Keys, the dice's and the Wi-Fi's news and the faults
 come on the bus too.
@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
-from companion.bus import DiceChanged, FaultsNow, FrameShown, KeyPressed, NetworkChanged
-from companion.components import Component, Setup
 from companion.core.engine import Dice, Event
 from companion.core.table import Settings, Table, Update
 from companion.core.text import say
-from companion.frames import Frames
+from companion.parts.bus import DiceChanged, FaultsNow, FrameShown, KeyPressed, NetworkChanged
+from companion.parts.frames import Frames
+from companion.parts.lifecycle import Component, Setup
 
 if TYPE_CHECKING:
     from companion.core.menu import TableMenu

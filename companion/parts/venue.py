@@ -22,13 +22,13 @@ import threading
 import time
 from typing import Any, Callable
 
-from companion.components import Component, Setup
-from companion.config import ConfigError, Venue, section
 from companion.core import venue as messages
 from companion.core.journal import GameRow, Journal
 from companion.core.stats import Played
 from companion.core.table import Table
 from companion.core.updates import HistoryEntry, Update
+from companion.host.config import ConfigError, Venue, section
+from companion.parts.lifecycle import Component, Setup
 
 log = logging.getLogger(__name__)
 
@@ -317,8 +317,8 @@ class VenueService(Component):
                  keep_file: Callable[..., None] | None = None) -> None:
         import socket
 
-        from companion.storage import keep_file as keep_durably
-        from companion.version import program_version
+        from companion.host.storage import keep_file as keep_durably
+        from companion.host.version import program_version
 
         self.config = setup.config.venue
         self.table, self.journal = table, journal
