@@ -55,7 +55,8 @@ def axe_violations(page, source: str) -> list[str]:
         const result = await axe.run(document, {runOnly: {type: "tag", values: tags},
                                                resultTypes: ["violations"]});
         return result.violations.map((v) => `${v.id} (${v.impact}): ` + v.nodes
-            .map((n) => n.target.join(" ") + " " + n.failureSummary.replace(/\\s+/g, " ").slice(0, 160))
+            .map((n) => n.target.join(" ") + " "
+                 + n.failureSummary.replace(/\\s+/g, " ").slice(0, 160))
             .join(" | "));
     }""", AXE_TAGS)
     return list(found)
@@ -76,7 +77,8 @@ CUT_WORDS = """() => {
       range.setEnd(node, word.index + word[0].length);
       const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
         .map((r) => Math.round(r.bottom)));
-      if (tops.size > 1) found.push(`word broken: "${word[0]}" in "${el.textContent.trim().slice(0, 60)}"`);
+      const said = el.textContent.trim().slice(0, 60);
+      if (tops.size > 1) found.push(`word broken: "${word[0]}" in "${said}"`);
     }
   }
   // A text cut at its box's edge without its whole text in a title or
@@ -101,11 +103,12 @@ CUT_WORDS = """() => {
     const clipsY = style.overflowY !== "visible" && el.tagName !== "DIALOG" && el.tagName !== "HTML"
         && style.overflowY !== "auto" && style.overflowY !== "scroll";
     if (clipsX && wide && ["auto", "scroll"].includes(style.overflowX)) {
-      found.push(`scrolls sideways: ${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}.${el.className} `
-        + `(${el.scrollWidth} px in ${el.clientWidth})`);
+      const name = `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}.${el.className}`;
+      found.push(`scrolls sideways: ${name} (${el.scrollWidth} px in ${el.clientWidth})`);
     } else if ((clipsX && wide) || (clipsY && tall)) {
       if (style.textOverflow !== "ellipsis" || !reachable(el)) {
-        found.push(`cut: "${el.textContent.trim().slice(0, 60)}" (${el.tagName.toLowerCase()}.${el.className})`);
+        found.push(`cut: "${el.textContent.trim().slice(0, 60)}" `
+          + `(${el.tagName.toLowerCase()}.${el.className})`);
       }
     } else if (wide && !clipsX && style.display !== "inline"
                && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.data.trim())) {

@@ -14,7 +14,6 @@ from tests.test_web_e2e import (  # noqa: F401  (fixtures)
     companion,
     controller,
     expect,
-    live,
     phones,
     shot,
     start_call_of_nature,
@@ -43,11 +42,11 @@ def test_phones_follow_the_tables_language_at_once_an_open_sheet_redrawn(compani
             expect(phone.locator("html")).to_have_attribute("lang", lang)
         # The sheet is open again, in the table's new language.
         expect(reader.locator("#sheet[open] #sheet-title")).to_have_text(CORRECTIONS[lang])
-        expect(reader.locator("#sheet .sheet-head button")).to_have_attribute("aria-label", CLOSE[lang])
+        close = reader.locator("#sheet .sheet-head button")
+        expect(close).to_have_attribute("aria-label", CLOSE[lang])
         print(f"\n{lang}: both phones in the new language, the sheet open again, "
               f"after {time.monotonic() - started:.2f} s")
-        live(watcher)
-        assert watcher.locator("#sheet[open]").count() == 0
+        expect(watcher.locator("#sheet[open]")).to_have_count(0)
         shot(reader, f"follow-language-{lang}-sheet")
         shot(watcher, f"follow-language-{lang}-table")
     assert reader.script_errors == [] and watcher.script_errors == []

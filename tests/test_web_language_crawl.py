@@ -115,7 +115,8 @@ def check_sheets(page, lang: str, axe) -> list[str]:
             continue
         page.click(button)
         page.wait_for_selector("#sheet[open]")
-        wrong = problems(sheet_lines(page), lang, NAMES) + at_sizes(page, cut_words) + audit(page, axe)
+        wrong = (problems(sheet_lines(page), lang, NAMES) + at_sizes(page, cut_words)
+                 + audit(page, axe))
         found += [f"({button}) {p}" for p in wrong]
         close_sheet(page)
     return found
@@ -146,7 +147,8 @@ def check_past_games(page, companion, lang: str, axe) -> list[str]:
     """The history of every past game the statistics list (finished or
     abandoned)."""
     open_page(page, companion, "/stats")
-    links = page.eval_on_selector_all("#past-games a.past-link", "(els) => els.map((a) => a.getAttribute('href'))")
+    links = page.eval_on_selector_all("#past-games a.past-link",
+                                      "(els) => els.map((a) => a.getAttribute('href'))")
     assert links, "the statistics list no past game"
     found = []
     for link in links:
@@ -179,7 +181,8 @@ def open_page(page, companion, path: str) -> None:
     if path == "/stats":
         page.wait_for_selector("#player-stats > *")
     # Two frames drawn: the page as the phone shows it.
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate("""() => new Promise((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(done)))""")
 
 
 def crawl(page, companion, lang: str, axe, paths=PAGES) -> dict[str, list[str]]:
@@ -310,7 +313,7 @@ def test_every_action_cards_preview_is_in_the_phones_language(companion, phones,
     open_page(page, companion, "/")
     said = action_card_previews(page)
     assert problems(said, lang, NAMES) == []
-    shot(page, f"crawl-{lang}-bathroom-rush-cards-{variants and 'light' or 'full'}")
+    shot(page, f"crawl-{lang}-bathroom-rush-cards-{'light' if variants else 'full'}")
 
 
 def test_the_page_checks_find_a_broken_word_a_cut_label_and_an_unnamed_link(companion, phones, axe):
