@@ -68,8 +68,6 @@ function renderHead(past) {
     else groups.push(entry.events);
   }
   const chart = boardFor(past.game).chart?.(past.state, groups);
-  // A drawing said by its title where the game gives it no words of its own.
-  if (chart && !chart.el.hasAttribute("aria-label")) chart.el.setAttribute("aria-label", chart.title);
   const ended = past.state.result ? past.state.result.message : "";
   head.replaceChildren(
     h("p", { class: "hint", id: "past-game", text: `${gameTitle(past.game)} · ${(past.players ?? []).join(", ")}` }),

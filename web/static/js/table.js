@@ -772,8 +772,6 @@ function renderChart(state) {
   chartCard.hidden = !chart;
   if (!chart) return;
   $("#chart-title").textContent = chart.title;
-  // A drawing said by its title where the game gives it no words of its own.
-  if (!chart.el.hasAttribute("aria-label")) chart.el.setAttribute("aria-labelledby", "chart-title");
   $("#chart").replaceChildren(chart.el);
 }
 

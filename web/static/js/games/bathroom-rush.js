@@ -384,5 +384,6 @@ export function chart(update) {
     ],
     total: r.score,
   }));
-  return { title: t("bathroom-rush:board.chart"), el: barChart(rows, { max: limit * 5 + 2, limit: limit * 5, limitLabel: t("bathroom-rush:board.limit", { n: limit }) }) };
+  const title = t("bathroom-rush:board.chart");
+  return { title, el: barChart(rows, { max: limit * 5 + 2, limit: limit * 5, limitLabel: t("bathroom-rush:board.limit", { n: limit }), label: title }) };
 }

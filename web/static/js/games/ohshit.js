@@ -136,5 +136,6 @@ export function chart(update) {
     parts: kinds(view).map((k) => ({ value: p.pile[k.slug], colour: k.hex, label: kindLabel(k) })),
     total: p.pile_total,
   }));
-  return { title: t("ohshit:board.chart"), el: barChart(rows, { max: view.max_pile, limit: view.full_pile, limitLabel: t("ohshit:board.limit", { n: view.full_pile }) }) };
+  const title = t("ohshit:board.chart");
+  return { title, el: barChart(rows, { max: view.max_pile, limit: view.full_pile, limitLabel: t("ohshit:board.limit", { n: view.full_pile }), label: title }) };
 }
