@@ -35,7 +35,10 @@ async function load() {
  * numbers' headers upright rather than break a word. */
 function fit(table) {
   table.classList.remove("upright");
-  if (table.offsetWidth > table.parentElement.clientWidth) table.classList.add("upright");
+  const card = table.parentElement;
+  const box = getComputedStyle(card);
+  const room = card.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+  if (table.offsetWidth > room + 1) table.classList.add("upright");
 }
 const fitting = new ResizeObserver((entries) => entries.forEach((entry) =>
   entry.target.querySelectorAll(":scope > .stats-table").forEach(fit)));
