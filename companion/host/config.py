@@ -332,8 +332,9 @@ def broker_host(value: Any) -> str:
 
 def venue_name(value: Any) -> str:
     """A venue's or a table's name, as people read it ("Table 4"): its topic
-    level is made of its letters and digits."""
-    from companion.core.venue import topic_level
+    level is made of its letters and digits (transliterated: "Café" is
+    ``cafe``)."""
+    from companion.venue.names import topic_level
 
     name = text(value) if value != "" else ""
     if name:
