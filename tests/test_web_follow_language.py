@@ -49,4 +49,7 @@ def test_phones_follow_the_tables_language_at_once_an_open_sheet_redrawn(compani
         expect(watcher.locator("#sheet[open]")).to_have_count(0)
         shot(reader, f"follow-language-{lang}-sheet")
         shot(watcher, f"follow-language-{lang}-table")
+        # The controller's own page comes back in the language too, before it changes it again.
+        expect(setter.locator("html")).to_have_attribute("lang", lang)
+        setter.wait_for_selector("#table-language:not([disabled])")
     assert reader.script_errors == [] and watcher.script_errors == []
