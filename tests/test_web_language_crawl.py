@@ -1,10 +1,13 @@
 # ruff: noqa: F811  (the browser fixtures come from tests.test_web_e2e)
 """Every page in every language, at every game's telling moments, read in
-headless Chromium at a phone's width: no page shows an English word in
-French or Italian (names printed on the games aside), a raw text key or an
-unfilled placeholder in any language, or scrolls sideways.  A refusal each
-game makes is read in the phone's toast too.  The checks themselves are
-shown to find a planted English sentence and a planted raw key."""
+headless Chromium at two phones' sizes (390x844 and 360x740): no page shows
+an English word in French or Italian (names printed on the games aside), a
+raw text key or an unfilled placeholder in any language, a word broken
+inside, a text cut without its whole text reachable, or scrolls sideways;
+axe-core finds no WCAG 2.1 A/AA violation in any page or sheet.  A refusal
+each game makes is read in the phone's toast too, an Action card's preview,
+past and abandoned games' histories and the setup page's colours too.  The
+checks themselves are shown to find what they look for, planted in a page."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import pytest
 
 from companion.core.engine import Command
 from tests.language_check import english_words, problems, raw_keys
+from tests.page_audit import axe_source, axe_violations, cut_words
 from tests.test_web_e2e import (  # noqa: F401  (fixtures)
     PHONE,
     browser,
@@ -28,7 +32,41 @@ pytestmark = pytest.mark.browser
 
 LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "it": "it-IT"}
 PAGES = ("/", "/history", "/stats", "/setup", "/box", "/wifi", "/virtual")
-NAMES = {"Ana", "Ben", "Cy"}
+NAMES = {"Ana", "Ben", "Cy", "Dee", "Eve", "Flo"}
+# The phones every page is read at: the usual one, then a small one.
+SIZES = (PHONE, {"width": 360, "height": 740})
+# What axe-core found, over every page and sheet audited (printed at the end).
+AUDITED = {"pages": 0, "violations": 0}
+
+
+@pytest.fixture(scope="module")
+def axe():
+    return axe_source()
+
+
+def at_sizes(page, check) -> list[str]:
+    """``check(page)`` at each phone's size, what it finds said with the size."""
+    found = []
+    for size in SIZES:
+        page.set_viewport_size(size)
+        found += [f"({size['width']} px) {p}" for p in check(page)]
+    page.set_viewport_size(PHONE)
+    return found
+
+
+def audit(page, axe) -> list[str]:
+    """What axe-core finds in the page as it is now, at the small phone."""
+    page.set_viewport_size(SIZES[-1])
+    found = axe_violations(page, axe)
+    page.set_viewport_size(PHONE)
+    AUDITED["pages"] += 1
+    AUDITED["violations"] += len(found)
+    return [f"(axe) {v}" for v in found]
+
+
+def print_audit() -> None:
+    print(f"\naxe-core {AUDITED['pages']} pages and sheets audited (WCAG 2.1 A/AA): "
+          f"{AUDITED['violations']} violations")
 
 
 def visible_lines(page) -> list[str]:
@@ -46,11 +84,29 @@ def check_page(page, lang: str) -> list[str]:
     found += [f"(label) {p}" for p in problems(labels, lang, NAMES)]
     width = page.evaluate("document.documentElement.scrollWidth")
     if width > PHONE["width"]:
-        found.append(f"{width} px wide: wider than the phone's {PHONE['width']}")
+        widest = page.evaluate("""() => [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > 391)
+            .map((el) => `${el.tagName}.${el.className}`).slice(0, 3).join(', ')""")
+        found.append(f"{width} px wide: wider than the phone's {PHONE['width']} ({widest})")
     return found
 
 
-def check_sheets(page, lang: str) -> list[str]:
+def look(page, lang: str, axe) -> list[str]:
+    """Everything the crawl checks in the page shown: its words, nothing
+    cut at either size, and axe-core's audit."""
+    return check_page(page, lang) + at_sizes(page, cut_words) + audit(page, axe)
+
+
+def sheet_lines(page) -> list[str]:
+    return [line.strip() for line in page.inner_text("#sheet").split("\n") if line.strip()]
+
+
+def close_sheet(page) -> None:
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#sheet:not([open])", state="attached")
+
+
+def check_sheets(page, lang: str, axe) -> list[str]:
     """What is wrong in the sheets the table page opens: the corrections
     and the other moves, with each command's label and help."""
     found = []
@@ -59,11 +115,61 @@ def check_sheets(page, lang: str) -> list[str]:
             continue
         page.click(button)
         page.wait_for_selector("#sheet[open]")
-        lines = [line.strip() for line in page.inner_text("#sheet").split("\n") if line.strip()]
-        found += [f"({button}) {p}" for p in problems(lines, lang, NAMES)]
-        page.keyboard.press("Escape")
-        page.wait_for_selector("#sheet:not([open])", state="attached")
+        wrong = (problems(sheet_lines(page), lang, NAMES) + at_sizes(page, cut_words)
+                 + audit(page, axe))
+        found += [f"({button}) {p}" for p in wrong]
+        close_sheet(page)
     return found
+
+
+def action_card_previews(page) -> list[str]:
+    """Each Action card the board offers, said before it is played as the
+    phone says it (its own preview line, the table's sentences)."""
+    cards = page.eval_on_selector_all(".action-card", "(els) => els.map((b) => b.dataset.card)")
+    assert cards, "no Action card offered"
+    said = page.evaluate("""async (cards) => {
+        const forms = await import("/static/js/forms.js");
+        const core = await import("/static/js/core.js");
+        const exp = core.store.state.expected.find((e) => e.command === "play");
+        const out = [];
+        for (const card of cards) {
+            const line = forms.previewLine();
+            await line.show("play", {...exp.args, card});
+            out.push(line.el.textContent);
+        }
+        return out;
+    }""", cards)
+    assert len(said) == len(cards) and all(said), said
+    return said
+
+
+def check_past_games(page, companion, lang: str, axe) -> list[str]:
+    """The history of every past game the statistics list (finished or
+    abandoned)."""
+    open_page(page, companion, "/stats")
+    links = page.eval_on_selector_all("#past-games a.past-link",
+                                      "(els) => els.map((a) => a.getAttribute('href'))")
+    assert links, "the statistics list no past game"
+    found = []
+    for link in links:
+        open_page(page, companion, link)
+        page.wait_for_selector("#history li")
+        found += [f"({link}) {p}" for p in look(page, lang, axe)]
+    return found
+
+
+def check_swatches(page, companion, lang: str, axe) -> list[str]:
+    """The setup page with as many players as a game takes, each with a
+    colour of the palette, its name shown on its swatch."""
+    open_page(page, companion, "/setup")
+    page.click("[data-game=call-of-nature]")
+    while page.locator("#add-player").is_enabled():
+        page.click("#add-player")
+    for seat, name in enumerate(sorted(NAMES)):
+        page.fill(f"input[data-seat='{seat}']", name)
+    shown = page.locator(".swatch-name").all_inner_texts()
+    assert len(shown) == 6 and len(set(shown)) == 6, shown
+    return [f"(swatches) {p}" for p in look(page, lang, axe)]
 
 
 def open_page(page, companion, path: str) -> None:
@@ -72,13 +178,18 @@ def open_page(page, companion, path: str) -> None:
     page.wait_for_load_state("networkidle")
     if path == "/":
         page.wait_for_selector("#board > *, #result:not([hidden])")
+    if path == "/stats":
+        page.wait_for_selector("#player-stats > *")
+    # Two frames drawn: the page as the phone shows it.
+    page.evaluate("""() => new Promise((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(done)))""")
 
 
-def crawl(page, companion, lang: str, paths=PAGES) -> dict[str, list[str]]:
+def crawl(page, companion, lang: str, axe, paths=PAGES) -> dict[str, list[str]]:
     found = {}
     for path in paths:
         open_page(page, companion, path)
-        wrong = check_page(page, lang)
+        wrong = look(page, lang, axe)
         if wrong:
             found[path] = wrong
     return found
@@ -156,7 +267,7 @@ def states(table, game: str):
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 @pytest.mark.parametrize("game", ["call-of-nature", "ohshit", "bathroom-rush"])
 def test_every_page_at_every_moment_of_a_game_is_in_the_phones_language(
-        companion, phones, game, lang):
+        companion, phones, axe, game, lang):
     page = controller(phones, companion, locale=LANGUAGES[lang])
     expect(page.locator("html")).to_have_attribute("lang", lang)
     found: dict[str, list[str]] = {}
@@ -164,19 +275,71 @@ def test_every_page_at_every_moment_of_a_game_is_in_the_phones_language(
     for moment, refused in states(companion.table, game):
         moments.append(moment)
         open_page(page, companion, "/")
-        wrong = check_page(page, lang)
+        wrong = look(page, lang, axe)
         if not companion.table.game.over:
-            wrong += check_sheets(page, lang)
+            wrong += check_sheets(page, lang, axe)
         if refused is not None and not companion.table.game.over:
             told = refusal_toast(page, refused)
             wrong += problems([told], lang, NAMES)
         if wrong:
             found[f"{moment} /"] = wrong
         shot(page, f"crawl-{lang}-{game}-{moment}")
-    for path, wrong in crawl(page, companion, lang, PAGES[1:]).items():
+    for path, wrong in crawl(page, companion, lang, axe, PAGES[1:]).items():
         found[f"{moments[-1]} {path}"] = wrong
-    assert found == {}
+    for where, wrong in (("past games", check_past_games(page, companion, lang, axe)),
+                         ("setup", check_swatches(page, companion, lang, axe))):
+        if wrong:
+            found[where] = wrong
+    print_audit()
+    assert found == {}, "\n".join(f"{where}: {p}" for where, wrong in found.items() for p in wrong)
     assert page.script_errors == []
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("variants", [[], ["light-tracking"]], ids=["full", "light"])
+def test_every_action_cards_preview_is_in_the_phones_language(companion, phones, lang, variants):
+    """What each Bathroom Rush Action card will do, as the phone says it
+    before it is played (its own preview line): the phone's language only."""
+    companion.table.new_game("bathroom-rush", ["Ana", "Ben", "Cy"], variants=variants)
+    if not variants:
+        for queue in (1, 2, 3):
+            companion.table.submit(Command("choose-queue", {"queue": queue}))
+        # Every Persona in sight turned over, an Action card is asked for.
+        while (wait := companion.table.game.expected()[0]).command == "reveal":
+            companion.table.submit(Command("reveal", {**wait.args, "pipi": 1, "popo": 0,
+                                                      "colour": "neutral"}))
+        assert wait.command == "play", wait
+    page = controller(phones, companion, locale=LANGUAGES[lang])
+    open_page(page, companion, "/")
+    said = action_card_previews(page)
+    assert problems(said, lang, NAMES) == []
+    shot(page, f"crawl-{lang}-bathroom-rush-cards-{'light' if variants else 'full'}")
+
+
+def test_the_page_checks_find_a_broken_word_a_cut_label_and_an_unnamed_link(companion, phones, axe):
+    """A header too narrow for its word, a label clipped without its
+    whole text, a strip that scrolls sideways and a link with no name,
+    planted in a page that had none: each is reported."""
+    page = controller(phones, companion, locale="it-IT")
+    open_page(page, companion, "/stats")
+    assert at_sizes(page, cut_words) == [] and audit(page, axe) == []
+    page.evaluate("""() => {
+        const main = document.querySelector("main");
+        main.append(Object.assign(document.createElement("p"),
+            {textContent: "Giocatore", style: "width: 3ch; overflow-wrap: anywhere"}));
+        main.append(Object.assign(document.createElement("span"), {textContent: "Arancione",
+            style: "display: block; width: 3ch; overflow: hidden; white-space: nowrap"}));
+        const strip = Object.assign(document.createElement("div"),
+            {style: "overflow-x: auto; white-space: nowrap; width: 100px"});
+        strip.textContent = "Nuova partita ".repeat(10);
+        main.append(strip);
+        main.append(Object.assign(document.createElement("a"), {href: "/"}));
+    }""")
+    found = " ".join(at_sizes(page, cut_words))
+    assert 'word broken: "Giocatore"' in found
+    assert 'cut: "Arancione"' in found
+    assert "scrolls sideways" in found
+    assert any(v.startswith("(axe) link-name") for v in audit(page, axe))
 
 
 def test_the_checks_find_an_english_sentence_and_a_raw_key_planted_in_a_page(companion, phones):

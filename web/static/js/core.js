@@ -224,13 +224,49 @@ export function ownLanguage() {
 }
 
 /** A phone without a language of its own follows the table's: when a
- * controller changes it, the page comes back in it (unless a form is open). */
+ * controller changes it, the page comes back in it at once, and a sheet
+ * that was open opens again, drawn in the new language. */
 function followTableLanguage(before, after) {
   const was = before?.settings?.language;
   const now = after?.settings?.language;
   if (!was || !now || was === now || now === lang || ownLanguage()) return;
-  if (document.querySelector("#sheet:not([hidden])")) return;
+  if ($("#sheet")?.open && sheetOpener) {
+    try {
+      sessionStorage.setItem(REOPEN, JSON.stringify({ path: location.pathname, opener: sheetOpener }));
+    } catch (err) {
+      /* no storage: the page comes back without the sheet */
+    }
+  }
   location.reload();
+}
+
+// The sheet to open again once the page is back in the table's language.
+const REOPEN = "companion.reopen";
+
+function reopenSheet() {
+  let wanted = null;
+  try {
+    wanted = JSON.parse(sessionStorage.getItem(REOPEN));
+    sessionStorage.removeItem(REOPEN);
+  } catch (err) {
+    return;
+  }
+  if (!wanted || wanted.path !== location.pathname) return;
+  // The control that opened it is drawn with the first state.
+  const tryOpen = () => {
+    const opener = document.getElementById(wanted.opener);
+    if (!opener) return false;
+    opener.focus();
+    opener.click();
+    return true;
+  };
+  if (tryOpen()) return;
+  const once = () => {
+    setTimeout(() => {
+      if (tryOpen()) listeners.state.delete(once);
+    });
+  };
+  on("state", once);
 }
 
 /** A refusal in the phone's language where the panel knows its code, else
@@ -575,6 +611,8 @@ export function openSheet(title, ...content) {
   $("#sheet-title").textContent = title;
   $("#sheet-body").replaceChildren(...content);
   sheetBound = null;
+  // What opened it (the control tapped), to open it again in another language.
+  if (!sheet.open) sheetOpener = document.activeElement?.id || null;
   if (!sheet.open) sheet.showModal();
   raiseToast();
   return sheet;
@@ -585,6 +623,8 @@ export function closeSheet() {
   sheetBound = null;
   if (sheet.open) sheet.close();
 }
+
+let sheetOpener = null;
 
 // The game and version the open sheet's form was opened for: when the
 // table moves on under it, it closes and says what changed.
@@ -716,6 +756,7 @@ export async function boot({ live = true } = {}) {
     toast(params.get("joined") === "1" ? t("join.ok") : t("join.expired"), { error: params.get("joined") !== "1" });
     history.replaceState(null, "", location.pathname);
   }
+  reopenSheet();
   if (live) {
     connect();
     document.addEventListener("visibilitychange", () => {

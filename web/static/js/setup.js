@@ -304,7 +304,7 @@ function renderDice() {
   $("#dice-box").hidden = !dice || !usesDice(game());
   if (!dice) return;
   $("#dice-sources").replaceChildren(...dice.sources.map((source) => h("button", {
-    type: "button", class: "option", role: "radio", "aria-pressed": String(source === dice.source), dataset: { source },
+    type: "button", class: "option", "aria-pressed": String(source === dice.source), dataset: { source },
     onclick: (event) => {
       for (const b of event.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
     },

@@ -25,7 +25,23 @@ async function load() {
   renderPlayers(stats);
   renderGames(stats);
   renderPast(past);
+  document.querySelectorAll(".stats-table").forEach((table) => {
+    fit(table);
+    fitting.observe(table.parentElement);
+  });
 }
+
+/** A table wider than its card (long headers on a narrow phone) stands its
+ * numbers' headers upright rather than break a word. */
+function fit(table) {
+  table.classList.remove("upright");
+  const card = table.parentElement;
+  const box = getComputedStyle(card);
+  const room = card.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+  if (table.offsetWidth > room + 1) table.classList.add("upright");
+}
+const fitting = new ResizeObserver((entries) => entries.forEach((entry) =>
+  entry.target.querySelectorAll(":scope > .stats-table").forEach(fit)));
 
 /** Per game: players with win rate and streaks, the record, head to head,
  * and the statistics to download. */

@@ -201,7 +201,7 @@ function renderDock(state) {
     }, "↶ ", t("action.undo")),
     redoButton,
     h("button", {
-      type: "button", class: "btn secondary", id: "corrections", "aria-label": t("action.corrections"),
+      type: "button", class: "btn secondary", id: "corrections",
       onclick: () => openCorrections(state),
     }, "⋯ ", t("action.corrections_short"))));
   dock.replaceChildren(inner);
@@ -302,7 +302,7 @@ function expectations(state) {
   } else if (buttons.length) out.push(h("div", { class: "action-grid" }, buttons));
   if (more.length) {
     secondary.push(h("button", {
-      type: "button", class: "btn secondary", id: "more-moves", "aria-label": t("action.more_moves"),
+      type: "button", class: "btn secondary", id: "more-moves",
       onclick: () => openMoreMoves(state, more),
     }, t("action.more_moves_short")));
   }

@@ -51,9 +51,11 @@ function printedGrid(update, exp, act, head) {
     h("span", { class: ["printed-colour", colour], text: colourName(colour) }),
     USUAL.map(([pipi, popo]) => h("button", {
       type: "button", class: ["option", "persona-printed", colour], dataset: { colour, pipi, popo },
-      "aria-label": `${colourName(colour)} · ${t("bathroom-rush:board.persona_is", { pipi, popo })}`,
       onclick: () => act({ ...exp, args: { ...exp.args, pipi, popo, colour, name: null } }),
-    }, h("span", { class: "printed" }, token(PIPI_COLOUR), String(pipi)), h("span", { class: "printed" }, token(POPO_COLOUR), String(popo))))));
+    // Its name is what it shows, its colour said first and each token (pipì, popò) after its count.
+    }, h("span", { class: "sr-only", text: `${colourName(colour)}: ` }),
+    h("span", { class: "printed" }, token(PIPI_COLOUR), String(pipi), h("span", { class: "sr-only", text: " (pipì)" })),
+    h("span", { class: "printed" }, token(POPO_COLOUR), String(popo), h("span", { class: "sr-only", text: " (popò)" }))))));
   return h("section", { class: "br-kinds br-printed br-dock", "aria-label": said(exp) },
     head, h("div", { class: "printed-grid" }, rows));
 }
@@ -210,7 +212,7 @@ function entriesDock(update, tools, command) {
     main: [h("h2", { class: "prompt", id: "prompt", text: ask }),
       h("div", { class: "br-entries" }, entries.map((exp) => entryRow(update, tools, exp, command, exp.player === me)))],
     secondary: reached.length ? [h("button", {
-      type: "button", class: "btn secondary", id: "more-moves", "aria-label": t("action.more_moves"),
+      type: "button", class: "btn secondary", id: "more-moves",
       onclick: () => tools.more(reached),
     }, t("action.more_moves_short"))] : [],
   };
@@ -228,9 +230,9 @@ function entryRow(update, tools, exp, command, mine) {
   const draft = drafts.get(key) ?? { pipi: null, popo: 0 };
   drafts.set(key, draft);
   const take = h("button", { type: "button", class: "btn primary br-take", dataset: { seat } });
-  const choices = (what, count, lead) => h("div", { class: ["segmented", `br-${what}`, count > 8 && "many"], role: "radiogroup", "aria-label": `${name} · ${what === "pipi" ? "pipì" : "popò"}` },
+  const choices = (what, count, lead) => h("div", { class: ["segmented", `br-${what}`, count > 8 && "many"], role: "group", "aria-label": `${name} · ${what === "pipi" ? "pipì" : "popò"}` },
     lead, Array.from({ length: count }, (_, n) => h("button", {
-      type: "button", class: "option", role: "radio", dataset: { [what]: n }, "aria-pressed": String(draft[what] === n),
+      type: "button", class: "option", dataset: { [what]: n }, "aria-pressed": String(draft[what] === n),
       onclick: (event) => {
         draft[what] = n;
         for (const b of event.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
@@ -494,5 +496,6 @@ export function chart(update) {
     ],
     total: r.score,
   }));
-  return { title: t("bathroom-rush:board.chart"), el: barChart(rows, { max: limit * 5 + 2, limit: limit * 5, limitLabel: t("bathroom-rush:board.limit", { n: limit }) }) };
+  const title = t("bathroom-rush:board.chart");
+  return { title, el: barChart(rows, { max: limit * 5 + 2, limit: limit * 5, limitLabel: t("bathroom-rush:board.limit", { n: limit }), label: title }) };
 }

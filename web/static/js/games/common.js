@@ -26,14 +26,14 @@ export function playerRow(state, seat, { active = false, out = false, sub = null
 }
 
 /** Horizontal bars, one row per label: rows = [{label, colour, parts: [{value, colour, label}]}]. */
-export function barChart(rows, { max, limit = null, limitLabel = "" } = {}) {
+export function barChart(rows, { max, limit = null, limitLabel = "", label = "" } = {}) {
   const rowHeight = 30;
   const labelWidth = 92;
   const width = 360;
   const barWidth = width - labelWidth - 36;
   const height = rows.length * rowHeight + 18;
   const scale = (v) => (max > 0 ? (v / max) * barWidth : 0);
-  const chart = svg("svg", { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img" });
+  const chart = svg("svg", { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label });
   rows.forEach((row, index) => {
     const y = index * rowHeight + 4;
     chart.append(svg("text", { x: 0, y: y + 17 }, row.label.length > 12 ? `${row.label.slice(0, 11)}…` : row.label));

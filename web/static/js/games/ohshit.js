@@ -109,13 +109,13 @@ export function render(update) {
 function pileButton(update, exp, player, content) {
   return h("button", {
     type: "button", class: "pile-act", dataset: { poopOn: player.seat },
-    "aria-label": t("board.poop_on", { name: update.players[player.seat] }),
     // The sheet names the pile and has it chosen (another can still be).
     onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
       detail: { ...exp, chosen: { target: player.seat }, title: t("board.poop_on", { name: update.players[player.seat] }) },
       bubbles: true,
     })),
-  }, content);
+  // Said first, then what the button shows (a screen reader's name holds it).
+  }, h("span", { class: "sr-only", text: `(${t("board.poop_on", { name: update.players[player.seat] })}) ` }), content);
 }
 
 function pile(view, player) {
@@ -139,5 +139,6 @@ export function chart(update) {
     parts: kinds(view).map((k) => ({ value: p.pile[k.slug], colour: k.hex, label: kindLabel(k) })),
     total: p.pile_total,
   }));
-  return { title: t("ohshit:board.chart"), el: barChart(rows, { max: view.max_pile, limit: view.full_pile, limitLabel: t("ohshit:board.limit", { n: view.full_pile }) }) };
+  const title = t("ohshit:board.chart");
+  return { title, el: barChart(rows, { max: view.max_pile, limit: view.full_pile, limitLabel: t("ohshit:board.limit", { n: view.full_pile }), label: title }) };
 }
