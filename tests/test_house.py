@@ -203,3 +203,20 @@ def test_every_part_of_the_daemon_lives_in_parts() -> None:
                             path.read_text(encoding="utf-8"), re.M)]
     assert defined and all(p.startswith("companion/parts/") for p in defined), defined
     assert all(entry.startswith("companion.parts.") for entry in PLAN), PLAN
+
+
+# -- no silenced check ---------------------------------------------------------
+
+
+def test_no_module_of_the_program_is_exempt_from_the_checks() -> None:
+    """ruff's per-file exemptions are for the tests alone, and mypy ignores
+    the errors of no module: what a check finds is fixed, not hidden."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    ruff = project["tool"]["ruff"]["lint"]
+    exempt = sorted(set(ruff.get("per-file-ignores", {})) - {"tests/*"})
+    assert not exempt, f"ruff exempts {exempt}"
+    silenced = [override["module"] for override in project["tool"]["mypy"].get("overrides", ())
+                if override.get("ignore_errors")]
+    assert not silenced, f"mypy ignores the errors of {silenced}"
