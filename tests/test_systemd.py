@@ -123,13 +123,6 @@ def test_the_installer_is_valid_bash():
     subprocess.run(["bash", "-n", str(INSTALLER)], check=True, timeout=30)
 
 
-@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="no shellcheck here")
-def test_the_installer_passes_shellcheck():
-    done = subprocess.run(["shellcheck", str(INSTALLER)], capture_output=True, text=True,
-                          timeout=60)
-    assert done.returncode == 0, done.stdout
-
-
 # -- sd_notify --------------------------------------------------------------------------
 
 
