@@ -3,7 +3,7 @@
 This is the composition root: the one module of ``companion/`` (besides the
 CLI that calls it) that wires ``drivers/`` and ``web/`` around the table.
 Its :data:`PLAN` lists the parts in the order they are made: each takes
-the :class:`~companion.parts.lifecycle.Setup` and the parts it ``needs``, by
+the :class:`~companion.parts.lifecycle.PartContext` and the parts it ``needs``, by
 name, from those made before it, and ``provides`` names for those after
 it (Mopidy's extensions and gpiozero's pin factory work so).  The parts
 live beside what they wrap: :mod:`companion.host.storage` (the journal and the
@@ -68,7 +68,7 @@ from companion.host.service import (
 )
 from companion.host.storage import data_dir
 from companion.parts.bus import Bus, FaultsNow
-from companion.parts.lifecycle import Component, FaultLog, Retrying, Setup, no_pin_factory
+from companion.parts.lifecycle import Component, FaultLog, PartContext, Retrying, no_pin_factory
 
 log = logging.getLogger("companion")
 
@@ -128,7 +128,7 @@ class Daemon:
         self.directory = data_dir(config, simulate, self.environ)
         self.watchdog = watchdog_interval(self.environ)
         self.tick_interval = self.watchdog / 2 if self.watchdog else IDLE_TICK
-        self.setup = Setup(config=config, directory=self.directory, simulate=simulate,
+        self.setup = PartContext(config=config, directory=self.directory, simulate=simulate,
                            bus=Bus(), faults=self.faults, pin_factory=pin_factory(simulate),
                            i2c=i2c)
         # What each part provides, by name, as the parts are made.

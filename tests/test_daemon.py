@@ -470,10 +470,10 @@ def test_buttons_off_a_pi_say_to_run_the_simulation(monkeypatch):
     from gpiozero.exc import BadPinFactory
 
     from companion.parts.hardware import KeypadPart
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
 
     pin_library_failing_with(monkeypatch, BadPinFactory("Unable to load any default pin factory!"))
-    buttons = KeypadPart(Setup())
+    buttons = KeypadPart(PartContext())
     buttons.start()
     assert buttons.fault() == (
         "buttons: no GPIO found: on a Raspberry Pi, install lgpio in the companion's "
@@ -483,11 +483,11 @@ def test_buttons_off_a_pi_say_to_run_the_simulation(monkeypatch):
 
 def test_outputs_without_permission_on_the_gpio_say_which_group_to_join(monkeypatch):
     from companion.parts.hardware import OutputsPart
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
 
     pin_library_failing_with(monkeypatch, PermissionError(13, "Permission denied",
                                                           "/dev/gpiochip0"))
-    outputs = OutputsPart(Setup(), table=None)
+    outputs = OutputsPart(PartContext(), table=None)
     outputs.start()
     assert outputs.fault() == ("buzzer and LEDs: no permission to use the GPIO (/dev/gpiochip0): "
                                "add the companion's user to the 'gpio' group")

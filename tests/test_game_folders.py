@@ -11,8 +11,8 @@ import pytest
 
 from companion.core import games
 from companion.core import text as core_text
+from companion.core.games import HINTS, hints_of
 from companion.core.menu import MenuView, TableMenu
-from companion.core.menu.hints import HINTS, hints_of
 from drivers.screens import alert_screen, game_screen, generic_screen, screen_for
 from web import PanelSettings, create_app
 
@@ -90,7 +90,7 @@ TEXT = {
 '''
 
 HINTS_SOURCE = '''
-from companion.core.menu.hints import CommandHint, ParamHint
+from companion.core.hints import CommandHint, ParamHint
 
 HINTS = {
     "step": CommandHint("Step", params={"amount": ParamHint(start=2)}),

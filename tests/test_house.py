@@ -220,3 +220,29 @@ def test_no_module_of_the_program_is_exempt_from_the_checks() -> None:
     silenced = [override["module"] for override in project["tool"]["mypy"].get("overrides", ())
                 if override.get("ignore_errors")]
     assert not silenced, f"mypy ignores the errors of {silenced}"
+
+
+def test_each_class_name_names_one_class() -> None:
+    """No two classes of the program share a name: a reader (and a search)
+    finds the one meant.  Private classes are not counted, and each game's
+    folder is a world of its own (every game has its ``Phase``), whose
+    names must not repeat the program's."""
+    import ast
+
+    where: dict[str, list[str]] = {}
+    games = PACKAGE / "core" / "games"
+    for folder in ("companion", "drivers", "web"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                    where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
+
+    def world(path: str) -> str:
+        inside = Path(path).parent
+        return inside.name if inside.parent == games.relative_to(ROOT) else "program"
+
+    twice = {name: paths for name, paths in where.items()
+             if len(paths) > len({world(p) for p in paths}) or
+             ("program" in {world(p) for p in paths} and len(paths) > 1)}
+    assert not twice, f"class names given to two classes: {twice}"

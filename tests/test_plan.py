@@ -1,4 +1,4 @@
-"""The daemon's plan: each part takes the Setup and the parts it needs,
+"""The daemon's plan: each part takes the PartContext and the parts it needs,
 made before it, and says what it provides; news between parts goes on
 one small bus."""
 
@@ -12,7 +12,7 @@ import pytest
 from companion.core.engine import Command
 from companion.daemon import PLAN, part_class
 from companion.parts.bus import Bus, DiceChanged, NetworkChanged, PixelsRolled
-from companion.parts.lifecycle import Setup
+from companion.parts.lifecycle import PartContext
 
 
 def test_each_part_needs_only_what_the_parts_before_it_provide():
@@ -84,21 +84,21 @@ class Pixels:
 
 
 def test_the_dice_part_says_when_its_pixels_dice_are_out_of_reach(table):
-    from companion.host.config import Config, Dice
+    from companion.host.config import Config, DiceSettings
     from companion.parts.hardware import DicePart
 
-    setup = Setup(config=Config(dice=Dice(source="pixels")))
+    setup = PartContext(config=Config(dice=DiceSettings(source="pixels")))
     assert DicePart(setup, table=table, pixels=Pixels(["Pixel Red"])).fault() == (
         "Pixels dice: Pixel Red out of reach")
     assert DicePart(setup, table=table, pixels=Pixels([])).fault() is None
-    other = Setup(config=Config(dice=Dice(source="manual")))
+    other = PartContext(config=Config(dice=DiceSettings(source="manual")))
     assert DicePart(other, table=table, pixels=Pixels(["Pixel Red"])).fault() is None
 
 
 def test_a_changed_dice_source_and_a_pixels_roll_go_on_the_bus(table):
     from companion.parts.hardware import DicePart
 
-    setup = Setup()
+    setup = PartContext()
     told = []
     setup.bus.subscribe(DiceChanged, told.append)
     dice = DicePart(setup, table=table, pixels=None)

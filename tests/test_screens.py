@@ -450,12 +450,12 @@ def touching_glyphs(text: str, size: int, bold: bool) -> list[str]:
     """Neighbouring glyphs of ``text`` whose ink meets, in a row or at a
     corner (a row above or below), with no unlit column between them, as
     the screens set it; and words less than three unlit columns apart."""
-    from drivers.screens.canvas import _edges, layout
+    from drivers.screens.canvas import glyph_edges, layout
 
     starts = layout(text, size, bold)[0]
-    inked = [(i, ch, x, _edges(ch, size, bold))
+    inked = [(i, ch, x, glyph_edges(ch, size, bold))
              for i, (ch, x) in enumerate(zip(text, starts, strict=True))
-             if not ch.isspace() and _edges(ch, size, bold)]
+             if not ch.isspace() and glyph_edges(ch, size, bold)]
     touching = []
     for (i, a, xa, ea), (j, b, xb, eb) in itertools.pairwise(inked):
         if text[i + 1:j].isspace() and j > i + 1:

@@ -12,7 +12,7 @@ from PIL import Image, ImageChops
 from companion.core.engine import Command
 from companion.host.config import Config
 from companion.parts.bus import Bus
-from companion.parts.lifecycle import Setup
+from companion.parts.lifecycle import PartContext
 from companion.parts.screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
 from drivers.dice import DiceTray
 from drivers.menu_screens import render
@@ -67,7 +67,7 @@ class Address:
 def screen_part(table, display=None, dice=None, *, pin: str = "1", language: str = "en",
                 clock=time.monotonic, bus=None) -> ScreenPart:
     """The screen part, as the daemon makes it, on ``display`` (none)."""
-    setup = Setup(config=Config(language=language), bus=bus or Bus())
+    setup = PartContext(config=Config(language=language), bus=bus or Bus())
     return ScreenPart(setup, table=table, display=display or NoDisplay(),
                       dice=dice or Dice(table), pixels=None, network=None,
                       address=Address(pin=pin), clock=clock)

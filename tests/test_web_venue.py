@@ -12,14 +12,14 @@ import pytest
 
 from companion.core.engine import Command
 from companion.host.config import Config, Venue
-from companion.parts.lifecycle import Setup
+from companion.parts.lifecycle import PartContext
 from companion.parts.venue import SETTINGS_FILE, VenueService
 from tests.test_venue_broker import Listener, broker  # noqa: F401  (fixtures)
 
 
 def venue_service(table, directory, venue=None) -> VenueService:
     """The venue part as the daemon makes it, as table-a."""
-    setup = Setup(config=Config(venue=venue or Venue()), directory=directory)
+    setup = PartContext(config=Config(venue=venue or Venue()), directory=directory)
     return VenueService(setup, table=table, journal=table._journal, table_name="table-a",
                         version=lambda: "test")
 

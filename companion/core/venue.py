@@ -239,7 +239,7 @@ def discovery(topics: Topics, table_name: str, version: str) -> list[tuple[str, 
 
 
 @dataclass(frozen=True)
-class Message:
+class VenueMessage:
     """A message the board took: its venue, table, kind and content."""
 
     venue: str
@@ -251,7 +251,7 @@ class Message:
 _KINDS = ("state", "event", "alert", "availability")
 
 
-def read(topic: str, payload: bytes) -> Message:
+def read(topic: str, payload: bytes) -> VenueMessage:
     """The message of ``topic`` as the board keeps it, or :class:`BadMessage`."""
     levels = topic.split("/")
     if len(levels) < 4 or levels[0] != ROOT:
@@ -261,7 +261,7 @@ def read(topic: str, payload: bytes) -> Message:
         text = payload.decode("utf-8", "replace")
         if text not in (ONLINE, OFFLINE):
             raise BadMessage(f"availability is online or offline, not {text[:20]!r}")
-        return Message(venue, table, kind, text)
+        return VenueMessage(venue, table, kind, text)
     if kind.startswith("result/"):
         kind, game_id = "result", kind.partition("/")[2]
         if not game_id.isdigit():
@@ -277,7 +277,7 @@ def read(topic: str, payload: bytes) -> Message:
     if kind != "alert" and _level(body.get("table")) != table:
         raise BadMessage(f"the message names table {body.get('table')!r}, its topic {table!r}")
     _check(kind, body)
-    return Message(venue, table, kind, body)
+    return VenueMessage(venue, table, kind, body)
 
 
 def _level(name: object) -> str | None:

@@ -256,7 +256,7 @@ class SerialSettings:
 
 
 @dataclass(frozen=True)
-class Dice:
+class DiceSettings:
     """Where the table's rolls come from."""
 
     source: str = _key(one_of(DICE_SOURCES), "button")
@@ -409,7 +409,7 @@ SECTIONS: dict[str, type] = {
     "leds": Leds,
     "display": DisplaySettings,
     "serial": SerialSettings,
-    "dice": Dice,
+    "dice": DiceSettings,
     "pixels": Pixels,
     "web": Web,
     "network": Network,
@@ -437,7 +437,7 @@ class Config:
     leds: Leds = field(default_factory=Leds)
     display: DisplaySettings = field(default_factory=DisplaySettings)
     serial: SerialSettings = field(default_factory=SerialSettings)
-    dice: Dice = field(default_factory=Dice)
+    dice: DiceSettings = field(default_factory=DiceSettings)
     pixels: Pixels = field(default_factory=Pixels)
     web: Web = field(default_factory=Web)
     network: Network = field(default_factory=Network)

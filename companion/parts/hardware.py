@@ -26,7 +26,7 @@ from companion.core.table import (
     check_made_against,
 )
 from companion.parts.bus import DiceChanged, KeyPressed, PixelsRolled
-from companion.parts.lifecycle import Component, Retrying, Setup
+from companion.parts.lifecycle import Component, PartContext, Retrying
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class DisplayPart(Component):
     name = "display"
     provides = ("display",)
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: PartContext) -> None:
         self.config = setup.config
         self.simulate = setup.simulate
         self.bus = setup.i2c
@@ -119,7 +119,7 @@ class KeypadPart(Retrying):
     what = "buttons"
     provides = ("keypad",)
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: PartContext) -> None:
         super().__init__()
         self.config = setup.config
         self.bus = setup.bus
@@ -160,7 +160,7 @@ class OutputsPart(Retrying):
 
     needs = ("table",)
 
-    def __init__(self, setup: Setup, *, table: Table) -> None:
+    def __init__(self, setup: PartContext, *, table: Table) -> None:
         super().__init__()
         self.config = setup.config
         self.table = table
@@ -208,7 +208,7 @@ class DicePart(Component):
     needs = ("table", "pixels")
     provides = ("dice",)
 
-    def __init__(self, setup: Setup, *, table: Table, pixels: PixelsPart | None) -> None:
+    def __init__(self, setup: PartContext, *, table: Table, pixels: PixelsPart | None) -> None:
         from drivers.dice import SOURCES
 
         self.config = setup.config
@@ -359,7 +359,7 @@ class PixelsPart(Component):
     name = "pixels"
     provides = ("pixels",)
 
-    def __init__(self, setup: Setup, *, factory: Any = None, scanner: Any = None) -> None:
+    def __init__(self, setup: PartContext, *, factory: Any = None, scanner: Any = None) -> None:
         self.config = setup.config
         self.bus = setup.bus
         if setup.simulate and factory is None:

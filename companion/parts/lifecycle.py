@@ -2,7 +2,7 @@
 
 Each part says what it ``needs`` (the parts its constructor takes, by
 name, as keyword arguments) and what it ``provides`` (the names the parts
-after it ask for); every part also takes the :class:`Setup`, what the
+after it ask for); every part also takes the :class:`PartContext`, what the
 daemon gives them all, the way gpiozero gives every device its pin
 factory.  The daemon makes them in the order of its plan
 (:data:`companion.daemon.PLAN`), starts them and stops them in the
@@ -67,7 +67,7 @@ def no_pin_factory() -> Any:
 
 
 @dataclass(frozen=True)
-class Setup:
+class PartContext:
     """What every part takes: the companion's ``config``, its data
     ``directory``, whether the table is simulated (``simulate``), the parts'
     :class:`~companion.parts.bus.Bus`, ``faults()`` (what is missing now, for

@@ -34,7 +34,7 @@ from typing import Any, Callable
 from companion.core.keys import WIFI_FAILURES
 from companion.core.text import say
 from companion.parts.bus import NetworkChanged
-from companion.parts.lifecycle import Component, Setup
+from companion.parts.lifecycle import Component, PartContext
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ class NetworkPart(Component):
     name = "network"
     provides = ("network",)
 
-    def __init__(self, setup: Setup, *, manager: Any = None,
+    def __init__(self, setup: PartContext, *, manager: Any = None,
                  clock: Callable[[], float] = time.monotonic,
                  machine_id: Path = MACHINE_ID) -> None:
         self.settings = setup.config.network
@@ -457,7 +457,7 @@ class PortalPart(Component):
     name = "captive portal"
     needs = ("address",)
 
-    def __init__(self, setup: Setup, *, address: Any, port: int = 80) -> None:
+    def __init__(self, setup: PartContext, *, address: Any, port: int = 80) -> None:
         config = setup.config
         self.host = config.web.host
         self.port = port

@@ -30,7 +30,7 @@ from companion.core.table import Settings, Table, Update
 from companion.core.text import say
 from companion.parts.bus import DiceChanged, FaultsNow, FrameShown, KeyPressed, NetworkChanged
 from companion.parts.frames import Frames
-from companion.parts.lifecycle import Component, Setup
+from companion.parts.lifecycle import Component, PartContext
 
 if TYPE_CHECKING:
     from companion.core.menu import TableMenu
@@ -125,7 +125,7 @@ class ScreenPart(Component):
     needs = ("table", "display", "dice", "pixels", "network", "address")
     provides = ("screen",)
 
-    def __init__(self, setup: Setup, *, table: Table, display: DisplayPart, dice: DicePart,
+    def __init__(self, setup: PartContext, *, table: Table, display: DisplayPart, dice: DicePart,
                  pixels: PixelsPart | None, network: NetworkPart | None,
                  address: AddressPart, clock: Callable[[], float] = time.monotonic) -> None:
         self.table = table

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.core.errors import JournalError
 from companion.host.storage import JOURNAL_FILE, make_directory, sync_directory
-from companion.parts.lifecycle import Component, Setup
+from companion.parts.lifecycle import Component, PartContext
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +26,7 @@ class TablePart(Component):
     provides = ("table", "journal")
     early = True
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: PartContext) -> None:
         self.directory = setup.directory
         self.table: Any = None
         self.journal: Any = None

@@ -14,7 +14,7 @@ from companion.core.table import Table
 from companion.host.config import Config
 from companion.host.storage import ACCESS_FILE, keep_file, panel_secret
 from companion.parts.bus import FrameShown, NetworkChanged
-from companion.parts.lifecycle import Component, Retrying, Setup
+from companion.parts.lifecycle import Component, PartContext, Retrying
 
 if TYPE_CHECKING:
     from companion.core.ports import DiceService, SmartDice
@@ -54,7 +54,7 @@ class WebPart(Retrying):
     provides = ("panel",)
     early = True
 
-    def __init__(self, setup: Setup, *, table: Table, dice: DiceService | None,
+    def __init__(self, setup: PartContext, *, table: Table, dice: DiceService | None,
                  pixels: SmartDice | None, keypad: KeypadPart | None,
                  network: NetworkPart | None, venue: VenueService | None) -> None:
         super().__init__()
@@ -163,7 +163,7 @@ class AddressPart(Component):
     needs = ("panel",)
     provides = ("address",)
 
-    def __init__(self, setup: Setup, *, panel: WebPart) -> None:
+    def __init__(self, setup: PartContext, *, panel: WebPart) -> None:
         self.listen = setup.config.web.host
         self.bus = setup.bus
         self.panel = panel
@@ -216,7 +216,7 @@ class DiscoveryPart(Component):
     name = "mdns"
     needs = ("panel", "address")
 
-    def __init__(self, setup: Setup, *, panel: WebPart, address: AddressPart) -> None:
+    def __init__(self, setup: PartContext, *, panel: WebPart, address: AddressPart) -> None:
         config = self.config = setup.config
         self.enabled = config.web.mdns is True or (config.web.mdns == "auto"
                                                    and not setup.simulate)
@@ -243,7 +243,7 @@ class DiscoveryPart(Component):
             self.advertiser.close()
 
 
-def services(setup: Setup, *, dice: DiceService | None, pixels: SmartDice | None,
+def services(setup: PartContext, *, dice: DiceService | None, pixels: SmartDice | None,
              keypad: KeypadPart | None, network: NetworkPart | None,
              venue: VenueService | None) -> Services:
     """What the panel is lent: the parts it drives, the mirror of the

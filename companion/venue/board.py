@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from companion.core.errors import BadMessage
-from companion.core.venue import Message, read
+from companion.core.venue import VenueMessage, read
 
 log = logging.getLogger(__name__)
 
@@ -72,14 +72,14 @@ class Board:
         self.refused: Counter[str] = Counter()
         self.generation = 0  # raised by every change: the page's live stream waits on it
         self._changed = threading.Condition()
-        self._listeners: list[Callable[[Message], None]] = []
+        self._listeners: list[Callable[[VenueMessage], None]] = []
 
-    def subscribe(self, listener: Callable[[Message], None]) -> None:
+    def subscribe(self, listener: Callable[[VenueMessage], None]) -> None:
         self._listeners.append(listener)
 
     # -- taking messages ------------------------------------------------------------
 
-    def take(self, topic: str, payload: bytes) -> Message | None:
+    def take(self, topic: str, payload: bytes) -> VenueMessage | None:
         """Keep what a message says; ``None`` (and counted) when refused."""
         try:
             message = read(topic, payload)
@@ -108,7 +108,7 @@ class Board:
                 self.generation += 1
                 self._changed.notify_all()
 
-    def _keep(self, m: Message) -> bool:
+    def _keep(self, m: VenueMessage) -> bool:
         now = self._clock()
         db = self._db
         db.execute("INSERT INTO tables (venue, name, seen) VALUES (?, ?, ?) "

@@ -68,7 +68,7 @@ def advances(text: str, size: int, bold: bool = False) -> tuple[float, ...]:
 
 
 @lru_cache(maxsize=INKED_STRINGS)
-def _edges(glyph: str, size: int, bold: bool) -> dict[int, tuple[int, int]]:
+def glyph_edges(glyph: str, size: int, bold: bool) -> dict[int, tuple[int, int]]:
     """Per row of a glyph's ink (baseline-relative), its leftmost and
     rightmost lit columns from the pen position."""
     inked = ink(glyph, size, bold, "ls")
@@ -127,8 +127,8 @@ def layout(text: str, size: int, bold: bool = False) -> tuple[tuple[int, ...], i
     previous_x = 0
     spaced = False
     for i, glyph in enumerate(text):
-        x = round(_length(text[:i], size, bold)) + shift
-        edges = _edges(glyph, size, bold) if not glyph.isspace() else {}
+        x = round(pen_length(text[:i], size, bold)) + shift
+        edges = glyph_edges(glyph, size, bold) if not glyph.isspace() else {}
         if previous and edges:
             push = max(0, _gap_needed(previous, edges, x - previous_x))
             if spaced:
@@ -140,11 +140,11 @@ def layout(text: str, size: int, bold: bool = False) -> tuple[tuple[int, ...], i
             previous, previous_x, spaced = edges, x, False
         elif glyph.isspace():
             spaced = True
-    return tuple(starts), round(_length(text, size, bold)) + shift
+    return tuple(starts), round(pen_length(text, size, bold)) + shift
 
 
 @lru_cache(maxsize=MEASURED_PREFIXES)
-def _length(text: str, size: int, bold: bool) -> float:
+def pen_length(text: str, size: int, bold: bool) -> float:
     """The font's length of ``text``.  :func:`layout` asks it of every
     prefix of a string, and word wrapping lays out a line again with each
     word it adds: the prefixes repeat, and each measure costs some 40 µs

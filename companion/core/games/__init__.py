@@ -5,7 +5,8 @@ A game is a package here whose ``__init__`` exports ``GAME`` (its
 ``RECORD`` (its record for the statistics, a
 :class:`~companion.core.records.RecordRule`), ``STANDING`` (each player's
 figure and who leads, a :class:`~companion.core.records.Standing`) and
-``ALERTS`` (the kinds of its alert events); its
+``ALERTS`` (the kinds of its alert events), and may hold a ``hints``
+module (how the button menu offers its commands: :func:`hints_of`); its
 key is the folder's name with dashes (``call_of_nature`` is
 ``call-of-nature``).  Adding a game is adding a folder: nothing else lists
 them.  Engines are imported on first use, so that starting the companion for
@@ -15,11 +16,14 @@ one game does not pay for the others.
 from __future__ import annotations
 
 import pkgutil
+from collections.abc import Iterator, Mapping
+from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game
 from ..errors import BadSetup
+from ..hints import CommandHint, GameHints
 
 if TYPE_CHECKING:
     from ..records import RecordRule, Standing
@@ -104,3 +108,38 @@ def available() -> list[type[Game]]:
         except (ImportError, AttributeError):
             continue
     return sorted(out, key=lambda game: (game.menu_order, game.key))
+
+
+# -- how the button menu offers a game ----------------------------------------------
+
+
+@cache
+def hints_of(game_key: str) -> GameHints:
+    """A game's hints by command name (``{}`` when the game has none)."""
+    folder = canonical_key(game_key).replace("-", "_")
+    try:
+        module = import_module(f"{__name__}.{folder}.hints")
+    except ImportError:
+        return {}
+    found: GameHints = getattr(module, "HINTS", {})
+    return found
+
+
+class _EveryGame(Mapping[tuple[str, str], CommandHint]):
+    """Every game's hints keyed by ``(game key, command)``, read from the
+    games' folders on first use."""
+
+    def __getitem__(self, key: tuple[str, str]) -> CommandHint:
+        game_key, command = key
+        return hints_of(game_key)[command]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        for game_key in GAMES:
+            for command in hints_of(game_key):
+                yield game_key, command
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+HINTS: Mapping[tuple[str, str], CommandHint] = _EveryGame()
