@@ -32,11 +32,6 @@ LARGE_CLASSES: dict[str, str] = {
     "core/games/bathroom_rush/game.py::BathroomRush": GAME_RULES,
     "core/games/call_of_nature/game.py::CallOfNature": GAME_RULES,
     "core/games/ohshit/game.py::OhShit": GAME_RULES,
-    "parts/network.py::NetworkPart": (
-        "the Wi-Fi's one worker and the state the panel and the menu read: the "
-        "hotspot, the known networks, joining and forgetting, each a job run in "
-        "turn on its thread (its jobs, tuples named by a string, are the next to "
-        "become types, as the screen's notes did)"),
 }
 
 COMPLEX_FUNCTIONS: dict[str, str] = {

@@ -386,20 +386,51 @@ def bgg_id(value: Any) -> int:
                                      "or 0 for none")
 
 
-@dataclass(frozen=True)
 class Bgg:
     """BoardGameGeek's id of each game, given with a play logged in BG Stats
-    so that it is matched to the right game (0: matched by its name)."""
+    so that it is matched to the right game (0: matched by its name).  Its
+    keys are the games' folders (``call_of_nature``), whichever games are
+    installed; each game's default is its folder's (``BGG_ID``), so a new
+    game's folder brings its own."""
 
-    call_of_nature: int = _key(bgg_id, 0)
-    ohshit: int = _key(bgg_id, 0)
-    bathroom_rush: int = _key(bgg_id, 0)
+    def __init__(self, given: Mapping[str, int] | None = None) -> None:
+        self.given: dict[str, int] = dict(given or {})
+
+    def __eq__(self, other: object) -> bool:
+        """The same ids, whether a file names them or they are the games'."""
+        return isinstance(other, Bgg) and other.ids() == self.ids()
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.ids().items())))
+
+    def __repr__(self) -> str:
+        return f"Bgg({self.given!r})"
+
+    @staticmethod
+    def keys() -> dict[str, str]:
+        """Each key of the section (a game's folder), by game key."""
+        from companion.core.games import GAMES
+
+        return {key.replace("-", "_"): key for key in GAMES}
+
+    @classmethod
+    def from_section(cls, data: Mapping[str, Any], source: str) -> Bgg:
+        keys = cls.keys()
+        given = {}
+        for key, value in data.items():
+            if key not in keys:
+                raise ConfigError(
+                    f"{source}: unknown key {key!r} in [bgg]; the keys of [bgg] are the "
+                    f"games: {', '.join(keys)}")
+            given[key] = _checked("bgg", key, bgg_id, value, source)
+        return cls(given)
 
     def ids(self) -> dict[str, int]:
-        """The ids known, by game key."""
-        found = {"call-of-nature": self.call_of_nature, "ohshit": self.ohshit,
-                 "bathroom-rush": self.bathroom_rush}
-        return {key: number for key, number in found.items() if number}
+        """The ids known, by game key: the config's, else the game's own."""
+        from companion.core.games import bgg_id_of
+
+        found = {game: self.given.get(key, bgg_id_of(game)) for key, game in self.keys().items()}
+        return {game: number for game, number in found.items() if number}
 
 
 SECTIONS: dict[str, type] = {
@@ -514,7 +545,9 @@ def from_mapping(data: Mapping[str, Any], source: str = "config") -> Config:
         elif key in SECTIONS:
             if not isinstance(value, Mapping):
                 raise ConfigError(f"{source}: {key} must be a section [{key}], not a value")
-            values[key] = section(key, SECTIONS[key], value, source)
+            cls = SECTIONS[key]
+            values[key] = (cls.from_section(value, source) if hasattr(cls, "from_section")
+                           else section(key, cls, value, source))
         else:
             raise ConfigError(
                 f"{source}: unknown key {key!r}; the known keys and sections are: "

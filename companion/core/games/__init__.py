@@ -3,7 +3,11 @@
 A game is a package here whose ``__init__`` exports ``GAME`` (its
 :class:`~companion.core.engine.Game` class) and may export ``ALIASES``,
 ``RECORD`` (its record for the statistics, a
-:class:`~companion.core.records.RecordRule`), ``STANDING`` (each player's
+:class:`~companion.core.records.RecordRule`), ``SCORING`` (how a play of
+it is logged, a :class:`~companion.core.records.Scoring`: every game has
+one), ``BGG_ID`` (BoardGameGeek's id of the game, the config's default),
+``TERMINAL`` (how ``companion state`` says it, a
+:class:`~companion.core.terminal.Terminal`), ``STANDING`` (each player's
 figure and who leads, a :class:`~companion.core.records.Standing`) and
 ``ALERTS`` (the kinds of its alert events), and may hold a ``hints``
 module (how the button menu offers its commands: :func:`hints_of`); its
@@ -22,11 +26,12 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game
-from ..errors import BadSetup
+from ..errors import BadSetup, NoScoring
 from ..hints import CommandHint, GameHints
 
 if TYPE_CHECKING:
-    from ..records import RecordRule, Standing
+    from ..records import RecordRule, Scoring, Standing
+    from ..terminal import Terminal
 
 
 def _found() -> dict[str, str]:
@@ -59,6 +64,29 @@ def exported(key: str, name: str) -> Any:
 def record_of(key: str) -> RecordRule | None:
     """The record the game of ``key`` brings to the statistics, if any."""
     found: RecordRule | None = exported(key, "RECORD")
+    return found
+
+
+def scoring_of(key: str) -> Scoring:
+    """How a play of the game of ``key`` is scored; a game that does not
+    say is an error, never a guess."""
+    found: Scoring | None = exported(key, "SCORING")
+    if found is None:
+        raise NoScoring(f"the game {key!r} does not say how it is scored "
+                        f"(SCORING in its folder)")
+    return found
+
+
+def bgg_id_of(key: str) -> int:
+    """BoardGameGeek's id of the game of ``key`` as its folder gives it
+    (0: none); the config's ``[bgg]`` may give another."""
+    found: int = exported(key, "BGG_ID") or 0
+    return found
+
+
+def terminal_of(key: str) -> Terminal | None:
+    """How the command line says the game of ``key`` (None: field by field)."""
+    found: Terminal | None = exported(key, "TERMINAL")
     return found
 
 
