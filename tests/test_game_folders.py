@@ -233,7 +233,7 @@ GOLF = '''
 fewest strokes win."""
 
 from companion.core.engine import CommandSpec, Event, Expectation, Game, Param, Result
-from companion.core.records import RecordRule, Scoring
+from companion.core.records import RecordRule, ScoreRule
 from companion.core.terminal import Terminal, sentences
 
 HOLES = 3
@@ -297,7 +297,7 @@ def columns(rows, t):
 
 GAME = MiniGolf
 RECORD = RecordRule("fewest-strokes", fewest_on_a_hole, lowest=True)
-SCORING = Scoring(highest_wins=False)
+SCORING = ScoreRule(highest_wins=False)
 BGG_ID = 4321
 TERMINAL = Terminal(figures, columns)
 '''

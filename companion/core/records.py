@@ -1,6 +1,6 @@
 """What a game brings to the statistics, to the plays it logs and to a board
 across the room: its record (:class:`RecordRule`), how it is scored
-(:class:`Scoring`) and how its players stand (:class:`Standing`).  A game
+(:class:`ScoreRule`) and how its players stand (:class:`Standing`).  A game
 folder exports them as ``RECORD``, ``SCORING`` and ``STANDING``."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class RecordRule:
 
 
 @dataclass(frozen=True)
-class Scoring:
+class ScoreRule:
     """How a game is scored, as a play log (BG Stats) asks: whether the
     highest score wins (``False``: the lowest), and whether the game has
     points at all (``False``: the winners win, the others share second

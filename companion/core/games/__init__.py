@@ -4,7 +4,7 @@ A game is a package here whose ``__init__`` exports ``GAME`` (its
 :class:`~companion.core.engine.Game` class) and may export ``ALIASES``,
 ``RECORD`` (its record for the statistics, a
 :class:`~companion.core.records.RecordRule`), ``SCORING`` (how a play of
-it is logged, a :class:`~companion.core.records.Scoring`: every game has
+it is logged, a :class:`~companion.core.records.ScoreRule`: every game has
 one), ``BGG_ID`` (BoardGameGeek's id of the game, the config's default),
 ``TERMINAL`` (how ``companion state`` says it, a
 :class:`~companion.core.terminal.Terminal`), ``STANDING`` (each player's
@@ -30,7 +30,7 @@ from ..errors import BadSetup, NoScoring
 from ..hints import CommandHint, GameHints
 
 if TYPE_CHECKING:
-    from ..records import RecordRule, Scoring, Standing
+    from ..records import RecordRule, ScoreRule, Standing
     from ..terminal import Terminal
 
 
@@ -67,10 +67,10 @@ def record_of(key: str) -> RecordRule | None:
     return found
 
 
-def scoring_of(key: str) -> Scoring:
+def scoring_of(key: str) -> ScoreRule:
     """How a play of the game of ``key`` is scored; a game that does not
     say is an error, never a guess."""
-    found: Scoring | None = exported(key, "SCORING")
+    found: ScoreRule | None = exported(key, "SCORING")
     if found is None:
         raise NoScoring(f"the game {key!r} does not say how it is scored "
                         f"(SCORING in its folder)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...records import Groups, RecordRule, Scoring, Standing, best_of
+from ...records import Groups, RecordRule, ScoreRule, Standing, best_of
 
 
 def lowest_score(scores: Sequence[int | None], groups: Groups) -> tuple[int, int] | None:
@@ -27,4 +27,4 @@ ALERTS = ("reached", "final-round", "limit-reached", "player-eliminated", "tie-b
           "game-over")
 
 # How a play is logged (BG Stats): the lowest score wins.
-SCORING = Scoring(highest_wins=False)
+SCORING = ScoreRule(highest_wins=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...records import Groups, RecordRule, Scoring, Standing, best_of
+from ...records import Groups, RecordRule, ScoreRule, Standing, best_of
 
 
 def highest_pressure_survived(scores: Sequence[int | None],
@@ -37,4 +37,4 @@ STANDING = Standing("mastery", masteries)
 ALERTS = ("threshold-fired", "player-eliminated", "reshuffle-needed", "game-over")
 
 # How a play is logged (BG Stats): the highest Mastery among the survivors wins.
-SCORING = Scoring(highest_wins=True)
+SCORING = ScoreRule(highest_wins=True)

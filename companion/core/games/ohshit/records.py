@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...records import Groups, RecordRule, Scoring, Standing, best_of
+from ...records import Groups, RecordRule, ScoreRule, Standing, best_of
 
 
 def biggest_flush(scores: Sequence[int | None], groups: Groups) -> tuple[int, int] | None:
@@ -36,4 +36,4 @@ STANDING = Standing("pile", piles, lowest=True)
 ALERTS = ("player-died", "game-over")
 
 # How a play is logged (BG Stats): the last survivors win; no points.
-SCORING = Scoring(highest_wins=True, points=False)
+SCORING = ScoreRule(highest_wins=True, points=False)
