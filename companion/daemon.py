@@ -55,7 +55,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
-from typing import Any, Callable, Mapping, TextIO
+from typing import Any, Callable, Mapping, Sequence, TextIO
 
 from companion.host import config as config_module
 from companion.host.config import Config, ConfigError, MissingConfig
@@ -110,6 +110,46 @@ def part_class(entry: str) -> Any:
     """The part's class named by a :data:`PLAN` entry (a Component)."""
     module, _, name = entry.partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+# What the daemon itself tells on the bus (the parts declare theirs).
+TELLS: tuple[type, ...] = (FaultsNow,)
+
+
+def picture() -> str:
+    """The parts as :data:`PLAN` makes them and the bus's news between them,
+    drawn from their declarations (``needs``, ``provides``, ``tells``,
+    ``hears``): a table, and a Mermaid graph of who tells whom (the picture
+    in docs/architecture.md)."""
+    parts = [(entry, part_class(entry)) for entry in PLAN]
+    rows = ["| part | made from | needs | provides | tells | hears |",
+            "|---|---|---|---|---|---|"]
+
+    def names(items: Sequence[Any]) -> str:
+        return ", ".join(getattr(item, "__name__", str(item)) for item in items) or "-"
+
+    for entry, cls in parts:
+        rows.append(f"| {cls.name} | `{entry}` | {names(cls.needs)} | {names(cls.provides)} "
+                    f"| {names(cls.tells)} | {names(cls.hears)} |")
+    def node(name: str) -> str:
+        return name.replace(" ", "_")
+
+    tellers = [("daemon", TELLS), *((cls.name, cls.tells) for _, cls in parts)]
+    graph = ["```mermaid", "flowchart LR"]
+    graph += [f'    {node(cls.name)}["{cls.name}"]' for _, cls in parts]
+    # A dotted arrow: made before, and given to (needs); a labelled one: news.
+    edges: list[str] = []
+    for _, cls in parts:
+        for need in cls.needs:
+            giver = next(c.name for _, c in parts if need in c.provides)
+            edges.append(f"    {node(giver)} -.-> {node(cls.name)}")
+    for teller, news in tellers:
+        for kind in news:
+            edges += [f"    {node(teller)} -- {kind.__name__} --> {node(cls.name)}"
+                      for _, cls in parts if kind in cls.hears]
+    graph += list(dict.fromkeys(edges))
+    graph.append("```")
+    return "\n".join([*rows, "", *graph]) + "\n"
 
 
 class Daemon:

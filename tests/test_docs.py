@@ -204,3 +204,17 @@ def test_every_companion_command_a_doc_shows_is_one_the_command_line_takes():
             parser().parse_args(words[2:])
             continue
         build_parser().parse_args(words[1:])  # exits on a bad command line
+
+
+def test_the_parts_pictured_are_the_plan_and_the_bus_as_they_are():
+    """docs/architecture.md's picture of the parts is drawn from the
+    daemon's PLAN and the parts' declarations (redraw it with
+    ``companion.daemon.picture()`` when they change)."""
+    from companion.daemon import picture
+
+    page = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    start = "<!-- parts: drawn by companion.daemon.picture() -->\n"
+    shown = page[page.index(start) + len(start):page.index("<!-- /parts -->")]
+    assert shown == picture()
+    assert "buttons -- KeyPressed --> screen" in shown
+

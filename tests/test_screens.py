@@ -575,13 +575,13 @@ def test_wrapping_a_long_alert_measures_each_piece_of_text_once(monkeypatch):
         def __getattr__(self, name: str):
             return getattr(self.face, name)
 
-    for cached in (canvas._length, canvas.layout, canvas.text_length, canvas._wrapped):
+    for cached in (canvas.pen_length, canvas.layout, canvas.text_length, canvas._wrapped):
         cached.cache_clear()
     monkeypatch.setattr(canvas, "font", lambda size, bold=False: CountingFont(size, bold))
     text = ("The draw pile is empty: shuffle the discard pile to make a new draw pile, "
             "then Ana draws")
     lines = canvas.wrap(text, 120, 12)
-    for cached in (canvas._length, canvas.layout, canvas.text_length, canvas._wrapped):
+    for cached in (canvas.pen_length, canvas.layout, canvas.text_length, canvas._wrapped):
         cached.cache_clear()
     assert len(lines) > 2 and " ".join(lines) == text
     assert measured and max(measured.values()) == 1

@@ -292,19 +292,19 @@ def test_while_idle_the_screen_measures_the_alerts_glyphs_ahead(table):
     from drivers.screens import canvas
     from drivers.screens.common import ALERT_GLYPHS, ALERT_TYPE
 
-    canvas._edges.cache_clear()
+    canvas.glyph_edges.cache_clear()
     part = screen_part(table)
     part.start()
     try:
         wanted = len(ALERT_GLYPHS) * len({(s, b) for s, _r, b in ALERT_TYPE} | {(12, True)})
         deadline = time.monotonic() + 30
-        while canvas._edges.cache_info().currsize < wanted and time.monotonic() < deadline:
+        while canvas.glyph_edges.cache_info().currsize < wanted and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert canvas._edges.cache_info().currsize >= wanted
-        misses = canvas._edges.cache_info().misses
+        assert canvas.glyph_edges.cache_info().currsize >= wanted
+        misses = canvas.glyph_edges.cache_info().misses
         canvas.layout.cache_clear()
         canvas.layout("Shuffle the discard pile", 10)
-        assert canvas._edges.cache_info().misses == misses  # every glyph measured already
+        assert canvas.glyph_edges.cache_info().misses == misses  # every glyph measured already
     finally:
         part.stop()
 

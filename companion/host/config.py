@@ -18,7 +18,7 @@ import logging
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from companion.core.errors import CompanionError
 from companion.core.keys import DICE_SOURCES, KEYS
@@ -398,10 +398,10 @@ class Bgg:
 
     def __eq__(self, other: object) -> bool:
         """The same ids, whether a file names them or they are the games'."""
-        return isinstance(other, Bgg) and other.ids() == self.ids()
+        return isinstance(other, Bgg) and other.read_ids() == self.read_ids()
 
     def __hash__(self) -> int:
-        return hash(tuple(sorted(self.ids().items())))
+        return hash(tuple(sorted(self.read_ids().items())))
 
     def __repr__(self) -> str:
         return f"Bgg({self.given!r})"
@@ -425,12 +425,39 @@ class Bgg:
             given[key] = _checked("bgg", key, bgg_id, value, source)
         return cls(given)
 
-    def ids(self) -> dict[str, int]:
-        """The ids known, by game key: the config's, else the game's own."""
+    def ids(self) -> Mapping[str, int]:
+        """The ids known, by game key: the config's, else the game's own
+        (read from the games' folders when first asked, not at the start)."""
+        return KnownIds(self)
+
+    def read_ids(self) -> dict[str, int]:
         from companion.core.games import bgg_id_of
 
-        found = {game: self.given.get(key, bgg_id_of(game)) for key, game in self.keys().items()}
+        found = {game: self.given[key] if key in self.given else bgg_id_of(game)
+                 for key, game in self.keys().items()}
         return {game: number for game, number in found.items() if number}
+
+
+class KnownIds(Mapping[str, int]):
+    """BoardGameGeek's ids of a :class:`Bgg`, read when first used."""
+
+    def __init__(self, bgg: Bgg) -> None:
+        self._bgg = bgg
+        self._ids: dict[str, int] | None = None
+
+    def _read(self) -> dict[str, int]:
+        if self._ids is None:
+            self._ids = self._bgg.read_ids()
+        return self._ids
+
+    def __getitem__(self, key: str) -> int:
+        return self._read()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
 
 
 SECTIONS: dict[str, type] = {

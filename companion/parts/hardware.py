@@ -118,6 +118,7 @@ class KeypadPart(Retrying):
     name = "buttons"
     what = "buttons"
     provides = ("keypad",)
+    tells = (KeyPressed,)
 
     def __init__(self, setup: PartContext) -> None:
         super().__init__()
@@ -207,6 +208,8 @@ class DicePart(Component):
     name = "dice"
     needs = ("table", "pixels")
     provides = ("dice",)
+    tells = (DiceChanged,)
+    hears = (PixelsRolled,)
 
     def __init__(self, setup: PartContext, *, table: Table, pixels: PixelsPart | None) -> None:
         from drivers.dice import SOURCES
@@ -358,6 +361,7 @@ class PixelsPart(Component):
 
     name = "pixels"
     provides = ("pixels",)
+    tells = (PixelsRolled, DiceChanged,)
 
     def __init__(self, setup: PartContext, *, factory: Any = None, scanner: Any = None) -> None:
         self.config = setup.config

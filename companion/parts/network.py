@@ -178,6 +178,7 @@ class NetworkPart(WifiSeen, Component):
 
     name = "network"
     provides = ("network",)
+    tells = (NetworkChanged,)
 
     def __init__(self, setup: PartContext, *, manager: Any = None,
                  clock: Callable[[], float] = time.monotonic,

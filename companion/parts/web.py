@@ -14,6 +14,7 @@ from companion.core.table import Table
 from companion.host.config import Config
 from companion.host.storage import ACCESS_FILE, keep_file, panel_secret
 from companion.parts.bus import FrameShown, NetworkChanged
+from companion.parts.frames import Frames
 from companion.parts.lifecycle import Component, PartContext, Retrying
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ class WebPart(Retrying):
     what = "panel"
     needs = ("table", "dice", "pixels", "keypad", "network", "venue")
     provides = ("panel",)
+    hears = (FrameShown,)
     early = True
 
     def __init__(self, setup: PartContext, *, table: Table, dice: DiceService | None,
@@ -162,6 +164,7 @@ class AddressPart(Component):
     name = "address"
     needs = ("panel",)
     provides = ("address",)
+    hears = (NetworkChanged,)
 
     def __init__(self, setup: PartContext, *, panel: WebPart) -> None:
         self.listen = setup.config.web.host
@@ -253,7 +256,7 @@ def services(setup: PartContext, *, dice: DiceService | None, pixels: SmartDice 
 
     from web import Services
 
-    mirror = Mirror(setup.bus)
+    mirror = Mirror(setup.frames, setup.bus)
     return Services(screen_png=mirror.png, screen_frame=mirror.numbered_png,
                     screen_news=mirror.subscribe,
                     press_key=keypad.press if setup.simulate and keypad is not None else None,
@@ -268,17 +271,14 @@ def wiring_svg(config: Config, lang: str) -> str:
 
 
 class Mirror:
-    """The table screen's frame as the panel mirrors it: each frame the
-    screen tells on the bus (:class:`~companion.parts.bus.FrameShown`), with its
-    number, and its PNG made once when a phone asks (a blank frame, number
-    0, before the screen's first)."""
+    """The table screen's frame as the panel mirrors it: the screen's own
+    ``frames`` (one copy, with its number and its PNG made once when a phone
+    asks; a blank frame, number 0, before the screen's first), and each new
+    one heard on the bus (:class:`~companion.parts.bus.FrameShown`)."""
 
-    def __init__(self, bus: Any) -> None:
-        from companion.parts.frames import Frames
-
+    def __init__(self, frames: Frames, bus: Any) -> None:
         self.bus = bus
-        self._frames = Frames()
-        bus.subscribe(FrameShown, lambda shown: self._frames.put(*shown))
+        self._frames = frames
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call ``listener()`` at each new frame; returns what stops it."""
