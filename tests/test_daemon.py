@@ -8,6 +8,7 @@ import http.client
 import http.cookiejar
 import io
 import json
+import logging
 import os
 import random
 import re
@@ -747,3 +748,44 @@ def test_every_part_that_listens_starts_before_the_parts_whose_news_it_hears(app
         for teller in ("buttons", "dice", "pixels", "network"):
             assert order.index(listener) < order.index(teller), (listener, teller)
     assert order.index("display") < order.index("screen")
+
+
+# -- a port that is taken ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("simulate", [True, False])
+def test_a_taken_port_is_said_in_one_line_with_how_to_choose_another(table, tmp_path, caplog,
+                                                                     simulate):
+    import dataclasses
+    import socket
+
+    from companion.host.config import Config
+    from companion.parts.lifecycle import PartContext
+    from companion.parts.web import WebPart
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    config = Config()
+    config = dataclasses.replace(config, web=dataclasses.replace(config.web, host="127.0.0.1",
+                                                                 port=port))
+    part = WebPart(PartContext(config=config, directory=tmp_path, simulate=simulate),
+                   table=table, dice=None, pixels=None, keypad=None, network=None, venue=None)
+    try:
+        with caplog.at_level(logging.WARNING):
+            part.start()
+        said = [r.getMessage() for r in caplog.records if r.name.startswith("companion")]
+        if simulate:
+            # On a laptop: the next free port, said once.
+            assert part.serving and part.port > port
+            assert said == [f"port {port} is taken (another program listens there): the panel "
+                            f"is on port {part.port} instead; choose one with --port"]
+        else:
+            # The appliance waits for its port (tried again), and says how to choose another.
+            assert not part.serving
+            assert "another program listens there" in part.fault()
+            assert "--port or [web] port in the config" in part.fault()
+    finally:
+        part.stop()
+        taken.close()

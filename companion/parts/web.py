@@ -3,6 +3,7 @@ the daemon; and the panel's mirror of the table's screen."""
 
 from __future__ import annotations
 
+import errno
 import logging
 import threading
 import time
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# In simulation, how many ports from the configured one are tried when it
+# is taken.
+PORTS_TRIED = 20
 # How long READY=1 waits for the panel to answer its first request.
 PANEL_START_TIMEOUT = 10.0
 
@@ -47,7 +51,9 @@ class PanelCannotListen(CompanionError, OSError):
 
 class WebPart(Retrying):
     """The phone panel: the Flask app served by waitress on its own thread.
-    A port that is taken is tried again, like missing hardware."""
+    A port that is taken is tried again, like missing hardware; in
+    simulation (a laptop, where another program holds the port for good) the
+    next free port is taken at once, and said."""
 
     name = "panel"
     what = "panel"
@@ -69,6 +75,7 @@ class WebPart(Retrying):
         self.server: Any = None
         self._thread: threading.Thread | None = None
         self.port: int = self.config.web.port
+        self.simulate = setup.simulate
 
     def start(self) -> None:
         # The app exists before it serves: the screen's join view needs its
@@ -88,12 +95,24 @@ class WebPart(Retrying):
         from web.server import serve
 
         host = self.config.web.host
-        try:
-            self.server = serve(self.app, host, self.port)
-        except OSError as exc:
-            raise PanelCannotListen(
-                f"cannot listen on {host}:{self.port} ({exc.strerror or exc})") from exc
+        wanted = self.port
+        tries = range(wanted, min(wanted + PORTS_TRIED, 65536)) if self.simulate else (wanted,)
+        for port in tries:
+            try:
+                self.server = serve(self.app, host, port)
+                break
+            except OSError as exc:
+                if exc.errno != errno.EADDRINUSE or port == tries[-1]:
+                    taken = " (another program listens there)" \
+                        if exc.errno == errno.EADDRINUSE else ""
+                    raise PanelCannotListen(
+                        f"cannot listen on {host}:{port}{taken}: {exc.strerror or exc}; "
+                        f"choose another port with --port or [web] port in the config"
+                    ) from exc
         self.port = self.server.port
+        if self.port != wanted:
+            log.warning("port %d is taken (another program listens there): the panel is on "
+                        "port %d instead; choose one with --port", wanted, self.port)
         self._thread = threading.Thread(target=self._run, name="panel", daemon=True)
         self._thread.start()
 
