@@ -629,42 +629,6 @@ def _check_pins_distinct(config: Config, source: str) -> None:
         owner[pin] = role
 
 
-# -- the wiring ---------------------------------------------------------------------
-
-
-def wiring_pins(config: Config) -> list[tuple[int, str]]:
-    """Every header pin the config uses, as (header pin 1-40, role), in the
-    order a person wires them: the display (3.3 V, SDA, SCL, GND), the keys
-    or the encoder and their ground, the buzzer, the LEDs and their ground,
-    then the dice device on the Pi's own serial port if it is wired there.
-    A role names a GPIO's use as :meth:`Config.pins` does ("button up",
-    "encoder a", "buzzer", "led 3"); :data:`HEADER_PIN_OF_GPIO` maps back."""
-    display = config.display.controller.upper()
-    wired: list[tuple[int, str]] = [
-        (HEADER_3V3[0], f"display VCC ({display}, 3.3 V)"),
-        (HEADER_PIN_OF_GPIO[2], "display SDA"),
-        (HEADER_PIN_OF_GPIO[3], "display SCL"),
-        (HEADER_GROUND[1], "display GND"),
-    ]
-    roles = config.pins()
-    keys = [(pin, role) for role, pin in roles.items()
-            if role.startswith(("button ", "encoder "))]
-    outputs = [(pin, role) for role, pin in roles.items() if role == "buzzer"]
-    leds = [(pin, role) for role, pin in roles.items() if role.startswith("led ")]
-    wired += [(HEADER_PIN_OF_GPIO[pin], role) for pin, role in keys]
-    if config.encoder.enabled:
-        wired.append((HEADER_3V3[1], "encoder + (3.3 V)"))
-    wired.append((HEADER_GROUND[-1], "keys' ground (GND)"))
-    wired += [(HEADER_PIN_OF_GPIO[pin], role) for pin, role in outputs + leds]
-    if outputs or leds:
-        wired.append((HEADER_GROUND[-3], "ground of the buzzer and LEDs (GND)"))
-    if config.uses_pi_uart():
-        wired += [(HEADER_PIN_OF_GPIO[14], "dice device RX (the Pi's TXD)"),
-                  (HEADER_PIN_OF_GPIO[15], "dice device TX (the Pi's RXD)"),
-                  (HEADER_GROUND[-2], "dice device GND")]
-    return wired
-
-
 def header_pin(gpio: int) -> int:
     """The 40-pin header's pin of a BCM GPIO number."""
     return HEADER_PIN_OF_GPIO[gpio]
