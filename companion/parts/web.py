@@ -109,10 +109,10 @@ class WebPart(Retrying):
                         f"cannot listen on {host}:{port}{taken}: {exc.strerror or exc}; "
                         f"choose another port with --port or [web] port in the config"
                     ) from exc
-        self.port = self.server.port
-        if self.port != wanted:
+        if port != wanted:
             log.warning("port %d is taken (another program listens there): the panel is on "
-                        "port %d instead; choose one with --port", wanted, self.port)
+                        "port %d instead; choose one with --port", wanted, port)
+        self.port = self.server.port
         self._thread = threading.Thread(target=self._run, name="panel", daemon=True)
         self._thread.start()
 
