@@ -9,7 +9,8 @@ it (Mopidy's extensions and gpiozero's pin factory work so).  The parts
 live beside what they wrap: :mod:`companion.host.storage` (the journal and the
 table), :mod:`companion.parts.hardware` (the Pixels dice, the dice, the
 keys, the display, the buzzer and LEDs), :mod:`companion.parts.network`
-(the Wi-Fi and the captive portal on port 80), :mod:`companion.parts.venue`
+(the Wi-Fi and the captive portal on port 80), :mod:`companion.parts.voice`
+(the caller on the table's speaker), :mod:`companion.parts.venue`
 (the table in its venue), :mod:`companion.parts.web` (the panel, the
 address phones reach and its mDNS name) and :mod:`companion.parts.screen`
 (keys and updates to frames).  Between them, news goes on one small bus
@@ -98,6 +99,7 @@ PLAN: tuple[str, ...] = (
     "companion.parts.hardware:DisplayPart",
     "companion.parts.screen:ScreenPart",
     "companion.parts.hardware:OutputsPart",
+    "companion.parts.voice:VoicePart",
     "companion.parts.network:PortalPart",
     "companion.parts.web:DiscoveryPart",
 )
@@ -254,7 +256,7 @@ class Daemon:
         """Say where the panel is (and, in simulation, its PIN) and what is
         missing."""
         access, address = self.part("panel").access, self.part("address")
-        if self.simulate:
+        if self.simulate and access is not None:
             local = address.panel_url("127.0.0.1")
             print(f"Open {local}virtual", file=self.out, flush=True)
             print(f"Join as a player: {access.join_url(local.rstrip('/'))} (PIN {access.pin})",

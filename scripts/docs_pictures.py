@@ -66,6 +66,7 @@ def wiring_configs() -> dict[str, str]:
         "example": (ROOT / "config.example.toml").read_text(),
         "encoder": ENCODER,
         "sh1106-no-leds": SH1106_NO_LEDS,
+        "speaker": (ROOT / "config.speaker.example.toml").read_text(),
     }
 
 

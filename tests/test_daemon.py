@@ -750,6 +750,22 @@ def test_every_part_that_listens_starts_before_the_parts_whose_news_it_hears(app
     assert order.index("display") < order.index("screen")
 
 
+def test_the_screen_draws_without_the_panels_join_details_until_the_panel_is_there(tmp_path):
+    # A panel that could not be made (its data directory refused it) has no
+    # PIN yet: the screen's join view is drawn without it, nothing raises.
+    from companion.host.config import Config
+    from companion.parts.lifecycle import PartContext
+    from companion.parts.web import AddressPart, WebPart
+
+    setup = PartContext(config=Config(), directory=tmp_path)
+    panel = WebPart(setup, table=None, time=None, dice=None, pixels=None, keypad=None,
+                    network=None, venue=None)
+    address = AddressPart(setup, panel=panel)
+    assert panel.access is None
+    assert address.join_info() == ("", "")
+    assert address.sign_out() == ("", "")
+
+
 # -- a port that is taken ----------------------------------------------------------
 
 
@@ -771,7 +787,8 @@ def test_a_taken_port_is_said_in_one_line_with_how_to_choose_another(table, tmp_
     config = dataclasses.replace(config, web=dataclasses.replace(config.web, host="127.0.0.1",
                                                                  port=port))
     part = WebPart(PartContext(config=config, directory=tmp_path, simulate=simulate),
-                   table=table, dice=None, pixels=None, keypad=None, network=None, venue=None)
+                   table=table, time=None, dice=None, pixels=None, keypad=None, network=None,
+                   venue=None)
     try:
         with caplog.at_level(logging.WARNING):
             part.start()

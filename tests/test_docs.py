@@ -199,9 +199,12 @@ def test_every_companion_command_a_doc_shows_is_one_the_command_line_takes():
     for words in shown:
         words = words[:words.index(">")] if ">" in words else words  # a redirection
         if words[1] == "venue":  # the venue board: a program with its own options
-            from companion.venue.cli import parser
+            from companion.venue.cli import acl_parser, parser
 
-            parser().parse_args(words[2:])
+            if words[2:3] == ["acl"]:
+                acl_parser().parse_args(words[3:])
+            else:
+                parser().parse_args(words[2:])
             continue
         build_parser().parse_args(words[1:])  # exits on a bad command line
 

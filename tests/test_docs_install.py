@@ -28,7 +28,7 @@ def test_every_step_of_the_installer_is_in_the_doc():
     values = {"$SERVICE_USER": "companion", "$VENV": "/opt/companion/venv",
               "$((I2C_SPEED / 1000))": "400", "$CONFIG_FILE": "/etc/companion/config.toml"}
     steps = re.findall(r'^\s*step "([^"]+)"', script, flags=re.M)
-    assert len(steps) == 7
+    assert len(steps) == 8
     for step in steps:
         for name, value in values.items():
             step = step.replace(name, value)

@@ -254,7 +254,8 @@ def test_a_panel_answering_with_an_error_is_asked_again_after_a_pause_not_in_a_s
     serving.start()
     try:
         config = Config().with_web(host="127.0.0.1", port=server.server_address[1])
-        panel = WebPart(PartContext(config=config, directory=tmp_path), table=None, dice=None,
+        panel = WebPart(PartContext(config=config, directory=tmp_path), table=None, time=None,
+                        dice=None,
                         pixels=None, keypad=None, network=None, venue=None)
         panel.server, panel._thread = server, serving
         assert panel.answers(timeout=0.5) is False

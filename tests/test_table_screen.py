@@ -11,7 +11,7 @@ from PIL import Image, ImageChops
 
 from companion.core.engine import Command
 from companion.host.config import Config
-from companion.parts.bus import Bus
+from companion.parts.bus import Bus, NetworkChanged
 from companion.parts.lifecycle import PartContext
 from companion.parts.screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
 from drivers.dice import DiceTray
@@ -375,13 +375,13 @@ def test_the_wifi_news_is_said_in_the_tables_language(table, lang):
     part.start()
     try:
         title = say("menu.wifi", lang)
-        part.network_news("offer", "Home")
+        part.bus.tell(NetworkChanged("offer", "Home"))
         wait_for(part, alert_screen(say("menu.wifi-in-reach", lang, ssid="Home"), title))
         clock.now += ALERT_SECONDS + 0.1
-        part.network_news("lost")
+        part.bus.tell(NetworkChanged("lost"))
         wait_for(part, fault_screen(say("menu.wifi-lost", lang)))
         clock.now += FAULT_SECONDS + 0.1
-        part.network_news("join-failed", "Home", "wrong-password")
+        part.bus.tell(NetworkChanged("join-failed", "Home", "wrong-password"))
         said = say("menu.wifi-join-failed", lang, ssid="Home",
                    reason=say("menu.wifi-why-wrong-password", lang))
         wait_for(part, menu_frame(part))

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from companion.core.access import AccessStore
+from companion.core.clock import Instant
 from companion.core.engine import Command
 from companion.core.table import Table
 from companion.host.storage import keep_file
@@ -252,7 +253,9 @@ def test_a_controller_is_one_for_the_configured_hours(make_app):
     app = make_app(session_hours=3)
     access = app.extensions["companion"].access
     now = [1_000_000.0]
-    access._clock = lambda: now[0]
+    # The wall clock stands still: the session's hours are counted on the
+    # clock that never steps.
+    access._now = lambda: Instant("boot-1", now[0], 5.0)
     phone = joined(app)
     now[0] += 3 * 3600 - 1
     assert phone.get("/api/session").json["role"] == "controller"

@@ -20,6 +20,7 @@ one, never nothing and never a part.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 from pathlib import Path
@@ -97,8 +98,7 @@ def keep_file(path: Path, data: bytes | str, *, mode: int = 0o600,
         finally:
             os.close(fd)
         if exclusive:
-            os.link(temporary, path)  # FileExistsError when it is there
-            temporary.unlink()
+            _place_new(temporary, path)  # FileExistsError when it is there
         else:
             os.replace(temporary, path)
     except BaseException:
@@ -108,6 +108,65 @@ def keep_file(path: Path, data: bytes | str, *, mode: int = 0o600,
             pass
         raise
     sync_directory(path.parent)
+
+
+# What link() says on a file system without hard links (FAT, exFAT: a USB
+# stick as the data directory).
+_NO_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK)
+_RENAME_NOREPLACE = 1
+_AT_FDCWD = -100
+
+
+def _place_new(temporary: Path, path: Path) -> None:
+    """Give ``temporary`` the name ``path`` only if nothing has it
+    (:class:`FileExistsError` else): a hard link where the file system has
+    them, else a rename that refuses to replace (``renameat2``, which FAT
+    takes too)."""
+    try:
+        os.link(temporary, path)
+    except OSError as exc:
+        if exc.errno not in _NO_LINKS:
+            raise
+    else:
+        temporary.unlink()
+        return
+    _rename_no_replace(temporary, path)
+
+
+def _rename_no_replace(source: Path, target: Path) -> None:
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    renameat2 = getattr(libc, "renameat2", None)
+    if renameat2 is not None:
+        if renameat2(_AT_FDCWD, os.fsencode(source), _AT_FDCWD, os.fsencode(target),
+                     _RENAME_NOREPLACE) == 0:
+            return
+        code = ctypes.get_errno()
+        if code not in (errno.EINVAL, errno.ENOSYS, *_NO_LINKS):
+            raise OSError(code, os.strerror(code), str(target))
+    # Neither: a check and a rename (two processes making the file in the
+    # same instant could both succeed; the later one's file is kept whole).
+    if target.exists():
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
+    os.replace(source, target)
+
+
+def card_read_only(directory: Path, exc: BaseException | None = None) -> bool:
+    """True when the file system holding ``directory`` cannot be written:
+    mounted read-only (an SD card turns so after an error) or failing."""
+    cause: BaseException | None = exc
+    while cause is not None:
+        if isinstance(cause, OSError) and cause.errno in (errno.EROFS, errno.EIO):
+            return True
+        cause = cause.__cause__ or cause.__context__
+    probe = directory
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    try:
+        return bool(os.statvfs(probe).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def make_directory(directory: Path) -> None:

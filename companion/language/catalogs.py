@@ -75,7 +75,8 @@ def domains(root: Path = ROOT) -> list[Domain]:
                   COMMON, {})]
     for game in available():
         folder = Path("companion/core/games") / game.key.replace("-", "_")
-        files = tuple(str(folder / name) for name in ("text.py", "refusals.py", "sentences.py")
+        files = tuple(str(folder / name) for name in ("text.py", "refusals.py", "sentences.py",
+                                                       "caller.py")
                       if (root / folder / name).exists())
         described = game.describe()
         english = {f"variant.{name}.help": text for name, text in described["variants"].items()}

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
     from .hardware import DicePart, DisplayPart, PixelsPart
     from .network import NetworkPart
+    from .venue import VenueService
     from .web import AddressPart
 
 log = logging.getLogger(__name__)
@@ -107,20 +108,22 @@ class ScreenPart(Component):
     """
 
     name = "screen"
-    needs = ("table", "display", "dice", "pixels", "network", "address")
+    needs = ("table", "display", "dice", "pixels", "network", "address", "venue")
     provides = ("screen",)
     tells = (FrameShown,)
     hears = (KeyPressed, DiceChanged, NetworkChanged, FaultsNow,)
 
     def __init__(self, setup: PartContext, *, table: Table, display: DisplayPart, dice: DicePart,
                  pixels: PixelsPart | None, network: NetworkPart | None,
-                 address: AddressPart, clock: Callable[[], float] = time.monotonic) -> None:
+                 address: AddressPart, venue: VenueService | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.table = table
         self.bus = setup.bus
         # The configured language, the table's until a controller sets one
         # (the table's settings); the screen follows the table's at once.
         self.configured_language = language = setup.config.language
         self.language = table.settings().language or language
+        self.voice = setup.config.voice  # the menu's Caller section
         self._clock = clock
         self._moments = Moments(clock)
         # Alerts a batch of notes brought, shown once its frame is out.
@@ -132,6 +135,7 @@ class ScreenPart(Component):
         self.sign_out = address.sign_out
         # The Wi-Fi part (companion.parts.network), when there is one.
         self.network = network
+        self.venue = venue  # the owner allows a change of its settings from the menu
         self.menu: TableMenu | None = None
         self._notes: queue.SimpleQueue[Note] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
@@ -157,7 +161,10 @@ class ScreenPart(Component):
                               network_offer=network.offered if network else None,
                               switch_network=network.switch if network else None,
                               smart_dice=self.pixels,
-                              language=self.language)
+                              allow_venue=self.venue.allow_changes if self.venue else None,
+                              language=self.language,
+                              speaker=self.voice.enabled,
+                              caller_moments=self.voice.moments)
         self._unsubscribes = [
             self.table.subscribe_settings(self._on_settings),
             self.table.subscribe(self._on_update),
@@ -203,15 +210,6 @@ class ScreenPart(Component):
         self._faults = faults
         if new:
             self._notes.put(Faults(tuple(new)))
-
-    def network_news(self, what: str, ssid: str = "", reason: str = "") -> None:
-        """The Wi-Fi changed (from the network part's thread; see
-        :class:`~companion.parts.network.NetworkPart`): its own Wi-Fi
-        opened or a network was joined puts the Join screens up (the
-        Wi-Fi's QR code first, then the panel's at its new address); a
-        failed join says why over them; a known network in reach is
-        offered for a moment; all in the table's language."""
-        self._notes.put(NetworkChanged(what, ssid, reason))
 
     def png(self) -> bytes:
         """The frame on the display now, as PNG (the panel's mirror)."""

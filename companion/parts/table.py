@@ -9,10 +9,16 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from typing import Any
 
 from companion.core.errors import JournalError
-from companion.host.storage import JOURNAL_FILE, make_directory, sync_directory
+from companion.host.storage import (
+    JOURNAL_FILE,
+    card_read_only,
+    make_directory,
+    sync_directory,
+)
 from companion.parts.lifecycle import Component, PartContext
 
 log = logging.getLogger(__name__)
@@ -23,13 +29,18 @@ class TablePart(Component):
 
     name = "table"
     essential = True
-    provides = ("table", "journal")
+    provides = ("table", "journal", "time")
     early = True
 
     def __init__(self, setup: PartContext) -> None:
+        from companion.core.clock import LabelClock
+        from companion.host.timesync import TableTime, synced_reader
+
         self.directory = setup.directory
         self.table: Any = None
         self.journal: Any = None
+        # The table's clock, and whether it knows the date.
+        self.time = TableTime(LabelClock(), synced_reader(simulate=setup.simulate), time.time)
         self.upkeep: threading.Thread | None = None
         self._stopping = threading.Event()
 
@@ -43,14 +54,20 @@ class TablePart(Component):
             # directory at the start), its name is synced in its folder:
             # else a cut can lose the whole data directory.
             sync_directory(self.directory.parent)
-        except OSError as exc:
-            raise JournalError(
-                f"cannot use the data directory {self.directory} ({exc.strerror}); set "
-                f"data_dir in the config, or try 'companion serve --simulate', which keeps "
-                f"its data in your own data directory"
-            ) from None
-        self.journal = Journal.open(self.directory / JOURNAL_FILE)
-        self.table = Table(self.journal)
+            self.journal = Journal.open(self.directory / JOURNAL_FILE)
+        except (OSError, JournalError) as exc:
+            if not card_read_only(self.directory, exc):
+                if isinstance(exc, JournalError):
+                    raise
+                raise JournalError(
+                    f"cannot use the data directory {self.directory} ({exc.strerror}); set "
+                    f"data_dir in the config, or try 'companion serve --simulate', which "
+                    f"keeps its data in your own data directory"
+                ) from None
+            self.journal = self._read_only(exc)
+        self.table = Table(self.journal, clock=self.time.clock)
+        self.time.table = self.table
+        self.time.tick()
         # The games of an earlier version's journal are summed up by the
         # upkeep (keep_up), not by the first phone to ask for statistics.
         self.table.archive.count_apart()
@@ -61,8 +78,48 @@ class TablePart(Component):
         else:
             log.info("journal %s: no game yet", where)
 
+    def _read_only(self, exc: BaseException) -> Any:
+        """The journal on a card that cannot be written (it failed, and its
+        file system turned read-only): the game so far, shown but not
+        played on, rather than a companion restarting again and again."""
+        from companion.core.errors import CardFailing
+        from companion.core.journal import Journal
+
+        path = self.directory / JOURNAL_FILE
+        log.critical("the memory card holding %s is read-only (%s): showing the games so "
+                     "far without recording anything; back up the journal and replace the "
+                     "card ('companion doctor' says how)", self.directory, exc)
+        journal = Journal.open_read_only(path) if path.exists() else Journal.open(":memory:")
+        journal.read_only = True
+        journal.card_fault = CardFailing(f"read-only at the start: {exc}")
+        return journal
+
     def provided(self, name: str) -> Any:
-        return self.journal if name == "journal" else self.table
+        return {"journal": self.journal, "time": self.time}.get(name, self.table)
+
+    def tick(self) -> None:
+        self.time.tick()
+
+    def fault(self) -> str | None:
+        """The card's trouble while it lasts, else a date not known, said in
+        the table's language (the table's screen shows it; the panel lists
+        it)."""
+        from companion.core.text import say
+
+        journal = self.journal
+        trouble = None if journal is None else journal.card_fault
+        language = "en"
+        if self.table is not None:
+            try:
+                language = self.table.settings().language or "en"
+            except Exception:
+                pass
+        if trouble is not None:
+            said = trouble.say(language)
+            return said[:1].upper() + said[1:]
+        if not self.time.known():
+            return say("menu.date-unknown", language)
+        return None
 
     def keep_up(self) -> None:
         """Start the work that grows with the journal, beside the companion
