@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.host.config import Config, Network  # noqa: E402
 from companion.parts import network as part_module  # noqa: E402
-from companion.parts.lifecycle import Setup  # noqa: E402
+from companion.parts.lifecycle import PartContext  # noqa: E402
 from companion.parts.network import NetworkPart  # noqa: E402
 from drivers.network import Nmcli  # noqa: E402
 
@@ -69,7 +69,7 @@ def main() -> int:
                 ("its own hotspot", False, Network(wait=0), part_module.HOTSPOT_CHECK)):
             world(folder, connected)
             (folder / "calls.jsonl").write_text("")
-            setup = Setup(config=Config(network=settings), directory=folder / "data")
+            setup = PartContext(config=Config(network=settings), directory=folder / "data")
             part = NetworkPart(setup, manager=Nmcli(), machine_id=folder / "no-machine-id")
             part.start()
             part.settled(60)  # its first look is its thread's

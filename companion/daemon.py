@@ -3,7 +3,7 @@
 This is the composition root: the one module of ``companion/`` (besides the
 CLI that calls it) that wires ``drivers/`` and ``web/`` around the table.
 Its :data:`PLAN` lists the parts in the order they are made: each takes
-the :class:`~companion.parts.lifecycle.Setup` and the parts it ``needs``, by
+the :class:`~companion.parts.lifecycle.PartContext` and the parts it ``needs``, by
 name, from those made before it, and ``provides`` names for those after
 it (Mopidy's extensions and gpiozero's pin factory work so).  The parts
 live beside what they wrap: :mod:`companion.host.storage` (the journal and the
@@ -56,7 +56,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
-from typing import Any, Callable, Mapping, TextIO
+from typing import Any, Callable, Mapping, Sequence, TextIO
 
 from companion.host import config as config_module
 from companion.host.config import Config, ConfigError, MissingConfig
@@ -69,7 +69,7 @@ from companion.host.service import (
 )
 from companion.host.storage import data_dir
 from companion.parts.bus import Bus, FaultsNow
-from companion.parts.lifecycle import Component, FaultLog, Retrying, Setup, no_pin_factory
+from companion.parts.lifecycle import Component, FaultLog, PartContext, Retrying, no_pin_factory
 
 log = logging.getLogger("companion")
 
@@ -114,6 +114,46 @@ def part_class(entry: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
+# What the daemon itself tells on the bus (the parts declare theirs).
+TELLS: tuple[type, ...] = (FaultsNow,)
+
+
+def picture() -> str:
+    """The parts as :data:`PLAN` makes them and the bus's news between them,
+    drawn from their declarations (``needs``, ``provides``, ``tells``,
+    ``hears``): a table, and a Mermaid graph of who tells whom (the picture
+    in docs/architecture.md)."""
+    parts = [(entry, part_class(entry)) for entry in PLAN]
+    rows = ["| part | made from | needs | provides | tells | hears |",
+            "|---|---|---|---|---|---|"]
+
+    def names(items: Sequence[Any]) -> str:
+        return ", ".join(getattr(item, "__name__", str(item)) for item in items) or "-"
+
+    for entry, cls in parts:
+        rows.append(f"| {cls.name} | `{entry}` | {names(cls.needs)} | {names(cls.provides)} "
+                    f"| {names(cls.tells)} | {names(cls.hears)} |")
+    def node(name: str) -> str:
+        return name.replace(" ", "_")
+
+    tellers = [("daemon", TELLS), *((cls.name, cls.tells) for _, cls in parts)]
+    graph = ["```mermaid", "flowchart LR"]
+    graph += [f'    {node(cls.name)}["{cls.name}"]' for _, cls in parts]
+    # A dotted arrow: made before, and given to (needs); a labelled one: news.
+    edges: list[str] = []
+    for _, cls in parts:
+        for need in cls.needs:
+            giver = next(c.name for _, c in parts if need in c.provides)
+            edges.append(f"    {node(giver)} -.-> {node(cls.name)}")
+    for teller, news in tellers:
+        for kind in news:
+            edges += [f"    {node(teller)} -- {kind.__name__} --> {node(cls.name)}"
+                      for _, cls in parts if kind in cls.hears]
+    graph += list(dict.fromkeys(edges))
+    graph.append("```")
+    return "\n".join([*rows, "", *graph]) + "\n"
+
+
 class Daemon:
     """Makes the parts of :data:`PLAN`, runs the main loop, stops them in
     reverse.  ``environ`` gives systemd's variables; ``out`` gets the
@@ -130,7 +170,7 @@ class Daemon:
         self.directory = data_dir(config, simulate, self.environ)
         self.watchdog = watchdog_interval(self.environ)
         self.tick_interval = self.watchdog / 2 if self.watchdog else IDLE_TICK
-        self.setup = Setup(config=config, directory=self.directory, simulate=simulate,
+        self.setup = PartContext(config=config, directory=self.directory, simulate=simulate,
                            bus=Bus(), faults=self.faults, pin_factory=pin_factory(simulate),
                            i2c=i2c)
         # What each part provides, by name, as the parts are made.

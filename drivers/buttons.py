@@ -65,11 +65,9 @@ class EncoderPins:
     push: int = 22
 
 
-class UnknownKey(errors.UnknownKey):
-    """A key name that the keypad does not have."""
-
-    def __init__(self, key: object) -> None:
-        super().__init__(f"no key {key!r}; the keys are {', '.join(KEYS)}")
+def no_such_key(key: object) -> errors.UnknownKey:
+    """The error for a key name that the keypad does not have."""
+    return errors.UnknownKey(f"no key {key!r}; the keys are {', '.join(KEYS)}")
 
 
 class NotSimulated(errors.CompanionError, RuntimeError):
@@ -265,7 +263,7 @@ class Keypad:
     ) -> None:
         for key in pins:
             if key not in KEYS:
-                raise UnknownKey(key)
+                raise no_such_key(key)
         if hold_time <= 0 or repeat_interval <= 0:
             raise ValueError(
                 f"hold_time and repeat_interval are more than 0 seconds, "
@@ -383,7 +381,7 @@ class Keypad:
         :class:`NotSimulated` on real pins.
         """
         if key not in KEYS:
-            raise UnknownKey(key)
+            raise no_such_key(key)
         if key in self._buttons:
             button = self._buttons[key]
             pin = button.pin

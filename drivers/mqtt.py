@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 RECONNECT_MIN, RECONNECT_MAX = 1, 8
 
 
-class Refused(CompanionError):
+class BrokerRefused(CompanionError):
     """The broker took the message but refused it (not authorised)."""
 
 
@@ -105,7 +105,7 @@ class Link:
                 timeout: float = 10.0) -> bool:
         """Send one message; for QoS 1, wait for the broker's acknowledgement.
         True once the broker has it; False when it did not answer in time or
-        the connection is down (send it again later); :class:`Refused` when
+        the connection is down (send it again later); :class:`BrokerRefused` when
         the broker said no (this client may not write that topic)."""
         if not self.connected:
             return False
@@ -127,7 +127,7 @@ class Link:
         with self._lock:
             refused = self._refused.pop(info.mid, None)
         if refused is not None:
-            raise Refused(f"the broker refused {topic}: {refused}")
+            raise BrokerRefused(f"the broker refused {topic}: {refused}")
         return True
 
     def stop(self, farewell: tuple[str, bytes] | None = None) -> None:

@@ -302,6 +302,15 @@ install_network() {
 install_service() {
     install -d -m 0755 "$(dirname "$ROOT$UNIT")"
     install -m 0644 "$CHECKOUT/systemd/companion.service" "$ROOT$UNIT"
+    if [[ ! -d "$ROOT/run/systemd/system" ]]; then
+        # A container or a chroot (an image being built): no systemd runs to
+        # start it now; enabled, it starts at the first boot with systemd.
+        systemctl enable --quiet companion.service 2>/dev/null || true
+        say "systemd is not running here, so the service is installed but not started;"
+        say "it starts at the next boot with systemd, or run it now with:"
+        say "  sudo -u $SERVICE_USER $VENV/bin/companion serve --config $CONFIG_FILE"
+        return 0
+    fi
     systemctl daemon-reload || fail "systemd cannot read the companion's unit"
     systemctl enable --quiet companion.service ||
         fail "systemd cannot enable companion.service"

@@ -64,3 +64,28 @@ def reopen(db_path, table):
     yield _reopen
     for t in opened:
         t.close()
+
+
+# -- nothing written where the suite runs --------------------------------------------
+
+
+# What the test tools keep there on purpose (all in .gitignore): pytest's and
+# Hypothesis' caches, schemathesis' run, the browser tests' screenshots.
+TOOLS_FOLDERS = {".pytest_cache", ".hypothesis", ".schemathesis", "test-artifacts"}
+
+
+@pytest.fixture(autouse=True)
+def _writes_nothing_into_the_working_directory():
+    """A test (or the benchmark it runs) keeps its files in its own temporary
+    directory: one that leaves a new file where the suite runs (a
+    ``pixels.json`` at the repository's root, say) fails."""
+    here = os.getcwd()
+    before = set(os.listdir(here))
+    yield
+    left = sorted(set(os.listdir(here)) - before - TOOLS_FOLDERS)
+    for name in left:
+        # Gone from the working directory, so that the next test starts clean.
+        path = os.path.join(here, name)
+        if os.path.isfile(path):
+            os.unlink(path)
+    assert not left, f"the test wrote {left} into the working directory {here}"

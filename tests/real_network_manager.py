@@ -17,7 +17,7 @@ what makes NetworkManager ask nmcli's agent for a secret, so that a
 ``passwd-file`` is read by the real nmcli and the secret saved by the real
 daemon.
 
-:func:`unavailable` says why this cannot run here (not root, a program
+:func:`unavailable` says why this cannot run here (a program
 missing, no namespaces), or None.
 """
 
@@ -76,26 +76,38 @@ mount -t tmpfs tmpfs /run
 if [ -d /var/lib/NetworkManager ]; then mount -t tmpfs tmpfs /var/lib/NetworkManager
 else mount -t tmpfs tmpfs /var/lib; fi
 mount -t sysfs -o ro sysfs /sys
-ip link add {device} type veth peer name {device}p
-ip link set {device}p up
-exec NetworkManager --no-daemon --debug --config {config} --config-dir {empty} \
+{ip} link add {device} type veth peer name {device}p
+{ip} link set {device}p up
+exec {NetworkManager} --no-daemon --debug --config {config} --config-dir {empty} \
     --system-config-dir {empty} --intern-config {state}/intern.conf \
     --state-file {state}/NetworkManager.state --pid-file {state}/NetworkManager.pid
 """
 
 
+def programs() -> dict[str, str]:
+    """Each program's full path: Debian keeps NetworkManager and ip in
+    /usr/sbin, which a user's PATH does not name."""
+    search = os.environ.get("PATH", "") + ":/usr/sbin:/sbin"
+    found = {name: shutil.which(name, path=search) for name in PROGRAMS}
+    return {name: path for name, path in found.items() if path is not None}
+
+
+def namespaces() -> list[str]:
+    """The unshare command that makes the daemon's namespaces: a user
+    namespace of its own too when the tests do not run as root, in which it
+    is root (Debian lets a user make one)."""
+    user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
+    return [programs()["unshare"], *user, "-n", "-m", "--propagation", "private"]
+
+
 def unavailable() -> str | None:
     """Why a private NetworkManager cannot run on this machine, or None."""
-    if os.geteuid() != 0:
-        return "a private NetworkManager needs root (namespaces, a veth device)"
-    missing = [name for name in PROGRAMS
-               if shutil.which(name, path=os.environ.get("PATH", "") + ":/usr/sbin:/sbin")
-               is None]
+    missing = [name for name in PROGRAMS if name not in programs()]
     if missing:
         return (f"{', '.join(missing)} not installed (Debian's network-manager, dbus, "
                 "util-linux and iproute2; scripts/test installs them)")
-    probe = subprocess.run(["unshare", "-n", "-m", "--propagation", "private", "true"],
-                           capture_output=True, text=True, check=False)
+    probe = subprocess.run([*namespaces(), "true"], capture_output=True, text=True,
+                           check=False)
     if probe.returncode != 0:
         return f"cannot make network and mount namespaces here: {probe.stderr.strip()}"
     return None
@@ -116,7 +128,7 @@ class PrivateNetworkManager:
 
     def nmcli(self, *args: str, check: bool = True,
               env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
-        done = subprocess.run(["nmcli", *args], capture_output=True, timeout=60,
+        done = subprocess.run([programs()["nmcli"], *args], capture_output=True, timeout=60,
                               env=env or self.env, check=False)
         if check and done.returncode != 0:
             raise AssertionError(f"nmcli {' '.join(args)}: {done.returncode} "
@@ -154,7 +166,8 @@ def start(folder: Path) -> PrivateNetworkManager:
     bus_config.write_text(BUS_CONFIG.format(socket=folder / "bus"))
     nm_config = folder / "NetworkManager.conf"
     nm_config.write_text(NM_CONFIG.format(profiles=folder / "profiles", device=DEVICE))
-    bus = subprocess.Popen(["dbus-daemon", f"--config-file={bus_config}", "--nofork",
+    found = programs()
+    bus = subprocess.Popen([found["dbus-daemon"], f"--config-file={bus_config}", "--nofork",
                             "--print-address"], stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
     assert bus.stdout is not None
@@ -164,10 +177,11 @@ def start(folder: Path) -> PrivateNetworkManager:
         raise RuntimeError(f"dbus-daemon did not start: {bus.stderr.read() if bus.stderr else ''}")
     log = folder / "NetworkManager.log"
     script = NAMESPACE_SCRIPT.format(device=DEVICE, config=nm_config, empty=folder / "empty",
-                                     state=folder / "state")
+                                     state=folder / "state", ip=found["ip"],
+                                     NetworkManager=found["NetworkManager"])
     with log.open("w") as out:
         daemon = subprocess.Popen(
-            ["unshare", "-n", "-m", "--propagation", "private", "sh", "-c", script],
+            [*namespaces(), "sh", "-c", script],
             stdout=out, stderr=subprocess.STDOUT,
             env={**os.environ, "DBUS_SYSTEM_BUS_ADDRESS": address})
     manager = PrivateNetworkManager(folder, address, folder / "profiles", bus, daemon, log)

@@ -12,13 +12,13 @@ from gpiozero.exc import GPIOPinInUse
 from gpiozero.pins.mock import MockFactory
 from gpiozero.pins.pi import PiPin
 
+from companion.core.errors import UnknownKey
 from drivers.buttons import (
     DEFAULT_PINS,
     KEYS,
     Debouncer,
     EncoderPins,
     Keypad,
-    UnknownKey,
 )
 from drivers.mockpins import TimedMockPin
 

@@ -172,11 +172,11 @@ def test_pins_by_role_follow_what_is_enabled():
 )
 def test_the_panel_is_announced_by_the_service_but_not_by_a_simulation(setting, simulate,
                                                                          announced):
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
     from companion.parts.web import DiscoveryPart
 
     settings = config.parse(f"[web]\nmdns = {setting}\n", "test")
-    part = DiscoveryPart(Setup(config=settings, simulate=simulate), panel=None, address=None)
+    part = DiscoveryPart(PartContext(config=settings, simulate=simulate), panel=None, address=None)
     assert part.enabled is announced
 
 

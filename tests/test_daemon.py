@@ -8,6 +8,7 @@ import http.client
 import http.cookiejar
 import io
 import json
+import logging
 import os
 import random
 import re
@@ -470,10 +471,10 @@ def test_buttons_off_a_pi_say_to_run_the_simulation(monkeypatch):
     from gpiozero.exc import BadPinFactory
 
     from companion.parts.hardware import KeypadPart
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
 
     pin_library_failing_with(monkeypatch, BadPinFactory("Unable to load any default pin factory!"))
-    buttons = KeypadPart(Setup())
+    buttons = KeypadPart(PartContext())
     buttons.start()
     assert buttons.fault() == (
         "buttons: no GPIO found: on a Raspberry Pi, install lgpio in the companion's "
@@ -483,11 +484,11 @@ def test_buttons_off_a_pi_say_to_run_the_simulation(monkeypatch):
 
 def test_outputs_without_permission_on_the_gpio_say_which_group_to_join(monkeypatch):
     from companion.parts.hardware import OutputsPart
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
 
     pin_library_failing_with(monkeypatch, PermissionError(13, "Permission denied",
                                                           "/dev/gpiochip0"))
-    outputs = OutputsPart(Setup(), table=None)
+    outputs = OutputsPart(PartContext(), table=None)
     outputs.start()
     assert outputs.fault() == ("buzzer and LEDs: no permission to use the GPIO (/dev/gpiochip0): "
                                "add the companion's user to the 'gpio' group")
@@ -753,13 +754,55 @@ def test_the_screen_draws_without_the_panels_join_details_until_the_panel_is_the
     # A panel that could not be made (its data directory refused it) has no
     # PIN yet: the screen's join view is drawn without it, nothing raises.
     from companion.host.config import Config
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
     from companion.parts.web import AddressPart, WebPart
 
-    setup = Setup(config=Config(), directory=tmp_path)
+    setup = PartContext(config=Config(), directory=tmp_path)
     panel = WebPart(setup, table=None, time=None, dice=None, pixels=None, keypad=None,
                     network=None, venue=None)
     address = AddressPart(setup, panel=panel)
     assert panel.access is None
     assert address.join_info() == ("", "")
     assert address.sign_out() == ("", "")
+
+
+# -- a port that is taken ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("simulate", [True, False])
+def test_a_taken_port_is_said_in_one_line_with_how_to_choose_another(table, tmp_path, caplog,
+                                                                     simulate):
+    import dataclasses
+    import socket
+
+    from companion.host.config import Config
+    from companion.parts.lifecycle import PartContext
+    from companion.parts.web import WebPart
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    config = Config()
+    config = dataclasses.replace(config, web=dataclasses.replace(config.web, host="127.0.0.1",
+                                                                 port=port))
+    part = WebPart(PartContext(config=config, directory=tmp_path, simulate=simulate),
+                   table=table, time=None, dice=None, pixels=None, keypad=None, network=None,
+                   venue=None)
+    try:
+        with caplog.at_level(logging.WARNING):
+            part.start()
+        said = [r.getMessage() for r in caplog.records if r.name.startswith("companion")]
+        if simulate:
+            # On a laptop: the next free port, said once.
+            assert part.serving and part.port > port
+            assert said == [f"port {port} is taken (another program listens there): the panel "
+                            f"is on port {part.port} instead; choose one with --port"]
+        else:
+            # The appliance waits for its port (tried again), and says how to choose another.
+            assert not part.serving
+            assert "another program listens there" in part.fault()
+            assert "--port or [web] port in the config" in part.fault()
+    finally:
+        part.stop()
+        taken.close()

@@ -282,13 +282,13 @@ def test_a_panel_roll_after_the_table_moved_on_is_refused(table):
     the state before, is stale and rolls nothing."""
     from companion.core.errors import StaleVersion
     from companion.parts.hardware import DicePart
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
 
     table.new_game("call-of-nature", ["Ana", "Ben"])
     table.submit(Command("card", {"value": 30}))
     table.submit(Command("card", {"value": 20}))  # exactly 50: Ben's Respite d6
     seen = table.version
-    dice = DicePart(Setup(), table=table, pixels=None)
+    dice = DicePart(PartContext(), table=table, pixels=None)
     table.submit(Command("roll", {"values": [2]}))  # the table's own roll
     before = table.game.dumps()
     with pytest.raises(StaleVersion):
@@ -300,12 +300,12 @@ def test_a_panel_roll_is_heard_from_the_table_like_a_roll_of_the_table(table):
     """The LEDs and the table screen hear the phone's roll too: from the
     table's update, as the dice service's roll."""
     from companion.parts.hardware import DicePart
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
 
     table.new_game("call-of-nature", ["Ana", "Ben"])
     table.submit(Command("card", {"value": 30}))
     table.submit(Command("card", {"value": 20}))  # exactly 50: Ben's Respite d6
-    dice = DicePart(Setup(simulate=True), table=table, pixels=None)
+    dice = DicePart(PartContext(simulate=True), table=table, pixels=None)
     dice.start()
     heard = []
     table.subscribe(RollListener(lambda rolled, values: heard.append((rolled.name, values)),

@@ -207,3 +207,56 @@ def test_every_companion_command_a_doc_shows_is_one_the_command_line_takes():
                 parser().parse_args(words[2:])
             continue
         build_parser().parse_args(words[1:])  # exits on a bad command line
+
+
+def test_the_parts_pictured_are_the_plan_and_the_bus_as_they_are():
+    """docs/architecture.md's picture of the parts is drawn from the
+    daemon's PLAN and the parts' declarations (redraw it with
+    ``companion.daemon.picture()`` when they change)."""
+    from companion.daemon import picture
+
+    page = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    start = "<!-- parts: drawn by companion.daemon.picture() -->\n"
+    shown = page[page.index(start) + len(start):page.index("<!-- /parts -->")]
+    assert shown == picture()
+    assert "buttons -- KeyPressed --> screen" in shown
+
+
+def test_the_builders_guide_counts_the_dice_sources_it_lists():
+    from companion.core.keys import DICE_SOURCES
+
+    page = (DOCS / "build.md").read_text(encoding="utf-8")
+    section = page[page.index("### The dice"):]
+    section = section[:section.index("\n### ", 1) if "\n### " in section[1:] else None]
+    listed = re.findall(r"^- `(\w+)`:", section, flags=re.M)
+    assert sorted(listed) == sorted(DICE_SOURCES)
+    words = {2: "Two", 3: "Three", 4: "Four", 5: "Five"}
+    assert f"{words[len(DICE_SOURCES)]} sources" in section
+
+
+def test_the_doctors_sample_in_the_builders_guide_is_what_the_doctor_prints(tmp_path):
+    """Step 5's sample: each line is the line the doctor's check prints in
+    that case, run here against a Pi without I2C, a free port 8080 and a
+    phone address of 192.168.1.23."""
+    import socket
+
+    from companion.commands import doctor
+
+    page = (DOCS / "build.md").read_text(encoding="utf-8")
+    step = page[page.index("### 5. Ask the doctor"):page.index("### 6. Play")]
+    sample = re.findall(r"```\n(.*?)```", step, flags=re.S)[-1].splitlines()
+    with socket.socket() as probe:  # the sample's port 8080, or a free one like it
+        try:
+            probe.bind(("0.0.0.0", 8080))
+            port = 8080
+        except OSError:
+            probe.bind(("0.0.0.0", 0))
+            port = probe.getsockname()[1]
+    printed = [
+        *(f.line().replace(str(tmp_path), "/dev")
+          for f in doctor.check_i2c(1, doctor.Paths(dev=tmp_path, boot_configs=()))),
+        doctor.check_port("0.0.0.0", port).line().replace(str(port), "8080"),
+        doctor.check_phone_address("0.0.0.0", 8080, finder=lambda host: "192.168.1.23").line(),
+    ]
+    assert sample and all(line in printed for line in sample), (sample, printed)
+

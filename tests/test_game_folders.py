@@ -11,8 +11,8 @@ import pytest
 
 from companion.core import games
 from companion.core import text as core_text
+from companion.core.games import HINTS, hints_of
 from companion.core.menu import MenuView, TableMenu
-from companion.core.menu.hints import HINTS, hints_of
 from drivers.screens import alert_screen, game_screen, generic_screen, screen_for
 from web import PanelSettings, create_app
 
@@ -90,7 +90,7 @@ TEXT = {
 '''
 
 HINTS_SOURCE = '''
-from companion.core.menu.hints import CommandHint, ParamHint
+from companion.core.hints import CommandHint, ParamHint
 
 HINTS = {
     "step": CommandHint("Step", params={"amount": ParamHint(start=2)}),
@@ -221,3 +221,185 @@ def test_the_panels_own_strings_name_no_game(table):
         for key in strings:
             for game in games.GAMES:
                 assert f".{game}." not in f".{key}.", key
+
+
+# -- a game whose lowest score wins, with all it brings from its folder ------------
+
+GOLF_KEY = "mini-golf"
+GOLF_FOLDER = "mini_golf"
+
+GOLF = '''
+"""Mini golf: each player's strokes hole by hole; after three holes the
+fewest strokes win."""
+
+from companion.core.engine import CommandSpec, Event, Expectation, Game, Param, Result
+from companion.core.records import RecordRule, ScoreRule
+from companion.core.terminal import Terminal, sentences
+
+HOLES = 3
+
+
+class MiniGolf(Game):
+    key = "mini-golf"
+    title = "Mini golf"
+    commands = (CommandSpec("strokes", (Param("count", "int", 1, 9),)),)
+    state_fields = ("strokes", "hole", "active")
+
+    def start(self):
+        self.strokes = [0] * len(self.players)
+        self.hole = 1
+        self.active = 0
+
+    @property
+    def over(self):
+        return self.hole > HOLES
+
+    def result(self):
+        if not self.over:
+            return None
+        best = min(self.strokes)
+        winners = tuple(s for s, n in enumerate(self.strokes) if n == best)
+        return Result(winners, tuple(self.strokes), f"{self.players[winners[0]]} wins")
+
+    def expected(self):
+        if self.over:
+            return []
+        return [Expectation("strokes", f"{self.players[self.active]}'s strokes", self.active)]
+
+    def view(self):
+        return {"hole": self.hole, "active": self.active,
+                "players": [{"seat": s, "name": n, "strokes": self.strokes[s]}
+                            for s, n in enumerate(self.players)]}
+
+    def do_strokes(self, count):
+        seat = self.active
+        self.strokes[seat] += count
+        self.active = (seat + 1) % len(self.players)
+        if self.active == 0:
+            self.hole += 1
+        return [Event("putted", f"{self.players[seat]} takes {count}",
+                      {"player": seat, "count": count})]
+
+
+def fewest_on_a_hole(scores, groups):
+    tries = [(e.data["count"], e.data["player"]) for events in groups for e in events
+             if e.kind == "putted"]
+    return min(tries, default=None, key=lambda t: t[0])
+
+
+def figures(state, t):
+    return [sentences([t("state.line.hole", hole=state["hole"])])]
+
+
+def columns(rows, t):
+    return [(t("state.column.strokes"), lambda row: str(row["strokes"]))]
+
+
+GAME = MiniGolf
+RECORD = RecordRule("fewest-strokes", fewest_on_a_hole, lowest=True)
+SCORING = ScoreRule(highest_wins=False)
+BGG_ID = 4321
+TERMINAL = Terminal(figures, columns)
+'''
+
+GOLF_TEXT = '''
+TEXT = {
+    "en": {"title": "Mini golf", "state.line.hole": "hole {hole} of 3",
+           "state.column.strokes": "Strokes"},
+    "fr": {"title": "Minigolf", "state.line.hole": "trou {hole} sur 3",
+           "state.column.strokes": "Coups"},
+    "it": {"title": "Minigolf", "state.line.hole": "buca {hole} di 3",
+           "state.column.strokes": "Colpi"},
+}
+'''
+
+
+@pytest.fixture
+def mini_golf(tmp_path, monkeypatch):
+    folder = tmp_path / GOLF_FOLDER
+    folder.mkdir()
+    (folder / "__init__.py").write_text(textwrap.dedent(GOLF), encoding="utf-8")
+    (folder / "text.py").write_text(textwrap.dedent(GOLF_TEXT), encoding="utf-8")
+    monkeypatch.setattr(games, "__path__", [*games.__path__, str(tmp_path)])
+    monkeypatch.setattr(games, "GAMES", games._found())
+    _forget_golf()
+    yield GOLF_KEY
+    _forget_golf()
+
+
+def _forget_golf() -> None:
+    for name in [n for n in sys.modules if n.startswith(f"companion.core.games.{GOLF_FOLDER}")]:
+        del sys.modules[name]
+    core_text.game_phrases.cache_clear()
+    hints_of.cache_clear()
+
+
+def _play_a_round_of_golf(table) -> None:
+    table.new_game(GOLF_KEY, ["Ana", "Ben"], ())
+    for count in (4, 2, 3, 3, 5, 2):  # Ana 4+3+5 = 12, Ben 2+3+2 = 7
+        table.submit({"name": "strokes", "args": {"count": count}})
+    assert table.current().over
+
+
+def test_the_statistics_count_the_fewest_strokes_as_the_win_and_the_record(table, mini_golf):
+    _play_a_round_of_golf(table)
+    game = table.stats()["games"][mini_golf]
+    assert {p["name"]: p["won"] for p in game["players"]} == {"Ana": 0, "Ben": 1}
+    assert (game["record"]["kind"], game["record"]["value"], game["record"]["player"]) == \
+        ("fewest-strokes", 2, "Ben")
+
+
+def test_its_play_is_logged_lowest_score_first_with_its_own_boardgamegeek_id(table, mini_golf):
+    from companion.core import bgstats
+    from companion.host.config import Config, parse
+
+    _play_a_round_of_golf(table)
+    (finished,) = [g for g in table.games() if g["status"] == "over"]
+    ids = Config().bgg.ids()
+    assert ids[mini_golf] == 4321  # the folder's default
+    play = bgstats.play(finished, "Mini golf", bgg_id=ids[mini_golf])
+    assert play["game"]["highestWins"] is False and play["game"]["noPoints"] is False
+    assert play["game"]["bggId"] == 4321
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
+        ("Ana", 12, 2, False), ("Ben", 7, 1, True)]
+    # The config names the game by its folder, and may give another id.
+    assert parse("[bgg]\nmini_golf = 99\n").bgg.ids()[mini_golf] == 99
+
+
+def test_a_game_that_does_not_say_how_it_is_scored_is_not_logged_by_a_guess(table, pawn_race):
+    from companion.core import bgstats
+    from companion.core.errors import NoScoring
+
+    table.new_game(pawn_race, ["Ana", "Ben"], ())
+    for amount in (3, 1, 3, 2, 3, 3, 3):
+        table.submit({"name": "step", "args": {"amount": amount}})
+    (finished,) = [g for g in table.games() if g["status"] == "over"]
+    with pytest.raises(NoScoring, match="pawn-race"):
+        bgstats.play(finished, "Pawn race")
+
+
+def test_the_command_line_says_its_state_with_the_folders_sentences(table, mini_golf):
+    from companion.language.state_text import render
+
+    table.new_game(mini_golf, ["Ana", "Ben"], ())
+    table.submit({"name": "strokes", "args": {"count": 4}})
+    said = render(table.current()).splitlines()
+    assert said[0].startswith("Mini golf")
+    assert "Hole 1 of 3." in said
+    table_lines = said[said.index("  Player  Strokes"):]
+    assert table_lines[:3] == ["  Player  Strokes", "  Ana     4", "▸ Ben     0"]
+    french = render(table.current(), "fr")
+    assert "Trou 1 sur 3." in french and "Coups" in french
+
+
+def test_the_config_takes_the_new_games_key_and_refuses_an_unknown_one(mini_golf):
+    from companion.host.config import ConfigError, parse
+
+    assert parse("[bgg]\nmini_golf = 5\nohshit = 6\n").bgg.ids() == {mini_golf: 5, "ohshit": 6}
+    with pytest.raises(ConfigError, match="mini_golf"):
+        parse("[bgg]\nminigolf = 5\n")
+
+
+def test_every_game_says_how_it_is_scored():
+    for key in games.GAMES:
+        assert isinstance(games.scoring_of(key).highest_wins, bool), key

@@ -32,11 +32,6 @@ LARGE_CLASSES: dict[str, str] = {
     "core/games/bathroom_rush/game.py::BathroomRush": GAME_RULES,
     "core/games/call_of_nature/game.py::CallOfNature": GAME_RULES,
     "core/games/ohshit/game.py::OhShit": GAME_RULES,
-    "parts/network.py::NetworkPart": (
-        "the Wi-Fi's one worker and the state the panel and the menu read: the "
-        "hotspot, the known networks, joining and forgetting, each a job run in "
-        "turn on its thread (its jobs, tuples named by a string, are the next to "
-        "become types, as the screen's notes did)"),
 }
 
 COMPLEX_FUNCTIONS: dict[str, str] = {
@@ -203,3 +198,46 @@ def test_every_part_of_the_daemon_lives_in_parts() -> None:
                             path.read_text(encoding="utf-8"), re.M)]
     assert defined and all(p.startswith("companion/parts/") for p in defined), defined
     assert all(entry.startswith("companion.parts.") for entry in PLAN), PLAN
+
+
+# -- no silenced check ---------------------------------------------------------
+
+
+def test_no_module_of_the_program_is_exempt_from_the_checks() -> None:
+    """ruff's per-file exemptions are for the tests alone, and mypy ignores
+    the errors of no module: what a check finds is fixed, not hidden."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    ruff = project["tool"]["ruff"]["lint"]
+    exempt = sorted(set(ruff.get("per-file-ignores", {})) - {"tests/*"})
+    assert not exempt, f"ruff exempts {exempt}"
+    silenced = [override["module"] for override in project["tool"]["mypy"].get("overrides", ())
+                if override.get("ignore_errors")]
+    assert not silenced, f"mypy ignores the errors of {silenced}"
+
+
+def test_each_class_name_names_one_class() -> None:
+    """No two classes of the program share a name: a reader (and a search)
+    finds the one meant.  Private classes are not counted, and each game's
+    folder is a world of its own (every game has its ``Phase``), whose
+    names must not repeat the program's."""
+    import ast
+
+    where: dict[str, list[str]] = {}
+    games = PACKAGE / "core" / "games"
+    for folder in ("companion", "drivers", "web"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                    where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
+
+    def world(path: str) -> str:
+        inside = Path(path).parent
+        return inside.name if inside.parent == games.relative_to(ROOT) else "program"
+
+    twice = {name: paths for name, paths in where.items()
+             if len(paths) > len({world(p) for p in paths}) or
+             ("program" in {world(p) for p in paths} and len(paths) > 1)}
+    assert not twice, f"class names given to two classes: {twice}"

@@ -143,6 +143,48 @@ def test_the_checker_sees_a_circle_and_a_foreign_import(monkeypatch):
     assert "companion.core.engine" in GRAPH["companion.core.table"]
 
 
+# -- the games and the menu ------------------------------------------------------------
+# A game knows nothing of the menu (its hints are written with the neutral
+# types of companion.core.hints), and the menu reaches a game only through
+# the games' package (companion.core.games), never a game's own folder.
+
+GAME_FOLDERS = "companion.core.games."
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith(GAME_FOLDERS)))
+def test_no_game_imports_the_menu(name):
+    menu = sorted(t for t in IMPORTS[name] if t.startswith("companion.core.menu"))
+    assert menu == [], f"{name} imports {menu}"
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("companion.core.menu")))
+def test_the_menu_reaches_no_game_folder(name):
+    folders = sorted(t for t in IMPORTS[name] if t.startswith(GAME_FOLDERS))
+    assert folders == [], f"{name} imports {folders}"
+    source = MODULES[name].read_text(encoding="utf-8")
+    assert GAME_FOLDERS not in source, f"{name} names a game's module by its path"
+
+
+# -- public names ----------------------------------------------------------------------
+# What a module imports from another module of the project has a public
+# name: an underscore says "this module's own", and a reader trusts it.
+
+
+def _private_imports(name: str) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(MODULES[name].read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.level or _top(node.module or "")
+                                                 in PACKAGES):
+            found += [f"{node.module}.{alias.name}" for alias in node.names
+                      if alias.name.startswith("_") and not alias.name.startswith("__")]
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_module_imports_another_ones_private_name(name):
+    assert _private_imports(name) == [], name
+
+
 # -- typed seams ----------------------------------------------------------------------
 # What crosses between the layers is typed: the table (a TablePort, or the
 # Table itself in the appliance), its updates, the dice.  A parameter of

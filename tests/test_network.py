@@ -15,7 +15,7 @@ import pytest
 
 from companion.host.config import Config, Network
 from companion.parts.bus import Bus, NetworkChanged
-from companion.parts.lifecycle import Setup
+from companion.parts.lifecycle import PartContext
 from companion.parts.network import HOTSPOT_CHECK, NetworkPart, hotspot_identity
 from drivers.network import (
     HOTSPOT_ADDRESS,
@@ -111,8 +111,8 @@ def make_part(tmp_path, machine_id):
         told: list[tuple[str, str, str]] = []
         bus = Bus()
         bus.subscribe(NetworkChanged, lambda news: told.append(tuple(news)))
-        setup = Setup(config=Config(network=settings or Network()), directory=tmp_path / "data",
-                      bus=bus)
+        setup = PartContext(config=Config(network=settings or Network()),
+                            directory=tmp_path / "data", bus=bus)
         part = NetworkPart(setup, manager=manager or Nmcli(), clock=clock or Clock(),
                            machine_id=machine_id)
         part.told = told

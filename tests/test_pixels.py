@@ -322,11 +322,11 @@ def test_a_role_is_one_of_the_games_dice():
         dice.stop()
 
 
-def test_the_configured_dice_are_paired_with_their_roles_and_report_to_the_tray():
+def test_the_configured_dice_are_paired_with_their_roles_and_report_to_the_tray(tmp_path):
     from companion.host.config import Config, Pixels
     from companion.parts.bus import Bus, PixelsRolled
     from companion.parts.hardware import PixelsPart
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
 
     class DicePartStandIn:
         """The tray the dice part hands the bus's Pixels rolls to."""
@@ -341,7 +341,8 @@ def test_the_configured_dice_are_paired_with_their_roles_and_report_to_the_tray(
     config = Config(pixels=Pixels(dice=(("F0:12:34:56:78:9A", "d6"),)))
     bus = Bus()
     stand_in = DicePartStandIn(bus)
-    part = PixelsPart(Setup(config=config, bus=bus), factory=air.factory)
+    part = PixelsPart(PartContext(config=config, bus=bus, directory=tmp_path),
+                      factory=air.factory)
     part.start()
     try:
         air.loop = part.hub._loop

@@ -128,10 +128,10 @@ def choose(menu: TableMenu, label: str) -> None:
     menu.on_key("ok")
 
 
-def test_the_menu_pairs_a_die_in_reach_gives_it_a_role_and_forgets_it(room):
+def test_the_menu_pairs_a_die_in_reach_gives_it_a_role_and_forgets_it(room, tmp_path):
     air, hub, changes, rolls = room
     table = Table(Journal.open(":memory:"))
-    menu = TableMenu(table, smart_dice=hub_port(hub))
+    menu = TableMenu(table, smart_dice=hub_port(hub, tmp_path))
     menu.on_key("back")
     choose(menu, "Pixels dice")
     assert menu.view().items == ("Find dice in reach",)
@@ -170,12 +170,13 @@ def test_without_smart_dice_the_menu_offers_none():
     table.close()
 
 
-def hub_port(hub):
-    """The driver as the menu's SmartDice, as PixelsPart gives it."""
+def hub_port(hub, directory):
+    """The driver as the menu's SmartDice, as PixelsPart gives it (keeping
+    the dice paired in ``directory``)."""
     from companion.parts.hardware import PixelsPart
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
 
-    part = PixelsPart(Setup())
+    part = PixelsPart(PartContext(directory=directory))
     part.hub = hub
     return part
 
@@ -184,11 +185,11 @@ def hub_port(hub):
 
 
 @pytest.fixture
-def phone(room):
+def phone(room, tmp_path):
     air, hub, changes, _rolls = room
     table = Table(Journal.open(":memory:"))
     app = create_app(table, PanelSettings(secret_key="x", max_streams=0),
-                     services=Services(pixels=hub_port(hub)))
+                     services=Services(pixels=hub_port(hub, tmp_path)))
     client = app.test_client()
     csrf = client.get("/api/session").json["csrf"]
     yield app, client, csrf, air, hub, changes
@@ -265,9 +266,9 @@ def test_without_smart_dice_the_panel_says_so():
 def pixels_part(air, directory, *, scanner=None):
     """The Pixels dice part as the daemon makes it, over ``air``."""
     from companion.parts.hardware import PixelsPart
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
 
-    return PixelsPart(Setup(directory=directory), factory=air.factory if air else None,
+    return PixelsPart(PartContext(directory=directory), factory=air.factory if air else None,
                       scanner=scanner)
 
 

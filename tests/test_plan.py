@@ -1,4 +1,4 @@
-"""The daemon's plan: each part takes the Setup and the parts it needs,
+"""The daemon's plan: each part takes the PartContext and the parts it needs,
 made before it, and says what it provides; news between parts goes on
 one small bus."""
 
@@ -12,7 +12,7 @@ import pytest
 from companion.core.engine import Command
 from companion.daemon import PLAN, part_class
 from companion.parts.bus import Bus, DiceChanged, NetworkChanged, PixelsRolled
-from companion.parts.lifecycle import Setup
+from companion.parts.lifecycle import PartContext
 
 
 def test_each_part_needs_only_what_the_parts_before_it_provide():
@@ -84,21 +84,21 @@ class Pixels:
 
 
 def test_the_dice_part_says_when_its_pixels_dice_are_out_of_reach(table):
-    from companion.host.config import Config, Dice
+    from companion.host.config import Config, DiceSettings
     from companion.parts.hardware import DicePart
 
-    setup = Setup(config=Config(dice=Dice(source="pixels")))
+    setup = PartContext(config=Config(dice=DiceSettings(source="pixels")))
     assert DicePart(setup, table=table, pixels=Pixels(["Pixel Red"])).fault() == (
         "Pixels dice: Pixel Red out of reach")
     assert DicePart(setup, table=table, pixels=Pixels([])).fault() is None
-    other = Setup(config=Config(dice=Dice(source="manual")))
+    other = PartContext(config=Config(dice=DiceSettings(source="manual")))
     assert DicePart(other, table=table, pixels=Pixels(["Pixel Red"])).fault() is None
 
 
 def test_a_changed_dice_source_and_a_pixels_roll_go_on_the_bus(table):
     from companion.parts.hardware import DicePart
 
-    setup = Setup()
+    setup = PartContext()
     told = []
     setup.bus.subscribe(DiceChanged, told.append)
     dice = DicePart(setup, table=table, pixels=None)
@@ -113,3 +113,48 @@ def test_a_changed_dice_source_and_a_pixels_roll_go_on_the_bus(table):
         assert table.history()[-1].command == Command("roll", {"values": [5]})
     finally:
         dice.stop()
+
+
+# -- what each part tells and hears, as its module's code does ------------------
+
+
+def _news_in_code(path) -> tuple[set[str], set[str]]:
+    """The bus news a module's code tells (``.tell(News(...))``) and hears
+    (``.subscribe(News, ...)``), by type name."""
+    import ast
+
+    from companion.parts import bus
+
+    kinds = {name for name, value in vars(bus).items() if isinstance(value, type)
+             and issubclass(value, tuple) and value.__module__ == bus.__name__}
+    told, heard = set(), set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args):
+            continue
+        first = node.args[0]
+        if node.func.attr == "tell" and isinstance(first, ast.Call) \
+                and isinstance(first.func, ast.Name) and first.func.id in kinds:
+            told.add(first.func.id)
+        if node.func.attr == "subscribe" and isinstance(first, ast.Name) and first.id in kinds:
+            heard.add(first.id)
+    return told, heard
+
+
+def test_each_module_of_parts_tells_and_hears_what_its_parts_declare():
+    """The picture of docs/architecture.md is drawn from the declarations:
+    they must be what the code does."""
+    import sys
+    from pathlib import Path
+
+    from companion import daemon
+
+    modules = {entry.partition(":")[0] for entry in PLAN} | {"companion.daemon"}
+    for module in sorted(modules):
+        path = Path(sys.modules[module].__file__)
+        told, heard = _news_in_code(path)
+        classes = [part_class(e) for e in PLAN if e.startswith(module + ":")]
+        said_told = {k.__name__ for c in classes for k in c.tells}
+        said_heard = {k.__name__ for c in classes for k in c.hears}
+        if module == "companion.daemon":
+            said_told = {k.__name__ for k in daemon.TELLS}
+        assert (told, heard) == (said_told, said_heard), module

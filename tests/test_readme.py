@@ -27,7 +27,7 @@ NOT_RUN = {
 # (running them installs packages or the whole suite).
 SCRIPTS = {"./scripts/run", "./scripts/test", "./scripts/install-pi.sh"}
 # Other programs a README line may use around those.
-OTHER_PROGRAMS = {"git", "cd"}
+OTHER_PROGRAMS = {"git", "cd", "scp"}
 
 
 def sh_lines(text: str) -> list[str]:
@@ -58,6 +58,16 @@ def commands(line: str) -> list[list[str]]:
 LINES = sh_lines(README.read_text())
 COMPANION = [words for line in LINES for words in commands(line)
              if Path(words[0]).name == "companion" and words[1] not in NOT_RUN]
+
+
+def test_the_readme_names_the_packages_scripts_test_installs():
+    script = (ROOT / "scripts" / "test").read_text(encoding="utf-8")
+    listed = script[script.index("needed=("):script.index("\n)\n")]
+    packages = re.findall(r'^\s*"([a-z0-9.+-]+) /', listed, flags=re.M)
+    sentence = README.read_text(encoding="utf-8").split("It sets up `.venv`", 1)[1]
+    sentence = sentence.split("checks the code", 1)[0]
+    assert len(packages) >= 10
+    assert re.findall(r"`([a-z0-9.+-]+)`", sentence) == packages
 
 
 def test_the_readme_shows_commands():

@@ -450,12 +450,12 @@ def touching_glyphs(text: str, size: int, bold: bool) -> list[str]:
     """Neighbouring glyphs of ``text`` whose ink meets, in a row or at a
     corner (a row above or below), with no unlit column between them, as
     the screens set it; and words less than three unlit columns apart."""
-    from drivers.screens.canvas import _edges, layout
+    from drivers.screens.canvas import glyph_edges, layout
 
     starts = layout(text, size, bold)[0]
-    inked = [(i, ch, x, _edges(ch, size, bold))
+    inked = [(i, ch, x, glyph_edges(ch, size, bold))
              for i, (ch, x) in enumerate(zip(text, starts, strict=True))
-             if not ch.isspace() and _edges(ch, size, bold)]
+             if not ch.isspace() and glyph_edges(ch, size, bold)]
     touching = []
     for (i, a, xa, ea), (j, b, xb, eb) in itertools.pairwise(inked):
         if text[i + 1:j].isspace() and j > i + 1:
@@ -575,13 +575,13 @@ def test_wrapping_a_long_alert_measures_each_piece_of_text_once(monkeypatch):
         def __getattr__(self, name: str):
             return getattr(self.face, name)
 
-    for cached in (canvas._length, canvas.layout, canvas.text_length, canvas._wrapped):
+    for cached in (canvas.pen_length, canvas.layout, canvas.text_length, canvas._wrapped):
         cached.cache_clear()
     monkeypatch.setattr(canvas, "font", lambda size, bold=False: CountingFont(size, bold))
     text = ("The draw pile is empty: shuffle the discard pile to make a new draw pile, "
             "then Ana draws")
     lines = canvas.wrap(text, 120, 12)
-    for cached in (canvas._length, canvas.layout, canvas.text_length, canvas._wrapped):
+    for cached in (canvas.pen_length, canvas.layout, canvas.text_length, canvas._wrapped):
         cached.cache_clear()
     assert len(lines) > 2 and " ".join(lines) == text
     assert measured and max(measured.values()) == 1

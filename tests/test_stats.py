@@ -351,10 +351,10 @@ def test_the_journal_keeps_the_tally_of_each_game_as_it_ends_with_nobody_asking(
     import threading
 
     from companion.core.archive import KEPT
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
     from companion.parts.table import TablePart
 
-    part = TablePart(Setup(directory=tmp_path))
+    part = TablePart(PartContext(directory=tmp_path))
     part.start()
     part.keep_up()
     table, journal = part.table, part.journal
@@ -390,10 +390,10 @@ def test_at_a_start_on_an_earlier_journal_no_phone_waits_for_its_games_to_be_sum
     import threading
 
     from companion.host.storage import JOURNAL_FILE
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
     from companion.parts.table import TablePart
 
-    first = TablePart(Setup(directory=tmp_path))
+    first = TablePart(PartContext(directory=tmp_path))
     first.start()
     for loser in ("Ben", "Ana"):
         call_of_nature(first.table, ["Ana", "Ben"], [10], loser=loser)
@@ -402,7 +402,7 @@ def test_at_a_start_on_an_earlier_journal_no_phone_waits_for_its_games_to_be_sum
     first.stop()
     assert (tmp_path / JOURNAL_FILE).exists()
 
-    part = TablePart(Setup(directory=tmp_path))
+    part = TablePart(PartContext(directory=tmp_path))
     part.start()
     try:
         before = part.table.stats()  # the upkeep has not begun

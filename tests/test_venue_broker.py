@@ -25,7 +25,7 @@ import pytest
 from companion.core.venue import HA_STATUS
 from companion.venue.board import Board
 from companion.venue.schema import read
-from drivers.mqtt import Link, Refused
+from drivers.mqtt import BrokerRefused, Link
 from tests import mosquitto
 from tests.mosquitto import Broker, free_port, table_acl
 
@@ -259,7 +259,7 @@ def test_a_table_cannot_write_another_tables_topics(broker, listener):
     try:
         forged = {"table": "table-b", "game": "ohshit", "game_id": 1, "version": 9,
                   "players": [{"name": "Mallory"}]}
-        with pytest.raises(Refused):
+        with pytest.raises(BrokerRefused):
             intruder.publish("companion/cafe/table-b/state", json.dumps(forged).encode())
         # Its own topic goes through, so the board would have heard the forged one by now.
         own = {**forged, "table": "table-a"}
@@ -373,7 +373,7 @@ def test_the_documented_acl_lets_a_table_write_its_own_topics_only(tmp_path):
         for elsewhere in ("companion/cafe-des-jeux/table-2/state",
                           "homeassistant/sensor/companion_cafe_des_jeux_table_2/game/config",
                           "homeassistant/status"):
-            with pytest.raises(Refused):
+            with pytest.raises(BrokerRefused):
                 table.publish(elsewhere, b"{}")
     finally:
         table.stop()

@@ -333,7 +333,7 @@ def test_the_boards_schema_is_json_schema_and_another_validator_reads_it_the_sam
     refuses and takes what the board's compiled validator does."""
     import jsonschema
 
-    from companion.venue.schema import SCHEMA, Refused, _problem, parse, read_topic
+    from companion.venue.schema import SCHEMA, MessageRefused, _problem, parse, read_topic
 
     jsonschema.Draft7Validator.check_schema(SCHEMA)
     good = [("state", _state()), ("event", _event()), ("result", _result()),
@@ -344,7 +344,7 @@ def test_the_boards_schema_is_json_schema_and_another_validator_reads_it_the_sam
         try:
             kind = read_topic(topic).kind
             body = parse(payload.decode())
-        except (Refused, UnicodeDecodeError):
+        except (MessageRefused, UnicodeDecodeError):
             continue  # refused before the schema
         if kind != "availability" and isinstance(body, dict):
             bad.append((kind, body))

@@ -14,14 +14,14 @@ import pytest
 
 from companion.core.engine import Command
 from companion.host.config import Config, Venue
-from companion.parts.lifecycle import Setup
+from companion.parts.lifecycle import PartContext
 from companion.parts.venue import SETTINGS_FILE, VenueService
 from tests.test_venue_broker import Listener, broker  # noqa: F401  (fixtures)
 
 
 def venue_service(table, directory, venue=None) -> VenueService:
     """The venue part as the daemon makes it, as table-a."""
-    setup = Setup(config=Config(venue=venue or Venue()), directory=directory)
+    setup = PartContext(config=Config(venue=venue or Venue()), directory=directory)
     return VenueService(setup, table=table, journal=table._journal, table_name="table-a",
                         version=lambda: "test")
 
@@ -211,7 +211,7 @@ def test_a_controller_cannot_send_the_kept_password_to_another_host(
 
 def test_without_the_owners_key_press_a_controller_changes_nothing(table, tmp_path, broker):  # noqa: F811
     clock = [1000.0]
-    service = VenueService(Setup(config=Config(), directory=tmp_path), table=table,
+    service = VenueService(PartContext(config=Config(), directory=tmp_path), table=table,
                            journal=table._journal, table_name="table-a",
                            version=lambda: "test", monotonic=lambda: clock[0])
     phone, csrf = joined(table, service)

@@ -165,7 +165,7 @@ def create_app(table: TablePort, settings: PanelSettings | None = None, *,
                      max_stall=settings.live_max_stall)
     if services.screen_news is not None and services.screen_frame is not None:
         live.follow_screen(services.screen_news, services.screen_frame)
-    strings = {lang: _strings(lang) for lang in LANGUAGES}
+    strings = {lang: panel_strings(lang) for lang in LANGUAGES}
     app.extensions["companion"] = Panel(
         table=table,
         services=services,
@@ -190,7 +190,7 @@ def create_app(table: TablePort, settings: PanelSettings | None = None, *,
     return app
 
 
-def _strings(lang: str) -> dict[str, str]:
+def panel_strings(lang: str) -> dict[str, str]:
     with open(STATIC / "i18n" / f"{lang}.json", encoding="utf-8") as file:
         return json.load(file)
 

@@ -50,11 +50,11 @@ from .openapi import (
     JOURNAL_ERROR,
     MALFORMED,
     TURN_REFUSED,
-    _error,
-    _json,
-    _ref,
     document,
+    error_answer,
+    json_answer,
     operation,
+    schema_ref,
     table_change,
 )
 from .pages import language
@@ -181,14 +181,15 @@ def _check_made_against(game_id: int | None, version: int) -> None:
 
 @bp.get("/state")
 @operation("the table's current state (or that there is no game)",
-           {"200": _json("the state", _ref("State"))})
+           {"200": json_answer("the state", schema_ref("State"))})
 def state():
     return jsonify(current_state())
 
 
 @bp.get("/games")
 @operation("the games this companion knows, with their commands and variants",
-           {"200": _json("every game", {"type": "array", "items": _ref("GameDescription")})})
+           {"200": json_answer("every game",
+                               {"type": "array", "items": schema_ref("GameDescription")})})
 def games():
     return jsonify([cls.describe() for cls in available()])
 
@@ -196,9 +197,9 @@ def games():
 @bp.get("/text")
 @operation("the pages' strings and every game's phrases (keyed '<game key>:<phrase key>') "
            "in one language, English where it has none",
-           {"200": _json("key to text", {"type": "object",
+           {"200": json_answer("key to text", {"type": "object",
                                          "additionalProperties": {"type": "string"}}),
-            "400": _error("a language the panel does not speak")},
+            "400": error_answer("a language the panel does not speak")},
            parameters=[{"name": "lang", "in": "query", "required": False,
                         "schema": {"type": "string", "enum": list(LANGUAGES), "default": "en"},
                         "description": "the language"}])
@@ -214,9 +215,9 @@ def text():
 @bp.get("/history")
 @operation("every change of the current game, or of a past one, in order; a past game "
            "comes with its last state ('state') for its board and chart",
-           {"200": _json("the history", _ref("History")),
-            "400": _error("'game' is not a game's id"),
-            "404": _error("no such game in the journal")},
+           {"200": json_answer("the history", schema_ref("History")),
+            "400": error_answer("'game' is not a game's id"),
+            "404": error_answer("no such game in the journal")},
            parameters=[{"name": "game", "in": "query", "required": False,
                         "schema": PAST_GAME.schema(),
                         "description": "a past game's id (from GET /api/past-games); "
@@ -273,12 +274,12 @@ def history():
 @bp.get("/stats")
 @operation("statistics of the finished games: games and wins per player, win rate, "
            "streaks, records and head to head, per game",
-           {"200": _json("the statistics", _ref("Stats"))})
+           {"200": json_answer("the statistics", schema_ref("Stats"))})
 def stats():
     return jsonify(panel().table.stats())
 
 
-_COUNTING = _error("the games of a journal written by an earlier version are being counted "
+_COUNTING = error_answer("the games of a journal written by an earlier version are being counted "
                    "(once, after the start); see Retry-After")
 
 
@@ -311,7 +312,7 @@ _CSV_LANG = {"name": "lang", "in": "query", "required": False,
                "200": {"description": "CSV: " + ", ".join(CSV_COLUMNS) + " (named in the "
                                       "language)",
                        "content": {"text/csv": {"schema": {"type": "string"}}}},
-               "400": _error("a language the panel does not speak"),
+               "400": error_answer("a language the panel does not speak"),
                "503": _COUNTING},
            parameters=[_CSV_LANG])
 def stats_csv():
@@ -349,7 +350,7 @@ def _plays(games: list[dict]) -> list[dict]:
 @bp.get("/plays.json")
 @operation("every finished game as a play in BG Stats' shape (a JSON file to keep, "
            "oldest first); see GET /api/bgstats for one play and its link",
-           {"200": _json("the plays", {"type": "array", "items": _ref("BgStatsPlay")})})
+           {"200": json_answer("the plays", {"type": "array", "items": schema_ref("BgStatsPlay")})})
 def plays_file():
     played = sorted(panel().table.games(), key=lambda g: g["id"])
     return Response(json.dumps(_plays(played), ensure_ascii=False, indent=1),
@@ -360,13 +361,13 @@ def plays_file():
 @bp.get("/bgstats")
 @operation("a finished game as a play for BG Stats, and the link that opens it there "
            "(https://app.bgstatsapp.com/createPlay.html?data=...)",
-           {"200": _json("the play and its link", {
+           {"200": json_answer("the play and its link", {
                "type": "object", "required": ["play", "link"],
-               "properties": {"play": _ref("BgStatsPlay"),
+               "properties": {"play": schema_ref("BgStatsPlay"),
                               "link": {"type": "string", "format": "uri"}}}),
-            "400": _error("'game' is not a game's id"),
-            "404": _error("no such game in the journal"),
-            "409": _error("the game is not over (error 'not-over')")},
+            "400": error_answer("'game' is not a game's id"),
+            "404": error_answer("no such game in the journal"),
+            "409": error_answer("the game is not over (error 'not-over')")},
            parameters=[{"name": "game", "in": "query", "required": True,
                         "schema": PAST_GAME.schema(), "example": 1,
                         "description": "a game's id (from GET /api/past-games)"}])
@@ -386,7 +387,7 @@ def bgstats_play():
 
 @bp.get("/stats.json")
 @operation("the statistics as a JSON file to keep (as GET /api/stats)",
-           {"200": _json("the statistics", _ref("Stats")), "503": _COUNTING})
+           {"200": json_answer("the statistics", schema_ref("Stats")), "503": _COUNTING})
 def stats_file():
     return Response(json.dumps(_stats_to_keep(), ensure_ascii=False, indent=1),
                     mimetype="application/json",
@@ -396,7 +397,7 @@ def stats_file():
 @bp.get("/profiles")
 @operation("the players met before, each with the colour they last played with, "
            "the latest first: offered at the next setup",
-           {"200": _json("the profiles", {"type": "array", "items": {
+           {"200": json_answer("the profiles", {"type": "array", "items": {
                "type": "object", "required": ["name", "colour"],
                "properties": {"name": {"type": "string"},
                               "colour": {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"}}}})})
@@ -406,7 +407,7 @@ def profiles():
 
 @bp.get("/past-games")
 @operation(f"past and current games, newest first (at most {PAST_GAMES_SHOWN})",
-           {"200": _json("the games", {"type": "array", "items": _ref("PastGame")})})
+           {"200": json_answer("the games", {"type": "array", "items": schema_ref("PastGame")})})
 def past_games():
     played = panel().table.games()
     played.sort(key=lambda g: g["id"], reverse=True)
@@ -425,14 +426,14 @@ def _session_json() -> dict:
 
 @bp.get("/session")
 @operation("this phone's role, CSRF token and seat (creates the session)",
-           {"200": _json("the session", _ref("Session"))})
+           {"200": json_answer("the session", schema_ref("Session"))})
 def session_info():
     return jsonify(_session_json())
 
 
 @bp.get("/health")
 @operation("whether the panel answers, and how many phones watch live",
-           {"200": _json("healthy", _ref("Health"))})
+           {"200": json_answer("healthy", schema_ref("Health"))})
 def health():
     table = panel().table
     return jsonify({
@@ -444,7 +445,7 @@ def health():
 
 
 @bp.get("/openapi.json")
-@operation("this document", {"200": _json("the OpenAPI document", {"type": "object"})})
+@operation("this document", {"200": json_answer("the OpenAPI document", {"type": "object"})})
 def openapi():
     return jsonify(document(current_app))
 
@@ -454,7 +455,7 @@ def openapi():
     "200": {"description": "a 128x64 PNG",
             "content": {"image/png": {"schema": {"type": "string",
                                                  "contentMediaType": "image/png"}}}},
-    "404": _error("no display to mirror"),
+    "404": error_answer("no display to mirror"),
 })
 def screen():
     screen_png = panel().services.screen_png
@@ -468,7 +469,7 @@ def screen():
 @operation("live updates as Server-Sent Events", {
     "200": {"description": "an endless event stream",
             "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-    "503": _error("too many phones are watching live; see Retry-After"),
+    "503": error_answer("too many phones are watching live; see Retry-After"),
 }, description="Events: 'update' (data: State) at once and after every change; "
                "'companion' (data: Companion) at once and when it changes; "
                "'screen' (data: {frame, png}) at once and each time the table's screen "
@@ -530,11 +531,11 @@ def _phone_address() -> str | None:
 
 @bp.post("/join")
 @operation("become a controller with the PIN shown on the table's screen", {
-    "200": _json("this phone is now a controller", _ref("Session")),
+    "200": json_answer("this phone is now a controller", schema_ref("Session")),
     "400": MALFORMED,
-    "403": _error("a wrong PIN ('wrong-pin') or no valid CSRF token ('csrf')"),
+    "403": error_answer("a wrong PIN ('wrong-pin') or no valid CSRF token ('csrf')"),
     "413": CHANGE_ERRORS["413"],
-    "429": {**_error("too many wrong PINs from this address; see Retry-After"),
+    "429": {**error_answer("too many wrong PINs from this address; see Retry-After"),
             "headers": {"Retry-After": {"schema": {"type": "integer"}}}},
 }, changes=True)
 @takes(JoinRequest)
@@ -553,10 +554,10 @@ def join(body: JoinRequest):
 @bp.post("/sign-out")
 @operation("sign every phone out: a new PIN and QR code on the table's screen, and every "
            "controller (this phone too) a spectator until it joins again", {
-               "200": _json("every phone is signed out; this phone's session now",
-                            _ref("Session")),
+               "200": json_answer("every phone is signed out; this phone's session now",
+                            schema_ref("Session")),
                **CHANGE_ERRORS,
-               "503": _error("the panel's keys could not be saved; nothing changed"),
+               "503": error_answer("the panel's keys could not be saved; nothing changed"),
            }, changes=True)
 @controllers_only
 def sign_out():
@@ -589,7 +590,7 @@ def new_game(body: NewGameRequest):
 
 @bp.get("/saved-options")
 @operation("the setup options kept for every new game of each kind (a described box)",
-           {"200": _json("per game key, its saved options by name",
+           {"200": json_answer("per game key, its saved options by name",
                          {"type": "object", "additionalProperties": {"type": "object"}})})
 def saved_options():
     table = panel().table
@@ -600,11 +601,11 @@ def saved_options():
 @bp.post("/saved-options")
 @operation("keep a setup option for every new game of a kind (null forgets it); the game "
            "being played keeps its own", {
-               "200": _json("per game key, its saved options by name",
+               "200": json_answer("per game key, its saved options by name",
                             {"type": "object", "additionalProperties": {"type": "object"}}),
                "400": MALFORMED,
                **CHANGE_ERRORS,
-               "422": _error("the game has no such option, or refuses the value "
+               "422": error_answer("the game has no such option, or refuses the value "
                              "('bad-setup'); nothing was kept"),
                "503": JOURNAL_ERROR,
            }, changes=True)
@@ -632,12 +633,12 @@ def _publish_companion() -> dict:
 @operation("say whose phone this is (a player of the game shown) or no one's; a seat "
            "another phone holds passes to this one, and every phone is told who holds "
            "which seat ('seats' of the companion event)", {
-               "200": _json("this phone's session, with its seat", _ref("Session")),
+               "200": json_answer("this phone's session, with its seat", schema_ref("Session")),
                "400": MALFORMED,
                **CHANGE_ERRORS,
-               "409": _json("a stale version or another game; nothing changed",
-                            _ref("Conflict")),
-               "422": _error("not a player of the game at the table ('not-a-player'); "
+               "409": json_answer("a stale version or another game; nothing changed",
+                            schema_ref("Conflict")),
+               "422": error_answer("not a player of the game at the table ('not-a-player'); "
                              "nothing changed"),
            }, changes=True)
 @controllers_only
@@ -662,14 +663,14 @@ def seat(body: SeatRequest):
 @operation("the table's settings: its language (the table's screen and every phone "
            "without a language of its own follow it) and whether a seat's turn is "
            "playable only from that seat's phone",
-           {"200": _json("the settings", _ref("Settings"))})
+           {"200": json_answer("the settings", schema_ref("Settings"))})
 def settings():
     return jsonify(panel().settings_json())
 
 
 @bp.post("/settings")
 @operation("change the table's settings (those left out stay); kept across restarts",
-           {"200": _json("the settings now", _ref("Settings")),
+           {"200": json_answer("the settings now", schema_ref("Settings")),
             "400": MALFORMED,
             **CHANGE_ERRORS,
             "503": JOURNAL_ERROR}, changes=True)
@@ -727,7 +728,7 @@ command.request_kind = CommandRequest
            "is written or sent to the other phones, and it is refused as /api/command "
            "would refuse it", {
                **{k: v for k, v in table_change().items() if k != "503"},
-               "200": _json("what the command would do", _ref("Preview")),
+               "200": json_answer("what the command would do", schema_ref("Preview")),
            }, changes=True)
 @controllers_only
 def preview():
@@ -770,11 +771,11 @@ def _dice():
 
 @bp.post("/dice")
 @operation("choose where dice results come from", {
-    "200": _json("the companion's dice source and faults", _ref("Companion")),
+    "200": json_answer("the companion's dice source and faults", schema_ref("Companion")),
     "400": MALFORMED,
     **CHANGE_ERRORS,
-    "404": _error("this companion has no dice service"),
-    "422": _error("this companion does not offer that source ('unknown-source')"),
+    "404": error_answer("this companion has no dice service"),
+    "422": error_answer("this companion does not offer that source ('unknown-source')"),
 }, changes=True)
 @controllers_only
 @takes(DiceSourceRequest)
@@ -792,14 +793,14 @@ def dice_source(body: DiceSourceRequest):
 
 @bp.post("/dice/roll")
 @operation("roll what the game waits for (OS randomness) and play it", {
-    "200": _json("the values rolled and the new state", _ref("DiceRoll")),
+    "200": json_answer("the values rolled and the new state", schema_ref("DiceRoll")),
     "400": MALFORMED,
     **CHANGE_ERRORS,
     "403": TURN_REFUSED,
-    "404": _error("this companion has no dice service"),
-    "409": _json("a stale version or another game, no game, or another phone's roll on "
-                 "its way (error 'rolling')", _ref("Conflict")),
-    "422": _error("the game waits for no roll"),
+    "404": error_answer("this companion has no dice service"),
+    "409": json_answer("a stale version or another game, no game, or another phone's roll on "
+                 "its way (error 'rolling')", schema_ref("Conflict")),
+    "422": error_answer("the game waits for no roll"),
     "503": table_change()["503"],
 }, changes=True)
 @controllers_only
@@ -843,9 +844,9 @@ def dice_roll(body: VersionRequest):
 
 @bp.post(f"/keys/<any({', '.join(KEYS)}):key>")
 @operation("press a button of the simulated table", {
-    "200": _json("the key was pressed", _ref("Pressed")),
+    "200": json_answer("the key was pressed", schema_ref("Pressed")),
     **CHANGE_ERRORS,
-    "404": _error("not a simulation"),
+    "404": error_answer("not a simulation"),
 }, changes=True)
 @controllers_only
 def press(key: str):

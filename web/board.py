@@ -34,9 +34,9 @@ class _StrictJSON(DefaultJSONProvider):
 
 def board_strings(lang: str) -> dict[str, str]:
     """The board page's strings in ``lang`` (from the panel's catalogs)."""
-    from . import _strings
+    from . import panel_strings
 
-    return {k: v for k, v in _strings(lang).items() if k.startswith(PREFIX)}
+    return {k: v for k, v in panel_strings(lang).items() if k.startswith(PREFIX)}
 
 # How long a live stream waits for a change before it says it is still there.
 KEEPALIVE = 15.0

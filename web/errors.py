@@ -93,7 +93,7 @@ def _wants_json() -> bool:
     return request.path.startswith("/api/") or request.path == "/api"
 
 
-def _json(status: int, code: str, message: str, headers: dict | None = None, **extra: Any):
+def json_answer(status: int, code: str, message: str, headers: dict | None = None, **extra: Any):
     body = {"error": code, "message": message, **extra}
     response = jsonify(body)
     response.status_code = status
@@ -105,7 +105,7 @@ def _json(status: int, code: str, message: str, headers: dict | None = None, **e
 def _refusal(status: int, code: str, exc: Refusal, **extra: Any):
     """A refusal in the phone's language (``Content-Language`` says which)."""
     lang = language()
-    return _json(status, code, exc.say(lang), {"Content-Language": lang}, **extra)
+    return json_answer(status, code, exc.say(lang), {"Content-Language": lang}, **extra)
 
 
 def _page(status: int, message: str):
@@ -117,7 +117,7 @@ def install(app: Flask) -> None:
     def api_error(exc: ApiError):
         if not _wants_json():
             return _page(exc.status, exc.message)
-        return _json(exc.status, exc.code, exc.message, exc.headers, **exc.extra)
+        return json_answer(exc.status, exc.code, exc.message, exc.headers, **exc.extra)
 
     @app.errorhandler(StaleVersion)
     def stale(exc: StaleVersion):
@@ -146,8 +146,8 @@ def install(app: Flask) -> None:
             # Said to the players, in their language: what happened and
             # that what was acknowledged is safe.
             lang = language()
-            return _json(503, "journal", exc.say(lang), {"Content-Language": lang})
-        return _json(503, "journal", f"the table could not be saved: {exc}")
+            return json_answer(503, "journal", exc.say(lang), {"Content-Language": lang})
+        return json_answer(503, "journal", f"the table could not be saved: {exc}")
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
@@ -163,7 +163,7 @@ def install(app: Flask) -> None:
             # RFC 9110: a 405 says which methods the address takes.
             headers["Allow"] = ", ".join(sorted(exc.valid_methods))
         if _wants_json():
-            return _json(status, HTTP_CODES.get(status, "http-error"), message, headers)
+            return json_answer(status, HTTP_CODES.get(status, "http-error"), message, headers)
         body, status = _page(status, message)
         return body, status, headers
 
@@ -172,7 +172,7 @@ def install(app: Flask) -> None:
         log.exception("the panel failed on %s %s", request.method, request.path)
         message = "the companion hit an internal error; the table is unchanged unless it says so"
         if _wants_json():
-            return _json(500, "internal-error", message)
+            return json_answer(500, "internal-error", message)
         return _page(500, message)
 
     @app.after_request

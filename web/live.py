@@ -1,10 +1,12 @@
 """Live updates to every open phone, as Server-Sent Events.
 
-The table calls :meth:`Broadcast.on_update` inside its lock after every
-change.  That only appends the update to each phone's small queue and wakes
-the phone's stream; the JSON is encoded later, once, by whichever stream
-sends it first.  A slow phone's queue drops its oldest message when full:
-every message carries the whole state, so the newest one is all it needs.
+The table calls :meth:`Broadcast.on_update` after every change, once its
+lock is released, one update at a time and in order
+(:mod:`companion.core.listeners`). That only appends the update to each
+phone's small queue and wakes the phone's stream; the JSON is encoded
+later, once, by whichever stream sends it first. A slow phone's queue
+drops its oldest message when full: every message carries the whole state,
+so the newest one is all it needs.
 
 Each open stream holds one server thread while it waits, so the number of
 streams is capped (:attr:`Broadcast.max_streams`) to keep threads for

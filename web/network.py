@@ -26,7 +26,7 @@ from . import access
 from .api import controllers_only, takes
 from .bodies import Refused, Shape, member
 from .errors import ApiError
-from .openapi import _error, _json, _ref, operation
+from .openapi import error_answer, json_answer, operation, schema_ref
 from .panel import panel
 
 bp = Blueprint("network", __name__, url_prefix="/api/network")
@@ -89,7 +89,7 @@ class Password(Shape):
 
 
 @dataclass(frozen=True)
-class WifiJoin:
+class WifiJoinRequest:
     """A network to join, with its password when it needs one."""
 
     ssid: str = field(metadata=member(Ssid(), "the network's name"))
@@ -98,13 +98,13 @@ class WifiJoin:
 
 
 @dataclass(frozen=True)
-class WifiForget:
+class WifiForgetRequest:
     """A remembered network to forget."""
 
     ssid: str = field(metadata=member(Ssid(), "the network's name"))
 
 
-REQUESTS: tuple[type, ...] = (WifiJoin, WifiForget)
+REQUESTS: tuple[type, ...] = (WifiJoinRequest, WifiForgetRequest)
 
 
 @contextmanager
@@ -131,8 +131,8 @@ def _network() -> Any:
     return network
 
 
-_NO_NETWORK = {"404": _error("this companion does not manage its Wi-Fi (error 'no-network')")}
-_SPECTATOR = {"403": _error("no valid X-CSRF-Token, or a spectator's session")}
+_NO_NETWORK = {"404": error_answer("this companion does not manage its Wi-Fi (error 'no-network')")}
+_SPECTATOR = {"403": error_answer("no valid X-CSRF-Token, or a spectator's session")}
 
 
 @page_bp.get("/wifi")
@@ -145,7 +145,7 @@ def wifi_page():
 
 @bp.get("")
 @operation("where the companion's Wi-Fi is: a network, its own hotspot, joining",
-           {"200": _json("the Wi-Fi's status", _ref("NetworkStatus"))})
+           {"200": json_answer("the Wi-Fi's status", schema_ref("NetworkStatus"))})
 def status():
     network = panel().services.network
     if network is None:
@@ -155,10 +155,10 @@ def status():
 
 @bp.get("/networks")
 @operation("the networks in reach, strongest first (controllers)",
-           {"200": _json("the networks and the status", {
+           {"200": json_answer("the networks and the status", {
                "type": "object", "required": ["networks", "status"],
-               "properties": {"networks": {"type": "array", "items": _ref("WifiNetwork")},
-                              "status": _ref("NetworkStatus")}}),
+               "properties": {"networks": {"type": "array", "items": schema_ref("WifiNetwork")},
+                              "status": schema_ref("NetworkStatus")}}),
             **_SPECTATOR, **_NO_NETWORK})
 @controllers_only
 def networks():
@@ -170,15 +170,15 @@ def networks():
 @bp.post("/join")
 @operation("join a network with its password; the outcome shows on the table's screen "
            "(on failure the companion goes back to its hotspot)",
-           {"202": _json("joining", _ref("NetworkStatus")), **_SPECTATOR, **_NO_NETWORK,
-            "400": _error("no network name, one of over 32 characters or with control "
+           {"202": json_answer("joining", schema_ref("NetworkStatus")), **_SPECTATOR, **_NO_NETWORK,
+            "400": error_answer("no network name, one of over 32 characters or with control "
                           "characters, or a password WPA2 cannot take"),
-            "422": _error("a name Wi-Fi cannot have: over 32 bytes of UTF-8 "
+            "422": error_answer("a name Wi-Fi cannot have: over 32 bytes of UTF-8 "
                           "(error 'ssid-too-long')")},
            changes=True)
 @controllers_only
-@takes(WifiJoin)
-def join(body: WifiJoin):
+@takes(WifiJoinRequest)
+def join(body: WifiJoinRequest):
     network = _network()
     with _driver_errors():
         network.join(body.ssid, body.password)
@@ -187,8 +187,8 @@ def join(body: WifiJoin):
 
 @bp.post("/switch")
 @operation("join the known network on offer",
-           {"202": _json("joining", _ref("NetworkStatus")), **_SPECTATOR, **_NO_NETWORK,
-            "409": _error("no known network is on offer (error 'no-offer')")},
+           {"202": json_answer("joining", schema_ref("NetworkStatus")), **_SPECTATOR, **_NO_NETWORK,
+            "409": error_answer("no known network is on offer (error 'no-offer')")},
            changes=True)
 @controllers_only
 def switch():
@@ -202,15 +202,16 @@ def switch():
 
 @bp.post("/forget")
 @operation("forget a remembered network",
-           {"202": _json("forgetting", _ref("NetworkStatus")), **_SPECTATOR, **_NO_NETWORK,
-            "400": _error("no network name, or one of over 32 characters or with control "
+           {"202": json_answer("forgetting", schema_ref("NetworkStatus")),
+            **_SPECTATOR, **_NO_NETWORK,
+            "400": error_answer("no network name, or one of over 32 characters or with control "
                           "characters"),
-            "422": _error("a name Wi-Fi cannot have: over 32 bytes of UTF-8 "
+            "422": error_answer("a name Wi-Fi cannot have: over 32 bytes of UTF-8 "
                           "(error 'ssid-too-long')")},
            changes=True)
 @controllers_only
-@takes(WifiForget)
-def forget(body: WifiForget):
+@takes(WifiForgetRequest)
+def forget(body: WifiForgetRequest):
     network = _network()
     with _driver_errors():
         network.forget(body.ssid)

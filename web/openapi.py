@@ -21,16 +21,16 @@ from companion.core.text import LANGUAGES
 from . import bodies
 
 
-def _ref(name: str) -> dict:
+def schema_ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _json(description: str, schema: dict) -> dict:
+def json_answer(description: str, schema: dict) -> dict:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-def _error(description: str) -> dict:
-    return _json(description, _ref("Error"))
+def error_answer(description: str) -> dict:
+    return json_answer(description, schema_ref("Error"))
 
 
 NULLABLE_INT = {"type": ["integer", "null"]}
@@ -39,17 +39,17 @@ NULLABLE_STR = {"type": ["string", "null"]}
 # Every state-changing request: refused without the session's CSRF token, or
 # when the body is too large.
 CHANGE_ERRORS = {
-    "403": _error("no valid X-CSRF-Token, or a spectator's session (error 'csrf' or "
+    "403": error_answer("no valid X-CSRF-Token, or a spectator's session (error 'csrf' or "
                   "'spectator')"),
-    "413": _error("the body is larger than 16 KiB"),
+    "413": error_answer("the body is larger than 16 KiB"),
 }
 CHANGE_SECURITY: list[dict[str, list[str]]] = [{"csrfToken": [], "sessionCookie": []}]
-MALFORMED = _error("a malformed body (a field missing, unknown or of the wrong kind, "
+MALFORMED = error_answer("a malformed body (a field missing, unknown or of the wrong kind, "
                    "control characters in text, nesting deeper than 16 levels): "
                    "exactly what this document's request schema refuses")
-JOURNAL_ERROR = _error("the table could not be saved (error 'journal'); nothing changed")
+JOURNAL_ERROR = error_answer("the table could not be saved (error 'journal'); nothing changed")
 # A turn: refused to a phone of another seat too.
-TURN_REFUSED = _error("no valid X-CSRF-Token, or a spectator's session (error 'csrf' or "
+TURN_REFUSED = error_answer("no valid X-CSRF-Token, or a spectator's session (error 'csrf' or "
                       "'spectator'), or, with the table's setting 'seat_only' on, another "
                       "seat's turn sent from a phone that is not that seat's (error "
                       "'not-your-seat', with 'player', whose turn it is, and 'seat', the "
@@ -59,14 +59,14 @@ TURN_REFUSED = _error("no valid X-CSRF-Token, or a spectator's session (error 'c
 def table_change() -> dict:
     """The answers of a request that changes the table."""
     return {
-        "200": _json("the new state", _ref("GameState")),
+        "200": json_answer("the new state", schema_ref("GameState")),
         "400": MALFORMED,
         **CHANGE_ERRORS,
         "403": TURN_REFUSED,
-        "409": _json("made against a stale version or another game (error "
+        "409": json_answer("made against a stale version or another game (error "
                      "'stale-version'), or no game yet ('no-game'): the fresh state is in "
-                     "'state'; nothing applied", _ref("Conflict")),
-        "422": _error("the game refuses it; 'error' names the rule "
+                     "'state'; nothing applied", schema_ref("Conflict")),
+        "422": error_answer("the game refuses it; 'error' names the rule "
                       "('not-expected', 'wrong-player', 'nothing-to-undo', "
                       "'unknown-command'...)"),
         "503": JOURNAL_ERROR,
@@ -91,9 +91,9 @@ SCHEMAS: dict[str, Any] = {
         },
     },
     "Conflict": {
-        "allOf": [_ref("Error")],
+        "allOf": [schema_ref("Error")],
         "required": ["state"],
-        "properties": {"state": _ref("State")},
+        "properties": {"state": schema_ref("State")},
     },
     "Dice": {
         "type": "object",
@@ -111,7 +111,7 @@ SCHEMAS: dict[str, Any] = {
             "command": {"type": "string"},
             "prompt": {"type": "string"},
             "player": NULLABLE_INT,
-            "dice": {"oneOf": [_ref("Dice"), {"type": "null"}]},
+            "dice": {"oneOf": [schema_ref("Dice"), {"type": "null"}]},
             "args": {"type": "object"},
             "said": {"type": "object", "additionalProperties": {"type": "string"},
                      "description": "the prompt in the other languages, by the games "
@@ -153,17 +153,17 @@ SCHEMAS: dict[str, Any] = {
             "version": {"type": "integer", "minimum": 0},
             "action": {"enum": ["new", "command", "undo", "redo", "replay", "current"]},
             "state": {"type": "object"},
-            "expected": {"type": "array", "items": _ref("Expectation")},
-            "events": {"type": "array", "items": _ref("Event")},
+            "expected": {"type": "array", "items": schema_ref("Expectation")},
+            "events": {"type": "array", "items": schema_ref("Event")},
             "over": {"type": "boolean"},
-            "result": {"oneOf": [_ref("Result"), {"type": "null"}]},
+            "result": {"oneOf": [schema_ref("Result"), {"type": "null"}]},
             "players": {"type": "array", "items": {"type": "string"}},
             "can_undo": {"type": "boolean"},
             "can_redo": {"type": "boolean"},
             "undo_text": NULLABLE_STR,
-            "undo_events": {"type": "array", "items": _ref("Event"),
+            "undo_events": {"type": "array", "items": schema_ref("Event"),
                             "description": "what undo would take back, as its events"},
-            "setup": _ref("Setup"),
+            "setup": schema_ref("Setup"),
             "colours": {"type": "array", "description": "each seat's colour, in seating order",
                         "items": {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"}},
         },
@@ -191,7 +191,7 @@ SCHEMAS: dict[str, Any] = {
             "version": {"const": 0},
         },
     },
-    "State": {"oneOf": [_ref("GameState"), _ref("NoGame")]},
+    "State": {"oneOf": [schema_ref("GameState"), schema_ref("NoGame")]},
     "Param": {
         "type": "object",
         "required": ["name", "kind", "optional"],
@@ -212,7 +212,7 @@ SCHEMAS: dict[str, Any] = {
             "name": {"type": "string"},
             "help": {"type": "string"},
             "correction": {"type": "boolean"},
-            "params": {"type": "array", "items": _ref("Param")},
+            "params": {"type": "array", "items": schema_ref("Param")},
         },
     },
     "GameDescription": {
@@ -224,7 +224,7 @@ SCHEMAS: dict[str, Any] = {
             "min_players": {"type": "integer", "minimum": 1},
             "max_players": {"type": "integer", "minimum": 1},
             "variants": {"type": "object", "additionalProperties": {"type": "string"}},
-            "commands": {"type": "array", "items": _ref("CommandSpec")},
+            "commands": {"type": "array", "items": schema_ref("CommandSpec")},
             "options": {
                 "type": "object",
                 "description": "setup options: name -> {default, help}",
@@ -247,14 +247,14 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "said": {"type": "string", "description": "the entry as a sentence (English): "
                                                       "its events, or what an undo took back"},
-            "undid": {"type": "array", "items": _ref("Event"),
+            "undid": {"type": "array", "items": schema_ref("Event"),
                       "description": "for an undo, the events of the command taken back"},
             "seq": {"type": "integer"},
             "version": {"type": "integer"},
             "action": {"enum": ["command", "undo", "redo"]},
-            "command": {"oneOf": [_ref("Command"), {"type": "null"}]},
+            "command": {"oneOf": [schema_ref("Command"), {"type": "null"}]},
             "text": {"type": "string"},
-            "events": {"type": "array", "items": _ref("Event")},
+            "events": {"type": "array", "items": schema_ref("Event")},
             "at": {"type": "number"},
             "source": {"type": "string"},
         },
@@ -268,13 +268,13 @@ SCHEMAS: dict[str, Any] = {
             "game_id": {"type": "integer"},
             "version": {"type": "integer", "minimum": 0,
                         "description": "the version it was played against (unchanged)"},
-            "command": _ref("Command"),
-            "events": {"type": "array", "items": _ref("Event")},
+            "command": schema_ref("Command"),
+            "events": {"type": "array", "items": schema_ref("Event")},
             "text": {"type": "string", "description": "the events' sentences, in English"},
             "state": {"type": "object", "description": "the game's view after it"},
-            "expected": {"type": "array", "items": _ref("Expectation")},
+            "expected": {"type": "array", "items": schema_ref("Expectation")},
             "over": {"type": "boolean"},
-            "result": {"oneOf": [_ref("Result"), {"type": "null"}]},
+            "result": {"oneOf": [schema_ref("Result"), {"type": "null"}]},
         },
     },
     "History": {
@@ -288,10 +288,10 @@ SCHEMAS: dict[str, Any] = {
             "can_undo": {"type": "boolean"},
             "can_redo": {"type": "boolean"},
             "undo_text": NULLABLE_STR,
-            "undo_events": {"type": "array", "items": _ref("Event")},
-            "state": {"oneOf": [_ref("GameState"), {"type": "null"}],
+            "undo_events": {"type": "array", "items": schema_ref("Event")},
+            "state": {"oneOf": [schema_ref("GameState"), {"type": "null"}],
                       "description": "a past game's last state (null for the current game)"},
-            "entries": {"type": "array", "items": _ref("HistoryEntry")},
+            "entries": {"type": "array", "items": schema_ref("HistoryEntry")},
         },
     },
     "Stats": {
@@ -303,7 +303,7 @@ SCHEMAS: dict[str, Any] = {
                 "description": "per game key: its finished games, players ranked by wins "
                                "(rate in percent, current and best win streak), its record "
                                "and head to head",
-                "additionalProperties": _ref("GameStats"),
+                "additionalProperties": schema_ref("GameStats"),
             },
             "games_played": {"type": "integer"},
             "by_game": {"type": "object", "additionalProperties": {"type": "integer"}},
@@ -380,7 +380,7 @@ SCHEMAS: dict[str, Any] = {
             "started": {"type": "number"},
             "status": {"enum": ["playing", "over", "abandoned"]},
             "ended": {"type": ["number", "null"]},
-            "result": {"oneOf": [_ref("Result"), {"type": "null"}]},
+            "result": {"oneOf": [schema_ref("Result"), {"type": "null"}]},
             "bgstats": {"type": "string", "format": "uri",
                         "description": "a finished game: the link that logs it in BG Stats "
                                        "(see GET /api/bgstats)"},
@@ -435,11 +435,11 @@ SCHEMAS: dict[str, Any] = {
         "description": "what the phones show besides the game",
         "required": ["dice", "faults", "screen", "virtual"],
         "properties": {
-            "dice": {"oneOf": [_ref("DiceSource"), {"type": "null"}]},
+            "dice": {"oneOf": [schema_ref("DiceSource"), {"type": "null"}]},
             "faults": {"type": "array", "items": {"type": "string"}},
             "screen": {"type": "boolean", "description": "a live OLED mirror is available"},
             "virtual": {"type": "boolean", "description": "the virtual table is available"},
-            "settings": _ref("Settings"),
+            "settings": schema_ref("Settings"),
             "seats": {"type": "object", "additionalProperties": {"type": "string"},
                       "description": "the claim token of the phone holding each seat, by "
                                      "player's name: a phone whose token is gone lost its "
@@ -476,7 +476,7 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "role": {"enum": ["controller", "spectator"]},
             "csrf": {"type": "string", "minLength": 16},
-            "companion": _ref("Companion"),
+            "companion": schema_ref("Companion"),
             "seat": {"type": ["string", "null"],
                      "description": "the player this phone belongs to, if it still holds "
                                     "the seat"},
@@ -502,7 +502,7 @@ SCHEMAS: dict[str, Any] = {
         "required": ["values", "state"],
         "properties": {
             "values": {"type": "array", "items": {"type": "integer"}},
-            "state": _ref("State"),
+            "state": schema_ref("State"),
         },
     },
     "Pressed": {
@@ -582,9 +582,9 @@ SCHEMAS: dict[str, Any] = {
     },
 }
 
-SERVER_ERROR = {"500": _error("an internal error; the message never holds a traceback")}
+SERVER_ERROR = {"500": error_answer("an internal error; the message never holds a traceback")}
 
-SERVER_ERROR = {"500": _error("an internal error; the message never holds a traceback")}
+SERVER_ERROR = {"500": error_answer("an internal error; the message never holds a traceback")}
 
 INFO = {
     "title": "Tabletop Companion panel API",
@@ -665,7 +665,7 @@ def document(app) -> dict[str, Any]:
             if kind is not None:
                 requests[kind.__name__] = bodies.schema_of(kind)
                 entry["requestBody"] = {"required": True, "content": {
-                    "application/json": {"schema": _ref(kind.__name__)}}}
+                    "application/json": {"schema": schema_ref(kind.__name__)}}}
             paths.setdefault(openapi_path(rule.rule), {})[method] = entry
     RECORD_KIND["enum"] = record_kinds()
     return {

@@ -21,7 +21,7 @@ from companion.core.ports import SMART_DIE_ROLES, SmartDice
 from .api import controllers_only, takes
 from .bodies import AnyOf, Null, Refused, Shape, Text, member
 from .errors import ApiError
-from .openapi import _error, _json, operation
+from .openapi import error_answer, json_answer, operation
 from .panel import panel
 
 bp = Blueprint("pixels", __name__, url_prefix="/api/pixels")
@@ -86,7 +86,7 @@ _DIE = {
         "battery": {"type": ["integer", "null"], "minimum": 0, "maximum": 100},
     },
 }
-_DICE = _json("the dice paired and the dice in reach", {
+_DICE = json_answer("the dice paired and the dice in reach", {
     "type": "object", "required": ["dice", "in_reach", "looking", "roles"],
     "properties": {
         "dice": {"type": "array", "items": _DIE, "description": "the dice paired"},
@@ -95,9 +95,9 @@ _DICE = _json("the dice paired and the dice in reach", {
         "looking": {"type": "boolean", "description": "a look for dice is on"},
         "roles": {"type": "array", "items": {"type": "string"}},
     }})
-_NO_PIXELS = {"404": _error("no smart dice here (error 'no-pixels'), or no such die "
+_NO_PIXELS = {"404": error_answer("no smart dice here (error 'no-pixels'), or no such die "
                             "(error 'not-in-reach' or 'not-paired')")}
-_SPECTATOR = {"403": _error("no valid X-CSRF-Token, or a spectator's session")}
+_SPECTATOR = {"403": error_answer("no valid X-CSRF-Token, or a spectator's session")}
 
 
 def _pixels() -> SmartDice:
@@ -144,7 +144,7 @@ def look():
 @bp.post("/pair")
 @operation("pair a die heard on the last look, with its role or none",
            {"200": _DICE, **_SPECTATOR, **_NO_PIXELS,
-            "400": _error("no address, or a role that is not a die of the games")},
+            "400": error_answer("no address, or a role that is not a die of the games")},
            changes=True)
 @controllers_only
 @takes(DiePair)
@@ -161,7 +161,7 @@ def pair(body: DiePair):
 @bp.post("/role")
 @operation("make a paired die the red, blue or d6 of the game, or none",
            {"200": _DICE, **_SPECTATOR, **_NO_PIXELS,
-            "400": _error("no address, or a role that is not a die of the games")},
+            "400": error_answer("no address, or a role that is not a die of the games")},
            changes=True)
 @controllers_only
 @takes(DieRole)
@@ -177,7 +177,7 @@ def role(body: DieRole):
 
 @bp.post("/forget")
 @operation("forget a paired die: it is disconnected and not paired again",
-           {"200": _DICE, **_SPECTATOR, **_NO_PIXELS, "400": _error("no address")},
+           {"200": _DICE, **_SPECTATOR, **_NO_PIXELS, "400": error_answer("no address")},
            changes=True)
 @controllers_only
 @takes(DieForget)

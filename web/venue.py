@@ -24,7 +24,7 @@ from companion.core.venue import HOST_PATTERN, MAX_HOST, host_problem
 from .api import controllers_only, takes
 from .bodies import SAFE, UNSET, Boolean, Integer, Shape, Text, member
 from .errors import ApiError
-from .openapi import _error, _json, _ref, operation
+from .openapi import error_answer, json_answer, operation, schema_ref
 from .panel import panel
 
 bp = Blueprint("venue", __name__, url_prefix="/api/venue")
@@ -77,8 +77,8 @@ class VenueRequest:
 
 
 REQUESTS: tuple[type, ...] = (VenueRequest,)
-_SPECTATOR = {"403": _error("no valid X-CSRF-Token, or a spectator's session")}
-_NO_VENUE = {"404": _error("this companion cannot join a venue (error 'no-venue')")}
+_SPECTATOR = {"403": error_answer("no valid X-CSRF-Token, or a spectator's session")}
+_NO_VENUE = {"404": error_answer("this companion cannot join a venue (error 'no-venue')")}
 
 
 def _venue() -> Any:
@@ -90,19 +90,20 @@ def _venue() -> Any:
 
 @bp.get("")
 @operation("whether the table publishes to a venue, where and how it is doing (never a "
-           "password)", {"200": _json("the venue's status", _ref("VenueStatus")), **_NO_VENUE})
+           "password)",
+           {"200": json_answer("the venue's status", schema_ref("VenueStatus")), **_NO_VENUE})
 def status():
     return jsonify(_venue().status())
 
 
 @bp.post("")
 @operation("point the table at a venue's broker, or take it out of its venue (controllers)",
-           {"202": _json("the new settings, being applied", _ref("VenueStatus")),
+           {"202": json_answer("the new settings, being applied", schema_ref("VenueStatus")),
             **_SPECTATOR, **_NO_VENUE,
-            "403": _error("no valid X-CSRF-Token, a spectator's session, or nobody allowed "
+            "403": error_answer("no valid X-CSRF-Token, a spectator's session, or nobody allowed "
                           "the change at the table a moment ago (error 'venue-locked')"),
-            "400": _error("a host, port, name, user or password the table cannot use"),
-            "422": _error("a venue's or a table's name with no letter or digit to make its "
+            "400": error_answer("a host, port, name, user or password the table cannot use"),
+            "422": error_answer("a venue's or a table's name with no letter or digit to make its "
                           "topic of (error 'no-topic'), or a new broker, port, TLS setting "
                           "or user without the password (error 'password-needed')")},
            changes=True)

@@ -176,6 +176,16 @@ def wires(config: Config) -> list[Wire]:
     return list(diagram(config).wires)
 
 
+def table(config: Config) -> str:
+    """The wires as a Markdown table, in the order to wire them (the same
+    list the drawing labels: docs/install.md shows the default config's)."""
+    rows = ["| Step | Part | Lead | Header pin |", "| --- | --- | --- | --- |"]
+    for wire in wires(config):
+        gpio = f" (GPIO {wire.gpio})" if wire.gpio is not None else f" ({HEADER[wire.pin]})"
+        rows.append(f"| {wire.step} | {wire.part} | {wire.lead} | {wire.pin}{gpio} |")
+    return "\n".join(rows) + "\n"
+
+
 # -- drawing: one list of shapes, two renderers -----------------------------------
 
 PART_COLOURS = {

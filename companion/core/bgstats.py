@@ -12,8 +12,12 @@ link on a phone with BG Stats opens its import dialog, where the game and
 the players are matched to the phone's own.  The same plays, as a JSON
 list, are the export of every play.
 
+How each game is scored (``highestWins``, ``noPoints``) is the game's own
+word (its folder's ``SCORING``, :func:`companion.core.games.scoring_of`): a
+game that does not say is refused, never logged by a guess.
 BoardGameGeek's id of each game (``bggId``) comes from the configuration
-(``[bgg]``): BG Stats matches the game by it, else by its name.
+(``[bgg]``, its defaults from the games' folders): BG Stats matches the game
+by it, else by its name.
 """
 
 from __future__ import annotations
@@ -29,25 +33,17 @@ SOURCE_NAME = "Tabletop Companion"
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 PLAY_DATE = "%Y-%m-%d %H:%M:%S"
 
-# How each game is scored, as BG Stats asks: does the highest score win, and
-# does the game have points at all.  Call of Nature: the highest Mastery
-# among the survivors; OhShit!: the last survivors win, no points; Bathroom
-# Rush: the lowest score.
-SCORING: dict[str, tuple[bool, bool]] = {
-    "call-of-nature": (True, False),
-    "ohshit": (True, True),
-    "bathroom-rush": (False, False),
-}
-
-
 def play(game: Mapping[str, Any], title: str, *, bgg_id: int | None = None,
          local: Callable[[float], time.struct_time] = time.localtime) -> dict[str, Any]:
     """The play of a finished game, in BG Stats' shape.  ``game`` is a past
     game as the table lists it (``id``, ``game``, ``players``, ``started``,
     ``ended``, ``result``, ``variants``); ``title`` its printed name;
     ``local`` turns a time into the table's local time."""
+    from .games import scoring_of
+
     key = str(game["game"])
-    highest_wins, no_points = SCORING.get(key, (True, False))
+    scoring = scoring_of(key)
+    highest_wins, no_points = scoring.highest_wins, not scoring.points
     players: Sequence[str] = game.get("players") or ()
     result = game.get("result") or {}
     winners = {int(seat) for seat in result.get("winners", ())}
@@ -122,4 +118,4 @@ def _ranks(count: int, winners: set[int], scores: Sequence[int | None],
     return ranks
 
 
-__all__ = ["CREATE_PLAY", "SCORING", "SOURCE_NAME", "link", "play"]
+__all__ = ["CREATE_PLAY", "SOURCE_NAME", "link", "play"]

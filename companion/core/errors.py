@@ -196,6 +196,11 @@ class UnknownKey(CompanionError, ValueError):
     """A key or a kind of press that the table's menu does not have."""
 
 
+class NoScoring(CompanionError, LookupError):
+    """A game that does not say how it is scored (its folder's ``SCORING``):
+    its plays cannot be logged."""
+
+
 class BadBackoff(CompanionError, ValueError):
     """A backoff whose waits are not positive, or whose longest is the shorter."""
 

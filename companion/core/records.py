@@ -1,6 +1,7 @@
-"""What a game brings to the statistics and to a board across the room: its
-record (:class:`RecordRule`) and how its players stand (:class:`Standing`).
-A game folder exports them as ``RECORD`` and ``STANDING``."""
+"""What a game brings to the statistics, to the plays it logs and to a board
+across the room: its record (:class:`RecordRule`), how it is scored
+(:class:`ScoreRule`) and how its players stand (:class:`Standing`).  A game
+folder exports them as ``RECORD``, ``SCORING`` and ``STANDING``."""
 
 from __future__ import annotations
 
@@ -25,6 +26,18 @@ class RecordRule:
     kind: str
     best: Best
     lowest: bool = False
+
+
+@dataclass(frozen=True)
+class ScoreRule:
+    """How a game is scored, as a play log (BG Stats) asks: whether the
+    highest score wins (``False``: the lowest), and whether the game has
+    points at all (``False``: the winners win, the others share second
+    place).  Every game folder exports one as ``SCORING``: a play is never
+    logged by a guess."""
+
+    highest_wins: bool
+    points: bool = True
 
 
 # Each player's figure in a game's public view (``Game.view()``): per seat,

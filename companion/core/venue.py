@@ -226,7 +226,7 @@ def discovery(topics: Topics, table_name: str, version: str) -> list[tuple[str, 
 
 
 @dataclass(frozen=True)
-class Message:
+class VenueMessage:
     """A message the board took: its venue, table, kind and content."""
 
     venue: str

@@ -18,7 +18,7 @@ import logging
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from companion.core.caller import MOMENTS
 from companion.core.errors import CompanionError
@@ -257,7 +257,7 @@ class SerialSettings:
 
 
 @dataclass(frozen=True)
-class Dice:
+class DiceSettings:
     """Where the table's rolls come from."""
 
     source: str = _key(one_of(DICE_SOURCES), "button")
@@ -434,20 +434,78 @@ def bgg_id(value: Any) -> int:
                                      "or 0 for none")
 
 
-@dataclass(frozen=True)
 class Bgg:
     """BoardGameGeek's id of each game, given with a play logged in BG Stats
-    so that it is matched to the right game (0: matched by its name)."""
+    so that it is matched to the right game (0: matched by its name).  Its
+    keys are the games' folders (``call_of_nature``), whichever games are
+    installed; each game's default is its folder's (``BGG_ID``), so a new
+    game's folder brings its own."""
 
-    call_of_nature: int = _key(bgg_id, 0)
-    ohshit: int = _key(bgg_id, 0)
-    bathroom_rush: int = _key(bgg_id, 0)
+    def __init__(self, given: Mapping[str, int] | None = None) -> None:
+        self.given: dict[str, int] = dict(given or {})
 
-    def ids(self) -> dict[str, int]:
-        """The ids known, by game key."""
-        found = {"call-of-nature": self.call_of_nature, "ohshit": self.ohshit,
-                 "bathroom-rush": self.bathroom_rush}
-        return {key: number for key, number in found.items() if number}
+    def __eq__(self, other: object) -> bool:
+        """The same ids, whether a file names them or they are the games'."""
+        return isinstance(other, Bgg) and other.read_ids() == self.read_ids()
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.read_ids().items())))
+
+    def __repr__(self) -> str:
+        return f"Bgg({self.given!r})"
+
+    @staticmethod
+    def keys() -> dict[str, str]:
+        """Each key of the section (a game's folder), by game key."""
+        from companion.core.games import GAMES
+
+        return {key.replace("-", "_"): key for key in GAMES}
+
+    @classmethod
+    def from_section(cls, data: Mapping[str, Any], source: str) -> Bgg:
+        keys = cls.keys()
+        given = {}
+        for key, value in data.items():
+            if key not in keys:
+                raise ConfigError(
+                    f"{source}: unknown key {key!r} in [bgg]; the keys of [bgg] are the "
+                    f"games: {', '.join(keys)}")
+            given[key] = _checked("bgg", key, bgg_id, value, source)
+        return cls(given)
+
+    def ids(self) -> Mapping[str, int]:
+        """The ids known, by game key: the config's, else the game's own
+        (read from the games' folders when first asked, not at the start)."""
+        return KnownIds(self)
+
+    def read_ids(self) -> dict[str, int]:
+        from companion.core.games import bgg_id_of
+
+        found = {game: self.given[key] if key in self.given else bgg_id_of(game)
+                 for key, game in self.keys().items()}
+        return {game: number for game, number in found.items() if number}
+
+
+class KnownIds(Mapping[str, int]):
+    """BoardGameGeek's ids of a :class:`Bgg`, read when first used."""
+
+    def __init__(self, bgg: Bgg) -> None:
+        self._bgg = bgg
+        self._ids: dict[str, int] | None = None
+
+    def _read(self) -> dict[str, int]:
+        if self._ids is None:
+            self._ids = self._bgg.read_ids()
+        return self._ids
+
+    def __getitem__(self, key: str) -> int:
+        return self._read()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
 
 
 SECTIONS: dict[str, type] = {
@@ -457,7 +515,7 @@ SECTIONS: dict[str, type] = {
     "leds": Leds,
     "display": DisplaySettings,
     "serial": SerialSettings,
-    "dice": Dice,
+    "dice": DiceSettings,
     "pixels": Pixels,
     "web": Web,
     "network": Network,
@@ -486,7 +544,7 @@ class Config:
     leds: Leds = field(default_factory=Leds)
     display: DisplaySettings = field(default_factory=DisplaySettings)
     serial: SerialSettings = field(default_factory=SerialSettings)
-    dice: Dice = field(default_factory=Dice)
+    dice: DiceSettings = field(default_factory=DiceSettings)
     pixels: Pixels = field(default_factory=Pixels)
     web: Web = field(default_factory=Web)
     network: Network = field(default_factory=Network)
@@ -570,7 +628,9 @@ def from_mapping(data: Mapping[str, Any], source: str = "config") -> Config:
         elif key in SECTIONS:
             if not isinstance(value, Mapping):
                 raise ConfigError(f"{source}: {key} must be a section [{key}], not a value")
-            values[key] = section(key, SECTIONS[key], value, source)
+            cls = SECTIONS[key]
+            values[key] = (cls.from_section(value, source) if hasattr(cls, "from_section")
+                           else section(key, cls, value, source))
         else:
             raise ConfigError(
                 f"{source}: unknown key {key!r}; the known keys and sections are: "
@@ -623,52 +683,6 @@ def _check_pins_distinct(config: Config, source: str) -> None:
                 f"each pin can serve one role only"
             )
         owner[pin] = role
-
-
-# -- the wiring ---------------------------------------------------------------------
-
-
-def wiring_pins(config: Config) -> list[tuple[int, str]]:
-    """Every header pin the config uses, as (header pin 1-40, role), in the
-    order a person wires them: the display (3.3 V, SDA, SCL, GND), the keys
-    or the encoder and their ground, the buzzer, the LEDs and their ground,
-    then the dice device on the Pi's own serial port if it is wired there.
-    A role names a GPIO's use as :meth:`Config.pins` does ("button up",
-    "encoder a", "buzzer", "led 3"); :data:`HEADER_PIN_OF_GPIO` maps back."""
-    display = config.display.controller.upper()
-    wired: list[tuple[int, str]] = [
-        (HEADER_3V3[0], f"display VCC ({display}, 3.3 V)"),
-        (HEADER_PIN_OF_GPIO[2], "display SDA"),
-        (HEADER_PIN_OF_GPIO[3], "display SCL"),
-        (HEADER_GROUND[1], "display GND"),
-    ]
-    roles = config.pins()
-    keys = [(pin, role) for role, pin in roles.items()
-            if role.startswith(("button ", "encoder "))]
-    outputs = [(pin, role) for role, pin in roles.items() if role == "buzzer"]
-    leds = [(pin, role) for role, pin in roles.items() if role.startswith("led ")]
-    wired += [(HEADER_PIN_OF_GPIO[pin], role) for pin, role in keys]
-    if config.encoder.enabled:
-        wired.append((HEADER_3V3[1], "encoder + (3.3 V)"))
-    wired.append((HEADER_GROUND[-1], "keys' ground (GND)"))
-    wired += [(HEADER_PIN_OF_GPIO[pin], role) for pin, role in outputs + leds]
-    if outputs or leds:
-        wired.append((HEADER_GROUND[-3], "ground of the buzzer and LEDs (GND)"))
-    wired += _amplifier_wires(roles)
-    if config.uses_pi_uart():
-        wired += [(HEADER_PIN_OF_GPIO[14], "dice device RX (the Pi's TXD)"),
-                  (HEADER_PIN_OF_GPIO[15], "dice device TX (the Pi's RXD)"),
-                  (HEADER_GROUND[-2], "dice device GND")]
-    return wired
-
-
-def _amplifier_wires(roles: Mapping[str, int]) -> list[tuple[int, str]]:
-    """An I2S amplifier's header pins: 5 V, its three signals, ground."""
-    signals = [(HEADER_PIN_OF_GPIO[pin], role) for role, pin in roles.items()
-               if role.startswith("amplifier ")]
-    if not signals:
-        return []
-    return [(HEADER_5V[0], "amplifier VIN (5 V)"), *signals, (HEADER_GROUND[2], "amplifier GND")]
 
 
 def header_pin(gpio: int) -> int:

@@ -1,5 +1,5 @@
-"""The table screen's frames, numbered: the screen keeps the one on its
-display and the panel's mirror the last it was told of, each with its PNG
+"""The table screen's frames, numbered: one copy of the frame on the
+display, which the screen writes and the panel's mirror reads, with its PNG
 made once, when a phone asks."""
 
 from __future__ import annotations
@@ -37,11 +37,6 @@ class Frames:
             self._pixels = pixels
             self._number += 1
             return self._number
-
-    def put(self, number: int, image: Any) -> None:
-        """The ``number``-th frame, numbered where it was shown."""
-        with self._lock:
-            self._frame, self._number = image, number
 
     def numbered_png(self, idle: Callable[[], Any]) -> tuple[int, bytes]:
         """The frame's number and PNG (``idle()``'s before the first)."""

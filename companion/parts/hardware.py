@@ -26,7 +26,7 @@ from companion.core.table import (
     check_made_against,
 )
 from companion.parts.bus import DiceChanged, KeyPressed, PixelsRolled
-from companion.parts.lifecycle import Component, Retrying, Setup
+from companion.parts.lifecycle import Component, PartContext, Retrying
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class DisplayPart(Component):
     name = "display"
     provides = ("display",)
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: PartContext) -> None:
         self.config = setup.config
         self.simulate = setup.simulate
         self.bus = setup.i2c
@@ -118,8 +118,9 @@ class KeypadPart(Retrying):
     name = "buttons"
     what = "buttons"
     provides = ("keypad",)
+    tells = (KeyPressed,)
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: PartContext) -> None:
         super().__init__()
         self.config = setup.config
         self.bus = setup.bus
@@ -160,7 +161,7 @@ class OutputsPart(Retrying):
 
     needs = ("table",)
 
-    def __init__(self, setup: Setup, *, table: Table) -> None:
+    def __init__(self, setup: PartContext, *, table: Table) -> None:
         super().__init__()
         self.config = setup.config
         self.table = table
@@ -207,8 +208,10 @@ class DicePart(Component):
     name = "dice"
     needs = ("table", "pixels")
     provides = ("dice",)
+    tells = (DiceChanged,)
+    hears = (PixelsRolled,)
 
-    def __init__(self, setup: Setup, *, table: Table, pixels: PixelsPart | None) -> None:
+    def __init__(self, setup: PartContext, *, table: Table, pixels: PixelsPart | None) -> None:
         from drivers.dice import SOURCES
 
         self.config = setup.config
@@ -358,8 +361,9 @@ class PixelsPart(Component):
 
     name = "pixels"
     provides = ("pixels",)
+    tells = (PixelsRolled, DiceChanged,)
 
-    def __init__(self, setup: Setup, *, factory: Any = None, scanner: Any = None) -> None:
+    def __init__(self, setup: PartContext, *, factory: Any = None, scanner: Any = None) -> None:
         self.config = setup.config
         self.bus = setup.bus
         if setup.simulate and factory is None:

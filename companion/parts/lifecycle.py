@@ -2,7 +2,7 @@
 
 Each part says what it ``needs`` (the parts its constructor takes, by
 name, as keyword arguments) and what it ``provides`` (the names the parts
-after it ask for); every part also takes the :class:`Setup`, what the
+after it ask for); every part also takes the :class:`PartContext`, what the
 daemon gives them all, the way gpiozero gives every device its pin
 factory.  The daemon makes them in the order of its plan
 (:data:`companion.daemon.PLAN`), starts them and stops them in the
@@ -25,6 +25,7 @@ from typing import Any, Callable, ClassVar
 from companion.core.backoff import BACKOFF, Backoff
 from companion.host.config import Config
 from companion.parts.bus import Bus
+from companion.parts.frames import Frames
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +44,10 @@ class Component:
     needs: ClassVar[tuple[str, ...]] = ()
     provides: ClassVar[tuple[str, ...]] = ()
     early: ClassVar[bool] = False
+    # The news it tells on the bus and the news it hears there (types of
+    # companion.parts.bus; a test reads them from the code).
+    tells: ClassVar[tuple[type, ...]] = ()
+    hears: ClassVar[tuple[type, ...]] = ()
 
     def provided(self, name: str) -> Any:
         """What the parts that need ``name`` (one of ``provides``) get."""
@@ -67,10 +72,12 @@ def no_pin_factory() -> Any:
 
 
 @dataclass(frozen=True)
-class Setup:
+class PartContext:
     """What every part takes: the companion's ``config``, its data
     ``directory``, whether the table is simulated (``simulate``), the parts'
-    :class:`~companion.parts.bus.Bus`, ``faults()`` (what is missing now, for
+    :class:`~companion.parts.bus.Bus`, the table screen's ``frames`` (the one
+    copy of the frame shown: the screen writes it, the panel's mirror reads
+    it), ``faults()`` (what is missing now, for
     the players), ``pin_factory()`` (gpiozero's pin factory for the
     buttons and outputs, asked when they are made: None is the board's
     own) and ``i2c``, the display's interface (None: luma's own)."""
@@ -79,6 +86,7 @@ class Setup:
     directory: Path = Path(".")
     simulate: bool = False
     bus: Bus = field(default_factory=Bus)
+    frames: Frames = field(default_factory=Frames)
     faults: Callable[[], list[str]] = list
     pin_factory: Callable[[], Any] = no_pin_factory
     i2c: Any = None

@@ -34,7 +34,7 @@ from typing import Any, Callable
 from companion.core.keys import WIFI_FAILURES
 from companion.core.text import say
 from companion.parts.bus import NetworkChanged
-from companion.parts.lifecycle import Component, Setup
+from companion.parts.lifecycle import Component, PartContext
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +105,64 @@ def _write_private(path: Path, text: str) -> None:
     keep_file(path, text, mode=0o600)
 
 
-class NetworkPart(Component):
+class WifiSeen:
+    """What the panel and the menu read of the Wi-Fi, from any thread, under
+    one lock: the mode, the network joined, the one on offer, the last
+    error and failed join, and the fault of the moment.  The
+    :class:`NetworkPart`'s thread writes it (:meth:`_set`)."""
+
+    def __init__(self) -> None:
+        self.identity: HotspotIdentity | None = None
+        self._lock = threading.Lock()
+        self.mode = "starting"
+        self.state: Any = None
+        self.offer: str | None = None
+        self.error: str | None = None
+        # The last join that failed: {"ssid", "reason"} (one of WIFI_FAILURES),
+        # for the panel to say in its language.
+        self.failed: dict[str, str] | None = None
+        self.joining: str | None = None
+        self._fault: str | None = None
+        self._networks: list[Any] = []
+
+    def fault(self) -> str | None:
+        with self._lock:
+            return self._fault
+
+    def status(self) -> dict[str, Any]:
+        """What every phone may know: never a password."""
+        with self._lock:
+            state = self.state
+            return {
+                "mode": self.mode,
+                "ssid": getattr(state, "ssid", "") or None,
+                "address": getattr(state, "address", "") or None,
+                "hotspot": self.identity.ssid if self.identity else None,
+                "offer": self.offer,
+                "joining": self.joining,
+                "error": self.error,
+                "failed": self.failed,
+            }
+
+    def wifi_join(self) -> tuple[str, str] | None:
+        """(name, password) of the companion's own Wi-Fi while it is the
+        hotspot, for the table's screen only."""
+        with self._lock:
+            if self.mode != "hotspot" or self.identity is None:
+                return None
+            return self.identity.ssid, self.identity.passphrase
+
+    def offered(self) -> str | None:
+        with self._lock:
+            return self.offer if self.mode == "hotspot" else None
+
+    def _set(self, **values: Any) -> None:
+        with self._lock:
+            for key, value in values.items():
+                setattr(self, "_fault" if key == "fault" else key, value)
+
+
+class NetworkPart(WifiSeen, Component):
     """Known Wi-Fi or the companion's own; see the module's docstring.
 
     It tells on the bus (:class:`~companion.parts.bus.NetworkChanged`, from the
@@ -121,10 +178,12 @@ class NetworkPart(Component):
 
     name = "network"
     provides = ("network",)
+    tells = (NetworkChanged,)
 
-    def __init__(self, setup: Setup, *, manager: Any = None,
+    def __init__(self, setup: PartContext, *, manager: Any = None,
                  clock: Callable[[], float] = time.monotonic,
                  machine_id: Path = MACHINE_ID) -> None:
+        super().__init__()
         self.settings = setup.config.network
         self.directory = setup.directory
         self.simulate = setup.simulate
@@ -132,24 +191,11 @@ class NetworkPart(Component):
         self.bus = setup.bus
         self._clock = clock
         self._machine_id = machine_id
-        self.identity: HotspotIdentity | None = None
-        self._lock = threading.Lock()
         self._jobs: queue.Queue[tuple[Any, ...] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._next_check = 0.0
         self._waiting_since: float | None = None
         self._first = True
-        # What the panel and the menu read, under the lock.
-        self.mode = "starting"
-        self.state: Any = None
-        self.offer: str | None = None
-        self.error: str | None = None
-        # The last join that failed: {"ssid", "reason"} (one of WIFI_FAILURES),
-        # for the panel to say in its language.
-        self.failed: dict[str, str] | None = None
-        self.joining: str | None = None
-        self._fault: str | None = None
-        self._networks: list[Any] = []
 
     # -- life --------------------------------------------------------------
 
@@ -172,10 +218,6 @@ class NetworkPart(Component):
             self._jobs.put(None)
             self._thread.join(5)
 
-    def fault(self) -> str | None:
-        with self._lock:
-            return self._fault
-
     def check_now(self) -> None:
         """Look at the Wi-Fi now rather than at the next planned look."""
         self._jobs.put(("check",))
@@ -187,21 +229,6 @@ class NetworkPart(Component):
         return done.wait(timeout)
 
     # -- asked by the panel and the menu (any thread) ----------------------
-
-    def status(self) -> dict[str, Any]:
-        """What every phone may know: never a password."""
-        with self._lock:
-            state = self.state
-            return {
-                "mode": self.mode,
-                "ssid": getattr(state, "ssid", "") or None,
-                "address": getattr(state, "address", "") or None,
-                "hotspot": self.identity.ssid if self.identity else None,
-                "offer": self.offer,
-                "joining": self.joining,
-                "error": self.error,
-                "failed": self.failed,
-            }
 
     def networks(self) -> list[dict[str, Any]]:
         """The networks in reach (the last list when the Wi-Fi is busy)."""
@@ -240,18 +267,6 @@ class NetworkPart(Component):
         if not _check_name(ssid):
             return
         self._jobs.put(("forget", ssid))
-
-    def wifi_join(self) -> tuple[str, str] | None:
-        """(name, password) of the companion's own Wi-Fi while it is the
-        hotspot, for the table's screen only."""
-        with self._lock:
-            if self.mode != "hotspot" or self.identity is None:
-                return None
-            return self.identity.ssid, self.identity.passphrase
-
-    def offered(self) -> str | None:
-        with self._lock:
-            return self.offer if self.mode == "hotspot" else None
 
     # -- the part's thread ---------------------------------------------------
 
@@ -293,10 +308,6 @@ class NetworkPart(Component):
     def _tell(self, what: str, ssid: str = "", reason: str = "") -> None:
         self.bus.tell(NetworkChanged(what, ssid, reason))
 
-    def _set(self, **values: Any) -> None:
-        with self._lock:
-            for key, value in values.items():
-                setattr(self, "_fault" if key == "fault" else key, value)
 
     def _check(self) -> None:
         now = self._clock()
@@ -457,7 +468,7 @@ class PortalPart(Component):
     name = "captive portal"
     needs = ("address",)
 
-    def __init__(self, setup: Setup, *, address: Any, port: int = 80) -> None:
+    def __init__(self, setup: PartContext, *, address: Any, port: int = 80) -> None:
         config = setup.config
         self.host = config.web.host
         self.port = port

@@ -29,8 +29,7 @@ from companion.core.engine import Dice, Event
 from companion.core.table import Settings, Table, Update
 from companion.core.text import say
 from companion.parts.bus import DiceChanged, FaultsNow, FrameShown, KeyPressed, NetworkChanged
-from companion.parts.frames import Frames
-from companion.parts.lifecycle import Component, Setup
+from companion.parts.lifecycle import Component, PartContext
 
 if TYPE_CHECKING:
     from companion.core.menu import TableMenu
@@ -61,14 +60,6 @@ class Redraw:
 
 
 @dataclass(frozen=True)
-class Key:
-    """A key event from the buttons (``kind``: press, repeat or long)."""
-
-    key: str
-    kind: str
-
-
-@dataclass(frozen=True)
 class TableChanged:
     """The table changed; ``alerts`` are its events to show over the menu."""
 
@@ -91,15 +82,6 @@ class Rolled:
 
 
 @dataclass(frozen=True)
-class NetworkNews:
-    """The Wi-Fi changed (see :meth:`ScreenPart.network_news`)."""
-
-    what: str
-    ssid: str = ""
-    reason: str = ""
-
-
-@dataclass(frozen=True)
 class Faults:
     """Hardware faults that are new, each shown for a moment."""
 
@@ -111,7 +93,10 @@ class Stop:
     """The thread ends."""
 
 
-Note = Redraw | Key | TableChanged | LanguageChanged | Rolled | NetworkNews | Faults | Stop
+# A key (the bus's KeyPressed) and the Wi-Fi's news (NetworkChanged) are
+# queued as the bus told them.
+Note = (Redraw | KeyPressed | TableChanged | LanguageChanged | Rolled | NetworkChanged | Faults
+        | Stop)
 
 
 class ScreenPart(Component):
@@ -125,8 +110,10 @@ class ScreenPart(Component):
     name = "screen"
     needs = ("table", "display", "dice", "pixels", "network", "address", "venue")
     provides = ("screen",)
+    tells = (FrameShown,)
+    hears = (KeyPressed, DiceChanged, NetworkChanged, FaultsNow,)
 
-    def __init__(self, setup: Setup, *, table: Table, display: DisplayPart, dice: DicePart,
+    def __init__(self, setup: PartContext, *, table: Table, display: DisplayPart, dice: DicePart,
                  pixels: PixelsPart | None, network: NetworkPart | None,
                  address: AddressPart, venue: VenueService | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -152,7 +139,7 @@ class ScreenPart(Component):
         self.menu: TableMenu | None = None
         self._notes: queue.SimpleQueue[Note] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
-        self._frames = Frames()
+        self._frames = setup.frames
         self._unsubscribes: list[Callable[[], None]] = []
         # The faults last reported, on the reporting thread's side.
         self._faults: tuple[str, ...] = ()
@@ -182,9 +169,9 @@ class ScreenPart(Component):
             self.table.subscribe_settings(self._on_settings),
             self.table.subscribe(self._on_update),
             self.table.subscribe(RollListener(self._on_roll, menu.update)),
-            self.bus.subscribe(KeyPressed, lambda pressed: self.key(*pressed)),
+            self.bus.subscribe(KeyPressed, self._notes.put),
             self.bus.subscribe(DiceChanged, lambda news: self.redraw()),
-            self.bus.subscribe(NetworkChanged, lambda news: self.network_news(*news)),
+            self.bus.subscribe(NetworkChanged, self._notes.put),
             self.bus.subscribe(FaultsNow, lambda news: self.show_faults(news.faults)),
         ]
         if self.language != self.configured_language:
@@ -210,7 +197,7 @@ class ScreenPart(Component):
     # -- from any thread --------------------------------------------------
 
     def key(self, key: str, kind: str = "press") -> None:
-        self._notes.put(Key(key, kind))
+        self._notes.put(KeyPressed(key, kind))
 
     def redraw(self) -> None:
         self._notes.put(Redraw())
@@ -223,15 +210,6 @@ class ScreenPart(Component):
         self._faults = faults
         if new:
             self._notes.put(Faults(tuple(new)))
-
-    def network_news(self, what: str, ssid: str = "", reason: str = "") -> None:
-        """The Wi-Fi changed (from the network part's thread; see
-        :class:`~companion.parts.network.NetworkPart`): its own Wi-Fi
-        opened or a network was joined puts the Join screens up (the
-        Wi-Fi's QR code first, then the panel's at its new address); a
-        failed join says why over them; a known network in reach is
-        offered for a moment; all in the table's language."""
-        self._notes.put(NetworkNews(what, ssid, reason))
 
     def png(self) -> bytes:
         """The frame on the display now, as PNG (the panel's mirror)."""
@@ -326,7 +304,7 @@ class ScreenPart(Component):
                 self.language = language
                 self._the_menu().language = language
                 self.display_part.farewell = word("off", language)
-            case Key(key, kind):
+            case KeyPressed(key, kind):
                 self._moments.clear()
                 self._alerts.clear()
                 self._key(key, kind)
@@ -336,13 +314,13 @@ class ScreenPart(Component):
                 from drivers.screens import dice_screen
 
                 self._moments.show(lambda: dice_screen(list(values), dice.name), DICE_SECONDS)
-            case NetworkNews():
+            case NetworkChanged():
                 self._network(note)
             case Faults(faults):
                 for fault in faults:
                     self._moments.show(partial(fault_screen, fault), FAULT_SECONDS)
 
-    def _network(self, news: NetworkNews) -> None:
+    def _network(self, news: NetworkChanged) -> None:
         if news.what not in ("hotspot", "joined", "join-failed"):
             moment = wifi_moment(news, self.language)
             if moment is not None:
@@ -463,7 +441,7 @@ def fault_screen(fault: str) -> Any:
     return alert_screen(trouble, part[:1].upper() + part[1:])
 
 
-def wifi_moment(news: NetworkNews, lang: str) -> tuple[Callable[[], Any], float] | None:
+def wifi_moment(news: NetworkChanged, lang: str) -> tuple[Callable[[], Any], float] | None:
     """A known network in reach, or the network lost, as a moment to show
     over the menu (what it draws, for how long)."""
     from drivers.screens import alert_screen

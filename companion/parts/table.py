@@ -19,7 +19,7 @@ from companion.host.storage import (
     make_directory,
     sync_directory,
 )
-from companion.parts.lifecycle import Component, Setup
+from companion.parts.lifecycle import Component, PartContext
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ class TablePart(Component):
     provides = ("table", "journal", "time")
     early = True
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: PartContext) -> None:
         from companion.core.clock import LabelClock
         from companion.host.timesync import TableTime, synced_reader
 

@@ -29,7 +29,7 @@ from companion.core.stats import Played
 from companion.core.table import Table
 from companion.core.updates import HistoryEntry, Update
 from companion.host.config import ConfigError, Venue, section
-from companion.parts.lifecycle import Component, Setup
+from companion.parts.lifecycle import Component, PartContext
 from companion.venue.names import topics as topics_of
 
 log = logging.getLogger(__name__)
@@ -207,11 +207,11 @@ class VenuePart(Component):
         return self._send_backlog()
 
     def _publish(self, topic: str, payload: bytes, *, retain: bool = False) -> bool:
-        from drivers.mqtt import Refused
+        from drivers.mqtt import BrokerRefused
 
         try:
             done = bool(self.link.publish(topic, payload, retain=retain))
-        except Refused as exc:
+        except BrokerRefused as exc:
             self.refused += 1
             log.warning("venue: %s (check the broker's ACL for this table)", exc)
             return True  # sending it again would be refused again
@@ -333,7 +333,7 @@ class VenueService(Component):
     needs = ("table", "journal")
     provides = ("venue",)
 
-    def __init__(self, setup: Setup, *, table: Table, journal: Journal,
+    def __init__(self, setup: PartContext, *, table: Table, journal: Journal,
                  table_name: str | None = None, version: Callable[[], str] | None = None,
                  keep_file: Callable[..., None] | None = None,
                  monotonic: Callable[[], float] = time.monotonic) -> None:

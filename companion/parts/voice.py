@@ -24,7 +24,7 @@ from companion.core.settings import Settings
 from companion.core.table import Table
 from companion.core.updates import Action, Update
 from companion.host.config import Voice
-from companion.parts.lifecycle import Component, Setup
+from companion.parts.lifecycle import Component, PartContext
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ class VoicePart(Component):
     needs = ("table",)
     provides = ("voice",)
 
-    def __init__(self, setup: Setup, *, table: Table, player: Any = None) -> None:
+    def __init__(self, setup: PartContext, *, table: Table, player: Any = None) -> None:
         self.voice = setup.config.voice
         self.language = setup.config.language
         self.table = table

@@ -3,7 +3,9 @@ the daemon; and the panel's mirror of the table's screen."""
 
 from __future__ import annotations
 
+import errno
 import logging
+import os
 import threading
 import time
 from pathlib import Path
@@ -14,7 +16,8 @@ from companion.core.table import Table
 from companion.host.config import Config
 from companion.host.storage import ACCESS_FILE, keep_file, panel_secret
 from companion.parts.bus import FrameShown, NetworkChanged
-from companion.parts.lifecycle import Component, Retrying, Setup
+from companion.parts.frames import Frames
+from companion.parts.lifecycle import Component, PartContext, Retrying
 
 if TYPE_CHECKING:
     from companion.core.ports import DiceService, SmartDice
@@ -27,6 +30,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# In simulation, how many ports from the configured one are tried when it
+# is taken.
+PORTS_TRIED = 20
 # How long READY=1 waits for the panel to answer its first request.
 PANEL_START_TIMEOUT = 10.0
 
@@ -48,15 +54,18 @@ class PanelCannotListen(CompanionError, OSError):
 
 class WebPart(Retrying):
     """The phone panel: the Flask app served by waitress on its own thread.
-    A port that is taken is tried again, like missing hardware."""
+    A port that is taken is tried again, like missing hardware; in
+    simulation (a laptop, where another program holds the port for good) the
+    next free port is taken at once, and said."""
 
     name = "panel"
     what = "panel"
     needs = ("table", "time", "dice", "pixels", "keypad", "network", "venue")
     provides = ("panel",)
+    hears = (FrameShown,)
     early = True
 
-    def __init__(self, setup: Setup, *, table: Table, time: TableTime | None,
+    def __init__(self, setup: PartContext, *, table: Table, time: TableTime | None,
                  dice: DiceService | None, pixels: SmartDice | None,
                  keypad: KeypadPart | None, network: NetworkPart | None,
                  venue: VenueService | None) -> None:
@@ -71,6 +80,9 @@ class WebPart(Retrying):
         self.server: Any = None
         self._thread: threading.Thread | None = None
         self.port: int = self.config.web.port
+        # A simulation on a laptop moves to a free port; one a service
+        # manager started (systemd's NOTIFY_SOCKET) keeps the port it was given.
+        self.simulate = setup.simulate and "NOTIFY_SOCKET" not in os.environ
 
     def start(self) -> None:
         # The app exists before it serves: the screen's join view needs its
@@ -94,11 +106,23 @@ class WebPart(Retrying):
         from web.server import serve
 
         host = self.config.web.host
-        try:
-            self.server = serve(self.app, host, self.port)
-        except OSError as exc:
-            raise PanelCannotListen(
-                f"cannot listen on {host}:{self.port} ({exc.strerror or exc})") from exc
+        wanted = self.port
+        tries = range(wanted, min(wanted + PORTS_TRIED, 65536)) if self.simulate else (wanted,)
+        for port in tries:
+            try:
+                self.server = serve(self.app, host, port)
+                break
+            except OSError as exc:
+                if exc.errno != errno.EADDRINUSE or port == tries[-1]:
+                    taken = " (another program listens there)" \
+                        if exc.errno == errno.EADDRINUSE else ""
+                    raise PanelCannotListen(
+                        f"cannot listen on {host}:{port}{taken}: {exc.strerror or exc}; "
+                        f"choose another port with --port or [web] port in the config"
+                    ) from exc
+        if port != wanted:
+            log.warning("port %d is taken (another program listens there): the panel is on "
+                        "port %d instead; choose one with --port", wanted, port)
         self.port = self.server.port
         self._thread = threading.Thread(target=self._run, name="panel", daemon=True)
         self._thread.start()
@@ -170,8 +194,9 @@ class AddressPart(Component):
     name = "address"
     needs = ("panel",)
     provides = ("address",)
+    hears = (NetworkChanged,)
 
-    def __init__(self, setup: Setup, *, panel: WebPart) -> None:
+    def __init__(self, setup: PartContext, *, panel: WebPart) -> None:
         self.listen = setup.config.web.host
         self.bus = setup.bus
         self.panel = panel
@@ -229,7 +254,7 @@ class DiscoveryPart(Component):
     name = "mdns"
     needs = ("panel", "address")
 
-    def __init__(self, setup: Setup, *, panel: WebPart, address: AddressPart) -> None:
+    def __init__(self, setup: PartContext, *, panel: WebPart, address: AddressPart) -> None:
         config = self.config = setup.config
         self.enabled = config.web.mdns is True or (config.web.mdns == "auto"
                                                    and not setup.simulate)
@@ -256,7 +281,7 @@ class DiscoveryPart(Component):
             self.advertiser.close()
 
 
-def services(setup: Setup, *, dice: DiceService | None, pixels: SmartDice | None,
+def services(setup: PartContext, *, dice: DiceService | None, pixels: SmartDice | None,
              keypad: KeypadPart | None, network: NetworkPart | None,
              venue: VenueService | None,
              phone_time: Callable[[float], bool] | None = None) -> Services:
@@ -267,7 +292,7 @@ def services(setup: Setup, *, dice: DiceService | None, pixels: SmartDice | None
 
     from web import Services
 
-    mirror = Mirror(setup.bus)
+    mirror = Mirror(setup.frames, setup.bus)
     return Services(screen_png=mirror.png, screen_frame=mirror.numbered_png,
                     screen_news=mirror.subscribe,
                     press_key=keypad.press if setup.simulate and keypad is not None else None,
@@ -283,17 +308,14 @@ def wiring_svg(config: Config, lang: str) -> str:
 
 
 class Mirror:
-    """The table screen's frame as the panel mirrors it: each frame the
-    screen tells on the bus (:class:`~companion.parts.bus.FrameShown`), with its
-    number, and its PNG made once when a phone asks (a blank frame, number
-    0, before the screen's first)."""
+    """The table screen's frame as the panel mirrors it: the screen's own
+    ``frames`` (one copy, with its number and its PNG made once when a phone
+    asks; a blank frame, number 0, before the screen's first), and each new
+    one heard on the bus (:class:`~companion.parts.bus.FrameShown`)."""
 
-    def __init__(self, bus: Any) -> None:
-        from companion.parts.frames import Frames
-
+    def __init__(self, frames: Frames, bus: Any) -> None:
         self.bus = bus
-        self._frames = Frames()
-        bus.subscribe(FrameShown, lambda shown: self._frames.put(*shown))
+        self._frames = frames
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call ``listener()`` at each new frame; returns what stops it."""

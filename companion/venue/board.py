@@ -22,9 +22,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.core.venue import Message
+from companion.core.venue import VenueMessage
 
-from .schema import Refused, read, read_topic
+from .schema import MessageRefused, read, read_topic
 
 log = logging.getLogger(__name__)
 
@@ -78,18 +78,18 @@ class Board:
         self.taken = 0
         self.generation = 0  # raised by every change: the page's live stream waits on it
         self._changed = threading.Condition()
-        self._listeners: list[Callable[[Message], None]] = []
+        self._listeners: list[Callable[[VenueMessage], None]] = []
 
-    def subscribe(self, listener: Callable[[Message], None]) -> None:
+    def subscribe(self, listener: Callable[[VenueMessage], None]) -> None:
         self._listeners.append(listener)
 
     # -- taking messages ------------------------------------------------------------
 
-    def take(self, topic: str, payload: bytes) -> Message | None:
+    def take(self, topic: str, payload: bytes) -> VenueMessage | None:
         """Keep what a message says; ``None`` (and counted) when refused."""
         try:
             message = read(topic, payload)
-        except Refused as exc:
+        except MessageRefused as exc:
             self._refuse(exc.cause, topic, str(exc))
             return None
         try:
@@ -113,7 +113,7 @@ class Board:
         """A result taken back (its game's end was undone): forget it."""
         try:
             where = read_topic(topic)
-        except Refused as exc:
+        except MessageRefused as exc:
             self._refuse(exc.cause, topic, str(exc))
             return
         if where.kind != "result":
@@ -151,7 +151,7 @@ class Board:
                 "refused_by_cause": dict(sorted(self.refused.items())),
                 "tables": tables, "results": results, "generation": self.generation}
 
-    def _keep(self, m: Message) -> bool:
+    def _keep(self, m: VenueMessage) -> bool:
         now = self._clock()
         db = self._db
         db.execute("INSERT INTO tables (venue, name, seen) VALUES (?, ?, ?) "

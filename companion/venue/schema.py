@@ -30,7 +30,7 @@ from functools import cache
 from typing import Any, Callable, Mapping, cast
 
 from companion.core.errors import BadMessage
-from companion.core.venue import OFFLINE, ONLINE, ROOT, Message
+from companion.core.venue import OFFLINE, ONLINE, ROOT, VenueMessage
 
 from .names import topic_level
 
@@ -46,7 +46,7 @@ _MAX_DIGITS = 16
 KINDS = ("state", "event", "result", "alert", "availability")
 
 
-class Refused(BadMessage):
+class MessageRefused(BadMessage):
     """A message the board does not keep: ``cause`` is its counted cause."""
 
     def __init__(self, cause: str, why: str) -> None:
@@ -159,53 +159,53 @@ class Topic:
 
 
 def read_topic(topic: str) -> Topic:
-    """A table's topic, or :class:`Refused` (``bad-topic``)."""
+    """A table's topic, or :class:`MessageRefused` (``bad-topic``)."""
     levels = topic.split("/")
     if len(levels) < 4 or levels[0] != ROOT or not levels[1] or not levels[2]:
-        raise Refused("bad-topic", f"not a table's topic: {topic[:80]!r}")
+        raise MessageRefused("bad-topic", f"not a table's topic: {topic[:80]!r}")
     venue, table, kind = levels[1], levels[2], "/".join(levels[3:])
     if kind.startswith("result/"):
         game_id = kind.partition("/")[2]
         if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= _MAX_DIGITS
                 and 0 < int(game_id) <= MAX_INT):
-            raise Refused("bad-topic", f"a result's topic ends with its game's id, "
+            raise MessageRefused("bad-topic", f"a result's topic ends with its game's id, "
                                        f"not {game_id[:20]!r}")
         return Topic(venue, table, "result", int(game_id))
     if kind not in KINDS:
-        raise Refused("bad-topic", f"no such message: {kind[:40]!r}")
+        raise MessageRefused("bad-topic", f"no such message: {kind[:40]!r}")
     return Topic(venue, table, kind)
 
 
-def read(topic: str, payload: bytes) -> Message:
-    """The message of ``topic`` as the board keeps it, or :class:`Refused`."""
+def read(topic: str, payload: bytes) -> VenueMessage:
+    """The message of ``topic`` as the board keeps it, or :class:`MessageRefused`."""
     where = read_topic(topic)
     if len(payload) > MAX_PAYLOAD:
-        raise Refused("too-large", f"{len(payload)} bytes, more than {MAX_PAYLOAD}")
+        raise MessageRefused("too-large", f"{len(payload)} bytes, more than {MAX_PAYLOAD}")
     try:
         text = payload.decode("utf-8")
     except UnicodeDecodeError:
-        raise Refused("bad-unicode", "not UTF-8") from None
+        raise MessageRefused("bad-unicode", "not UTF-8") from None
     if where.kind == "availability":
         if text not in (ONLINE, OFFLINE):
-            raise Refused("bad-availability", f"online or offline, not {text[:20]!r}")
-        return Message(where.venue, where.table, "availability", text)
+            raise MessageRefused("bad-availability", f"online or offline, not {text[:20]!r}")
+        return VenueMessage(where.venue, where.table, "availability", text)
     body = parse(text)
     if not isinstance(body, dict):
-        raise Refused(f"invalid-{where.kind}", "not a JSON object")
+        raise MessageRefused(f"invalid-{where.kind}", "not a JSON object")
     problem = _problem(where.kind, body)
     if problem is not None:
-        raise Refused(f"invalid-{where.kind}", problem)
+        raise MessageRefused(f"invalid-{where.kind}", problem)
     if where.kind != "alert":
         named = topic_level(body["table"]) if _has_level(body["table"]) else None
         if named != where.table:
-            raise Refused("other-table", f"the message names table {body['table']!r}, "
+            raise MessageRefused("other-table", f"the message names table {body['table']!r}, "
                                          f"its topic {where.table!r}")
     if where.kind == "result":
         if body["game_id"] != where.game_id:
-            raise Refused("invalid-result", "its game id is not its topic's")
+            raise MessageRefused("invalid-result", "its game id is not its topic's")
         if not set(body["winners"]) <= set(body["players"]):
-            raise Refused("invalid-result", "its winners are among its players")
-    return Message(where.venue, where.table, where.kind, body)
+            raise MessageRefused("invalid-result", "its winners are among its players")
+    return VenueMessage(where.venue, where.table, where.kind, body)
 
 
 def _has_level(name: str) -> bool:
@@ -218,16 +218,16 @@ def _has_level(name: str) -> bool:
 
 def parse(text: str) -> Any:
     """JSON of finite numbers, short whole numbers, valid strings, and at
-    most :data:`MAX_DEPTH` deep; or :class:`Refused`."""
+    most :data:`MAX_DEPTH` deep; or :class:`MessageRefused`."""
     if _depth(text) > MAX_DEPTH:
-        raise Refused("too-deep", f"arrays and objects nested more than {MAX_DEPTH} deep")
+        raise MessageRefused("too-deep", f"arrays and objects nested more than {MAX_DEPTH} deep")
     try:
         value = json.loads(text, parse_constant=_no_constant, parse_int=_whole,
                            parse_float=_finite)
-    except Refused:
+    except MessageRefused:
         raise
     except (ValueError, RecursionError) as exc:
-        raise Refused("not-json", str(exc)[:80]) from None
+        raise MessageRefused("not-json", str(exc)[:80]) from None
     _check_strings(value)
     return value
 
@@ -249,19 +249,19 @@ def _depth(text: str) -> int:
 
 
 def _no_constant(name: str) -> Any:
-    raise Refused("not-finite", f"{name} is not a number JSON allows")
+    raise MessageRefused("not-finite", f"{name} is not a number JSON allows")
 
 
 def _whole(digits: str) -> int:
     if len(digits.lstrip("-")) > _MAX_DIGITS:
-        raise Refused("huge-number", f"a whole number of {len(digits)} digits")
+        raise MessageRefused("huge-number", f"a whole number of {len(digits)} digits")
     return int(digits)
 
 
 def _finite(digits: str) -> float:
     value = float(digits)
     if not math.isfinite(value):
-        raise Refused("not-finite", f"{digits[:20]} is out of range")
+        raise MessageRefused("not-finite", f"{digits[:20]} is out of range")
     return value
 
 
@@ -284,4 +284,4 @@ def _valid_text(text: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise Refused("bad-unicode", "a string holds a lone surrogate") from None
+        raise MessageRefused("bad-unicode", "a string holds a lone surrogate") from None

@@ -84,11 +84,28 @@ class _GameScreens(Mapping[str, GameScreen]):
 GAME_SCREENS: Mapping[str, GameScreen] = _GameScreens()
 
 __all__ = [
-    "WIDTH", "HEIGHT", "GAME_SCREENS", "game_screen", "game_pages", "screen_for",
+    "GAME_SCREENS",
+    "HEIGHT",
+    "WIDTH",
+    "alert_screen",
+    "bathroom_rush_screen",
+    "call_of_nature_screen",
+    "dice_screen",
+    "event_screen",
+    "game_pages",
+    "game_screen",
     "generic_screen",
-    "call_of_nature_screen", "ohshit_screen", "bathroom_rush_screen",
-    "alert_screen", "event_screen", "menu_screen", "value_screen", "dice_screen", "join_screen",
-    "result_screen", "idle_screen", "off_screen", "wifi_screen", "wifi_qr_text", "word",
+    "idle_screen",
+    "join_screen",
+    "menu_screen",
+    "off_screen",
+    "ohshit_screen",
+    "result_screen",
+    "screen_for",
+    "value_screen",
+    "wifi_qr_text",
+    "wifi_screen",
+    "word",
 ]
 
 
@@ -108,7 +125,8 @@ def game_screen(update: Update, lang: str = "en", page: int = 0) -> Image.Image:
         result = update.result
         scores = getattr(result, "scores", ())
         lines = [
-            f"{name}: {score}" for name, score in zip(update.players, scores) if score is not None
+            f"{name}: {score}" for name, score in zip(update.players, scores, strict=False)
+            if score is not None
         ]
         return result_screen(result.message, [", ".join(lines)] if lines else (), lang)
     screen = screen_for(update.game_key)

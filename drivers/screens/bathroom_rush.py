@@ -124,7 +124,7 @@ def _active_page(reserve: Mapping[str, Any], expected: Sequence[Any],
     c.text((WIDTH - 1, 10), right, LABEL, anchor="rs")
     c.text((0, 10), str(reserve.get("name", "")), 11, bold=True,
            width=WIDTH - 4 - text_width(right, LABEL))
-    for x, label in zip(COLUMNS, (_word("place", lang), "pipì", "popò")):
+    for x, label in zip(COLUMNS, (_word("place", lang), "pipì", "popò"), strict=True):
         c.text((x, 19), label, LABEL, anchor="ms")
     place = (_word("bathroom", lang) if reserve.get("in_bathroom")
              else "-" if reserve.get("light") else str(reserve.get("position", "")))

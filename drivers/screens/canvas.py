@@ -19,6 +19,7 @@ through a mask, which lights exactly the pixels ``ImageDraw.text`` would.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
@@ -57,7 +58,7 @@ def text_length(text: str, size: int, bold: bool = False) -> float:
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return int(round(text_length(text, size, bold)))
+    return round(text_length(text, size, bold))
 
 
 @lru_cache(maxsize=MEASURED_STRINGS)
@@ -67,7 +68,7 @@ def advances(text: str, size: int, bold: bool = False) -> tuple[float, ...]:
 
 
 @lru_cache(maxsize=INKED_STRINGS)
-def _edges(glyph: str, size: int, bold: bool) -> dict[int, tuple[int, int]]:
+def glyph_edges(glyph: str, size: int, bold: bool) -> dict[int, tuple[int, int]]:
     """Per row of a glyph's ink (baseline-relative), its leftmost and
     rightmost lit columns from the pen position."""
     inked = ink(glyph, size, bold, "ls")
@@ -76,6 +77,7 @@ def _edges(glyph: str, size: int, bold: bool) -> dict[int, tuple[int, int]]:
     mask, left, top = inked
     width, height = mask.size
     pixels = mask.load()
+    assert pixels is not None, "a mask made in memory has its pixels loaded"
     rows: dict[int, tuple[int, int]] = {}
     for y in range(height):
         lit = [x for x in range(width) if pixels[x, y]]
@@ -125,8 +127,8 @@ def layout(text: str, size: int, bold: bool = False) -> tuple[tuple[int, ...], i
     previous_x = 0
     spaced = False
     for i, glyph in enumerate(text):
-        x = int(round(_length(text[:i], size, bold))) + shift
-        edges = _edges(glyph, size, bold) if not glyph.isspace() else {}
+        x = round(pen_length(text[:i], size, bold)) + shift
+        edges = glyph_edges(glyph, size, bold) if not glyph.isspace() else {}
         if previous and edges:
             push = max(0, _gap_needed(previous, edges, x - previous_x))
             if spaced:
@@ -138,11 +140,11 @@ def layout(text: str, size: int, bold: bool = False) -> tuple[tuple[int, ...], i
             previous, previous_x, spaced = edges, x, False
         elif glyph.isspace():
             spaced = True
-    return tuple(starts), int(round(_length(text, size, bold))) + shift
+    return tuple(starts), round(pen_length(text, size, bold)) + shift
 
 
 @lru_cache(maxsize=MEASURED_PREFIXES)
-def _length(text: str, size: int, bold: bool) -> float:
+def pen_length(text: str, size: int, bold: bool) -> float:
     """The font's length of ``text``.  :func:`layout` asks it of every
     prefix of a string, and word wrapping lays out a line again with each
     word it adds: the prefixes repeat, and each measure costs some 40 µs
@@ -193,7 +195,10 @@ def ink(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int
 def _raw_ink(text: str, size: int, bold: bool,
              anchor: str) -> tuple[Image.Image, int, int] | None:
     face = font(size, bold)
-    left, top, right, bottom = face.getbbox(text, mode="1", anchor=anchor)
+    # A bitmap's box is whole pixels (Pillow types it as floats).
+    box_ = face.getbbox(text, mode="1", anchor=anchor)
+    left, top = math.floor(box_[0]), math.floor(box_[1])
+    right, bottom = math.ceil(box_[2]), math.ceil(box_[3])
     scratch = Image.new("L", (right - left + 2 * INK_MARGIN, bottom - top + 2 * INK_MARGIN), 0)
     draw = ImageDraw.Draw(scratch)
     draw.fontmode = "1"
@@ -285,7 +290,7 @@ class Canvas:
         x -= {"l": 0.0, "m": text_length(text, size, bold) / 2,
               "r": text_length(text, size, bold)}[anchor[0]]
         x = round(x)
-        for glyph, start in zip(text, layout(text, size, bold)[0]):
+        for glyph, start in zip(text, layout(text, size, bold)[0], strict=True):
             if not glyph.isspace():
                 self._stamp((x + start, y), glyph, size, bold, "l" + anchor[1], fill)
 

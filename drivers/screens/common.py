@@ -14,10 +14,10 @@ from .canvas import (
     ON,
     WIDTH,
     Canvas,
-    _edges,
-    _length,
     fit,
     fit_lines,
+    glyph_edges,
+    pen_length,
     text_width,
     wrap,
 )
@@ -69,7 +69,7 @@ def warm_alert_glyphs() -> Iterator[None]:
     sizes = {(size, bold) for size, _rows, bold in ALERT_TYPE} | {(ALERT_TITLE_SIZE, True)}
     for size, bold in sorted(sizes):
         for glyph in ALERT_GLYPHS:
-            _edges(glyph, size, bold)
+            glyph_edges(glyph, size, bold)
             yield
 
 
@@ -79,8 +79,8 @@ def _too_long(message: str, width: int, rows: int, size: int, bold: bool) -> boo
     ``width`` wide (its length half a pixel more, before rounding), and
     the breaks drop one space each (a space and a pixel, with the kerning
     on either side)."""
-    room = rows * (width + 0.5) + (rows - 1) * (_length(" ", size, bold) + 1)
-    return _length(message, size, bold) > room + 1
+    room = rows * (width + 0.5) + (rows - 1) * (pen_length(" ", size, bold) + 1)
+    return pen_length(message, size, bold) > room + 1
 
 
 def event_screen(event: Any) -> Image.Image:

@@ -83,7 +83,7 @@ def colour_labels(state: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
     kinds = [str(colour) for colour in state.get("colours", ())]
     kinds.append(str(state.get("unicorn", "unicorn")))
     names = [game_word(f"card.{kind}", lang, GAME, kind.title()) for kind in kinds]
-    return list(zip(kinds, short_labels(names, minimum=2)))
+    return list(zip(kinds, short_labels(names, minimum=2), strict=True))
 
 
 def _pile(c: Canvas, state: Mapping[str, Any], player: Mapping[str, Any], lang: str) -> None:

@@ -3,9 +3,14 @@
 A game is a package here whose ``__init__`` exports ``GAME`` (its
 :class:`~companion.core.engine.Game` class) and may export ``ALIASES``,
 ``RECORD`` (its record for the statistics, a
-:class:`~companion.core.records.RecordRule`), ``STANDING`` (each player's
+:class:`~companion.core.records.RecordRule`), ``SCORING`` (how a play of
+it is logged, a :class:`~companion.core.records.ScoreRule`: every game has
+one), ``BGG_ID`` (BoardGameGeek's id of the game, the config's default),
+``TERMINAL`` (how ``companion state`` says it, a
+:class:`~companion.core.terminal.Terminal`), ``STANDING`` (each player's
 figure and who leads, a :class:`~companion.core.records.Standing`) and
-``ALERTS`` (the kinds of its alert events); its
+``ALERTS`` (the kinds of its alert events), and may hold a ``hints``
+module (how the button menu offers its commands: :func:`hints_of`); its
 key is the folder's name with dashes (``call_of_nature`` is
 ``call-of-nature``).  Adding a game is adding a folder: nothing else lists
 them.  Engines are imported on first use, so that starting the companion for
@@ -15,14 +20,18 @@ one game does not pay for the others.
 from __future__ import annotations
 
 import pkgutil
+from collections.abc import Iterator, Mapping
+from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game
-from ..errors import BadSetup
+from ..errors import BadSetup, NoScoring
+from ..hints import CommandHint, GameHints
 
 if TYPE_CHECKING:
-    from ..records import RecordRule, Standing
+    from ..records import RecordRule, ScoreRule, Standing
+    from ..terminal import Terminal
 
 
 def _found() -> dict[str, str]:
@@ -55,6 +64,29 @@ def exported(key: str, name: str) -> Any:
 def record_of(key: str) -> RecordRule | None:
     """The record the game of ``key`` brings to the statistics, if any."""
     found: RecordRule | None = exported(key, "RECORD")
+    return found
+
+
+def scoring_of(key: str) -> ScoreRule:
+    """How a play of the game of ``key`` is scored; a game that does not
+    say is an error, never a guess."""
+    found: ScoreRule | None = exported(key, "SCORING")
+    if found is None:
+        raise NoScoring(f"the game {key!r} does not say how it is scored "
+                        f"(SCORING in its folder)")
+    return found
+
+
+def bgg_id_of(key: str) -> int:
+    """BoardGameGeek's id of the game of ``key`` as its folder gives it
+    (0: none); the config's ``[bgg]`` may give another."""
+    found: int = exported(key, "BGG_ID") or 0
+    return found
+
+
+def terminal_of(key: str) -> Terminal | None:
+    """How the command line says the game of ``key`` (None: field by field)."""
+    found: Terminal | None = exported(key, "TERMINAL")
     return found
 
 
@@ -104,3 +136,38 @@ def available() -> list[type[Game]]:
         except (ImportError, AttributeError):
             continue
     return sorted(out, key=lambda game: (game.menu_order, game.key))
+
+
+# -- how the button menu offers a game ----------------------------------------------
+
+
+@cache
+def hints_of(game_key: str) -> GameHints:
+    """A game's hints by command name (``{}`` when the game has none)."""
+    folder = canonical_key(game_key).replace("-", "_")
+    try:
+        module = import_module(f"{__name__}.{folder}.hints")
+    except ImportError:
+        return {}
+    found: GameHints = getattr(module, "HINTS", {})
+    return found
+
+
+class _EveryGame(Mapping[tuple[str, str], CommandHint]):
+    """Every game's hints keyed by ``(game key, command)``, read from the
+    games' folders on first use."""
+
+    def __getitem__(self, key: tuple[str, str]) -> CommandHint:
+        game_key, command = key
+        return hints_of(game_key)[command]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        for game_key in GAMES:
+            for command in hints_of(game_key):
+                yield game_key, command
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+HINTS: Mapping[tuple[str, str], CommandHint] = _EveryGame()

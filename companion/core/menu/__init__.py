@@ -50,9 +50,10 @@ is given).
 """
 
 from ..errors import UnknownKey
+from ..games import HINTS
+from ..hints import KEY_ROWS, CommandHint, Context, ParamHint, Pick, PickGroup
 from ..keys import DICE_SOURCES, KEYS, KINDS
 from .entry import DEFAULT_BOUNDS, DEFAULT_NOTES, FAST_STEP, NONE_LABEL
-from .hints import HINTS, KEY_ROWS, CommandHint, Context, ParamHint, Pick, PickGroup
 from .machine import DEFAULT_NAMES, FAST_AFTER, SOURCE, MenuServices, MenuSettings, TableMenu
 from .view import KEYS_CONFIRM, KEYS_ENTER, VIEW_KINDS, MenuView, ViewKind, humanize
 

@@ -1,6 +1,6 @@
 """A command being entered at the table: its parameters walked one after
 the other, each with an editor (a number, a pick from a list, a roll die by
-die), started and ordered by the command's :mod:`hints <companion.core.menu.hints>`.
+die), started and ordered by the command's :mod:`hints <companion.core.hints>`.
 
 An :class:`Entry` knows nothing of the keys' meaning elsewhere in the menu
 nor of sending: the machine steps it, enters or takes back values, and sends
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from ..engine import Command, CommandSpec, Dice, Expectation, Param, ParamKind
+from ..hints import CommandHint, Context, ParamHint
 from ..table import Update
-from .hints import CommandHint, Context, ParamHint
 from .view import MenuView, ViewKind
 from .words import MenuNames
 

@@ -15,9 +15,9 @@ from functools import partial
 from typing import Callable
 
 from ..engine import Command, Expectation
+from ..hints import KEY_ROWS, CommandHint, Context, Pick, PickGroup
 from ..table import Update
 from .game import GameSection
-from .hints import KEY_ROWS, CommandHint, Context, Pick, PickGroup
 from .levels import Choice, Confirm, KeysLevel, Level, ListLevel
 from .state import MenuState
 from .view import MenuView, ViewKind

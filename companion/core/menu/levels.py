@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
 
+from ..hints import KEY_ROWS
 from ..table import Update
-from .hints import KEY_ROWS
 from .view import MenuView, ViewKind
 
 

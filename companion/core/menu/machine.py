@@ -17,13 +17,14 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..caller import MOMENTS
 from ..errors import UnknownKey
+from ..games import HINTS
+from ..hints import CommandHint
 from ..keys import KEYS, KINDS
 from ..ports import SmartDice, TablePort
 from ..table import Update
 from ..text import DEFAULT_LANGUAGE
 from .caller import CallerSection
 from .game import GameSection
-from .hints import HINTS, CommandHint
 from .home import GameScreen
 from .levels import Level, ListLevel, Section
 from .new_game import NewGameSection

@@ -11,11 +11,12 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..engine import Expectation
 from ..errors import IllegalCommand, NoGame, StaleVersion
+from ..games import HINTS
+from ..hints import CommandHint
 from ..keys import DICE_SOURCES
 from ..ports import SmartDice, TablePort
 from ..table import Update
 from ..text import say
-from .hints import HINTS, CommandHint
 from .levels import Join, Level, Message, WifiJoin
 from .words import MenuNames
 

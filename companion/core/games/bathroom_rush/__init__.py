@@ -4,9 +4,16 @@ cards the companion knows by name in :mod:`.cards`."""
 
 from .cards import BLUE_DIE, RED_DIE
 from .game import BathroomRush
-from .records import ALERTS, RECORD, STANDING
+from .records import ALERTS, RECORD, SCORING, STANDING
+from .terminal import TERMINAL
 
 GAME = BathroomRush
 ALIASES = ("br",)
 
-__all__ = ["ALERTS", "ALIASES", "BLUE_DIE", "GAME", "RECORD", "RED_DIE", "STANDING", "BathroomRush"]
+# BoardGameGeek's id (0: BG Stats matches the game by its name).
+BGG_ID = 0
+
+__all__ = [
+    "ALERTS", "ALIASES", "BGG_ID", "BLUE_DIE", "GAME", "RECORD", "RED_DIE", "SCORING",
+    "STANDING", "TERMINAL", "BathroomRush",
+]

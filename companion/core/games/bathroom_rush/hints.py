@@ -10,7 +10,7 @@ from functools import lru_cache
 from itertools import combinations, pairwise
 from typing import Any, Mapping, Sequence
 
-from ...menu.hints import (
+from ...hints import (
     KEY_ROWS,
     CommandHint,
     Context,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...records import Groups, RecordRule, Standing, best_of
+from ...records import Groups, RecordRule, ScoreRule, Standing, best_of
 
 
 def lowest_score(scores: Sequence[int | None], groups: Groups) -> tuple[int, int] | None:
@@ -25,3 +25,6 @@ STANDING = Standing("score", scores, lowest=True)
 # The kinds of this game's alert events (worth a beep, a flash, a board's line).
 ALERTS = ("reached", "final-round", "limit-reached", "player-eliminated", "tie-break",
           "game-over")
+
+# How a play is logged (BG Stats): the lowest score wins.
+SCORING = ScoreRule(highest_wins=False)

@@ -3,7 +3,7 @@ and starts at +0; a correction starts at what the table has now."""
 
 from __future__ import annotations
 
-from ...menu.hints import CommandHint, Context, ParamHint, state
+from ...hints import CommandHint, Context, ParamHint, state
 from ...text import say
 
 # The special cards' names, short enough for the OLED's lists.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...records import Groups, RecordRule, Standing, best_of
+from ...records import Groups, RecordRule, ScoreRule, Standing, best_of
 
 
 def highest_pressure_survived(scores: Sequence[int | None],
@@ -35,3 +35,6 @@ STANDING = Standing("mastery", masteries)
 
 # The kinds of this game's alert events (worth a beep, a flash, a board's line).
 ALERTS = ("threshold-fired", "player-eliminated", "reshuffle-needed", "game-over")
+
+# How a play is logged (BG Stats): the highest Mastery among the survivors wins.
+SCORING = ScoreRule(highest_wins=True)

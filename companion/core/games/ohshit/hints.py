@@ -5,7 +5,7 @@ truth."""
 
 from __future__ import annotations
 
-from ...menu.hints import (
+from ...hints import (
     CommandHint,
     Context,
     ParamHint,

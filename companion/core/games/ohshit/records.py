@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...records import Groups, RecordRule, Standing, best_of
+from ...records import Groups, RecordRule, ScoreRule, Standing, best_of
 
 
 def biggest_flush(scores: Sequence[int | None], groups: Groups) -> tuple[int, int] | None:
@@ -34,3 +34,6 @@ STANDING = Standing("pile", piles, lowest=True)
 
 # The kinds of this game's alert events (worth a beep, a flash, a board's line).
 ALERTS = ("player-died", "game-over")
+
+# How a play is logged (BG Stats): the last survivors win; no points.
+SCORING = ScoreRule(highest_wins=True, points=False)

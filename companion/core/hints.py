@@ -1,26 +1,27 @@
-"""How the menu offers a game's commands, to keep a typical turn to a few
-presses.
+"""The words a game and the button menu share to say how a game's commands
+are offered, to keep a typical turn to a few presses.  Neither side's: a
+game writes its hints with these types and the menu reads them, and
+neither imports the other.
 
 The menu builds every command from the game's specs without them; a hint
 only names a command or a parameter on screen, says where a value starts,
 narrows or orders what is offered, or leaves a parameter out.  Each game
 keeps its own in ``companion/core/games/<folder>/hints.py`` as ``HINTS``, a
 mapping from a command's name to its :class:`CommandHint`; a game without
-that module is offered from its specs alone.  :data:`HINTS` reads them all,
-keyed by ``(game key, command name)``.  A field may be a plain value or a
-function of the :class:`Context` (the game's view and the arguments entered
-so far): a correction starts at what the table has now that way.
+that module is offered from its specs alone
+(:func:`companion.core.games.hints_of` reads them).  A field may be a plain
+value or a function of the :class:`Context` (the game's view and the
+arguments entered so far): a correction starts at what the table has now
+that way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from importlib import import_module
 from typing import Any
 
-from ..engine import Expectation
+from .engine import Expectation
 
 
 @dataclass(frozen=True)
@@ -111,40 +112,6 @@ class CommandHint:
 
 GameHints = Mapping[str, CommandHint]
 Reader = Callable[[Context], Any]
-
-
-@cache
-def hints_of(game_key: str) -> GameHints:
-    """A game's hints by command name (``{}`` when the game has none)."""
-    folder = game_key.replace("-", "_")
-    try:
-        module = import_module(f"companion.core.games.{folder}.hints")
-    except ImportError:
-        return {}
-    found: GameHints = getattr(module, "HINTS", {})
-    return found
-
-
-class _EveryGame(Mapping[tuple[str, str], CommandHint]):
-    """Every game's hints keyed by ``(game key, command)``, read from the
-    games' folders on first use."""
-
-    def __getitem__(self, key: tuple[str, str]) -> CommandHint:
-        game_key, command = key
-        return hints_of(game_key)[command]
-
-    def __iter__(self) -> Iterator[tuple[str, str]]:
-        from ..games import GAMES
-
-        for game_key in GAMES:
-            for command in hints_of(game_key):
-                yield game_key, command
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
-
-
-HINTS: Mapping[tuple[str, str], CommandHint] = _EveryGame()
 
 
 # -- reading the game's view -------------------------------------------------------
