@@ -372,9 +372,10 @@ def test_a_32_bit_system_on_a_64_bit_kernel_gets_the_libraries_pillow_needs():
     assert "libopenjp2-7" in system_packages("armhf", "aarch64")
 
 
-def test_a_64_bit_system_needs_only_python_the_i2c_tools_and_networkmanager():
+def test_a_64_bit_system_needs_only_python_the_i2c_tools_networkmanager_and_the_voice():
     assert system_packages("arm64", "aarch64") == ["python3-venv", "python3-dev", "i2c-tools",
-                                                   "network-manager", "dnsmasq-base"]
+                                                   "network-manager", "dnsmasq-base",
+                                                   "espeak-ng", "alsa-utils"]
 
 
 # -- the installer's Wi-Fi files ---------------------------------------------------------------

@@ -70,7 +70,7 @@ def screen_part(table, display=None, dice=None, *, pin: str = "1", language: str
     setup = PartContext(config=Config(language=language), bus=bus or Bus())
     return ScreenPart(setup, table=table, display=display or NoDisplay(),
                       dice=dice or Dice(table), pixels=None, network=None,
-                      address=Address(pin=pin), clock=clock)
+                      address=Address(pin=pin), venue=None, clock=clock)
 
 
 @pytest.fixture

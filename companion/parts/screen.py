@@ -115,7 +115,7 @@ class ScreenPart(Component):
 
     def __init__(self, setup: PartContext, *, table: Table, display: DisplayPart, dice: DicePart,
                  pixels: PixelsPart | None, network: NetworkPart | None,
-                 address: AddressPart, venue: VenueService | None = None,
+                 address: AddressPart, venue: VenueService | None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.table = table
         self.bus = setup.bus
