@@ -202,6 +202,9 @@ SCHEMAS: dict[str, Any] = {
             "high": {"type": "integer"},
             "choices": {"type": "array", "items": {"type": "string"}},
             "help": {"type": "string"},
+            "named": {"type": "boolean", "description": "given only by name, never asked: "
+                                                        "what the phone showed (the "
+                                                        "expectation's args carry it)"},
         },
     },
     "CommandSpec": {
@@ -228,6 +231,11 @@ SCHEMAS: dict[str, Any] = {
                 "type": "object",
                 "description": "setup options: name -> {default, help}",
                 "additionalProperties": {"type": "object", "required": ["default"]},
+            },
+            "implies": {
+                "type": "object",
+                "description": "variant -> the variants it turns on too",
+                "additionalProperties": {"type": "array", "items": {"type": "string"}},
             },
         },
     },

@@ -20,7 +20,7 @@ import copy
 import functools
 import json
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, Mapping, Sequence
 
@@ -161,17 +161,20 @@ class Param:
     optional: bool
     default: Any
     help: str
+    # Given only by name (``name=value``), never asked of a player: what a
+    # phone saw when it moved (see a game's expectations' ``args``).
+    named: bool
 
     def __init__(self, name: str, kind: ParamKind | KindWord = ParamKind.INT,
                  low: int | None = None, high: int | None = None,
                  choices: tuple[str, ...] = (), optional: bool = False, default: Any = None,
-                 help: str = "") -> None:
+                 help: str = "", named: bool = False) -> None:
         # A word that is no kind fails here, when the game is defined, not
         # when a player first uses the command.
         for field_name, value in (("name", name), ("kind", ParamKind(kind)), ("low", low),
                                   ("high", high), ("choices", choices),
                                   ("optional", optional), ("default", default),
-                                  ("help", help)):
+                                  ("help", help), ("named", named)):
             object.__setattr__(self, field_name, value)
 
     def coerce(self, raw: Any, game: Game, command: str = "") -> Any:
@@ -249,6 +252,8 @@ class Param:
             out["choices"] = list(self.choices)
         if self.help:
             out["help"] = self.help
+        if self.named:
+            out["named"] = True
         return out
 
 
@@ -429,6 +434,8 @@ class Game(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     variants: ClassVar[Mapping[str, str]] = {}
+    # A variant that turns others on too (see :meth:`chosen`).
+    implies: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     commands: ClassVar[tuple[CommandSpec, ...]] = ()
 
     # The engine's whole state lives in plain attributes named in
@@ -492,6 +499,17 @@ class Game(ABC):
         return setup
 
     @classmethod
+    def chosen(cls, setup: Setup) -> Setup:
+        """The setup a table starts from the one the players chose: a
+        variant that comes on top of others turns them on too (``implies``).
+        The journal keeps the setup it returns, so a game replays with the
+        variants it was played with."""
+        implied = {v for picked in setup.variants for v in cls.implies.get(picked, ())}
+        if implied <= setup.variants:
+            return setup
+        return replace(setup, variants=setup.variants | frozenset(implied))
+
+    @classmethod
     def describe(cls) -> dict[str, Any]:
         """Everything a UI needs to set up and drive this game."""
         return {
@@ -500,6 +518,7 @@ class Game(ABC):
             "min_players": cls.min_players,
             "max_players": cls.max_players,
             "variants": dict(cls.variants),
+            "implies": {name: list(more) for name, more in cls.implies.items()},
             "commands": [c.to_json() for c in cls.commands],
         }
 
@@ -553,7 +572,7 @@ class Game(ABC):
             if "=" in w:
                 key, _, value = w.partition("=")
                 args[key] = value
-        params = [p for p in spec.params if p.name not in args]
+        params = [p for p in spec.params if p.name not in args and not p.named]
         positional = _take_positional(params, positional, args)
         if positional:
             takes = (Words((p.name for p in spec.params), sep=" ") if spec.params

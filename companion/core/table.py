@@ -242,8 +242,8 @@ class Table:
         saved = self._journal.saved_options(cls.key)
         # The options a table saved (its box) unless the setup says otherwise;
         # the journal keeps the setup as played, so a replay needs no saved option.
-        setup = Setup(tuple(" ".join(str(p).split()) for p in players),
-                      frozenset(variants), {**saved, **dict(options or {})})
+        setup = cls.chosen(Setup(tuple(" ".join(str(p).split()) for p in players),
+                                 frozenset(variants), {**saved, **dict(options or {})}))
         game = cls(setup)  # raises BadSetup before anything is written
         with self._changing():
             _check(self._session, expected_game, expected_version)
