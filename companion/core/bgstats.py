@@ -38,12 +38,20 @@ SCORING: dict[str, tuple[bool, bool]] = {
 }
 
 
+def source_play_id(game: Mapping[str, Any]) -> str:
+    """One game's id for BG Stats, the same at every export: its number in
+    the journal and when it started (two journals never share both)."""
+    return f"companion-{int(game['id'])}-{int(float(game['started']))}"
+
+
 def play(game: Mapping[str, Any], title: str, *, bgg_id: int | None = None,
-         local: Callable[[float], time.struct_time] = time.localtime) -> dict[str, Any]:
+         local: Callable[[float], time.struct_time] = time.localtime,
+         variant: Callable[[str], str] = str) -> dict[str, Any]:
     """The play of a finished game, in BG Stats' shape.  ``game`` is a past
     game as the table lists it (``id``, ``game``, ``players``, ``started``,
     ``ended``, ``result``, ``variants``); ``title`` its printed name;
-    ``local`` turns a time into the table's local time."""
+    ``local`` turns a time into the table's local time; ``variant`` names a
+    variant in the table's language."""
     key = str(game["game"])
     highest_wins, no_points = SCORING.get(key, (True, False))
     players: Sequence[str] = game.get("players") or ()
@@ -51,12 +59,17 @@ def play(game: Mapping[str, Any], title: str, *, bgg_id: int | None = None,
     winners = {int(seat) for seat in result.get("winners", ())}
     scores: Sequence[int | None] = result.get("scores") or ()
     ranks = _ranks(len(players), winners, scores, highest_wins, no_points)
+    known = result.get("ranks")
+    if isinstance(known, list) and len(known) == len(players):
+        # The game knows the places (OhShit!: the order of deaths).
+        ranks = [int(r) for r in known]
     described: dict[str, Any] = {"name": title, "highestWins": highest_wins,
                                  "noPoints": no_points, "sourceGameId": key}
     if bgg_id:
         described["bggId"] = bgg_id
     out: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
+        "sourcePlayId": source_play_id(game),
         "playDate": time.strftime(PLAY_DATE, local(float(game["started"]))),
         "durationMin": _minutes(game.get("started"), game.get("ended")),
         "game": described,
@@ -64,7 +77,7 @@ def play(game: Mapping[str, Any], title: str, *, bgg_id: int | None = None,
     }
     variants = list(game.get("variants") or ())
     if variants:
-        out["board"] = ", ".join(variants)
+        out["board"] = ", ".join(variant(str(v)) for v in variants)
     for seat, name in enumerate(players):
         player: dict[str, Any] = {"name": name, "winner": seat in winners,
                                   "rank": ranks[seat], "startPlayer": seat == 0,
@@ -119,4 +132,4 @@ def _ranks(count: int, winners: set[int], scores: Sequence[int | None],
     return ranks
 
 
-__all__ = ["CREATE_PLAY", "SCORING", "SOURCE_NAME", "link", "play"]
+__all__ = ["CREATE_PLAY", "SCORING", "SOURCE_NAME", "link", "play", "source_play_id"]

@@ -403,10 +403,16 @@ class Result:
     winners: tuple[int, ...]
     scores: tuple[int | None, ...]
     message: str
+    # Each seat's place (1 = won), when the game knows more than its scores
+    # tell (OhShit!: the order of deaths); None: by the scores.
+    ranks: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "scores": list(self.scores),
-                "message": self.message}
+        out: dict[str, Any] = {"winners": list(self.winners), "scores": list(self.scores),
+                               "message": self.message}
+        if self.ranks is not None:
+            out["ranks"] = list(self.ranks)
+        return out
 
 
 # -- the engine base ------------------------------------------------------
