@@ -12,6 +12,7 @@ import {
 import { askUndo, redo, undoSaid } from "./undo.js";
 import { bgstatsLink } from "./bgstats.js";
 import { boardFor } from "./games/index.js";
+import { redrawn } from "./guard.js";
 
 const board = $("#board");
 const dock = $("#dock");
@@ -785,6 +786,8 @@ mirror(oled);
 on("state", (state, previous) => {
   render(state, previous);
   syncSeat();
+  // Another phone's move may have retargeted a control under a finger.
+  redrawn(changing() || previous?.game_id !== state.game_id);
 });
 on("session", () => {
   syncSeat();
@@ -793,11 +796,13 @@ on("session", () => {
     renderDock(store.state);
     renderResult(store.state);
   }
+  redrawn(true);
 });
 on("companion", () => {
   syncSeat();
   dockSignature = "";
   if (store.state) renderDock(store.state);
+  redrawn(true);
 });
 boot().then(async () => {
   if (!store.state) {
