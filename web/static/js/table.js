@@ -798,6 +798,12 @@ on("session", () => {
   }
   redrawn(true);
 });
+// A board asks for its dock again (a choice made on this phone only).
+document.addEventListener("redraw-dock", () => {
+  dockSignature = "";
+  if (store.state) renderDock(store.state);
+  redrawn(true);
+});
 on("companion", () => {
   syncSeat();
   dockSignature = "";
