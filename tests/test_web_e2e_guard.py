@@ -22,12 +22,12 @@ phones = e2e.phones
 pytestmark = pytest.mark.browser
 
 THREE = ["Ana", "Ben", "Cy"]
-HELD = {"en": "Not played: another phone's move had just changed this",
-        "fr": "Pas joué : le coup d'un autre téléphone venait de changer ceci",
-        "it": "Non giocato: la mossa di un altro telefono aveva appena cambiato questo"}
-FIRST = {"en": "Another phone's move came first; yours was not played",
-         "fr": "Le coup d'un autre téléphone est passé avant ; le vôtre n'a pas été joué",
-         "it": "La mossa di un altro telefono è arrivata prima; la tua non è stata giocata"}
+HELD = {"en": "Not played: another phone had just moved. See the new question below.",
+        "fr": "Pas joué : un autre téléphone venait de jouer. Nouvelle question en bas.",
+        "it": "Non giocato: un altro telefono ha appena giocato. Domanda nuova sotto."}
+FIRST = {"en": "Another phone played first; yours was not played. New question below.",
+         "fr": "Un autre téléphone a joué avant ; pas vous. Nouvelle question en bas.",
+         "it": "Un altro telefono ha giocato prima; tu no. Domanda nuova sotto."}
 LOCALES = {"en": "en-GB", "fr": "fr-FR", "it": "it-IT"}
 
 
@@ -61,6 +61,22 @@ def phone_with_a_hand(phones, companion, lang: str = "en"):
     return page
 
 
+def two_lines_in_full(page) -> None:
+    """The message is whole on screen, in at most two lines, over no control."""
+    seen = page.evaluate("""() => {
+        const now = document.querySelector('#toast .toast-now');
+        const lines = Math.round(now.getBoundingClientRect().height
+                                 / parseFloat(getComputedStyle(now).lineHeight));
+        const box = document.querySelector('#toast').getBoundingClientRect();
+        const dock = document.querySelector('#dock').getBoundingClientRect();
+        return {lines, whole: now.scrollHeight <= now.clientHeight + 1,
+                overDock: box.bottom > dock.top,
+                taps: getComputedStyle(document.querySelector('#toast')).pointerEvents};
+    }""")
+    assert seen == {"lines": seen["lines"], "whole": True, "overDock": False, "taps": "none"}
+    assert seen["lines"] <= 2
+
+
 def run_for(page, ms: int) -> None:
     page.evaluate("(ms) => window.advanceClock(ms)", ms)
 
@@ -81,8 +97,11 @@ def test_a_tap_just_after_another_phones_redraw_is_held_and_said(companion, phon
     if after_ms:
         run_for(page, after_ms)
     page.click(".printed-grid .persona-printed[data-pipi='3'][data-popo='0']")
-    expect(page.locator("#toast")).to_contain_text(HELD[lang])
-    expect(page.locator("#toast")).to_contain_text(new)
+    expect(page.locator("#toast .toast-now")).to_have_text(HELD[lang])
+    # The new question is the one drawn below, shown as new.
+    expect(page.locator("#prompt")).to_have_text(new)
+    expect(page.locator("#prompt")).to_have_class("prompt changed")
+    two_lines_in_full(page)
     # Nothing was played: the Persona revealed by the other phone kept its
     # value, and the next one is still face down.
     assert companion.table.version == version
@@ -136,12 +155,13 @@ def test_a_move_the_table_refuses_says_so_and_shows_what_waits_now(companion, ph
     page.route("**/api/command", other_phone_first)
     version = companion.table.version
     page.click(".printed-grid .persona-printed[data-pipi='3'][data-popo='0']")
-    expect(page.locator("#toast")).to_contain_text(FIRST[lang])
+    expect(page.locator("#toast .toast-now")).to_have_text(FIRST[lang])
     page.unroute("**/api/command")
     # Only the other phone's move was played; what waits now is drawn and said.
     assert companion.table.version == version + 1
     now = companion.table.game.expected(lang)[0].prompt
     expect(page.locator("#prompt")).to_contain_text(now)
-    expect(page.locator("#toast")).to_contain_text(now)
+    expect(page.locator("#prompt")).to_have_class("prompt changed")
+    two_lines_in_full(page)
     shot(page, f"refused-by-the-table-{lang}")
     assert page.script_errors == []

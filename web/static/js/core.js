@@ -344,8 +344,10 @@ export async function change(path, body, { retry = true, stale = null } = {}) {
       // What waits now is drawn, and said: the move that came first changed it.
       const now = waitingNow(err.body.state);
       if (told) toast(told);
-      else if (code === "stale-version") toast(now ? t("error.stale.now", { now }) : t("error.stale"), { error: true });
+      else if (code === "stale-version") toast(now ? t("error.stale.now") : t("error.stale"), { error: true });
       else toast(err.message, { error: true });
+      // The question that waits now is drawn below, shown as new.
+      if (now) $("#prompt")?.classList.add("changed");
     } else if (err.status === 403 && code === "spectator") {
       await refreshSession().catch(() => {});
       toast(t("error.spectator"), { error: true });
@@ -400,7 +402,9 @@ export function toast(message, { error = false, alert = false, roll = false, ms 
   // A message still within its first seconds stays, beneath the newer one,
   // until it has had them: an alert is not wiped by the roll that follows.
   const now = Date.now();
-  const earlier = lastToast && lastToast.until > now && lastToast.message !== message ? lastToast : null;
+  // (Only an alert or a roll stays so: two lines hold no more.)
+  const earlier = lastToast && lastToast.until > now && lastToast.message !== message
+    && ["alert", "roll"].includes(lastToast.kind) ? lastToast : null;
   const kinds = { error, alert, roll };
   el.replaceChildren(h("span", { class: "toast-now", text: message }));
   if (earlier) {

@@ -63,7 +63,11 @@ document.addEventListener("click", (event) => {
   if (!tooSoon(el, performance.now())) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  const now = $("#prompt")?.textContent.trim();
-  toast(now ? t("guard.moved", { now }) : t("guard.moved.none"), { error: true });
+  const now = $("#prompt");
+  toast(now ? t("guard.moved") : t("guard.moved.none"), { error: true });
+  // The question that waits now, below, shown as new.
+  now?.classList.remove("changed");
+  void now?.offsetWidth;
+  now?.classList.add("changed");
   document.body.dataset.guarded = String(Number(document.body.dataset.guarded ?? 0) + 1);
 }, true);
