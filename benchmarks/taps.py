@@ -55,8 +55,10 @@ class Panel:
         self.taps = 0
         self.reveals: list[int] = []
         self.hidden_reveals = 0
+        self.blocked = 0
 
     def tap(self, selector: str) -> None:
+        self.blocked += blocked_by_message(self.page, selector)
         self.page.click(selector)
         self.taps += 1
 
@@ -308,6 +310,7 @@ def measure(browser: Any, light: bool, shots: Path | None = None) -> dict[str, i
                 figures["reveal taps needing a scroll first (%)"] = round(
                     100 * panel.hidden_reveals / len(panel.reveals))
                 figures["  reveal taps seen"] = len(panel.reveals)
+            figures["taps blocked by a message"] = panel.blocked
             context.close()
         finally:
             server.close()
@@ -322,7 +325,23 @@ TURNS = ("a turn: pass", "a turn: decompress (red die by ROLL)",
          "a turn: Give Up Your Place on a player", "a turn: an Action card")
 
 
+def blocked_by_message(page: Any, selector: str) -> bool:
+    """Is the control about to be tapped under a message (a toast, a roll's
+    result)?  Drawn over it, the message hides it, and would take the tap
+    if it took taps at all: a tap blocked by a message."""
+    return bool(page.evaluate("""(selector) => {
+        const toast = document.querySelector('#toast');
+        const el = document.querySelector(selector);
+        if (!toast || toast.hidden || !el) return false;
+        const m = toast.getBoundingClientRect(), r = el.getBoundingClientRect();
+        return m.width > 0 && m.bottom > r.top && m.top < r.bottom
+            && m.right > r.left && m.left < r.right;
+    }""", selector))
+
+
 def target(what: str, light: bool) -> str:
+    if what == "taps blocked by a message":
+        return "0"
     if what == "setup page to the first action":
         return "<= 20"
     if what == "a reveal (box described)":

@@ -165,3 +165,58 @@ def test_a_move_the_table_refuses_says_so_and_shows_what_waits_now(companion, ph
     two_lines_in_full(page)
     shot(page, f"refused-by-the-table-{lang}")
     assert page.script_errors == []
+
+
+ASKS = {"en": "Waiting for Ana to turn up a Persona",
+        "fr": "On attend qu'Ana retourne une Persona",
+        "it": "Si aspetta che Ana scopra una Persona"}
+ENTER = {"en": "Enter it for Ana", "fr": "Saisir pour Ana", "it": "Inserisci per Ana"}
+
+
+def seated(phones, companion, seat: int, lang: str):
+    page = controller(phones, companion, locale=LOCALES[lang])
+    page.click("#seat")
+    page.click(f"#sheet [data-seat='{seat}']")
+    expect(page.locator("#seat")).to_have_text(THREE[seat])
+    return page
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_each_phone_turns_up_its_own_queues_personas_and_the_others_see_who_is_asked(
+        companion, phones, lang):
+    started(companion)
+    ana, ben = seated(phones, companion, 0, lang), seated(phones, companion, 1, lang)
+    game = companion.table.game
+    # Each phone asks its own player, by name, about a place of their queue.
+    for page, seat in ((ana, 0), (ben, 1)):
+        queue = seat + 1  # Ana stands in queue 1, Ben in queue 2
+        waits = [e for e in game.expected(lang) if e.command == "reveal"
+                 and e.args["queue"] == queue]
+        expect(page.locator("#prompt")).to_have_text(f"{THREE[seat]} — {waits[0].prompt}")
+    shot(ana, f"reveal-own-queue-{lang}")
+    # Ben's queue is all turned up: Ben's phone shows who is waited for.
+    while any(e.command == "reveal" and e.args["queue"] == 2
+              for e in companion.table.game.expected()):
+        wait = next(e for e in companion.table.game.expected()
+                    if e.command == "reveal" and e.args["queue"] == 2)
+        companion.table.submit(Command("reveal", {**wait.args, "pipi": 1, "popo": 0,
+                                                  "colour": "neutral"}))
+    for queue in (3, 4):
+        while any(e.command == "reveal" and e.args["queue"] == queue
+                  for e in companion.table.game.expected()):
+            wait = next(e for e in companion.table.game.expected()
+                        if e.command == "reveal" and e.args["queue"] == queue)
+            companion.table.submit(Command("reveal", {**wait.args, "pipi": 1, "popo": 0,
+                                                      "colour": "neutral"}))
+    expect(ben.locator("#prompt")).to_have_text(ASKS[lang])
+    assert ben.locator(".printed-grid").count() == 0
+    shot(ben, f"reveal-waiting-for-{lang}")
+    # One tap, and Ben enters Ana's card for her.
+    ben.click("#reveal-for")
+    wait = companion.table.game.expected(lang)[0]
+    expect(ben.locator("#prompt")).to_have_text(f"Ana — {wait.prompt}")
+    ben.click(".printed-grid .persona-printed[data-pipi='2'][data-popo='0']")
+    placed = companion.table.game.persona(wait.args["queue"], wait.args["position"])
+    expect(ben.locator("#prompt")).not_to_have_text(f"Ana — {wait.prompt}")
+    assert placed["pipi"] == 2
+    assert ana.script_errors == [] and ben.script_errors == []
