@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion.core.engine import Command, Setup
+from companion.core.engine import Command, Setup, chosen
 from companion.core.errors import (
     BadArgument,
     BadSetup,
@@ -339,10 +339,10 @@ def test_no_yellow_comes_on_top_of_the_first_game_tips():
     # The rulebook's tip: for a first game orange and red have no effect;
     # you may *also* avoid the yellow ones.  Distracted (orange) stands
     # behind Ann: with "no yellow" alone she is not asked to take its pipì.
-    chosen = BathroomRush.chosen(Setup(ANN_BOB_CY, frozenset({"no-yellow"})))
-    assert chosen.variants == {"first-game", "no-yellow"}
+    picked = chosen(BathroomRush, Setup(ANN_BOB_CY, frozenset({"no-yellow"})))
+    assert picked.variants == {"first-game", "no-yellow"}
     game = position(["n2 Ann o1@Distracted", "n1 n1 Bob n1", "n1 n1 Cy n1", "n1 n3"],
-                    players=ANN_BOB_CY, turn=CY, first=CY, variants=chosen.variants)
+                    players=ANN_BOB_CY, turn=CY, first=CY, variants=picked.variants)
     play(game, "pass")
     assert game.active() == ANA
     assert game.phase == "E"

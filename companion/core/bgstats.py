@@ -58,11 +58,7 @@ def play(game: Mapping[str, Any], title: str, *, bgg_id: int | None = None,
     result = game.get("result") or {}
     winners = {int(seat) for seat in result.get("winners", ())}
     scores: Sequence[int | None] = result.get("scores") or ()
-    ranks = _ranks(len(players), winners, scores, highest_wins, no_points)
-    known = result.get("ranks")
-    if isinstance(known, list) and len(known) == len(players):
-        # The game knows the places (OhShit!: the order of deaths).
-        ranks = [int(r) for r in known]
+    ranks = _places(result, len(players), winners, scores, highest_wins, no_points)
     described: dict[str, Any] = {"name": title, "highestWins": highest_wins,
                                  "noPoints": no_points, "sourceGameId": key}
     if bgg_id:
@@ -99,6 +95,16 @@ def _minutes(started: Any, ended: Any) -> int:
     if not isinstance(started, (int, float)) or not isinstance(ended, (int, float)):
         return 0
     return max(1, round((ended - started) / 60))
+
+
+def _places(result: Mapping[str, Any], count: int, winners: set[int],
+            scores: Sequence[int | None], highest_wins: bool, no_points: bool) -> list[int]:
+    """Each seat's place: the game's own when it knows them (OhShit!: the
+    order of deaths), else by the scores."""
+    known = result.get("ranks")
+    if isinstance(known, list) and len(known) == count:
+        return [int(r) for r in known]
+    return _ranks(count, winners, scores, highest_wins, no_points)
 
 
 def _ranks(count: int, winners: set[int], scores: Sequence[int | None],

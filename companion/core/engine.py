@@ -415,6 +415,17 @@ class Result:
         return out
 
 
+def chosen(game: type[Game], setup: Setup) -> Setup:
+    """The setup a table starts from the one the players chose: a variant
+    that comes on top of others turns them on too (``game.implies``).  The
+    journal keeps the setup it returns, so a game replays with the variants
+    it was played with."""
+    implied = {v for picked in setup.variants for v in game.implies.get(picked, ())}
+    if implied <= setup.variants:
+        return setup
+    return replace(setup, variants=setup.variants | frozenset(implied))
+
+
 # -- the engine base ------------------------------------------------------
 
 
@@ -440,7 +451,7 @@ class Game(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     variants: ClassVar[Mapping[str, str]] = {}
-    # A variant that turns others on too (see :meth:`chosen`).
+    # A variant that turns others on too (see :func:`chosen`).
     implies: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     commands: ClassVar[tuple[CommandSpec, ...]] = ()
 
@@ -503,17 +514,6 @@ class Game(ABC):
             raise BadSetup("refusal.unknown-variant", game=cls.key, title=cls.title,
                            unknown=", ".join(sorted(unknown)), allowed=allowed)
         return setup
-
-    @classmethod
-    def chosen(cls, setup: Setup) -> Setup:
-        """The setup a table starts from the one the players chose: a
-        variant that comes on top of others turns them on too (``implies``).
-        The journal keeps the setup it returns, so a game replays with the
-        variants it was played with."""
-        implied = {v for picked in setup.variants for v in cls.implies.get(picked, ())}
-        if implied <= setup.variants:
-            return setup
-        return replace(setup, variants=setup.variants | frozenset(implied))
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
