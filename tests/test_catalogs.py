@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import catalogs
-from companion.catalogs import Domain, placeholders, problems
+from companion.language import catalogs
+from companion.language.catalogs import Domain, placeholders, problems
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,7 +43,7 @@ def test_placeholders_are_read_from_plain_fields_and_choices():
 
 
 def test_the_catalogs_are_what_the_sources_say():
-    """After adding or changing a message: python -m companion.catalogs export."""
+    """After adding or changing a message: python -m companion.language.catalogs export."""
     assert catalogs.differences() == []
 
 

@@ -15,9 +15,9 @@ import pytest
 from gpiozero import Button
 from gpiozero.pins.mock import MockFactory
 
-from companion import doctor
-from companion.config import Config
-from companion.doctor import FAIL, OK, WARN, Finding, Paths
+from companion.commands import doctor
+from companion.commands.doctor import FAIL, OK, WARN, Finding, Paths
+from companion.host.config import Config
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -165,7 +165,7 @@ DAEMON = textwrap.dedent(
 
         companion.core.access.JOURNAL_MODE = "DELETE"
 
-    from companion.cli import main
+    from companion.commands.cli import main
 
     sys.exit(main(["serve", "--simulate", "--config", sys.argv[1]]))
     """
@@ -468,7 +468,7 @@ def test_the_power_cuts_find_a_write_that_is_not_synced(tmp_path, lazy_disk, fau
 
 
 def test_keep_file_syncs_the_file_then_renames_it_then_syncs_its_folder(tmp_path, monkeypatch):
-    from companion import storage
+    from companion.host import storage
 
     done: list[tuple[str, str]] = []
     real_sync = storage._sync_file
@@ -497,7 +497,7 @@ def test_keep_file_syncs_the_file_then_renames_it_then_syncs_its_folder(tmp_path
 
 
 def test_keep_file_exclusive_leaves_what_is_there(tmp_path):
-    from companion.storage import keep_file
+    from companion.host.storage import keep_file
 
     path = tmp_path / "panel-secret"
     keep_file(path, "first\n", exclusive=True)

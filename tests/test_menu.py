@@ -873,8 +873,33 @@ def test_the_menu_speaks_the_tables_language(table, lang, items, keys):
     # Every word of the menu is said in each language, with the same fields.
     assert set(COMMON[lang]) == set(COMMON["en"])
 
-    from companion.catalogs import placeholders as fields
     from companion.core.refusals import ENGLISH_READS_OTHER_FIELDS
+    from companion.language.catalogs import placeholders as fields
     assert {k: fields(v) for k, v in COMMON[lang].items()
             if k not in ENGLISH_READS_OTHER_FIELDS} == {
         k: fields(v) for k, v in COMMON["en"].items() if k not in ENGLISH_READS_OTHER_FIELDS}
+
+
+def test_venue_settings_are_allowed_to_a_phone_only_after_ok_at_the_table(menu_for):
+    allowed = []
+    menu = menu_for("call-of-nature", sign_out=lambda: JOIN,
+                    allow_venue=lambda: allowed.append(True))
+    press(menu, "back")
+    items = menu.view().items
+    assert items.index("Venue") == items.index("Sign out phones") + 1
+    press(menu, "up up")
+    assert menu.view().items[menu.view().index] == "Venue"
+    press(menu, "ok")
+    view = menu.view()
+    assert (view.title, view.text) == ("Venue", "Allow a phone to change it for 5 min?")
+    press(menu, "back")  # BACK: no
+    assert not allowed and menu.view().title == "Menu"
+    press(menu, "ok ok")
+    assert allowed == [True]
+    assert menu.view().text == "A controller may change it for 5 minutes."
+
+
+def test_without_a_venue_the_menu_offers_no_venue_settings(menu_for):
+    menu = menu_for("call-of-nature")
+    press(menu, "back")
+    assert "Venue" not in menu.view().items

@@ -18,7 +18,7 @@ import pytest
 from companion.core.access import AccessStore
 from companion.core.engine import Command
 from companion.core.table import Table
-from companion.storage import keep_file
+from companion.host.storage import keep_file
 from tests.fakes import FixedDice
 from web import PanelSettings, Services, create_app
 from web.access import Access, PinThrottled
@@ -1494,9 +1494,9 @@ def test_panel_settings_the_panel_cannot_use_are_refused_when_made(settings, ref
 
 
 def test_the_companion_sets_the_panel_up_from_its_config(tmp_path):
-    from companion.config import parse
+    from companion.host.config import parse
+    from companion.host.storage import ACCESS_FILE, keep_file, panel_secret
     from companion.parts.web import panel_settings
-    from companion.storage import ACCESS_FILE, keep_file, panel_secret
 
     config = parse('language = "it"\n[web]\nsession_hours = 3\n[bgg]\nohshit = 4242\n')
     settings = panel_settings(config, tmp_path)

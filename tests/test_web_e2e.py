@@ -22,7 +22,7 @@ import pytest
 from companion.core.engine import Command
 from companion.core.journal import Journal
 from companion.core.table import Table
-from companion.storage import keep_file
+from companion.host.storage import keep_file
 from tests.fakes import FixedDice
 from web import PanelSettings, Services, create_app
 from web.server import serve

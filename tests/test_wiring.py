@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import config, wiring
-from companion.cli import main
+from companion.commands import wiring
+from companion.commands.cli import main
+from companion.host import config
 from scripts import docs_pictures
 from web import PanelSettings, Services, create_app
 

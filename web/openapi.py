@@ -542,6 +542,9 @@ SCHEMAS: dict[str, Any] = {
                         "description": "messages the broker refused (its ACL)"},
             "source": {"enum": ["config", "panel"],
                        "description": "where the settings come from"},
+            "changes_allowed": {"type": "boolean",
+                                "description": "the owner allowed a change at the table a "
+                                               "moment ago (Menu → Venue → OK)"},
         },
     },
     "NetworkStatus": {

@@ -75,7 +75,7 @@ class PanelSettings:
     token, the generation of controller sessions and the wrong PINs (in
     memory when None); ``colours_file`` keeps the players' colours (default
     beside the journal), written by ``keep_file(path, text)`` durably
-    (:func:`companion.storage.keep_file`; without it they are kept in memory
+    (:func:`companion.host.storage.keep_file`; without it they are kept in memory
     only); ``pin_attempts`` wrong PINs in ``pin_window`` seconds are
     allowed; a controller stays one ``session_hours``; ``max_streams``
     open live connections (None: as many as the server's threads allow),

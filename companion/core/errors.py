@@ -186,3 +186,14 @@ class BadMessage(CompanionError, ValueError):
     """A message on the venue's broker that the venue board does not take
     (not well formed, or naming another table than its topic), and why."""
 
+
+class VenueChangeRefused(CompanionError, ValueError):
+    """A change of the table's venue settings that is not made: ``code``
+    says why (``venue-locked``: nobody allowed it at the table;
+    ``password-needed``: a kept password would go to another broker;
+    ``no-topic``: a name with no letter or digit)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+

@@ -27,7 +27,7 @@ same templates): ``{count, plural, one {# card} other {# cards}}`` picks the
 language's CLDR plural category of ``count`` (``=0`` an exact value; ``#``
 the number written in the language), ``{total, select, 2 {...} other {...}}``
 a value.  The categories and the written numbers come from the rules
-installed with :func:`use_locale_rules` (Babel's, see :mod:`companion.cldr`).
+installed with :func:`use_locale_rules` (Babel's, see :mod:`companion.language.cldr`).
 French elides "de" and "que" before a filled-in word that starts with a
 vowel ("au tour d'Ana").
 """
@@ -76,6 +76,7 @@ _MENU: Phrases = {
         "menu.pixels": "Pixels dice",
         "menu.join-qr": "Join (QR code)",
         "menu.sign-out": "Sign out phones",
+        "menu.venue": "Venue",
         "menu.new-game": "New game",
         "menu.menu": "Menu",
         "menu.nothing-to-undo": "Nothing to undo: the game is at its setup",
@@ -110,6 +111,8 @@ _MENU: Phrases = {
         "menu.wifi-lost": "Wi-Fi: the network is lost",
         "menu.no-panel": "The phone panel is not running",
         "menu.sign-out-ask": "Sign out every phone? New PIN and QR code.",
+        "menu.venue-ask": "Allow a phone to change it for 5 min?",
+        "menu.venue-allowed": "A controller may change it for 5 minutes.",
         "menu.rematch-of": "Rematch: {title}",
         "menu.rematch": "Rematch",
         "menu.rematch-ask": "New {title} with {players}?",
@@ -179,6 +182,7 @@ _MENU: Phrases = {
         "menu.pixels": "Dés Pixels",
         "menu.join-qr": "Rejoindre (QR code)",
         "menu.sign-out": "Déconnecter",
+        "menu.venue": "Lieu",
         "menu.new-game": "Nouvelle partie",
         "menu.menu": "Menu",
         "menu.nothing-to-undo": "Rien à annuler : la partie est à sa mise en place",
@@ -215,6 +219,8 @@ _MENU: Phrases = {
         "menu.wifi-lost": "Wi-Fi : le réseau est perdu",
         "menu.no-panel": "Le panneau des téléphones ne tourne pas",
         "menu.sign-out-ask": "Déconnecter tous les téléphones ? Nouveau PIN et QR code.",
+        "menu.venue-ask": "Autoriser un téléphone 5 min ?",
+        "menu.venue-allowed": "Un contrôleur peut le changer pendant 5 minutes.",
         "menu.rematch-of": "Revanche : {title}",
         "menu.rematch": "Revanche",
         "menu.rematch-ask": "Nouvelle partie de {title} avec {players} ?",
@@ -284,6 +290,7 @@ _MENU: Phrases = {
         "menu.pixels": "Dadi Pixels",
         "menu.join-qr": "Entra (codice QR)",
         "menu.sign-out": "Disconnetti telefoni",
+        "menu.venue": "Locale",
         "menu.new-game": "Nuova partita",
         "menu.menu": "Menu",
         "menu.nothing-to-undo": "Niente da annullare: la partita è all'inizio",
@@ -318,6 +325,8 @@ _MENU: Phrases = {
         "menu.wifi-lost": "Wi-Fi: la rete è persa",
         "menu.no-panel": "Il pannello per i telefoni non è attivo",
         "menu.sign-out-ask": "Disconnettere tutti i telefoni? Nuovo PIN e codice QR.",
+        "menu.venue-ask": "Autorizzare un telefono 5 min?",
+        "menu.venue-allowed": "Un controllore può cambiarlo per 5 minuti.",
         "menu.rematch-of": "Rivincita: {title}",
         "menu.rematch": "Rivincita",
         "menu.rematch-ask": "Nuova partita a {title} con {players}?",
@@ -470,7 +479,7 @@ _rules: dict[str, Any] = {"plural": _plural_english, "number": lambda lang, numb
 def use_locale_rules(plural: PluralRule, number: NumberFormat) -> None:
     """Choose the plural categories (``plural(lang, n)`` -> ``"one"``,
     ``"few"``, ``"other"``...) and the written numbers (``number(lang, n)``)
-    that templates use; the companion installs CLDR's (:mod:`companion.cldr`)."""
+    that templates use; the companion installs CLDR's (:mod:`companion.language.cldr`)."""
     _rules["plural"] = plural
     _rules["number"] = number
 

@@ -9,12 +9,12 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from companion.bus import FrameShown, NetworkChanged
-from companion.components import Component, Retrying, Setup
-from companion.config import Config
 from companion.core.errors import CompanionError
 from companion.core.table import Table
-from companion.storage import ACCESS_FILE, keep_file, panel_secret
+from companion.host.config import Config
+from companion.host.storage import ACCESS_FILE, keep_file, panel_secret
+from companion.parts.bus import FrameShown, NetworkChanged
+from companion.parts.lifecycle import Component, Retrying, Setup
 
 if TYPE_CHECKING:
     from companion.core.ports import DiceService, SmartDice
@@ -262,19 +262,19 @@ def services(setup: Setup, *, dice: DiceService | None, pixels: SmartDice | None
 
 
 def wiring_svg(config: Config, lang: str) -> str:
-    from companion import wiring
+    from companion.commands import wiring
 
     return wiring.svg(config, lang)
 
 
 class Mirror:
     """The table screen's frame as the panel mirrors it: each frame the
-    screen tells on the bus (:class:`~companion.bus.FrameShown`), with its
+    screen tells on the bus (:class:`~companion.parts.bus.FrameShown`), with its
     number, and its PNG made once when a phone asks (a blank frame, number
     0, before the screen's first)."""
 
     def __init__(self, bus: Any) -> None:
-        from companion.frames import Frames
+        from companion.parts.frames import Frames
 
         self.bus = bus
         self._frames = Frames()

@@ -4,7 +4,7 @@ the game screen, and the sections of the main menu.
 Each level handles its own keys (:mod:`.levels`); each section of the main
 menu is a module: the game (:mod:`.game`, :mod:`.home` for the game screen),
 a new game (:mod:`.new_game`), the Wi-Fi (:mod:`.wifi`), the dice
-(:mod:`.pixels`), signing out (:mod:`.sign_out`).  What they share (the
+(:mod:`.pixels`), signing out (:mod:`.sign_out`), the venue (:mod:`.venue`).  What they share (the
 stack, the table's state on screen, the calls to the table) is a
 :class:`~.state.MenuState`.
 """
@@ -27,6 +27,7 @@ from .new_game import NewGameSection
 from .pixels import DiceSourceSection, PixelsSection
 from .sign_out import SignOutSection
 from .state import DEFAULT_NAMES, SOURCE, MenuServices, MenuSettings, MenuState, newer
+from .venue import VenueSection
 from .view import MenuView
 from .wifi import JoinSection, WifiOfferSection
 
@@ -58,7 +59,10 @@ class TableMenu:
     Join screen shows it first), ``network_offer()`` a known network in
     reach, and ``switch_network()`` joins it.  ``smart_dice`` (the Pixels
     dice) puts "Pixels dice" in the main menu: the dice paired, each given a
-    role or forgotten, and the dice in reach to pair.
+    role or forgotten, and the dice in reach to pair.  ``allow_venue()``
+    (the venue, when the companion can join one) puts "Venue" in
+    the main menu: confirmed with OK, a controller's phone may change them
+    for a few minutes.
 
     How it plays (a :class:`~.state.MenuSettings`): ``player_names`` are the
     names a game started from the menu takes, in order; ``hints`` tune how
@@ -83,6 +87,7 @@ class TableMenu:
         network_offer: Callable[[], str | None] | None = None,
         switch_network: Callable[[], Any] | None = None,
         smart_dice: SmartDice | None = None,
+        allow_venue: Callable[[], None] | None = None,
         language: str = DEFAULT_LANGUAGE,
     ) -> None:
         services = MenuServices(join_info, sign_out, dice_source, set_dice_source, roll,
@@ -98,7 +103,7 @@ class TableMenu:
         self._sections: tuple[Section, ...] = (
             WifiOfferSection(state, services), self._game, DiceSourceSection(state),
             PixelsSection(state, smart_dice), self._join, SignOutSection(state, sign_out),
-            self._new_game)
+            VenueSection(state, allow_venue), self._new_game)
         self._home = GameScreen(state, self._game, self._join.open, self._new_game.open)
         self._pending: Update | None = None
         self._pending_lock = threading.Lock()

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .config import (
+from companion.host.config import (
     HEADER_3V3,
     HEADER_5V,
     HEADER_GROUND,
@@ -336,7 +336,7 @@ def svg(config: Config, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-FONTS = Path(__file__).resolve().parent.parent / "drivers" / "fonts"
+FONTS = Path(__file__).resolve().parents[2] / "drivers" / "fonts"
 
 
 def png(config: Config, scale: int = 2, lang: str = "en") -> bytes:

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from .core.errors import CompanionError
-from .core.keys import DICE_SOURCES, KEYS
-from .core.text import LANGUAGES
+from companion.core.errors import CompanionError
+from companion.core.keys import DICE_SOURCES, KEYS
+from companion.core.text import LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -321,7 +321,7 @@ class Network:
 
 def broker_host(value: Any) -> str:
     """A broker's host name or address ("" leaves the venue off)."""
-    from .core.venue import host_problem
+    from companion.core.venue import host_problem
 
     host = value.strip() if isinstance(value, str) else value
     problem = host_problem(host)
@@ -332,8 +332,9 @@ def broker_host(value: Any) -> str:
 
 def venue_name(value: Any) -> str:
     """A venue's or a table's name, as people read it ("Table 4"): its topic
-    level is made of its letters and digits."""
-    from .core.venue import topic_level
+    level is made of its letters and digits (transliterated: "Café" is
+    ``cafe``)."""
+    from companion.venue.names import topic_level
 
     name = text(value) if value != "" else ""
     if name:

@@ -199,7 +199,7 @@ def give_lgpio_a_working_directory(environ: Any = None,
 
 def _pin(pin: int, role: str) -> str:
     """A GPIO as a person finds it: its number, its header pin and its role."""
-    from .config import HEADER_PIN_OF_GPIO
+    from companion.host.config import HEADER_PIN_OF_GPIO
 
     header = HEADER_PIN_OF_GPIO.get(pin)
     return f"GPIO {pin} (pin {header}, {role})" if header else f"GPIO {pin} ({role})"
@@ -418,7 +418,7 @@ def run_checks(config: Any, data_dir: Path, *, paths: Paths = Paths(),
                finder: Callable[[str], str] | None = None,
                network: Any = None) -> list[Finding]:
     """Every check, in the order a set-up is built; ``config`` is a
-    :class:`companion.config.Config`."""
+    :class:`companion.host.config.Config`."""
     display = config.display
     return [
         *check_i2c(display.i2c_bus, paths),
