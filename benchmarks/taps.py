@@ -171,7 +171,7 @@ class Panel:
         first = update.expected[0]
         if first.command == "reveal-kind":
             self.page.wait_for_function(
-                "(p) => document.querySelector('.br-kinds h2')?.textContent === p",
+                "(p) => document.querySelector('.br-kinds h2')?.textContent.endsWith(p)",
                 arg=first.prompt)
             return
         if first.command in ("bathroom-tokens", "count-tokens"):
