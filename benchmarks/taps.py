@@ -329,14 +329,15 @@ def blocked_by_message(page: Any, selector: str) -> bool:
     """Is the control about to be tapped under a message (a toast, a roll's
     result)?  Drawn over it, the message hides it, and would take the tap
     if it took taps at all: a tap blocked by a message."""
-    return bool(page.evaluate("""(selector) => {
-        const toast = document.querySelector('#toast');
-        const el = document.querySelector(selector);
-        if (!toast || toast.hidden || !el) return false;
-        const m = toast.getBoundingClientRect(), r = el.getBoundingClientRect();
-        return m.width > 0 && m.bottom > r.top && m.top < r.bottom
-            && m.right > r.left && m.left < r.right;
-    }""", selector))
+    toast = page.locator("#toast")
+    if not toast.is_visible():
+        return False
+    m = toast.bounding_box()
+    r = page.locator(selector).first.bounding_box(timeout=WAIT_MS)
+    if not m or not r:
+        return False
+    return (m["y"] + m["height"] > r["y"] and m["y"] < r["y"] + r["height"]
+            and m["x"] + m["width"] > r["x"] and m["x"] < r["x"] + r["width"])
 
 
 def target(what: str, light: bool) -> str:
