@@ -197,7 +197,7 @@ class Panel:
         first = update.expected[0]
         if first.command == "reveal-kind":
             self.page.wait_for_function(
-                "(p) => document.querySelector('.br-kinds h2')?.textContent === p",
+                "(p) => document.querySelector('.br-kinds h2')?.textContent.endsWith(p)",
                 arg=first.prompt)
             return
         if first.command in ("bathroom-tokens", "count-tokens"):
@@ -243,9 +243,18 @@ class Phone:
             const r = el.getBoundingClientRect();
             const x = r.left + r.width / 2, y = r.top + r.height / 2;
             if (r.top < 0 || r.bottom > innerHeight || x < 0 || x > innerWidth) return 'off';
+            // A message drawn over it covers it, whether or not it lets
+            // taps through: the player cannot see what they tap.
+            for (const m of document.querySelectorAll('#toast, .toast')) {
+                const b = m.getBoundingClientRect();
+                const shown = getComputedStyle(m).visibility !== 'hidden' && !m.hidden
+                    && b.width > 0 && b.height > 0 && getComputedStyle(m).opacity !== '0';
+                if (shown && b.bottom > r.top && b.top < r.bottom && b.right > r.left
+                    && b.left < r.right) return 'covered';
+            }
             const top = document.elementFromPoint(x, y);
             if (top && el.contains(top)) return 'ok';
-            return top && top.closest('#toast, .toast') ? 'covered' : 'under';
+            return 'under';
         }""", selector))
 
     def tap(self, selector: str) -> None:

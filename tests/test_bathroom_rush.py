@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion.core.engine import Command, Setup
+from companion.core.engine import Command, Setup, chosen
 from companion.core.errors import (
     BadArgument,
     BadSetup,
@@ -129,6 +129,12 @@ def reserve(game, seat):
 
 def commands(game):
     return [e.command for e in game.expected()]
+
+
+def place(args):
+    """An expectation's place, without what the phone is to send back
+    about what it shows there."""
+    return {k: v for k, v in args.items() if k not in ("persona", "aimed")}
 
 
 def new_game(players=THREE, variants=()):
@@ -329,11 +335,33 @@ def test_without_yellow_effects_a_yellow_persona_does_nothing():
     assert line(game, 2) == "y1 n1 Ben y1"
 
 
-def test_without_yellow_effects_orange_and_red_still_act():
-    game = position(["n2 Ana n1", "n1 n1 Ben o0@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"],
-                    variants=("no-yellow",))
+def test_no_yellow_comes_on_top_of_the_first_game_tips():
+    # The rulebook's tip: for a first game orange and red have no effect;
+    # you may *also* avoid the yellow ones.  Distracted (orange) stands
+    # behind Ann: with "no yellow" alone she is not asked to take its pipì.
+    picked = chosen(BathroomRush, Setup(ANN_BOB_CY, frozenset({"no-yellow"})))
+    assert picked.variants == {"first-game", "no-yellow"}
+    game = position(["n2 Ann o1@Distracted", "n1 n1 Bob n1", "n1 n1 Cy n1", "n1 n3"],
+                    players=ANN_BOB_CY, turn=CY, first=CY, variants=picked.variants)
     play(game, "pass")
-    assert game.phase == "D"
+    assert game.active() == ANA
+    assert game.phase == "E"
+    assert [e.command for e in game.expected()][:1] != ["effect"]
+    assert reserve(game, ANA) == (0, 0)
+
+
+def test_no_yellow_is_said_to_imply_the_first_game_tips():
+    assert BathroomRush.describe()["implies"] == {"no-yellow": ["first-game"]}
+
+
+def test_a_table_starts_no_yellow_with_the_first_game_tips(table):
+    table.new_game("bathroom-rush", ANN_BOB_CY, variants=["no-yellow"])
+    assert table.game.setup.variants == {"first-game", "no-yellow"}
+    assert table.game.persona_deck == 50 - 1 - 24
+
+def test_a_restart_replays_no_yellow_with_the_variants_played(table, reopen):
+    table.new_game("bathroom-rush", ANN_BOB_CY, variants=["no-yellow"])
+    assert reopen().game.setup.variants == {"first-game", "no-yellow"}
 
 
 def test_first_game_and_no_yellow_together_leave_no_persona_effect():
@@ -819,7 +847,7 @@ def test_the_infamous_person_in_the_bathroom_gets_a_persona_on_top_from_the_deck
 def test_the_persona_on_the_infamous_person_is_turned_up_at_once_with_its_tokens():
     game = position(["n2 Ana n1", "y1@Infamous_Person n1 Ben n1", "n1 n1 Cy n1", "n1 n3"])
     play(game, "pass", "effect")
-    assert [(e.command, e.args) for e in game.expected()] == [
+    assert [(e.command, place(e.args)) for e in game.expected()] == [
         ("reveal", {"queue": 2, "position": 1})]
     assert game.expected()[0].prompt == ("Turn up the Persona on top of the Infamous Person in "
                                          "the bathroom of queue 2: enter its pipì, popò and "
@@ -889,7 +917,7 @@ def test_with_a_box_the_persona_on_top_is_turned_up_as_a_kind():
         kind = "Infame" if (wait.args["queue"], wait.args["position"]) == (1, 1) else "Signora"
         play(game, f"reveal-kind {wait.args['queue']} {wait.args['position']} {kind}")
     play(game, "effect")
-    assert [(e.command, e.args) for e in game.expected()] == [
+    assert [(e.command, place(e.args)) for e in game.expected()] == [
         ("reveal-kind", {"queue": 1, "position": 1}), ("reveal", {"queue": 1, "position": 1})]
     assert game.expected()[0].prompt == ("Which Persona lies on top of the Infamous Person in "
                                          "the bathroom of queue 1?")
@@ -1088,7 +1116,7 @@ def test_whatever_the_roll_the_persona_behind_is_replaced_by_a_face_down_one():
             in [e.message for e in events])
     # Ben's turn starts by revealing it: it is next to a player.
     assert game.active() == BEN
-    assert [(e.command, e.args) for e in game.expected()] == [
+    assert [(e.command, place(e.args)) for e in game.expected()] == [
         ("reveal", {"queue": 1, "position": 3})]
 
 
@@ -1264,7 +1292,7 @@ def test_the_final_count_reveals_face_down_personas_in_front_of_players_first():
     game = position(["n2 Ana n1", "n1 ? Ben n1", "n1 n1 n1 Cy ?", "n1 ?"], turn=CY)
     play(game, "pass")
     assert game.phase == "count"
-    assert [(e.command, e.args) for e in game.expected()] == [
+    assert [(e.command, place(e.args)) for e in game.expected()] == [
         ("reveal", {"queue": 2, "position": 1})]
     play(game, "reveal 2 1 2 0 neutral")
     assert game.over
@@ -1332,8 +1360,7 @@ def test_a_tie_is_broken_by_decompression_rolls():
     assert events[-1].message == ("Ana and Ben are tied at 2: each makes a Decompression roll "
                                   "(red die)")
     assert events[-1].alert
-    assert [(e.command, e.player, e.dice) for e in game.expected()] == [
-        ("roll", ANA, RED_DIE), ("roll", BEN, RED_DIE)]
+    assert [(e.command, e.player, e.dice) for e in game.expected()] == [("roll", ANA, RED_DIE)]
     play(game, "roll 1 Ana", "roll 2 Ben")
     assert game.over
     assert game.result().winners == (BEN,)
@@ -1361,11 +1388,26 @@ def test_a_tie_where_everyone_is_eliminated_has_no_winner():
                                      "no winner")
 
 
+def test_the_tie_break_rolls_come_in_seating_order():
+    game = position(["Ana n1", "n2 Ben n1", "n1"], players=("Ana", "Ben"), turn=BEN,
+                    final_round=True, arrived=[ANA], reserves={ANA: (2, 0)})
+    play(game, "pass")
+    assert [(e.command, e.player) for e in game.expected()] == [("roll", ANA)]
+    error = refused(game, "roll 2 Ben", WrongPlayer)
+    assert str(error) == ("Ben rolls after Ana: the tie-break's rolls go in seating order; "
+                          "Ana rolls next")
+    play(game, "roll 1 Ana")
+    assert [(e.command, e.player) for e in game.expected()] == [("roll", BEN)]
+    play(game, "roll 2 Ben")
+    assert game.result().winners == (BEN,)
+
+
 def test_only_the_tied_players_roll():
     game = position(["Ana n1", "n2 Ben n1", "n1 n1 Cy n1", "n3 n1"], turn=CY,
                     final_round=True, arrived=[ANA], reserves={ANA: (2, 0), CY: (4, 0)})
     play(game, "pass")
-    assert [e.player for e in game.expected()] == [ANA, BEN]
+    assert game.tie_pending == [ANA, BEN]
+    assert [e.player for e in game.expected()] == [ANA]
     refused(game, "roll 1 Cy", WrongPlayer)
 
 

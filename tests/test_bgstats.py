@@ -21,7 +21,7 @@ from tests.test_stats import call_of_nature
 from web import PanelSettings, create_app
 
 # The fields BG Stats documents for a play pushed from another app.
-PLAY_FIELDS = {"sourceName", "playDate", "durationMin", "game", "players", "board",
+PLAY_FIELDS = {"sourceName", "sourcePlayId", "playDate", "durationMin", "game", "players", "board",
                "comments", "location"}
 GAME_FIELDS = {"bggId", "name", "highestWins", "noPoints", "sourceGameId"}
 PLAYER_FIELDS = {"name", "score", "winner", "rank", "startPlayer", "role", "sourcePlayerId"}
@@ -167,3 +167,52 @@ def test_a_games_length_is_never_negative_nor_absurd(table, started, ended, minu
     call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
     game = {**table.games()[0], "started": started, "ended": ended}
     assert bgstats.play(game, "Call of Nature")["durationMin"] == minutes
+
+
+def test_ohshit_ranks_the_dead_by_the_order_they_died(table):
+    # Cy dies first, then Ana, then Dee: Ben survives and wins.
+    table.new_game("ohshit", ["Ana", "Ben", "Cy", "Dee"])
+    for who in ("Cy", "Ana", "Dee"):
+        table.submit(Command("kill", {"player": who}))
+    game = table.games()[0]
+    assert game["status"] == "over"
+    play = bgstats.play(game, "OhShit!")
+    check_play(play)
+    assert {p["name"]: p["rank"] for p in play["players"]} == {"Ben": 1, "Dee": 2, "Ana": 3,
+                                                               "Cy": 4}
+
+
+def test_a_revived_player_leaves_the_order_of_deaths(table):
+    table.new_game("ohshit", ["Ana", "Ben", "Cy"])
+    table.submit(Command("kill", {"player": "Cy"}))
+    table.submit(Command("revive", {"player": "Cy"}))
+    table.submit(Command("kill", {"player": "Ana"}))
+    table.submit(Command("kill", {"player": "Cy"}))
+    play = bgstats.play(table.games()[0], "OhShit!")
+    assert [p["rank"] for p in play["players"]] == [3, 1, 2]
+
+
+def test_the_same_game_is_the_same_play_for_bg_stats_however_often_it_is_sent(table, panel):
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
+    call_of_nature(table, ["Cy", "Dee"], [7], loser="Cy")
+    first, second = sorted(g["id"] for g in table.games())
+    once = panel.get(f"/api/bgstats?game={first}").json
+    twice = panel.get(f"/api/bgstats?game={first}").json
+    other = panel.get(f"/api/bgstats?game={second}").json
+    assert once["play"]["sourcePlayId"] == twice["play"]["sourcePlayId"]
+    assert once["link"] == twice["link"]
+    assert other["play"]["sourcePlayId"] != once["play"]["sourcePlayId"]
+    exported = json.loads(panel.get("/api/plays.json").data)
+    assert [p["sourcePlayId"] for p in exported] == [once["play"]["sourcePlayId"],
+                                                     other["play"]["sourcePlayId"]]
+
+
+@pytest.mark.parametrize("language, board", [
+    ("en", "No End of Game roll"), ("fr", "Sans lancer de fin"), ("it", "Senza tiro finale"),
+])
+def test_the_variants_are_named_in_the_tables_language(table, panel, language, board):
+    table.change_setting("language", language)
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
+    first = table.games()[0]["id"]
+    assert panel.get(f"/api/bgstats?game={first}").json["play"]["board"] == board
+    assert json.loads(panel.get("/api/plays.json").data)[0]["board"] == board

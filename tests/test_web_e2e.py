@@ -196,10 +196,16 @@ def companion(tmp_path):
 def phones(browser):
     contexts = []
 
-    def open_phone(*, scheme: str = "light", locale: str = "en-GB"):
+    def open_phone(*, scheme: str = "light", locale: str = "en-GB", reaction_ms: int | None = 0):
+        """A phone.  Its robot finger taps the instant another phone's move
+        is drawn, faster than a hand: the panel's guard against a control
+        retargeted under a finger (web/static/js/guard.js) would refuse it,
+        so it waits ``reaction_ms`` (0) here; ``None`` keeps a hand's."""
         context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                       has_touch=True, color_scheme=scheme, locale=locale)
         context.set_default_timeout(WAIT_MS)
+        if reaction_ms is not None:
+            context.add_init_script(f"window.companionReactionMs = {int(reaction_ms)};")
         contexts.append(context)
         page = context.new_page()
         errors: list[str] = []

@@ -106,7 +106,7 @@ def test_a_french_page_says_the_games_events_and_its_card_list_in_french(compani
     expect(page.locator("#roll")).to_have_text("⚄ LANCER rouge")
     page.click("#roll")
     expect(page.locator(".br-kinds h2")).to_have_text(
-        "Quelle Persona est à la place 8 de la file 1, derrière Ana ?")
+        "Ana — Quelle Persona est à la place 8 de la file 1, derrière Ana ?")
     # The history says every event in French, phase B's tokens included.
     page.goto(f"{companion.url}/history")
     history = page.locator("main")

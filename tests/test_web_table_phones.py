@@ -27,11 +27,15 @@ pytestmark = pytest.mark.browser
 
 def on_top(page, selector: str) -> bool:
     """Is the element at the middle of `selector` the element itself (nothing
-    covers it, an open sheet neither)?"""
+    covers it, an open sheet neither)?  (A message takes no tap: it is
+    looked for as if it did.)"""
     return page.evaluate("""(selector) => {
         const el = document.querySelector(selector);
         const box = el.getBoundingClientRect();
+        const was = el.style.pointerEvents;
+        el.style.pointerEvents = "auto";
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        el.style.pointerEvents = was;
         return el.contains(hit);
     }""", selector)
 
@@ -98,7 +102,7 @@ def test_the_special_cards_close_when_another_phone_plays_and_a_late_tap_is_refu
 
     phone_b.route("**/api/command", other_phone_first)
     phone_b.click("#sheet .choice-play[data-value=u-turn]")
-    expect(phone_b.locator("#toast")).to_contain_text("changed")
+    expect(phone_b.locator("#toast")).to_contain_text("Another phone played first")
     phone_b.unroute("**/api/command")
     assert [e.text for e in companion.table.history()] == ["card value=9 player=0", "card value=4"]
     assert phone_a.script_errors == [] and phone_b.script_errors == []
@@ -116,7 +120,7 @@ def test_a_submit_made_against_an_old_situation_is_refused_and_explained(compani
 
     page.route("**/api/command", other_phone_first)
     page.click(".card-play[data-value='7']")
-    expect(page.locator("#toast")).to_contain_text("changed")
+    expect(page.locator("#toast")).to_contain_text("Another phone played first")
     page.unroute("**/api/command")
     expect(page.locator("#prompt")).to_have_text("Ben plays a card")
     # Only the other phone's card was applied: the 7 was not put on Ben.

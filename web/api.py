@@ -343,7 +343,14 @@ def stats_data_csv():
 def _plays(games: list[dict]) -> list[dict]:
     """The finished ``games`` as plays in BG Stats' shape."""
     titles, ids = _titles(), panel().settings.bgg_ids
-    return [bgstats.play(g, titles.get(g["game"], g["game"]), bgg_id=ids.get(g["game"]))
+    # The names in the play are the table's language's (its variants).
+    words = panel().text[panel().table_language()]
+
+    def named(key: str) -> Callable[[str], str]:
+        return lambda v: words.get(f"{key}:variant.{v}", v)
+
+    return [bgstats.play(g, titles.get(g["game"], g["game"]), bgg_id=ids.get(g["game"]),
+                         variant=named(g["game"]))
             for g in games if g["status"] == "over"]
 
 

@@ -23,6 +23,7 @@ from companion.core.errors import (
     CompanionError,
     IllegalCommand,
     JournalError,
+    MovedOn,
     NoGame,
     NotYourSeat,
     Refusal,
@@ -126,6 +127,11 @@ def install(app: Flask) -> None:
     @app.errorhandler(NoGame)
     def no_game(exc: NoGame):
         return _refusal(409, "no-game", exc, state=dict(NO_GAME))
+
+    @app.errorhandler(MovedOn)
+    def moved_on(exc: MovedOn):
+        # What the phone aimed at is gone: it gets what waits now to show.
+        return _refusal(409, exc.rule, exc, state=current_state())
 
     @app.errorhandler(NotYourSeat)
     def not_your_seat(exc: NotYourSeat):

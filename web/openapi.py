@@ -138,6 +138,9 @@ SCHEMAS: dict[str, Any] = {
             "winners": {"type": "array", "items": {"type": "integer"}},
             "scores": {"type": "array", "items": NULLABLE_INT},
             "message": {"type": "string"},
+            "ranks": {"type": "array", "items": {"type": "integer", "minimum": 1},
+                      "description": "each seat's place (1 = won) when the game knows more "
+                                     "than its scores tell (OhShit!: the order of deaths)"},
         },
     },
     "GameState": {
@@ -203,6 +206,9 @@ SCHEMAS: dict[str, Any] = {
             "high": {"type": "integer"},
             "choices": {"type": "array", "items": {"type": "string"}},
             "help": {"type": "string"},
+            "named": {"type": "boolean", "description": "given only by name, never asked: "
+                                                        "what the phone showed (the "
+                                                        "expectation's args carry it)"},
         },
     },
     "CommandSpec": {
@@ -229,6 +235,11 @@ SCHEMAS: dict[str, Any] = {
                 "type": "object",
                 "description": "setup options: name -> {default, help}",
                 "additionalProperties": {"type": "object", "required": ["default"]},
+            },
+            "implies": {
+                "type": "object",
+                "description": "variant -> the variants it turns on too",
+                "additionalProperties": {"type": "array", "items": {"type": "string"}},
             },
         },
     },
@@ -392,10 +403,14 @@ SCHEMAS: dict[str, Any] = {
         "required": ["sourceName", "playDate", "durationMin", "game", "players"],
         "properties": {
             "sourceName": {"type": "string"},
+            "sourcePlayId": {"type": "string", "description": "the same for every export of "
+                                                              "one game: BG Stats updates the "
+                                                              "play instead of adding another"},
             "playDate": {"type": "string", "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$",
                          "description": "when it started, the table's local time"},
             "durationMin": {"type": "integer", "minimum": 0},
-            "board": {"type": "string", "description": "the variants played"},
+            "board": {"type": "string", "description": "the variants played, in the table's "
+                                                       "language"},
             "game": {
                 "type": "object",
                 "required": ["name", "highestWins", "noPoints", "sourceGameId"],

@@ -33,12 +33,20 @@ SOURCE_NAME = "Tabletop Companion"
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 PLAY_DATE = "%Y-%m-%d %H:%M:%S"
 
+def source_play_id(game: Mapping[str, Any]) -> str:
+    """One game's id for BG Stats, the same at every export: its number in
+    the journal and when it started (two journals never share both)."""
+    return f"companion-{int(game['id'])}-{int(float(game['started']))}"
+
+
 def play(game: Mapping[str, Any], title: str, *, bgg_id: int | None = None,
-         local: Callable[[float], time.struct_time] = time.localtime) -> dict[str, Any]:
+         local: Callable[[float], time.struct_time] = time.localtime,
+         variant: Callable[[str], str] = str) -> dict[str, Any]:
     """The play of a finished game, in BG Stats' shape.  ``game`` is a past
     game as the table lists it (``id``, ``game``, ``players``, ``started``,
     ``ended``, ``result``, ``variants``); ``title`` its printed name;
-    ``local`` turns a time into the table's local time."""
+    ``local`` turns a time into the table's local time; ``variant`` names a
+    variant in the table's language."""
     from .games import scoring_of
 
     key = str(game["game"])
@@ -48,13 +56,14 @@ def play(game: Mapping[str, Any], title: str, *, bgg_id: int | None = None,
     result = game.get("result") or {}
     winners = {int(seat) for seat in result.get("winners", ())}
     scores: Sequence[int | None] = result.get("scores") or ()
-    ranks = _ranks(len(players), winners, scores, highest_wins, no_points)
+    ranks = _places(result, len(players), winners, scores, highest_wins, no_points)
     described: dict[str, Any] = {"name": title, "highestWins": highest_wins,
                                  "noPoints": no_points, "sourceGameId": key}
     if bgg_id:
         described["bggId"] = bgg_id
     out: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
+        "sourcePlayId": source_play_id(game),
         "playDate": time.strftime(PLAY_DATE, local(float(game["started"]))),
         "durationMin": _minutes(game.get("started"), game.get("ended")),
         "game": described,
@@ -62,7 +71,7 @@ def play(game: Mapping[str, Any], title: str, *, bgg_id: int | None = None,
     }
     variants = list(game.get("variants") or ())
     if variants:
-        out["board"] = ", ".join(variants)
+        out["board"] = ", ".join(variant(str(v)) for v in variants)
     for seat, name in enumerate(players):
         player: dict[str, Any] = {"name": name, "winner": seat in winners,
                                   "rank": ranks[seat], "startPlayer": seat == 0,
@@ -85,6 +94,16 @@ def _minutes(started: Any, ended: Any) -> int:
     (a game the journal kept across a reboot onto a wrong clock)."""
     seconds = game_seconds(started, ended)
     return 0 if seconds is None else max(1, round(seconds / 60))
+
+
+def _places(result: Mapping[str, Any], count: int, winners: set[int],
+            scores: Sequence[int | None], highest_wins: bool, no_points: bool) -> list[int]:
+    """Each seat's place: the game's own when it knows them (OhShit!: the
+    order of deaths), else by the scores."""
+    known = result.get("ranks")
+    if isinstance(known, list) and len(known) == count:
+        return [int(r) for r in known]
+    return _ranks(count, winners, scores, highest_wins, no_points)
 
 
 def _ranks(count: int, winners: set[int], scores: Sequence[int | None],
@@ -118,4 +137,4 @@ def _ranks(count: int, winners: set[int], scores: Sequence[int | None],
     return ranks
 
 
-__all__ = ["CREATE_PLAY", "SOURCE_NAME", "link", "play"]
+__all__ = ["CREATE_PLAY", "SOURCE_NAME", "link", "play", "source_play_id"]

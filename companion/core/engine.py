@@ -20,7 +20,7 @@ import copy
 import functools
 import json
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, Mapping, Sequence
 
@@ -161,17 +161,20 @@ class Param:
     optional: bool
     default: Any
     help: str
+    # Given only by name (``name=value``), never asked of a player: what a
+    # phone saw when it moved (see a game's expectations' ``args``).
+    named: bool
 
     def __init__(self, name: str, kind: ParamKind | KindWord = ParamKind.INT,
                  low: int | None = None, high: int | None = None,
                  choices: tuple[str, ...] = (), optional: bool = False, default: Any = None,
-                 help: str = "") -> None:
+                 help: str = "", named: bool = False) -> None:
         # A word that is no kind fails here, when the game is defined, not
         # when a player first uses the command.
         for field_name, value in (("name", name), ("kind", ParamKind(kind)), ("low", low),
                                   ("high", high), ("choices", choices),
                                   ("optional", optional), ("default", default),
-                                  ("help", help)):
+                                  ("help", help), ("named", named)):
             object.__setattr__(self, field_name, value)
 
     def coerce(self, raw: Any, game: Game, command: str = "") -> Any:
@@ -249,6 +252,8 @@ class Param:
             out["choices"] = list(self.choices)
         if self.help:
             out["help"] = self.help
+        if self.named:
+            out["named"] = True
         return out
 
 
@@ -398,10 +403,27 @@ class Result:
     winners: tuple[int, ...]
     scores: tuple[int | None, ...]
     message: str
+    # Each seat's place (1 = won), when the game knows more than its scores
+    # tell (OhShit!: the order of deaths); None: by the scores.
+    ranks: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "scores": list(self.scores),
-                "message": self.message}
+        out: dict[str, Any] = {"winners": list(self.winners), "scores": list(self.scores),
+                               "message": self.message}
+        if self.ranks is not None:
+            out["ranks"] = list(self.ranks)
+        return out
+
+
+def chosen(game: type[Game], setup: Setup) -> Setup:
+    """The setup a table starts from the one the players chose: a variant
+    that comes on top of others turns them on too (``game.implies``).  The
+    journal keeps the setup it returns, so a game replays with the variants
+    it was played with."""
+    implied = {v for picked in setup.variants for v in game.implies.get(picked, ())}
+    if implied <= setup.variants:
+        return setup
+    return replace(setup, variants=setup.variants | frozenset(implied))
 
 
 # -- the engine base ------------------------------------------------------
@@ -429,6 +451,8 @@ class Game(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     variants: ClassVar[Mapping[str, str]] = {}
+    # A variant that turns others on too (see :func:`chosen`).
+    implies: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     commands: ClassVar[tuple[CommandSpec, ...]] = ()
 
     # The engine's whole state lives in plain attributes named in
@@ -500,6 +524,7 @@ class Game(ABC):
             "min_players": cls.min_players,
             "max_players": cls.max_players,
             "variants": dict(cls.variants),
+            "implies": {name: list(more) for name, more in cls.implies.items()},
             "commands": [c.to_json() for c in cls.commands],
         }
 
@@ -553,7 +578,7 @@ class Game(ABC):
             if "=" in w:
                 key, _, value = w.partition("=")
                 args[key] = value
-        params = [p for p in spec.params if p.name not in args]
+        params = [p for p in spec.params if p.name not in args and not p.named]
         positional = _take_positional(params, positional, args)
         if positional:
             takes = (Words((p.name for p in spec.params), sep=" ") if spec.params

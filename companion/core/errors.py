@@ -102,6 +102,13 @@ class NotExpected(IllegalCommand):
     rule = "not-expected"
 
 
+class MovedOn(NotExpected):
+    """The command names what its phone showed (a Persona, a place), and
+    that is no longer what the game waits for: another move came first."""
+
+    rule = "moved-on"
+
+
 class GameIsOver(IllegalCommand):
     rule = "game-over"
 

@@ -44,7 +44,7 @@ from typing import Any, Callable, Final, Iterable, Iterator, Mapping, Sequence
 from . import journal as journal_module
 from . import session as play
 from .archive import Archive
-from .engine import Command, Event, Game, Setup
+from .engine import Command, Event, Game, Setup, chosen
 from .errors import IllegalCommand, NoGame, NothingToRedo, NothingToUndo, NotYourSeat, StaleVersion
 from .games import game_class
 from .journal import Journal
@@ -249,8 +249,8 @@ class Table:
         saved = self._journal.saved_options(cls.key)
         # The options a table saved (its box) unless the setup says otherwise;
         # the journal keeps the setup as played, so a replay needs no saved option.
-        setup = Setup(tuple(" ".join(str(p).split()) for p in players),
-                      frozenset(variants), {**saved, **dict(options or {})})
+        setup = chosen(cls, Setup(tuple(" ".join(str(p).split()) for p in players),
+                                 frozenset(variants), {**saved, **dict(options or {})}))
         game = cls(setup)  # raises BadSetup before anything is written
         with self._changing():
             _check(self._session, expected_game, expected_version)

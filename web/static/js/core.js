@@ -380,8 +380,13 @@ export async function change(path, body, { retry = true, stale = null } = {}) {
     if (err.status === 409 && err.body?.state) {
       applyState(err.body.state, { force: true });
       const told = code === "stale-version" ? stale?.(err.body.state) : null;
+      // What waits now is drawn, and said: the move that came first changed it.
+      const now = waitingNow(err.body.state);
       if (told) toast(told);
-      else toast(code === "stale-version" ? t("error.stale") : err.message, { error: true });
+      else if (code === "stale-version") toast(now ? t("error.stale.now") : t("error.stale"), { error: true });
+      else toast(err.message, { error: true });
+      // The question that waits now is drawn below, shown as new.
+      if (now) $("#prompt")?.classList.add("changed");
     } else if (err.status === 403 && code === "spectator") {
       await refreshSession().catch(() => {});
       toast(t("error.spectator"), { error: true });
@@ -392,6 +397,12 @@ export async function change(path, body, { retry = true, stale = null } = {}) {
   } finally {
     ownChanges -= 1;
   }
+}
+
+/** What a state waits for first, in the page's language (none: null). */
+function waitingNow(state) {
+  const first = state?.expected?.[0];
+  return first ? (lang !== "en" && first.said?.[lang]) || first.prompt : null;
 }
 
 // Changes this phone has on their way: the state they bring is this
@@ -430,7 +441,9 @@ export function toast(message, { error = false, alert = false, roll = false, ms 
   // A message still within its first seconds stays, beneath the newer one,
   // until it has had them: an alert is not wiped by the roll that follows.
   const now = Date.now();
-  const earlier = lastToast && lastToast.until > now && lastToast.message !== message ? lastToast : null;
+  // (Only an alert or a roll stays so: two lines hold no more.)
+  const earlier = lastToast && lastToast.until > now && lastToast.message !== message
+    && ["alert", "roll"].includes(lastToast.kind) ? lastToast : null;
   const kinds = { error, alert, roll };
   el.replaceChildren(h("span", { class: "toast-now", text: message }));
   if (earlier) {
@@ -474,38 +487,22 @@ function raiseToast() {
   placeToast();
 }
 
-// Where a toast may sit over the table page, in order: above the dock,
-// over the top bar, over the dock itself. It takes the first where it
-// covers no player's row (the part of it in sight: between the top bar
-// and the dock), and moves again when the page scrolls or changes.
-const TOAST_PLACES = ["", "at-top", "at-dock"];
-
+// A toast sits over the top bar (see .toast in app.css), where it covers
+// no control, and takes no tap.  Where a player's row shows through up
+// there (the page scrolled), the message keeps one line.
 function visibleRows() {
-  const top = $(".topbar")?.getBoundingClientRect().bottom ?? 0;
-  const dock = $("#dock");
-  const dockRect = dock && !dock.hidden ? dock.getBoundingClientRect() : null;
-  const bottom = dockRect && dockRect.left <= 0 ? dockRect.top : window.innerHeight;
-  return [...document.querySelectorAll(".board .player")].map((row) => {
-    const r = row.getBoundingClientRect();
-    return { left: r.left, right: r.right, top: Math.max(r.top, top), bottom: Math.min(r.bottom, bottom) };
-  }).filter((r) => r.bottom > r.top);
+  return [...document.querySelectorAll(".board .player")].map((row) => row.getBoundingClientRect())
+    .filter((r) => r.bottom > 0 && r.top < window.innerHeight);
 }
 
 function placeToast() {
   const el = $("#toast");
-  if (!el || el.hidden || el.parentElement !== document.body || !$(".board")) {
-    el?.classList.remove(...TOAST_PLACES.filter(Boolean));
-    return;
-  }
-  const rows = visibleRows();
-  for (const place of TOAST_PLACES) {
-    el.classList.remove(...TOAST_PLACES.filter(Boolean));
-    if (place) el.classList.add(place);
-    const t = el.getBoundingClientRect();
-    const covers = rows.some((r) => t.bottom > r.top && t.top < r.bottom && t.right > r.left && t.left < r.right);
-    if (!covers) break;
-  }
-  el.dataset.place = TOAST_PLACES.find((p) => p && el.classList.contains(p)) ?? "above-dock";
+  if (!el || el.hidden) return;
+  el.classList.remove("one-line");
+  const box = el.getBoundingClientRect();
+  const covers = visibleRows().some((r) => box.bottom > r.top && box.top < r.bottom && box.right > r.left && box.left < r.right);
+  if (covers) el.classList.add("one-line");
+  el.dataset.place = "top";
 }
 
 let placing = false;

@@ -61,6 +61,8 @@ export function specOf(game, name) {
 /** The params a player still has to give for an expectation. */
 export function paramsToAsk(spec, exp, { optional = false } = {}) {
   return spec.params.filter((p) => {
+    // What the phone showed travels with the expectation; nobody types it.
+    if (p.named) return false;
     if (exp && p.name in exp.args) return false;
     // "player" is who acts: the expectation names them, or the game fills it in.
     if (p.name === "player" && exp && (exp.player !== null || p.optional)) return false;

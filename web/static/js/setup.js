@@ -173,7 +173,18 @@ function renderVariants() {
   $("#variants").replaceChildren(...variants.map(([name, help]) => h("label", { class: "toggle" },
     h("span", {}, h("b", { text: has(`${g.key}:variant.${name}`) ? t(`${g.key}:variant.${name}`) : humanize(name) }),
       h("small", { text: has(`${g.key}:variant.${name}.help`) ? t(`${g.key}:variant.${name}.help`) : help })),
-    h("input", { type: "checkbox", name: "variant", value: name }))));
+    h("input", { type: "checkbox", name: "variant", value: name, onchange: () => impliedVariants(g) }))));
+}
+
+// A variant that comes on top of others (no yellow: the first game's tips
+// too) ticks them, and they stay ticked while it is.
+function impliedVariants(g) {
+  const boxes = [...document.querySelectorAll("#variants input[name=variant]")];
+  const implied = new Set(boxes.filter((b) => b.checked).flatMap((b) => g?.implies?.[b.value] ?? []));
+  for (const box of boxes) {
+    if (implied.has(box.value)) box.checked = true;
+    box.disabled = implied.has(box.value);
+  }
 }
 
 // Options as plain controls, each with a sentence: a number is a stepper,

@@ -13,6 +13,7 @@ import { askUndo, redo, undoSaid } from "./undo.js";
 import { bgstatsLink } from "./bgstats.js";
 import { boardFor } from "./games/index.js";
 import "./caller.js";
+import { redrawn } from "./guard.js";
 
 const board = $("#board");
 const dock = $("#dock");
@@ -806,6 +807,8 @@ mirror(oled);
 on("state", (state, previous) => {
   render(state, previous);
   syncSeat();
+  // Another phone's move may have retargeted a control under a finger.
+  redrawn(changing() || previous?.game_id !== state.game_id);
 });
 on("session", () => {
   syncSeat();
@@ -814,11 +817,19 @@ on("session", () => {
     renderDock(store.state);
     renderResult(store.state);
   }
+  redrawn(true);
+});
+// A board asks for its dock again (a choice made on this phone only).
+document.addEventListener("redraw-dock", () => {
+  dockSignature = "";
+  if (store.state) renderDock(store.state);
+  redrawn(true);
 });
 on("companion", () => {
   syncSeat();
   dockSignature = "";
   if (store.state) renderDock(store.state);
+  redrawn(true);
 });
 boot().then(async () => {
   if (!store.state) {

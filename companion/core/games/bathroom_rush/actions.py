@@ -321,7 +321,8 @@ class ActionCards(TurnCommands, QueueOperations):
         if self.step == "target":
             return [Expectation("target", render(f"prompt.target.{card}", lang,
                                                  {**who, **self._target_data(q, p)}),
-                                player=seat, args={"queue": q, "position": p})
+                                player=seat, args={"queue": q, "position": p,
+                                                   "aimed": self.held_at(q, p)})
                     for q, p in attack["targets"]]
         q, position = attack["target"] or (0, 0)
         if self.step == "card-roll":

@@ -25,6 +25,18 @@ PRINTED_PIPI = Param("pipi", "int", low=0, high=MAX_PRINTED, help="pipì printed
 PRINTED_POPO = Param("popo", "int", low=0, high=MAX_PRINTED, help="popò printed on the card")
 COLOUR = Param("colour", "choice", choices=COLOURS, help="the colour of the card")
 PERSONA_NAME = Param("name", "text", optional=True, help="the name printed on the card")
+# What the phone showed at that place (the number the game gives each
+# Persona card, or a player's seat as "p<seat>"): refused when another move
+# put something else there first.
+MAX_CARD_ID = 100_000
+AIMED = Param("persona", "int", optional=True, low=0, high=MAX_CARD_ID,
+              help="the Persona card the place held when the command was made (as the game "
+                   "numbers them in what it waits for); refused if another is there now",
+              named=True)
+AIMED_AT = Param("aimed", "text", optional=True,
+                 help="what the place held when the command was made ('persona <n>' or "
+                      "'player <seat>', as the game says in what it waits for); refused if "
+                      "something else is there now", named=True)
 RESERVE_PIPI = Param("pipi", "int", low=0, high=PIPI_PER_POPO - 1, help="pipì in the reserve")
 # Its high end depends on the number of players: the game narrows it.
 RESERVE_POPO = Param("popo", "int", low=0, high=POPO_LIMIT - 1, help="popò in the reserve")
@@ -50,11 +62,12 @@ def _count(name: str, low: int, help_text: str) -> Param:
 COMMANDS = (
     CommandSpec("choose-queue", (QUEUE, _moved("who chooses (the one whose turn it is)")),
                 help="at setup, a player stands at the end of a queue nobody holds"),
-    CommandSpec("reveal", (QUEUE, POSITION, PRINTED_PIPI, PRINTED_POPO, COLOUR, PERSONA_NAME),
+    CommandSpec("reveal", (QUEUE, POSITION, PRINTED_PIPI, PRINTED_POPO, COLOUR, PERSONA_NAME,
+                           AIMED),
                 help="a face-down Persona is turned up: enter what is printed on it"),
     CommandSpec("reveal-kind", (QUEUE, POSITION,
                                 Param("kind", "text", help="the kind of the box (its name or "
-                                                           "number)")),
+                                                           "number)"), AIMED),
                 help="a face-down Persona is turned up: one of the kinds of the box described"),
     CommandSpec("effect", (_acting(),
                            Param("pipi", "int", low=-MAX_PRINTED, high=MAX_PRINTED, optional=True,
@@ -148,7 +161,7 @@ COMMANDS = (
                                help="the Action card played"), _acting()),
                 help="the active player plays an Action card from the list: the companion "
                      "applies it"),
-    CommandSpec("target", (QUEUE, POSITION, _acting()),
+    CommandSpec("target", (QUEUE, POSITION, _acting(), AIMED_AT),
                 help="the place the Action card strikes: a player, a Persona or a bathroom"),
 )
 

@@ -110,7 +110,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import Command, CommandSpec, Event, Expectation, Game, Param, Result, Setup
-from ...errors import BadSetup, UnknownCommand, WrongPlayer
+from ...errors import BadSetup, MovedOn, UnknownCommand, WrongPlayer
 from ...text import LANGUAGES, command_word
 from ..views import plain, state_fields
 from .actions import CARD_NAMES, ActionCards
@@ -188,6 +188,11 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
     state_fields = state_fields(State)
 
     # -- the starting table -------------------------------------------------
+
+    # A variant that comes on top of others: "no yellow" is the rulebook's
+    # "you may *also* avoid" the yellow cards, after the first game's tips
+    # (a table starts with both; see ``Game.chosen``).
+    implies: ClassVar[Mapping[str, tuple[str, ...]]] = {"no-yellow": ("first-game",)}
 
     @classmethod
     def check_setup(cls, setup: Setup) -> Setup:
@@ -289,6 +294,24 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
         self._advance_effects(events)
         return events
 
+    def _check_aimed(self, spec: CommandSpec, args: dict[str, Any]) -> None:
+        """A reveal or a target names what its phone showed at the place
+        (``persona``, ``aimed``): refused when the game no longer waits for
+        that there.  Taken out of the arguments: the rules need only the
+        place."""
+        persona = args.pop("persona", None) if spec.name in ("reveal", "reveal-kind") else None
+        aimed = args.pop("aimed", None) if spec.name == "target" else None
+        if persona is None and aimed is None:
+            return
+        queue, position = args["queue"], args["position"]
+        wanted = (persona if aimed is None else aimed)
+        waiting = [e for e in self.expected() if e.command == spec.name
+                   and e.args.get("queue") == queue and e.args.get("position") == position]
+        held = [e.args.get("persona" if aimed is None else "aimed") for e in waiting]
+        if str(wanted).strip().lower() not in {str(h).lower() for h in held}:
+            raise MovedOn("refusal.moved-on", game=self.key, queue=queue, position=position,
+                          now=self._waits_for())
+
     @classmethod
     def spec(cls, name: str) -> CommandSpec:
         """A command's spec; ``action``, no longer offered, is still found so
@@ -326,7 +349,22 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
             return spec, parsed
         return super().parse(command)
 
+    def _check_tie_break_order(self, spec: CommandSpec, args: dict[str, Any]) -> None:
+        """A tie-break roll comes in seating order: one for a player whose
+        turn to roll is still to come is refused, naming who rolls next."""
+        player = args.get("player")
+        if (self.phase == Phase.TIE_BREAK and spec.name == "roll"
+                and isinstance(player, int) and player in self.tie_pending[1:]):
+            raise WrongPlayer("refusal.tie-break-order", game=self.key,
+                              player=self.players[player],
+                              next=self.players[self.tie_pending[0]])
+
     def check_expected(self, spec: CommandSpec, args: dict[str, Any]) -> None:
+        """Besides what every game checks: a reveal or a target that names
+        what is no longer waited for at its place, and a tie-break roll out
+        of seating order, are refused."""
+        self._check_aimed(spec, args)
+        self._check_tie_break_order(spec, args)
         if spec is REPLAYED_ACTION:
             return super().check_expected(self.spec("play"), args)
         if (spec.name == "decompress" and self.light and self.phase == Phase.E
@@ -398,7 +436,7 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
             kinds = []
             printed = []
             for q, i in covering or self._pending_reveals():
-                args = {"queue": q, "position": i + 1}
+                args = {"queue": q, "position": i + 1, "persona": self.card_at(q, i + 1)}
                 if self.box:
                     asked = "prompt.reveal-kind.on-top" if covering else "prompt.reveal-kind"
                     kinds.append(wait("reveal-kind", asked, self._at(q, i), args=args))
@@ -406,7 +444,7 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
             return kinds + printed
         if self.phase == Phase.TIE_BREAK:
             return [wait("roll", "prompt.roll.tie-break", self._who(s), player=s, dice=RED_DIE)
-                    for s in self.tie_pending]
+                    for s in self.tie_pending[:1]]
         turn = self.active()
         if turn is None:
             return []
@@ -444,7 +482,7 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
 
         if self.phase == Phase.TIE_BREAK:
             return [wait("roll", "prompt.roll.tie-break", s, dice=RED_DIE)
-                    for s in self.tie_pending]
+                    for s in self.tie_pending[:1]]
         if self.phase == Phase.CLEANUP:
             return ([wait("bathroom-tokens", "prompt.bathroom-tokens", s, args={"player": s})
                      for s in self.pending]

@@ -50,6 +50,19 @@ class Places(Game, State):
         seats = [(start + k) % n for k in range(n)]
         return [s for s in seats if not self.reserves[s]["eliminated"]]
 
+    def card_at(self, queue: int, position: int) -> int | None:
+        """The number of the Persona card at a place (None: a player)."""
+        slot = self.queues[queue - 1]["slots"][position - 1]
+        return None if is_player(slot) else int(slot["id"])
+
+    def held_at(self, queue: int, position: int) -> str:
+        """What a place holds, as a target names it to say what its phone
+        showed there: ``"player <seat>"`` or ``"persona <number>"``."""
+        slot = self.queues[queue - 1]["slots"][position - 1]
+        if is_player(slot):
+            return f"player {slot['player']}"
+        return f"persona {slot['id']}"
+
     def active(self) -> int | None:
         """The seat whose turn it is (the one choosing, during setup)."""
         if self.phase == Phase.SETUP:

@@ -38,6 +38,14 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "the Persona deck of {players} players holds {least} to {most} cards (6 in each of "
             "the {queues} queues and one behind each player), not {raw}"
         ),
+        "refusal.moved-on": (
+            "another move came first: the game no longer waits for that at queue {queue}, "
+            "place {position}; it waits for: {now}"
+        ),
+        "refusal.tie-break-order": (
+            "{player} rolls after {next}: the tie-break's rolls go in seating order; {next} "
+            "rolls next"
+        ),
         "refusal.no-yellow-deck": (
             "without the Lost Young Man the Persona deck must still hold {least} cards"
         ),
@@ -206,6 +214,14 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.deck-range": (
             "la pioche de Personas pour {players} joueurs a de {least} à {most} cartes (6 dans "
             "chacune des {queues} files et une derrière chaque joueur), pas {raw}"
+        ),
+        "refusal.moved-on": (
+            "un autre coup est passé avant : la partie n'attend plus cela en file {queue}, "
+            "place {position} ; elle attend : {now}"
+        ),
+        "refusal.tie-break-order": (
+            "{player} lance après {next} : les jets du départage suivent l'ordre des places ; "
+            "{next} lance maintenant"
         ),
         "refusal.no-yellow-deck": (
             "sans le Lost Young Man, la pioche de Personas doit encore avoir {least} cartes"
@@ -388,6 +404,14 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.deck-range": (
             "il mazzo delle Persona per {players} giocatori ha da {least} a {most} carte (6 in "
             "ognuna delle {queues} file e una dietro ogni giocatore), non {raw}"
+        ),
+        "refusal.moved-on": (
+            "un'altra mossa è arrivata prima: la partita non aspetta più questo alla fila "
+            "{queue}, posto {position}; aspetta: {now}"
+        ),
+        "refusal.tie-break-order": (
+            "{player} tira dopo {next}: i tiri dello spareggio seguono l'ordine dei posti; "
+            "ora tira {next}"
         ),
         "refusal.no-yellow-deck": (
             "senza il Lost Young Man il mazzo delle Persona deve avere ancora {least} carte"

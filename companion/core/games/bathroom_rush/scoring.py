@@ -132,6 +132,7 @@ class Scoring(Places):
             return
         self.phase = Phase.TIE_BREAK
         self.tie_group = tied
+        # Rolled in seating order (the setup's, from the game's first player).
         self.tie_pending = list(tied)
         events.append(self._event("tie-break", {
             "tied": tied, "names": [self.players[s] for s in tied], "score": best},

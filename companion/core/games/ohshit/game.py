@@ -130,6 +130,7 @@ class OhShit(Game, State):
         self.piles = [dict.fromkeys(POOPS, 0) for _ in range(seats)]
         self.constipated = [False] * seats
         self.alive = [True] * seats
+        self.dead = []
         # One Toilette and one Suppositoire each, then three from the shuffled rest.
         self.hands = [HAND_SIZE] * seats
         self.draw_pile = sum(self.deck.values()) - HAND_SIZE * seats
@@ -196,7 +197,11 @@ class OhShit(Game, State):
             each = [self.players[s] for s in self.winners]
             names = ", ".join(each[:-1]) + " and " + each[-1]
             message = f"no card is left to play: {names} survive and share the win"
-        return Result(tuple(self.winners), scores, message)
+        # The survivors first, then the dead, the last to die first.
+        ranks = [1] * len(self.players)
+        for place, seat in enumerate(reversed(self.dead), len(self.winners) + 1):
+            ranks[seat] = place
+        return Result(tuple(self.winners), scores, message, tuple(ranks))
 
     def state_view(self) -> View:
         """The public table as a :class:`~.model.View`."""
@@ -463,6 +468,8 @@ class OhShit(Game, State):
             raise IllegalCommand("refusal.not-dead", rule="not-dead", game=self.key,
                                  player=self.players[player])
         self.alive[player] = True
+        if player in self.dead:
+            self.dead.remove(player)
         return [Event("correction",
                       f"Correction: {self.players[player]} is back in the game with an empty "
                       f"pile and the {cards_text(self.hands[player])} set aside at their death",
@@ -582,6 +589,7 @@ class OhShit(Game, State):
         if self.hands[seat]:
             parts.append(f"the {cards_text(self.hands[seat])} in hand leave the game face down")
         self.alive[seat] = False
+        self.dead.append(seat)
         name = self.players[seat]
         events = [Event("player-died", f"{name} {how}: " + ", ".join(parts or ["nothing left"]),
                         {"player": seat, "cards": cards}, alert=True)]

@@ -160,6 +160,7 @@ class State:
     piles: list[dict[str, int]]       # per seat: poop -> cards on the pile
     constipated: list[bool]
     alive: list[bool]
+    dead: list[int]                   # the seats out of the game, in the order they died
     hands: list[int]                  # cards in each hand (a dead player's: set aside)
     draw_pile: int
     decharge: dict[str, int]          # poop -> cards

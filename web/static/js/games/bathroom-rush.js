@@ -174,20 +174,62 @@ function playDock(update, tools, exp) {
     }, t(`bathroom-rush:card.${card}`))))) : null;
   return { main: [...generic.main, list], secondary: generic.secondary };
 }
+// Who is asked to reveal a Persona: the player of its queue (the free
+// queue's, the player whose turn it is, else the first player).
+function askedOf(update, exp) {
+  const view = update.state;
+  return view.queues[exp.args.queue - 1]?.player ?? view.active ?? view.first_player ?? null;
+}
+
+// The reveals a phone is shown: its own player's first (each phone turns
+// up its own queue's cards); a phone of nobody's shows the first waiting.
+let revealFor = null; // a place this phone chose to enter for another player
 
 function revealDock(update, tools) {
   const view = update.state;
-  const kind = update.expected.find((e) => e.command === "reveal-kind");
-  const printed = update.expected.find((e) => e.command === "reveal"
-    && (!kind || (e.args.queue === kind.args.queue && e.args.position === kind.args.position)));
+  const reveals = update.expected.filter((e) => e.command === "reveal-kind" || e.command === "reveal");
+  const me = tools.mySeat;
+  const placeOf = (e) => `${update.game_id}:${e.args.queue}:${e.args.position}`;
+  const mine = me === null ? reveals : reveals.filter((e) => askedOf(update, e) === me || placeOf(e) === revealFor);
+  if (!mine.length) return waitingForReveal(update, reveals);
+  const at = mine[0];
+  const same = (e) => e.args.queue === at.args.queue && e.args.position === at.args.position;
+  const kind = update.expected.find((e) => e.command === "reveal-kind" && same(e));
+  const printed = update.expected.find((e) => e.command === "reveal" && same(e));
   const exp = kind ?? printed;
-  const head = h("h2", { class: "prompt", id: "prompt", text: said(exp) });
+  const head = h("h2", { class: "prompt", id: "prompt", text: revealAsk(update, exp) });
   const main = [view.box && kind ? kindsGrid(view, kind, tools.act, head) : printedGrid(update, printed, tools.act, head)];
   // A card the box does not hold, or values the grid lacks: the form.
   const other = printed ? h("button", {
     type: "button", class: "btn secondary", id: "reveal-other", onclick: () => tools.act(printed),
   }, t(kind ? "bathroom-rush:board.other_card" : "bathroom-rush:board.other_values")) : null;
   return { main, secondary: other ? [other] : [] };
+}
+
+// "Ana — Which Persona is at position 6 of queue 1, in front of Ana?"
+function revealAsk(update, exp) {
+  const asked = askedOf(update, exp);
+  return asked === null ? said(exp) : t("bathroom-rush:board.asks", { name: update.players[asked], ask: said(exp) });
+}
+
+// A phone whose player is not asked: who is waited for, and what; one tap
+// enters it for them (a player without their phone at hand).
+function waitingForReveal(update, reveals) {
+  const first = reveals[0];
+  const asked = askedOf(update, first);
+  const names = [...new Set(reveals.map((e) => askedOf(update, e)).filter((s) => s !== null))].map((s) => update.players[s]);
+  return {
+    main: [h("div", { class: "br-waiting" },
+      h("h2", { class: "prompt", id: "prompt", text: t("bathroom-rush:board.waiting_for", { names: names.join(", ") }) }),
+      h("p", { class: "hint", text: revealAsk(update, first) }))],
+    secondary: [h("button", {
+      type: "button", class: "btn secondary", id: "reveal-for",
+      onclick: () => {
+        revealFor = `${update.game_id}:${first.args.queue}:${first.args.position}`;
+        document.dispatchEvent(new CustomEvent("redraw-dock"));
+      },
+    }, t("bathroom-rush:board.enter_for", { name: asked === null ? "" : update.players[asked] }))],
+  };
 }
 
 // Light tracking's entries, drafted on this phone per game, round, phase
