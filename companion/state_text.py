@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from .core.text import event_sentence, phrase, say
+from .core.text import phrase, result_sentence, say
 
 if TYPE_CHECKING:
     from .core.engine import Event
@@ -84,8 +84,7 @@ def render(update: Update, lang: str = "en") -> str:
         if lang == "en":
             lines.append(f"Game over: {update.result.message}")
         else:
-            lines.append(event_sentence("game-over", update.result.message,
-                                        update.result.to_json(), lang, update.game_key, names))
+            lines.append(result_sentence(update.result.to_json(), lang, update.game_key, names))
     else:
         lines += [f"> {prompt}" for prompt in _prompts(update, lang)]
     while lines and not lines[-1]:

@@ -137,6 +137,9 @@ SCHEMAS: dict[str, Any] = {
             "winners": {"type": "array", "items": {"type": "integer"}},
             "scores": {"type": "array", "items": NULLABLE_INT},
             "message": {"type": "string"},
+            "said": {"type": "object", "additionalProperties": {"type": "string"},
+                     "description": "how the game ended in the other languages, by the games "
+                                    "that say it from more than the winners"},
         },
     },
     "GameState": {

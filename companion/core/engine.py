@@ -398,10 +398,16 @@ class Result:
     winners: tuple[int, ...]
     scores: tuple[int | None, ...]
     message: str
+    # The sentence in the other languages, for a game that says how it
+    # ended from more than its winners (language -> sentence).
+    said: Mapping[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "scores": list(self.scores),
-                "message": self.message}
+        out: dict[str, Any] = {"winners": list(self.winners), "scores": list(self.scores),
+                               "message": self.message}
+        if self.said:
+            out["said"] = dict(self.said)
+        return out
 
 
 # -- the engine base ------------------------------------------------------

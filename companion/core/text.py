@@ -754,6 +754,21 @@ def event_sentence(kind: str, message: str, data: Mapping[str, Any], lang: str,
     return message
 
 
+def result_sentence(result: Mapping[str, Any], lang: str, game: str | None = None,
+                    players: Iterable[str] = ()) -> str:
+    """How a game ended (a result's JSON) said in ``lang``: the game's own
+    sentence in that language (``said``) where it gives one, else its
+    winners said as its game-over event; English is its ``message``."""
+    message = str(result.get("message", ""))
+    said = result.get("said")
+    if isinstance(said, Mapping) and isinstance(said.get(lang), str):
+        return str(said[lang])
+    if lang == DEFAULT_LANGUAGE:
+        return message
+    data = {k: v for k, v in result.items() if k not in ("said", "message")}
+    return event_sentence("game-over", message, data, lang, game, players)
+
+
 def _event_fields(data: Mapping[str, Any], names: list[str], lang: str,
                   game: str | None) -> dict[str, Any]:
     """An event's data as its sentence's fields: seats as the players'

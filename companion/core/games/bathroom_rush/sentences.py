@@ -740,6 +740,7 @@ _EN_ACTIONS: dict[str, str] = {
                            "bathroom of queue {queue}, and the permanent cards are discarded",
     "prompt.roll.empty-bottle": "{name}: roll the red die: that many pipì leave your reserve",
     "event.card-played": "{name} plays {card}",
+    "event.card-aimed": "{name} plays {card} {place}",
     "event.card-blocked.queue-defence": "{name} plays a Queue Defence: {by}'s {card} is "
                                         "cancelled",
     "event.card-blocked.bathroom-defence": "{name} plays a Bathroom Defence: {by}'s {card} is "
@@ -784,6 +785,7 @@ _FR_ACTIONS: dict[str, str] = {
     "prompt.roll.empty-bottle": "{name} : lance le dé rouge : autant de pipì quittent ta "
                                 "réserve",
     "event.card-played": "{name} joue {card}",
+    "event.card-aimed": "{name} joue {card} {place}",
     "event.card-blocked.queue-defence": "{name} joue une Défense de file : le {card} de {by} "
                                         "est annulé",
     "event.card-blocked.bathroom-defence": "{name} joue une Défense des toilettes : le {card} "
@@ -826,6 +828,7 @@ _IT_ACTIONS: dict[str, str] = {
     "prompt.roll.empty-bottle": "{name}: tira il dado rosso: altrettanti pipì lasciano la tua "
                                 "riserva",
     "event.card-played": "{name} gioca {card}",
+    "event.card-aimed": "{name} gioca {card} {place}",
     "event.card-blocked.queue-defence": "{name} gioca una Difesa fila: {card} di {by} è "
                                         "annullata",
     "event.card-blocked.bathroom-defence": "{name} gioca una Difesa bagno: {card} di {by} è "
