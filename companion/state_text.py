@@ -130,7 +130,9 @@ def _turn(state: dict[str, Any], names: Sequence[str], over: bool, t: _Say) -> l
     if isinstance(tie_break, int) and (name := seat("tie_break")):
         said.append(_sentence(t("cli.tie_break", name=name)))
     message = state.get("message")
-    if isinstance(message, str) and message.strip():
+    # (The game's own sentence is English; once the game is over, the
+    # result's line says it in the table's language.)
+    if isinstance(message, str) and message.strip() and (t.lang == "en" or not over):
         said.append(_sentence(message))
     return said
 

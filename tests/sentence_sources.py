@@ -33,6 +33,8 @@ from companion.core.text import LANGUAGES
 GAMES = ("call-of-nature", "ohshit", "bathroom-rush")
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")
 MAX_STEPS = 300
+# How many games' histories are said in full (the command line's, a phone's).
+HISTORIES = 12
 
 
 @dataclass
@@ -44,7 +46,8 @@ class Played:
     updates: list[Any] = field(default_factory=list)
     previews: list[Any] = field(default_factory=list)
     refusals: list[Refusal] = field(default_factory=list)
-    histories: list[tuple[int, list[Any]]] = field(default_factory=list)
+    # Each game as it ended, and its history.
+    histories: list[tuple[Any, list[Any]]] = field(default_factory=list)
     kinds: set[str] = field(default_factory=set)
     commands: set[str] = field(default_factory=set)
 
@@ -70,7 +73,7 @@ def _value(rng: random.Random, game: Any, param: Param, wait: Any) -> Any:
     if kind == ParamKind.BOOL:
         return rng.random() < 0.5
     if kind == ParamKind.TEXT:
-        return rng.choice(("Ana", "Anziano", "OK"))
+        return rng.choice(("Ana", "OK"))
     if kind == ParamKind.DICE:
         dice = wait.dice
         if dice is None:
@@ -121,7 +124,7 @@ def _step(rng: random.Random, played: Played) -> None:
                 command = _command(rng, game, specs[wait.command], wait)
                 if rng.random() < 0.15:
                     try:
-                        played.previews.append(table.preview(command))
+                        played.previews.append((table.preview(command), game.players))
                     except Refusal as refused:
                         played.refusals.append(refused)
                 try:
@@ -161,7 +164,7 @@ def play(key: str, count: int, seed: int = 31) -> Played:
             if table.game.over:
                 break
             _step(rng, played)
-        played.histories.append((table.current().game_id, table.history()))
+        played.histories.append((table.current(), table.history()))
     return played
 
 
@@ -175,23 +178,39 @@ def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.split("\n") if line.strip()]
 
 
+# The table's whole state is said at one update in STATE_EVERY (and at each
+# game's end): its lines repeat from one update to the next.
+STATE_EVERY = 6
+
+
 def table_sentences(played: Played, lang: str) -> Said:
     """The events, prompts, figures and results the table says (its screen
-    and ``companion state``), and what undo would take back."""
-    from companion.cli import _taking_back, event_said, render_state
+    and ``companion state``), and what undo would take back (as the
+    command line says it: the events' sentences)."""
+    from companion.cli import event_said, render_state
 
-    for update in played.updates:
+    told: dict[str, str] = {}
+
+    def said(event: Any, players: tuple[str, ...]) -> str:
+        key = json.dumps([event.kind, event.message, event.data, players], sort_keys=True)
+        found = told.get(key)
+        if found is None:
+            found = told[key] = event_said(event, lang, played.key, players)
+        return found
+
+    for number, update in enumerate(played.updates):
         for event in update.events:
-            yield event_said(event, lang, update.game_key, update.players), f"event {event.kind}"
-        for line in _lines(render_state(update, lang)):
-            yield line, "state"
-        took = _taking_back(update, lang)
-        if took:
-            yield took, "undo"
-    for preview in played.previews:
+            yield said(event, update.players), f"event {event.kind}"
+        if update.over or number % STATE_EVERY == 0 or update.action != "command":
+            for line in _lines(render_state(update, lang)):
+                yield line, "state"
+        if update.undo_events and lang != "en":
+            yield " · ".join(said(e, update.players) for e in update.undo_events), "undo"
+        elif update.undo_text:
+            yield update.undo_text, "undo"
+    for preview, players in played.previews:
         for event in preview.events:
-            yield (event_said(event, lang, played.key, played.table.game.players),
-                   f"preview {event.kind}")
+            yield said(event, players), f"preview {event.kind}"
 
 
 def refusals(played: Played, lang: str) -> Said:
@@ -209,8 +228,9 @@ def command_line(played: Played, lang: str) -> Said:
     with contextlib.redirect_stdout(printed):
         out.games(played.table.games())
         out.stats(played.table.stats())
-        for _game_id, entries in played.histories:
-            out.history(entries, played.key, played.table.current().players)
+        # (A history says the events said above again: a few games' are enough.)
+        for update, entries in played.histories[:HISTORIES]:
+            out.history(entries, played.key, update.players)
     for line in _lines(printed.getvalue()):
         yield line, "cli"
 
@@ -237,11 +257,7 @@ def phone_payloads(played: Played) -> Iterator[dict[str, Any]]:
     """What the panel sends a phone of these games, as it sends it: states
     (with their events said by the game), previews, histories and past
     games, each as the scripts that say them read them."""
-    from web.panel import entry_text, preview_json, state_json
-
-    class _Colours:
-        def of(self, game_id: int, count: int) -> list[str]:
-            return ["#336699"] * count
+    from web.panel import entry_text, preview_json, say_events
 
     game = played.key
     seen: set[str] = set()
@@ -253,25 +269,27 @@ def phone_payloads(played: Played) -> Iterator[dict[str, Any]]:
             yield payload
 
     for update in played.updates:
-        state = state_json(update, _Colours())
-        for event in state["events"]:
-            yield from once({"kind": "event", "game": game, "players": state["players"],
-                             "event": event})
-        if state["undo_events"]:
-            yield from once({"kind": "undo", "game": game, "players": state["players"],
-                             "events": state["undo_events"], "undo_text": state["undo_text"]})
-        for wait in state["expected"]:
-            yield from once({"kind": "prompt", "game": game, "players": state["players"],
+        players = list(update.players)
+        events = [e.to_json() for e in update.events]
+        say_events(game, update.events, events)
+        for event in events:
+            yield from once({"kind": "event", "game": game, "players": players, "event": event})
+        if update.undo_events:
+            undo = [e.to_json() for e in update.undo_events]
+            say_events(game, update.undo_events, undo)
+            yield from once({"kind": "undo", "game": game, "players": players, "events": undo,
+                             "undo_text": update.undo_text})
+        for wait in update.expected_json():
+            yield from once({"kind": "prompt", "game": game, "players": players,
                              "expected": wait})
-        if state["over"] and state["result"]:
-            yield from once({"kind": "result", "game": game, "players": state["players"],
-                             "result": state["result"]})
-    for preview in played.previews:
+        if update.over and update.result:
+            yield from once({"kind": "result", "game": game, "players": players,
+                             "result": update.result.to_json()})
+    for preview, players in played.previews:
         shown = preview_json(game, preview)
-        yield from once({"kind": "preview", "game": game,
-                         "players": list(played.table.game.players), "preview": shown})
-    for game_id, entries in played.histories:
-        update, _ = played.table.past(game_id)
+        yield from once({"kind": "preview", "game": game, "players": list(players),
+                         "preview": shown})
+    for update, entries in played.histories[:HISTORIES]:
         past = {"game": game, "players": list(update.players),
                 "state": {"over": update.over,
                           "result": update.result.to_json() if update.result else None}}

@@ -23,10 +23,16 @@ from companion.core.text import LANGUAGES
 from tests import sentence_check
 from tests.sentence_check import RULES, broken_rules, leftovers, missing_dictionaries, problems
 from tests.sentence_sources import GAMES, gather, phone_payloads, play
-from tests.test_web_e2e import browser, companion, phones  # noqa: F401  (fixtures)
+from tests.test_web_e2e import (  # noqa: F401  (fixtures)
+    SCREENSHOTS,
+    browser,
+    companion,
+    phones,
+)
 
 GAMES_PER_GAME = int(os.environ.get("SENTENCE_GAMES", "200"))
 LOCALES = {"en": "en-GB", "fr": "fr-FR", "it": "it-IT"}
+ARTIFACTS = SCREENSHOTS.parent
 
 
 @pytest.fixture(scope="module")
@@ -122,6 +128,11 @@ def test_every_sentence_of_random_games_is_spelled_and_built_right_in_every_lang
     assert {"game-over", "final-round", "tie-break", "flushed", "respite-rolled",
             "card-aimed", "revealed", "correction"} <= kinds
     wrong = {lang: problems(said[lang], lang) for lang in LANGUAGES}
+    # Every sentence with a problem, for a person to read.
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "sentences-wrong.txt").write_text("".join(
+        f"{lang}\t{said[lang][text]}\t{', '.join(why)}\t{text}\n"
+        for lang, found in wrong.items() for text, why in found.items()))
     with capsys.disabled():
         print()
         for lang in LANGUAGES:

@@ -28,8 +28,10 @@ language's CLDR plural category of ``count`` (``=0`` an exact value; ``#``
 the number written in the language), ``{total, select, 2 {...} other {...}}``
 a value.  The categories and the written numbers come from the rules
 installed with :func:`use_locale_rules` (Babel's, see :mod:`companion.cldr`).
-French elides "de" and "que" before a filled-in word that starts with a
-vowel ("au tour d'Ana").
+French elides "de", "que", "le" and "la" before a filled-in word that
+starts with a vowel ("au tour d'Ana", "contre l'Addetto"); Italian joins a
+preposition to the article that starts a filled-in word ("su" + "la Persona"
+is "sulla Persona").
 """
 
 from __future__ import annotations
@@ -546,7 +548,7 @@ def _choose(template: str, lang: str, fields: Mapping[str, Any]) -> str:
 
 # Words a language shortens before a vowel: "de" + "Ana" is "d'Ana".
 _ELIDED: Mapping[str, re.Pattern[str]] = {
-    "fr": re.compile(r"\b([Dd]e|[Qq]ue|[Jj]usque|[Ll]orsque|[Pp]uisque) \{(\w+)\}"),
+    "fr": re.compile(r"\b([Dd]e|[Qq]ue|[Jj]usque|[Ll]orsque|[Pp]uisque|[Ll]e|[Ll]a) \{(\w+)\}"),
 }
 _VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûüæœ]", re.IGNORECASE)
 
@@ -565,12 +567,46 @@ def _elide(template: str, lang: str, fields: Mapping[str, Any]) -> str:
     return rule.sub(shorten, template)
 
 
+# Italian joins a preposition and the article of the word after it:
+# "di" + "la Persona" is "della Persona", "su" + "l'Anziano" "sull'Anziano".
+_JOINED: Mapping[str, Mapping[str, str]] = {
+    prep: {"il": f"{stem}l", "lo": f"{stem}llo", "la": f"{stem}lla", "i": f"{stem}i",
+           "gli": f"{stem}gli", "le": f"{stem}lle", "l'": f"{stem}ll'"}
+    for prep, stem in (("di", "de"), ("a", "a"), ("da", "da"), ("in", "ne"), ("su", "su"))
+}
+_JOINS: Mapping[str, re.Pattern[str]] = {
+    "it": re.compile(r"\b([Dd]i|[Aa]|[Dd]a|[Ii]n|[Ss]u) \{(\w+)\}"),
+}
+_ARTICLE = re.compile(r"(?:(il|lo|la|i|gli|le) |(l)['’])(?=\w)")
+
+
+def _join(template: str, lang: str, fields: Mapping[str, Any]) -> str:
+    rule = _JOINS.get(lang)
+    if rule is None:
+        return template
+
+    def joined(match: re.Match[str]) -> str:
+        prep, name = match.group(1), match.group(2)
+        value = fields.get(name)
+        article = _ARTICLE.match(value) if isinstance(value, str) else None
+        if article is None:
+            return match.group(0)
+        word = _JOINED[prep.lower()][article.group(1) or "l'"]
+        word = prep[0] + word[1:]
+        rest = str(value)[article.end():].replace("{", "{{").replace("}", "}}")
+        return f"{word}{rest}" if word.endswith("'") else f"{word} {rest}"
+
+    return rule.sub(joined, template)
+
+
 def fill(template: str, lang: str, fields: Mapping[str, Any]) -> str:
     """``template`` said in ``lang`` with ``fields`` (already said): its
-    choices made, its elisions, then its ``{fields}`` filled in.  Raises
-    ``KeyError`` for a missing field, ``ValueError`` for a broken template."""
+    choices made, its elisions and contractions, then its ``{fields}``
+    filled in.  Raises ``KeyError`` for a missing field, ``ValueError`` for
+    a broken template."""
     chosen = _choose(template, lang, fields) if "," in template else template
-    return string.Formatter().vformat(_elide(chosen, lang, fields), (), _Fields(fields))
+    shaped = _join(_elide(chosen, lang, fields), lang, fields)
+    return string.Formatter().vformat(shaped, (), _Fields(fields))
 
 
 class Word:

@@ -215,7 +215,7 @@ TEXT: Phrases = {
         "help.special": "Jouer une carte spéciale : la Pression ne change pas",
         "title": "Call of Nature",
         # The game's record, as the statistics name it.
-        "record": "plus haute Pression survécue",
+        "record": "plus haute Pression tenue",
         # The command line's sentences and columns of the state (companion state).
         "state.line.pressure": "Pression {pressure}",
         "state.line.next-threshold": "le prochain seuil, à {threshold}, coûte {cost} de Maîtrise",
