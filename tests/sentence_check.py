@@ -39,6 +39,8 @@ _PRINTED = {
     # The games and their makers' words.
     "Call", "of", "Nature", "CHIPATSU", "OhShit", "Bathroom", "Rush", "Tabletop", "Companion",
     "pipì", "popò", "Pipì", "Popò", "Persona", "Personas", "Unicorn", "Unicorns",
+    # The languages' own names on the language switch.
+    "EN", "FR", "IT", "English", "Français", "Italiano",
     # Standards and devices.
     "Wi", "Fi", "Wi-Fi", "PIN", "QR", "SSID", "WPA", "CSV", "JSON", "MQTT", "BGStats", "BG",
     "Stats", "Pixels", "OLED", "d6", "d4", "2d6", "GPIO", "BLE", "mDNS", "URL", "IP", "ok", "OK",
@@ -57,6 +59,8 @@ ALLOWED: dict[str, frozenset[str]] = {
         # Call of Nature's and OhShit!'s printed words, English by origin.
         "Respite", "Respites", "U-TURN", "TURN", "Frosty", "Fruity", "Grassy", "Spicy", "Sloppy",
         "Décharge", "Toilette", "Suppositoire", "Constipation", "Constipations", "rulebook",
+        # The command line's names of OhShit!'s action cards; Bathroom Rush's phase.
+        "suppositoire", "toilette", "cleanup",
     }),
     "fr": frozenset(_PRINTED | _ITALIAN_CARDS | {
         # OhShit!'s French rulebook prints these; Call of Nature's cards too.

@@ -15,7 +15,9 @@ export function commandLabel(game, name) {
 
 export function commandHelp(game, spec) {
   const key = `${game}:help.${spec.name}`;
-  return has(key) ? t(key) : spec.help || "";
+  if (has(key)) return t(key);
+  // (A game's English help, where it has none in the phone's language, is left out.)
+  return lang === "en" ? spec.help || "" : "";
 }
 
 export function paramLabel(game, command, param) {
