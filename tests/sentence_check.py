@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Callable
 from pathlib import Path
+from typing import Callable
 
 from tests.language_check import raw_keys
 
@@ -60,7 +60,7 @@ ALLOWED: dict[str, frozenset[str]] = {
         "Respite", "Respites", "U-TURN", "TURN", "Frosty", "Fruity", "Grassy", "Spicy", "Sloppy",
         "Décharge", "Toilette", "Suppositoire", "Constipation", "Constipations", "rulebook",
         # The command line's names of OhShit!'s action cards; Bathroom Rush's phase.
-        "suppositoire", "toilette", "cleanup",
+        "suppositoire", "toilette", "cleanup", "Cleanup",
     }),
     "fr": frozenset(_PRINTED | _ITALIAN_CARDS | {
         # OhShit!'s French rulebook prints these; Call of Nature's cards too.

@@ -14,6 +14,7 @@ passes the checks of tests/sentence_check.py.  The counts are printed.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 
@@ -53,48 +54,54 @@ def played():
 
 
 # What a phone's scripts say of what the panel sends (see phone_payloads).
-SAY_ON_A_PHONE = """async (payloads) => {
+SAY_ON_A_PHONE = """async (sent) => {
+    const payloads = JSON.parse(sent);
     const s = await import("/static/js/sentences.js");
     const f = await import("/static/js/forms.js");
     const out = [];
     const add = (text, where) => { if (text) out.push([String(text), where]); };
+    const say = {
+        event: (p) => [s.eventsSaid([p.event], p.players, p.game), `event ${p.event.kind}`],
+        undo: (p) => [s.undoSaid({ game: p.game, players: p.players, can_undo: true,
+                                   undo_events: p.events, undo_text: p.undo_text }), "undo"],
+        result: (p) => [s.resultSaid(p.result, p.players, p.game), "result"],
+        preview: (p) => [s.previewSaid(p.preview, p), "preview"],
+        prompt: (p) => [f.promptFor(p.expected, p), "prompt"],
+        entry: (p) => [s.entrySaid(p.entry, p.past), "history"],
+        past: (p) => [s.resultSaid(p.past.state.result, p.past.players, p.past.game), "past game"],
+    };
     for (const p of payloads) {
-        const state = { game: p.game, players: p.players ?? [] };
-        if (p.kind === "event") add(s.eventsSaid([p.event], p.players, p.game), `event ${p.event.kind}`);
-        else if (p.kind === "undo") add(s.undoSaid({ ...state, can_undo: true, undo_events: p.events,
-                                                      undo_text: p.undo_text }), "undo");
-        else if (p.kind === "result") add(s.resultSaid(p.result, p.players, p.game), "result");
-        else if (p.kind === "preview") add(s.previewSaid(p.preview, state), "preview");
-        else if (p.kind === "prompt") add(f.promptFor(p.expected, state), "prompt");
-        else if (p.kind === "entry") add(s.entrySaid(p.entry, p.past), "history");
-        else if (p.kind === "past") add(s.resultSaid(p.past.state.result, p.past.players, p.past.game),
-                                        "past game");
-        else if (p.kind === "commands") {
-            for (const spec of p.commands) {
-                add(f.commandLabel(p.game, spec.name), "command");
-                add(f.commandHelp(p.game, spec), "command help");
-                for (const param of spec.params) {
-                    add(f.paramLabel(p.game, spec.name, param), "parameter");
-                    add(f.paramHelp(p.game, spec.name, param), "parameter help");
-                    for (const choice of param.choices ?? []) add(f.choiceLabel(p.game, choice), "choice");
+        if (p.kind !== "commands") {
+            add(...say[p.kind](p));
+            continue;
+        }
+        for (const spec of p.commands) {
+            add(f.commandLabel(p.game, spec.name), "command");
+            add(f.commandHelp(p.game, spec), "command help");
+            for (const param of spec.params) {
+                add(f.paramLabel(p.game, spec.name, param), "parameter");
+                add(f.paramHelp(p.game, spec.name, param), "parameter help");
+                for (const choice of param.choices ?? []) {
+                    add(f.choiceLabel(p.game, choice), "choice");
                 }
             }
         }
     }
-    return out;
+    return JSON.stringify(out);
 }"""
 
 
 def said_on_phones(companion, phones, payloads) -> dict[str, dict[str, str]]:
     """The sentences a phone in each language writes of ``payloads``."""
     said: dict[str, dict[str, str]] = {}
+    sent = json.dumps(payloads)
     for lang, locale in LOCALES.items():
         page = phones(locale=locale)
         page.goto(f"{companion.url}/stats")
         page.wait_for_selector("#conn[data-state=live]")
         assert page.evaluate("document.documentElement.lang") == lang
         found = said[lang] = {}
-        for text, where in page.evaluate(SAY_ON_A_PHONE, payloads):
+        for text, where in json.loads(page.evaluate(SAY_ON_A_PHONE, sent)):
             found.setdefault(text, f"phone {where}")
         assert page.script_errors == []
     return said

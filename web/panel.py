@@ -18,8 +18,8 @@ from companion.core.errors import CompanionError
 from companion.core.games import game_class
 from companion.core.ports import DiceService, SmartDice, TablePort
 from companion.core.table import Update
-from companion.core.updates import Preview
 from companion.core.text import LANGUAGES
+from companion.core.updates import Preview
 
 from .access import SESSION_HOURS, Access
 from .colours import PlayerColours
