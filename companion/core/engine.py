@@ -494,7 +494,7 @@ class Game(ABC):
             allowed = (Words(term(v, f"variant.{v}") for v in sorted(cls.variants))
                        if cls.variants else Word("refusal.none"))
             raise BadSetup("refusal.unknown-variant", game=cls.key, title=cls.title,
-                           unknown=", ".join(sorted(unknown)), allowed=allowed)
+                           unknown=", ".join(sorted(unknown)), n=len(unknown), allowed=allowed)
         return setup
 
     @classmethod
