@@ -17,10 +17,14 @@ from __future__ import annotations
 import json
 import os
 import re
+from pathlib import Path
 
 import pytest
 
-from companion.core.text import LANGUAGES
+from companion.core.engine import Command, Setup
+from companion.core.errors import BadSetup
+from companion.core.text import LANGUAGES, event_sentence, fill, say
+from companion.core.updates import Action, HistoryEntry
 from tests import sentence_check
 from tests.sentence_check import RULES, broken_rules, leftovers, missing_dictionaries, problems
 from tests.sentence_sources import GAMES, gather, phone_payloads, play
@@ -34,6 +38,7 @@ from tests.test_web_e2e import (  # noqa: F401  (fixtures)
 GAMES_PER_GAME = int(os.environ.get("SENTENCE_GAMES", "200"))
 LOCALES = {"en": "en-GB", "fr": "fr-FR", "it": "it-IT"}
 ARTIFACTS = SCREENSHOTS.parent
+I18N = Path(__file__).resolve().parent.parent / "web" / "static" / "i18n"
 
 
 @pytest.fixture(scope="module")
@@ -204,3 +209,116 @@ def test_the_allowed_words_are_few_and_no_dictionary_word():
         assert len(words) < 120, lang
         for word in words:
             assert re.fullmatch(r"[\w'’-]+", word), word
+
+
+# -- the defects players read, each said right ------------------------------------------------
+
+
+def test_italian_joins_a_preposition_to_a_personas_article():
+    from companion.core.games.bathroom_rush.sentences import render
+
+    data = {"persona": "colour:red", "queue": 3, "position": 3}
+    assert render("event.effect-applied", "it", data).startswith("L'effetto della Persona rossa")
+    assert fill("su {persona} · di {p}", "it", {"persona": "la Persona coperta",
+                                                "p": "l'Anziano"}) == \
+        "sulla Persona coperta · dell'Anziano"
+
+
+def test_french_elides_the_article_before_a_card_that_starts_with_a_vowel():
+    from companion.core.games.bathroom_rush.sentences import render
+
+    said = render("prompt.defend.cleaner", "fr",
+                  {"target": "Ben", "name": "Ana", "card_id": "cleaner"})
+    assert "contre l'Addetto alle pulizie d'Ana" in said
+
+
+def test_taking_no_token_is_said_with_its_negation():
+    from companion.core.games.bathroom_rush.sentences import render
+
+    data = {"name": "Cy", "took_pipi": 0, "took_popo": 0, "queue": 1, "reserve_pipi": 3,
+            "reserve_popo": 1}
+    assert render("event.reserve-changed.bathroom", "fr", data).startswith(
+        "Cy ne prend aucun jeton")
+    assert render("event.reserve-changed.bathroom", "it", data).startswith(
+        "Cy non prende nessun segnalino")
+    assert render("event.reserve-changed.bathroom", "en", data).startswith("Cy takes no token")
+
+
+def test_a_flush_says_how_many_cards_went_to_the_decharge():
+    from companion.core.games.ohshit.game import OhShit
+    from tests.words import play as play_words
+
+    game = OhShit(Setup(("Ana", "Ben", "Cy")))
+    events = play_words(game, "poop colour=spicy target=2", "poop colour=spicy target=2",
+                        "poop colour=spicy target=2")
+    flushed = next(e for e in events if e.kind == "flushed")
+    said = {lang: event_sentence(flushed.kind, flushed.message, flushed.data, lang, "ohshit",
+                                 game.players) for lang in ("fr", "it")}
+    assert said["fr"] == "La pile de Cy se vide : 3 cartes partent à la Décharge, il en reste 0"
+    assert said["it"].startswith("La pila di Cy si svuota: 3 carte vanno in Discarica")
+
+
+def test_counted_refusals_say_one_or_many_without_parentheses():
+    from companion.core.games.call_of_nature import CallOfNature
+
+    for count, options in ((1, {"speed": 1}), (2, {"speed": 1, "colour": 2})):
+        with pytest.raises(BadSetup) as refused:
+            CallOfNature.check_setup(Setup(("Ana", "Ben"), options=options))
+        for lang in LANGUAGES:
+            assert "(s)" not in refused.value.say(lang)
+        assert ("options" in refused.value.say("en")) == (count > 1)
+
+
+def test_french_and_italian_pages_name_the_keys_as_the_table_does():
+    for lang, roll, back in (("fr", "LANCER", "RETOUR"), ("it", "TIRA", "INDIETRO")):
+        strings = json.loads((I18N / f"{lang}.json").read_text())
+        assert roll in strings["dice.source.button"]
+        assert f"= {back}" in strings["virtual.shortcuts"] and "ROLL" not in json.dumps(strings)
+        assert "BACK" not in say("menu.keys-home", lang)
+
+
+def test_a_card_aimed_at_a_place_is_an_event_said_in_every_language_and_its_redo_too(table):
+    """Choosing where an Action card strikes was said "target 3 1"; undone
+    and redone in French, "Rétabli: Redone: target 3 1"."""
+    from companion.cli import _entry_said
+    from tests.test_bathroom_rush import position
+
+    game = position(["n1 n2 Ana n3", "n2 Ben n1", "n1 Cy o1", "n3 n1"])
+    events = game.apply(game.parse_words("play card=give-up-your-place"))
+    events = game.apply(game.parse_words("target queue=2 position=2"))
+    assert [e.kind for e in events] == ["card-aimed"]
+    assert game.event_text(events[0], "fr") == \
+        "Ana joue Cedi il posto à la place 2 de la file 2"
+    entry = HistoryEntry.of(3, 3, Action.REDO, Command("target", {"queue": 2, "position": 2}),
+                            events, 0.0, "panel")
+    told = _entry_said(entry, "fr", "bathroom-rush", game.players)
+    assert told == "Rétabli : Ana joue Cedi il posto à la place 2 de la file 2"
+
+
+def test_the_record_of_call_of_nature_agrees_in_french(dictionaries):
+    said = say("record", "fr", game="call-of-nature")
+    assert problems([said], "fr") == {}
+
+
+@pytest.mark.browser
+def test_a_past_unfinished_game_and_a_redone_move_read_right_on_a_french_phone(companion,
+                                                                                phones):
+    """An unfinished game's history showed "nullnull" under its title, and a
+    redone move "Rétabli: Redone: ..."."""
+    table = companion.table
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    table.submit(Command("card", {"value": 5}))
+    table.undo()
+    table.redo()
+    unfinished = table.current().game_id
+    table.new_game("call-of-nature", ["Ana", "Ben"])
+    page = phones(locale="fr-FR")
+    page.goto(f"{companion.url}/history?game={unfinished}")
+    page.wait_for_selector("#history li.redo")
+    head = page.inner_text("#history-head")
+    assert "null" not in head and "undefined" not in head
+    assert page.inner_text("#past-game").startswith("Call of Nature · Ana, Ben, Cy")
+    redone = page.inner_text("#history li.redo .what")
+    assert redone.startswith("Rétabli : ") and "Redone" not in redone
+    assert problems([redone, page.inner_text("#history li.undo .what")], "fr") == {}
+    assert page.script_errors == []
