@@ -4,7 +4,7 @@
 
 Each kind of change is made ``--changes`` times as the companion makes it
 (durable before it is answered), then as many times with its syncs taken
-away (SQLite at ``synchronous=OFF``; :func:`companion.storage.keep_file`
+away (SQLite at ``synchronous=OFF``; :func:`companion.host.storage.keep_file`
 without its fsyncs), and the medians are printed in ms, with their
 difference: the price of surviving a power cut.
 
@@ -30,11 +30,11 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion import storage
 from companion.core.access import AccessStore
 from companion.core.engine import Command
 from companion.core.journal import Journal
 from companion.core.table import Table
+from companion.host import storage
 from web.colours import PALETTE, PlayerColours
 
 

@@ -44,8 +44,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.config import Config, Web
 from companion.daemon import Daemon
+from companion.host.config import Config, Web
 from drivers.oled import I2C_WRITE_OVERHEAD, RecordingInterface
 
 P99_TARGET_MS = 5.0

@@ -100,8 +100,8 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=60)
     args = parser.parse_args()
 
-    from companion.config import Config
     from companion.daemon import Daemon
+    from companion.host.config import Config
 
     with tempfile.TemporaryDirectory() as directory:
         config = Config(data_dir=str(Path(directory) / "data")).with_web(
@@ -115,7 +115,7 @@ def main() -> int:
 
 
 def run(companion, phones_count: int, frame_count: int) -> int:
-    from companion.bus import FrameShown
+    from companion.parts.bus import FrameShown
 
     screen = companion.part("screen")
     drawn: dict[int, float] = {}

@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.components import Setup  # noqa: E402
-from companion.config import Config, Network  # noqa: E402
+from companion.host.config import Config, Network  # noqa: E402
 from companion.parts import network as part_module  # noqa: E402
+from companion.parts.lifecycle import Setup  # noqa: E402
 from companion.parts.network import NetworkPart  # noqa: E402
 from drivers.network import Nmcli  # noqa: E402
 

@@ -168,7 +168,7 @@ def install_like_pip(folder: Path) -> list[str]:
     (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     script = venv / "bin" / "companion"
     script.write_text(f"#!{python}\n# -*- coding: utf-8 -*-\nimport re\nimport sys\n"
-                      "from companion.cli import main\nif __name__ == '__main__':\n"
+                      "from companion.commands.cli import main\nif __name__ == '__main__':\n"
                       "    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n"
                       "    sys.exit(main())\n")
     script.chmod(0o755)

@@ -2,7 +2,7 @@
 through the same publishing code, the venue board watching them all.
 
     .venv/bin/python benchmarks/bench_venue.py [--companions 20] [--tables 200]
-        [--changes 400] [--outage 10]
+        [--changes 400] [--outage 10] [--latency-tables 20] [--disk-ms 20]
 
 Starts Debian's mosquitto on a free loopback port (a password file, an ACL
 giving each table its own topics), ``companion venue`` (the board, its own
@@ -16,6 +16,11 @@ connection).  It prints:
   to the board's page having it (the board's live stream said so and its
   ``/api/tables`` holds that version), p50 and p99, for ``--changes`` cards
   played on random tables (target p99 ≤ 250 ms);
+- the same for ``--latency-tables`` tables (20) of their own, beside all the
+  others (target p99 ≤ 100 ms), then for as many on a 20 ms disk
+  (``--disk-ms``): every journal commit of their process (the table's own
+  writes and the venue part's cursor) holds its journal 20 ms longer after
+  SQLite's COMMIT, as a slow SD card's fsync would;
 - the board's memory (VmRSS) with every table on it (target ≤ 150 MB);
 - a card's OK press on one table (``Table.submit``: the journal's write and
   the listeners) with the venue off, on, and on with its broker dead, p50
@@ -46,10 +51,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.config import Venue  # noqa: E402
 from companion.core.engine import Command  # noqa: E402
 from companion.core.journal import Journal  # noqa: E402
 from companion.core.table import Table  # noqa: E402
+from companion.host.config import Venue  # noqa: E402
 from companion.parts.venue import VenuePart  # noqa: E402
 from drivers.mqtt import Link  # noqa: E402
 from tests.mosquitto import Broker, free_port, table_acl  # noqa: E402
@@ -83,24 +88,26 @@ class Tables:
 
     PER_PROCESS = 40
 
-    def __init__(self, folder: Path, broker: Broker, count: int) -> None:
+    def __init__(self, folder: Path, broker: Broker, count: int, prefix: str = "t",
+                 disk_delay: float = 0.0) -> None:
         import multiprocessing
 
         context = multiprocessing.get_context("spawn")
-        self.count = count
+        self.count, self.prefix = count, prefix
         self.workers = []
         for first in range(0, count, self.PER_PROCESS):
-            names = [f"t{n:03d}" for n in range(first, min(count, first + self.PER_PROCESS))]
+            names = [f"{prefix}{n:03d}"
+                     for n in range(first, min(count, first + self.PER_PROCESS))]
             mine, theirs = context.Pipe()
             process = context.Process(target=_worker, args=(theirs, str(folder), broker.port,
-                                                           names), daemon=True)
+                                                           names, disk_delay), daemon=True)
             process.start()
             mine.recv()  # its tables are there
             self.workers.append((mine, process, names))
 
     def _ask(self, n: int, *request: Any) -> Any:
         pipe, _, names = self.workers[n // self.PER_PROCESS]
-        pipe.send((names.index(f"t{n:03d}"), *request))
+        pipe.send((names.index(f"{self.prefix}{n:03d}"), *request))
         return pipe.recv()
 
     def card(self, n: int, value: int) -> tuple[int, int, float]:
@@ -122,10 +129,12 @@ class Tables:
             process.join(60)
 
 
-def _worker(pipe: Any, folder: str, port: int, names: list[str]) -> None:
+def _worker(pipe: Any, folder: str, port: int, names: list[str], disk_delay: float) -> None:
     """A worker process: its tables, each with its venue part, playing on
-    request."""
+    request; with ``disk_delay``, on a disk whose every sync takes that long."""
     logging.getLogger("drivers.mqtt").setLevel(logging.ERROR)
+    if disk_delay:
+        slow_disk(disk_delay)
     tables, parts = [], []
     for name in names:
         table = Table(Journal.open(Path(folder) / f"{name}.db"))
@@ -154,6 +163,38 @@ def _worker(pipe: Any, folder: str, port: int, names: list[str]) -> None:
             for each in tables:
                 each.close()
             return
+
+
+def slow_disk(delay: float) -> None:
+    """Every journal commit of this process holds its journal ``delay``
+    seconds longer after SQLite's COMMIT (its fsync on a slow SD card)."""
+    from companion.core import journal
+
+    end = journal._Transaction._end
+
+    def slow_end(self: Any, exc_type: Any, exc: Any) -> None:
+        end(self, exc_type, exc)
+        if exc_type is None:
+            time.sleep(delay)
+
+    journal._Transaction._end = slow_end  # type: ignore[method-assign]
+
+
+def commit_to_board(tables: Tables, watcher: Watcher, changes: int,
+                    ) -> tuple[list[float], int]:
+    """``changes`` cards on random tables of ``tables``, 20 ms apart: each
+    one's delay from its commit to the board's page, and how many the page
+    never showed (a later version came first)."""
+    commits: list[tuple[str, int, int, float]] = []
+    for n in range(changes):
+        i = random.randrange(tables.count)
+        game_id, version, done = tables.card(i, 1 + n % 3)
+        commits.append((f"{tables.prefix}{i:03d}", game_id, version, done))
+        time.sleep(0.02)
+    time.sleep(3)
+    delays = [seen - done for name, gid, version, done in commits
+              if (seen := watcher.when(name, gid, version)) is not None]
+    return delays, len(commits) - len(delays)
 
 
 def waits_for_a_card(table: Table) -> bool:
@@ -193,8 +234,11 @@ class Watcher:
         while True:
             self.changed.wait()
             self.changed.clear()
-            with urllib.request.urlopen(self.url + "api/tables", timeout=60) as answer:
-                tables = json.load(answer)["tables"]
+            try:
+                with urllib.request.urlopen(self.url + "api/tables", timeout=60) as answer:
+                    tables = json.load(answer)["tables"]
+            except OSError:  # the board stopped: the bench is over
+                return
             now = time.perf_counter()
             with self.lock:
                 for t in tables:
@@ -302,6 +346,8 @@ def main() -> int:
     parser.add_argument("--changes", type=int, default=400)
     parser.add_argument("--presses", type=int, default=200)
     parser.add_argument("--outage", type=float, default=10.0)
+    parser.add_argument("--latency-tables", type=int, default=20)
+    parser.add_argument("--disk-ms", type=float, default=20.0)
     args = parser.parse_args()
     # Each of the tables here would say the broker's going and coming.
     logging.getLogger("drivers.mqtt").setLevel(logging.ERROR)
@@ -309,6 +355,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         names = [f"t{n:03d}" for n in range(args.tables)] + \
+                [f"{p}{n:03d}" for p in "fs" for n in range(args.latency_tables)] + \
                 [f"c{n:02d}" for n in range(args.companions)] + ["press", "out-t"]
         acl = "".join(table_acl(name, VENUE, name) for name in names)
         acl += "user board\ntopic read companion/#\n"
@@ -337,24 +384,24 @@ def main() -> int:
         counted.start()
         companions = start_companions(folder, broker, args.companions)
         tables = Tables(folder, broker, args.tables)
+        few = Tables(folder, broker, args.latency_tables, prefix="f")
+        slow = Tables(folder, broker, args.latency_tables, prefix="s",
+                      disk_delay=args.disk_ms / 1000)
         try:
             time.sleep(3)
             url = f"http://127.0.0.1:{board_port}/"
             watcher = Watcher(url)
-            commits: list[tuple[str, int, int, float]] = []
-            for n in range(args.changes):
-                i = random.randrange(args.tables)
-                game_id, version, done = tables.card(i, 1 + n % 3)
-                commits.append((f"t{i:03d}", game_id, version, done))
-                time.sleep(0.02)
-            time.sleep(3)
-            delays = [seen - done for name, gid, version, done in commits
-                      if (seen := watcher.when(name, gid, version)) is not None]
-            missing = len(commits) - len(delays)
+            delays, missing = commit_to_board(tables, watcher, args.changes)
             print(f"a commit to the board's page, {len(delays)} changes on {args.tables} "
                   f"tables: p50 {ms(statistics.median(delays))}, p99 "
                   f"{ms(percentile(delays, 0.99))} (target p99 250 ms); "
                   f"not seen (a later version came first): {missing}")
+            for label, group in ((f", on a {args.disk_ms:.0f} ms disk", slow), ("", few)):
+                delays, missing = commit_to_board(group, watcher, args.changes)
+                print(f"a commit to the board's page, {len(delays)} changes on "
+                      f"{args.latency_tables} tables{label} (beside the others): p50 "
+                      f"{ms(statistics.median(delays))}, p99 {ms(percentile(delays, 0.99))} "
+                      f"(target p99 100 ms); not seen: {missing}")
             played = play_companions(companions, 5)
             time.sleep(3)
             print(f"the board's memory with {args.tables + args.companions} tables: "
@@ -388,7 +435,8 @@ def main() -> int:
                   f"(and {played} from the companions before): events lost "
                   f"{lost} of {sum(len(w) for w in expected.values())} (target 0)")
         finally:
-            tables.stop()
+            for group in (tables, few, slow):
+                group.stop()
             for process in companions:
                 process.terminate()
             for process in companions:

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from companion.core.engine import Command  # noqa: E402
 from companion.core.journal import Journal  # noqa: E402
 from companion.core.table import Table  # noqa: E402
-from companion.storage import keep_file  # noqa: E402
+from companion.host.storage import keep_file  # noqa: E402
 from tests.fakes import FixedDice  # noqa: E402
 from web import PanelSettings, Services, create_app  # noqa: E402
 from web.server import serve  # noqa: E402

@@ -3,18 +3,19 @@
 This is the composition root: the one module of ``companion/`` (besides the
 CLI that calls it) that wires ``drivers/`` and ``web/`` around the table.
 Its :data:`PLAN` lists the parts in the order they are made: each takes
-the :class:`~companion.components.Setup` and the parts it ``needs``, by
+the :class:`~companion.parts.lifecycle.Setup` and the parts it ``needs``, by
 name, from those made before it, and ``provides`` names for those after
 it (Mopidy's extensions and gpiozero's pin factory work so).  The parts
-live beside what they wrap: :mod:`companion.storage` (the journal and the
+live beside what they wrap: :mod:`companion.host.storage` (the journal and the
 table), :mod:`companion.parts.hardware` (the Pixels dice, the dice, the
 keys, the display, the buzzer and LEDs), :mod:`companion.parts.network`
-(the Wi-Fi and the captive portal on port 80), :mod:`companion.parts.venue`
+(the Wi-Fi and the captive portal on port 80), :mod:`companion.parts.voice`
+(the caller on the table's speaker), :mod:`companion.parts.venue`
 (the table in its venue), :mod:`companion.parts.web` (the panel, the
 address phones reach and its mDNS name) and :mod:`companion.parts.screen`
 (keys and updates to frames).  Between them, news goes on one small bus
-(:mod:`companion.bus`) or through the table's listeners; their life cycle
-is :mod:`companion.components`, and systemd's side :mod:`companion.service`.
+(:mod:`companion.parts.bus`) or through the table's listeners; their life cycle
+is :mod:`companion.parts.lifecycle`, and systemd's side :mod:`companion.host.service`.
 
 The table and the panel start as soon as they are made, and the companion
 is READY once the panel answers: on a Pi Zero's one slow core every part
@@ -57,18 +58,18 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Mapping, TextIO
 
-from . import config as config_module
-from .bus import Bus, FaultsNow
-from .components import Component, FaultLog, Retrying, Setup, no_pin_factory
-from .config import Config, ConfigError, MissingConfig
-from .service import (
+from companion.host import config as config_module
+from companion.host.config import Config, ConfigError, MissingConfig
+from companion.host.service import (
     StopEvent,
     configure_logging,
     give_lgpio_a_working_directory,
     sd_notify,
     watchdog_interval,
 )
-from .storage import data_dir
+from companion.host.storage import data_dir
+from companion.parts.bus import Bus, FaultsNow
+from companion.parts.lifecycle import Component, FaultLog, Retrying, Setup, no_pin_factory
 
 log = logging.getLogger("companion")
 
@@ -85,7 +86,7 @@ TABLE_ANSWER_TIMEOUT = 5.0
 # The parts, in the order they are made (``module:class``, imported when
 # made).  The table and the panel start at once; see the module's docstring.
 PLAN: tuple[str, ...] = (
-    "companion.storage:TablePart",
+    "companion.parts.table:TablePart",
     # What the panel lends (made before it, started last).
     "companion.parts.hardware:PixelsPart",
     "companion.parts.hardware:DicePart",
@@ -98,6 +99,7 @@ PLAN: tuple[str, ...] = (
     "companion.parts.hardware:DisplayPart",
     "companion.parts.screen:ScreenPart",
     "companion.parts.hardware:OutputsPart",
+    "companion.parts.voice:VoicePart",
     "companion.parts.network:PortalPart",
     "companion.parts.web:DiscoveryPart",
 )
@@ -214,7 +216,7 @@ class Daemon:
         """Say where the panel is (and, in simulation, its PIN) and what is
         missing."""
         access, address = self.part("panel").access, self.part("address")
-        if self.simulate:
+        if self.simulate and access is not None:
             local = address.panel_url("127.0.0.1")
             print(f"Open {local}virtual", file=self.out, flush=True)
             print(f"Join as a player: {access.join_url(local.rstrip('/'))} (PIN {access.pin})",
@@ -363,7 +365,7 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def doctor(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from companion import doctor as checks
+    from companion.commands import doctor as checks
 
     out = out or sys.stdout
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)

@@ -66,6 +66,7 @@ def wiring_configs() -> dict[str, str]:
         "example": (ROOT / "config.example.toml").read_text(),
         "encoder": ENCODER,
         "sh1106-no-leds": SH1106_NO_LEDS,
+        "speaker": (ROOT / "config.speaker.example.toml").read_text(),
     }
 
 
@@ -79,7 +80,8 @@ def screens(out: Path) -> list[Path]:
 
 
 def wiring(out: Path) -> list[Path]:
-    from companion import config, wiring
+    from companion.commands import wiring
+    from companion.host import config
 
     made = []
     for name, text in wiring_configs().items():
@@ -100,12 +102,12 @@ def panel(out: Path) -> list[Path]:
     controller, in English, light theme."""
     from playwright.sync_api import sync_playwright
 
-    from companion import config
-    from companion import wiring as wiring_module
+    from companion.commands import wiring as wiring_module
     from companion.core.engine import Command
     from companion.core.journal import Journal
     from companion.core.table import Table
-    from companion.storage import keep_file
+    from companion.host import config
+    from companion.host.storage import keep_file
     from web import PanelSettings, Services, create_app
     from web.server import serve
 

@@ -80,6 +80,8 @@ system_packages() {
     # The Wi-Fi and the companion's own hotspot: NetworkManager (Bookworm's
     # default) and the dnsmasq its shared mode runs for DHCP and DNS.
     printf '%s\n' network-manager dnsmasq-base
+    # The caller's voice ([voice]): speech synthesized offline, played with ALSA.
+    printf '%s\n' espeak-ng alsa-utils
     # A 32-bit system (armhf, also on a 64-bit kernel, where 'uname -m' says
     # aarch64) gets Pillow from piwheels, built against these libraries;
     # 64-bit wheels carry their own.
@@ -216,6 +218,39 @@ enable_i2c() {
     fi
 }
 
+# The I2S amplifier the config asks for: "none" unless [voice] is enabled
+# with an amplifier (read by the companion's own config code, which only
+# needs the standard library).
+configured_amplifier() {
+    PYTHONPATH="$CHECKOUT" python3 - "$ROOT$CONFIG_FILE" <<'PY' 2>/dev/null || echo none
+import sys
+from companion.host.config import load
+voice = load(sys.argv[1]).voice
+print(voice.amplifier if voice.enabled else "none")
+PY
+}
+
+# The amplifier's overlay in config.txt (dtoverlay=max98357a or
+# hifiberry-dac: the I2S sound card on GPIO 18, 19 and 21).
+enable_speaker() {
+    local amplifier config
+    amplifier="$(configured_amplifier)"
+    if [[ -z "$amplifier" || "$amplifier" == none ]]; then
+        say "no I2S amplifier in the config: nothing to switch on"
+        return 0
+    fi
+    config="$(boot_config)"
+    if [[ -z "$config" ]]; then
+        say "no config.txt in /boot/firmware or /boot: add dtoverlay=$amplifier to the firmware's config.txt"
+        return 0
+    fi
+    [[ -w "$config" ]] || fail "$config cannot be written"
+    if ! grep -Eq "^[[:space:]]*dtoverlay=${amplifier}[[:space:]]*(,|#|\$)" "$config"; then
+        append_under_all "$config" "dtoverlay=$amplifier"
+        REBOOT_NEEDED=yes
+    fi
+}
+
 install_config() {
     install -d -m 0755 "$ROOT$CONFIG_DIR"
     if [[ ! -e "$ROOT$CONFIG_FILE" ]]; then
@@ -301,6 +336,9 @@ main() {
     step "config $CONFIG_FILE" \
         "check that $CONFIG_DIR can be written ('ls -ld $CONFIG_DIR')"
     install_config
+    step "the speaker's I2S amplifier, when the config has one" \
+        "add dtoverlay=max98357a (or hifiberry-dac) to config.txt by hand, then reboot"
+    enable_speaker
     step "Wi-Fi: the hotspot's DNS and the service's right to manage the Wi-Fi" \
         "check that /etc/NetworkManager and /etc/polkit-1 can be written"
     install_network
@@ -310,7 +348,7 @@ main() {
     trap - ERR
 
     if [[ "$REBOOT_NEEDED" == yes ]]; then
-        say "reboot to switch the I2C bus on at full speed: sudo reboot"
+        say "reboot to switch the I2C bus (and the speaker's amplifier) on: sudo reboot"
     fi
     say "follow the log: journalctl -u companion -f"
     say "done: check the set-up with: $DOCTOR"

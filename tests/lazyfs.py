@@ -117,6 +117,7 @@ class LazyDisk:
         self.handles: dict[int, Node] = {}
         self.next_handle = 1
         self.syncs = 0
+        self.links = True
 
     # -- paths ---------------------------------------------------------------
 
@@ -288,6 +289,8 @@ class LazyDisk:
             return 0
 
     def link(self, target: str, source: str) -> int:
+        if not self.links:  # as FAT and exFAT (a USB stick) answer
+            raise _error(errno.EPERM)
         with self.lock:
             node = self._find(source)
             parent, name = self._parent(target)
@@ -333,6 +336,8 @@ def serve(mountpoint: Path, image: Path) -> int:
     import mfusepy
 
     disk = LazyDisk(load(image))
+    # LAZYFS_NO_LINKS=1: a file system without hard links.
+    disk.links = os.environ.get("LAZYFS_NO_LINKS") != "1"
 
     class Operations(mfusepy.Operations):
         use_ns = True

@@ -44,8 +44,11 @@ class Broker:
     ACL file's text."""
 
     def __init__(self, folder: Path, users: dict[str, str], acl: str,
-                 tls: tuple[Path, Path, Path] | None = None) -> None:
-        """``tls``: (CA, certificate, key) for a TLS listener instead."""
+                 tls: tuple[Path, Path, Path] | None = None,
+                 client_certificates: bool = False) -> None:
+        """``tls``: (CA, certificate, key) for a TLS listener instead;
+        ``client_certificates``: every client shows a certificate of that CA,
+        whose common name is its user (no password then)."""
         self.folder = folder
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
@@ -56,6 +59,8 @@ class Broker:
         (folder / "acl").write_text(acl)
         secure = "" if tls is None else (
             f"cafile {tls[0]}\ncertfile {tls[1]}\nkeyfile {tls[2]}\n")
+        if client_certificates:
+            secure += "require_certificate true\nuse_identity_as_username true\n"
         (folder / "mosquitto.conf").write_text(
             f"listener {self.port} 127.0.0.1\n{secure}"
             "allow_anonymous false\n"
@@ -92,20 +97,30 @@ class Broker:
             self.process = None
 
 
+def _openssl(*args: str) -> None:
+    subprocess.run(["openssl", *args], check=True, capture_output=True)
+
+
 def certificates(folder: Path) -> tuple[Path, Path, Path]:
     """A CA and a certificate it signed for 127.0.0.1, made with openssl:
     (CA, certificate, key)."""
     ca, ca_key = folder / "ca.crt", folder / "ca.key"
-    cert, key, request = folder / "broker.crt", folder / "broker.key", folder / "broker.csr"
-    run = lambda *args: subprocess.run(["openssl", *args], check=True,  # noqa: E731
-                                       capture_output=True)
-    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
-        "/CN=Test venue CA", "-keyout", str(ca_key), "-out", str(ca))
-    run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", str(key),
-        "-out", str(request))
-    extensions = folder / "san.cnf"
-    extensions.write_text("subjectAltName = IP:127.0.0.1\n")
-    run("x509", "-req", "-in", str(request), "-CA", str(ca), "-CAkey", str(ca_key),
-        "-CAcreateserial", "-days", "2", "-extfile", str(extensions), "-out", str(cert))
+    _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+             "/CN=Test venue CA", "-keyout", str(ca_key), "-out", str(ca))
+    cert, key = signed(folder, "broker", "127.0.0.1", "subjectAltName = IP:127.0.0.1\n")
     return ca, cert, key
+
+
+def signed(folder: Path, name: str, common_name: str,
+           extensions: str = "extendedKeyUsage = clientAuth\n") -> tuple[Path, Path]:
+    """A key and a certificate for ``common_name`` signed by the CA that
+    :func:`certificates` made in ``folder``: (certificate, key)."""
+    cert, key, request = folder / f"{name}.crt", folder / f"{name}.key", folder / f"{name}.csr"
+    _openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", f"/CN={common_name}", "-keyout",
+             str(key), "-out", str(request))
+    (folder / f"{name}.cnf").write_text(extensions)
+    _openssl("x509", "-req", "-in", str(request), "-CA", str(folder / "ca.crt"), "-CAkey",
+             str(folder / "ca.key"), "-CAcreateserial", "-days", "2", "-extfile",
+             str(folder / f"{name}.cnf"), "-out", str(cert))
+    return cert, key
 

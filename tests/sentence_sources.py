@@ -187,7 +187,7 @@ def table_sentences(played: Played, lang: str) -> Said:
     """The events, prompts, figures and results the table says (its screen
     and ``companion state``), and what undo would take back (as the
     command line says it: the events' sentences)."""
-    from companion.cli import event_said, render_state
+    from companion.commands.cli import event_said, render_state
 
     told: dict[str, str] = {}
 
@@ -220,7 +220,7 @@ def refusals(played: Played, lang: str) -> Said:
 
 def command_line(played: Played, lang: str) -> Said:
     """``companion history``, ``games`` and ``stats`` as printed."""
-    from companion.cli import _Output
+    from companion.commands.cli import _Output
 
     out = _Output(False)
     out.lang = lang

@@ -8,6 +8,7 @@ import pytest
 
 from companion.core import access as access_module
 from companion.core.access import AccessStore
+from companion.core.clock import Instant
 
 
 @pytest.fixture
@@ -50,15 +51,34 @@ def test_a_sign_out_by_another_connection_is_seen_at_the_next_read(path):
     cli.close()
 
 
+def at(steady: float, boot: str = "boot-1") -> Instant:
+    return Instant(boot, steady, 1_700_000_000.0 + steady)
+
+
+def since(start: float):
+    return lambda then: then.steady > start
+
+
 def test_wrong_pins_are_counted_per_address_and_forgotten_after_the_window(path):
     store = AccessStore(path)
-    store.add_failure("10.0.0.9", 100.0, forget_before=40.0)
-    store.add_failure("10.0.0.9", 130.0, forget_before=70.0)
-    store.add_failure("10.0.0.8", 131.0, forget_before=71.0)
-    assert store.failures("10.0.0.9", since=0.0) == [100.0, 130.0]
-    assert store.failures("10.0.0.9", since=100.0) == [130.0]
-    store.add_failure("10.0.0.8", 165.0, forget_before=105.0)
-    assert store.failures("10.0.0.9", since=0.0) == [130.0]
+    store.add_failure("10.0.0.9", at(100.0), keep=since(40.0))
+    store.add_failure("10.0.0.9", at(130.0), keep=since(70.0))
+    store.add_failure("10.0.0.8", at(131.0), keep=since(71.0))
+    assert store.failures("10.0.0.9") == [at(100.0), at(130.0)]
+    store.add_failure("10.0.0.8", at(165.0), keep=since(105.0))
+    assert store.failures("10.0.0.9") == [at(130.0)]
+    store.close()
+
+
+def test_a_file_of_an_earlier_version_gets_the_boot_and_its_clock(path):
+    import sqlite3
+
+    old = sqlite3.connect(path)
+    old.executescript("CREATE TABLE pin_failures (address TEXT NOT NULL, at REAL NOT NULL);"
+                      "INSERT INTO pin_failures VALUES ('10.0.0.9', 5.0);")
+    old.close()
+    store = AccessStore(path)
+    assert store.failures("10.0.0.9") == [Instant("", 0.0, 5.0)]
     store.close()
 
 
@@ -66,8 +86,8 @@ def test_the_addresses_remembered_are_bounded(path, monkeypatch):
     monkeypatch.setattr(access_module, "MAX_TRACKED_ADDRESSES", 3)
     store = AccessStore(path)
     for n in range(5):
-        store.add_failure(f"10.0.0.{n}", 100.0 + n, forget_before=0.0)
-    kept = [n for n in range(5) if store.failures(f"10.0.0.{n}", since=0.0)]
+        store.add_failure(f"10.0.0.{n}", at(100.0 + n), keep=since(0.0))
+    kept = [n for n in range(5) if store.failures(f"10.0.0.{n}")]
     assert kept == [2, 3, 4]
     store.close()
 

@@ -67,8 +67,8 @@ def _config(path: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def companion(tmp_path_factory):
-    from companion.config import Config
     from companion.daemon import Daemon
+    from companion.host.config import Config
 
     data = tmp_path_factory.mktemp("companion") / "data"
     config = Config(data_dir=str(data)).with_web(host="127.0.0.1", port=0)
@@ -131,7 +131,7 @@ def _play_a_card(base: str, token: str) -> None:
 
 
 def test_the_served_api_keeps_to_its_document(companion, tmp_path):
-    from companion.storage import ACCESS_FILE
+    from companion.host.storage import ACCESS_FILE
 
     base = f"http://127.0.0.1:{companion.part('panel').port}"
     _play_a_card(base, companion.part("panel").access.token)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.components import Retrying
 from companion.core.backoff import BACKOFF, Backoff
 from companion.core.errors import BadBackoff
+from companion.parts.lifecycle import Retrying
 
 
 def test_the_wait_doubles_after_each_failure_up_to_the_longest():

@@ -604,15 +604,46 @@ def test_phase_d_waits_for_one_effect_at_a_time_in_order():
     play(game, "pass")
     first = game.expected()[0]
     assert first.prompt == (
-        "Ben: the orange Persona at position 3 of queue 2, in front of Ben acts: do on the "
-        "table what its card says, tell the companion what moved (under More), then tap “The "
-        "effect happens”. Describe your box once and the companion names each card's effect")
+        "Ben: the orange Persona at position 3 of queue 2, in front of Ben acts: do what its "
+        "card says; the tokens it moves with “The effect happens”, the queue under More (a box "
+        "described names each effect)")
     play(game, "effect")
     assert [e.prompt for e in game.expected()] == [
         "Ben: Elderly Man behind you passes in front of you",
         "Ben: Queue Defence against Elderly Man?"]
     play(game, "defend")
     assert game.phase == "E"
+
+
+def test_an_effect_applied_by_hand_records_the_tokens_it_gives_to_whose_reserve():
+    """Without its name the companion cannot apply a Persona's effect: the
+    table does, and says which tokens went to whose reserve, so that the
+    count stays right."""
+    game = position(["n2 Ana n1", "n1 n1 o1 Ben n1", "n1 n1 Cy n1", "n1 n3"],
+                    reserves={ANA: (4, 0)})
+    play(game, "pass")
+    assert commands(game)[:2] == ["effect", "defend"]
+    events = play(game, "effect pipi=2 popo=1 to=Ana")
+    # Four pipì and two more make a popò and a pipì left.
+    assert reserve(game, ANA) == (1, 2)
+    kinds = [e.kind for e in events]
+    assert kinds[0] == "effect-applied" and "reserve-changed" in kinds
+    assert game.phase == "E"
+
+
+def test_an_effect_applied_by_hand_may_take_tokens_never_below_zero():
+    game = position(["n2 Ana n1", "n1 n1 o1 Ben n1", "n1 n1 Cy n1", "n1 n3"],
+                    reserves={BEN: (1, 0)})
+    play(game, "pass")
+    play(game, "effect pipi=-2")
+    assert reserve(game, BEN) == (0, 0)
+
+
+def test_tokens_are_refused_for_an_effect_the_companion_applies_itself():
+    game = position(["n2 Ana n1", "n1 n1 Ben o2@Elderly_Man n1", "n1 n1 Cy n1", "n1 n3"])
+    play(game, "pass")
+    assert refused(game, "effect pipi=1").rule == "effect-tokens"
+    play(game, "effect")
 
 
 # Persona by Persona, each condition met and not met.

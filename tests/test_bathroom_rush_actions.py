@@ -12,7 +12,17 @@ import pytest
 from companion.core.engine import Command
 from companion.core.errors import BadArgument, IllegalCommand, NotExpected, WrongPlayer
 from companion.core.games.bathroom_rush import RED_DIE, BathroomRush
-from tests.test_bathroom_rush import ANA, BEN, THREE, commands, line, position, refused, reserve
+from tests.test_bathroom_rush import (
+    ANA,
+    BEN,
+    THREE,
+    commands,
+    light,
+    line,
+    position,
+    refused,
+    reserve,
+)
 from tests.words import kinds, play
 
 # Ana plays; Ben and Cy each have a Persona behind them; queue 4 is free.
@@ -315,3 +325,36 @@ def test_a_card_being_applied_is_kept_by_the_journal_and_a_game_without_one_read
                                                                  ("defend", BEN)]
     play(again, "effect")
     assert line(again, 2) == "n2 n1 Ben" and "attack" not in again.dumps()
+
+
+# -- the cards offered: those the engine would take now ---------------------------
+
+
+@pytest.mark.parametrize("queues", [
+    ["n1 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"],          # every card
+    ["n1 Ana", "n1 Ben n1", "n1 Cy n1", "-"],              # no free queue
+    ["Ana n1", "n1 Ben", "n1 Cy", "n1"],                   # nobody with a Persona behind
+])
+def test_the_cards_said_playable_are_those_the_engine_takes(queues):
+    game = position(queues)
+    offered = game.view()["playable"]
+    for card in ("give-up-your-place", "cunning", "change-queue", "cleaner", "empty-bottle",
+                 "concentration", "swap", "sneeze", "desperate-scream"):
+        trial = position(queues)
+        try:
+            trial.apply(Command("play", {"card": card}))
+            taken = True
+        except IllegalCommand:
+            taken = False
+        assert (card in offered) == taken, card
+
+
+def test_the_view_says_no_card_playable_when_none_may_be_played():
+    game = position(["n1 Ana n1", "n1 Ben n1", "n1 Cy n1", "n1"])
+    play(game, "decompress")
+    assert "playable" not in game.view()
+
+
+def test_light_tracking_offers_only_the_cards_on_the_reserve():
+    game = light(THREE)
+    assert game.view()["playable"] == ["concentration", "empty-bottle"]

@@ -29,9 +29,18 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def recorded_view(game: BathroomRush, lang: str = "en") -> dict:
+    """The view as it was recorded: without the Action cards playable now,
+    which the view has told since (checked against the engine's own refusal
+    in tests/test_bathroom_rush_actions.py)."""
+    view = game.view(lang)
+    view.pop("playable", None)
+    return view
+
+
 def snapshot(game: BathroomRush) -> list[str]:
-    return [digest(game.dumps()), digest(json.dumps(game.view(), ensure_ascii=False)),
-            digest(json.dumps(game.view("fr"), ensure_ascii=False))]
+    return [digest(game.dumps()), digest(json.dumps(recorded_view(game), ensure_ascii=False)),
+            digest(json.dumps(recorded_view(game, "fr"), ensure_ascii=False))]
 
 
 @pytest.mark.parametrize("record", RECORDED,
@@ -50,7 +59,7 @@ def test_a_recorded_game_replays_to_the_same_bytes(record):
         assert again.dumps() == game.dumps()
         assert type(again.phase) is Phase
     assert game.dumps() == record["final_dumps"]
-    assert json.dumps(game.view()) == json.dumps(record["final_view"])
+    assert json.dumps(recorded_view(game)) == json.dumps(record["final_view"])
 
 
 def test_the_recorded_games_reach_every_phase_they_can():

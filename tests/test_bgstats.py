@@ -152,3 +152,18 @@ def test_the_csv_is_in_the_pages_language_with_dates_and_the_keys_are_in_a_secon
     assert rows[0] == ["game", "player", "played", "won", "win_rate_percent",
                        "current_streak", "best_streak", "first_played", "last_played"]
     assert rows[1] == ["call-of-nature", "Ana", "1", "1", "100", "1", "1", day, day]
+
+
+@pytest.mark.parametrize(("started", "ended", "minutes"), [
+    (1_000_000.0, 1_000_000.0 + 25 * 60, 25),
+    (1_000_000.0, 1_000_000.0 + 10, 1),
+    # What a journal may hold after a reboot onto a wrong clock: a game
+    # that ends before it starts, or lasts a week; its length is unknown.
+    (1_000_000.0, 1_000_000.0 - 86400, 0),
+    (1_000_000.0, 1_000_000.0 + 7 * 86400, 0),
+    (1_000_000.0, None, 0),
+])
+def test_a_games_length_is_never_negative_nor_absurd(table, started, ended, minutes):
+    call_of_nature(table, ["Ana", "Ben"], [10], loser="Ben")
+    game = {**table.games()[0], "started": started, "ended": ended}
+    assert bgstats.play(game, "Call of Nature")["durationMin"] == minutes

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import catalogs
-from companion.catalogs import Domain, placeholders, problems
+from companion.language import catalogs
+from companion.language.catalogs import Domain, placeholders, problems
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,7 +43,7 @@ def test_placeholders_are_read_from_plain_fields_and_choices():
 
 
 def test_the_catalogs_are_what_the_sources_say():
-    """After adding or changing a message: python -m companion.catalogs export."""
+    """After adding or changing a message: python -m companion.language.catalogs export."""
     assert catalogs.differences() == []
 
 
@@ -97,7 +97,8 @@ def test_a_translators_catalog_goes_back_into_the_json_and_python_sources(tmp_pa
     source = (root / "companion/core/games/call_of_nature/text.py").read_text(encoding="utf-8")
     namespace: dict = {}
     code = source.replace("from ...text import Phrases", "Phrases = dict").replace(
-        "from .refusals import REFUSALS", "REFUSALS = {'en': {}, 'fr': {}, 'it': {}}")
+        "from .refusals import REFUSALS", "REFUSALS = {'en': {}, 'fr': {}, 'it': {}}").replace(
+        "from .caller import CALLER", "CALLER = {'en': {}, 'fr': {}, 'it': {}}")
     exec(compile(code, "text.py", "exec"), namespace)
     assert namespace["TEXT"]["it"]["event.turn"] == long
     assert max(len(line) for line in source.split("\n")) <= 100

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from companion.cli import main
+from companion.commands.cli import main
 
 
 @pytest.fixture
@@ -245,7 +245,7 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(tmp_path):
 def test_sign_out_signs_the_running_panels_phones_out(cli, tmp_path):
     from companion.core.journal import Journal
     from companion.core.table import Table
-    from companion.storage import ACCESS_FILE
+    from companion.host.storage import ACCESS_FILE
     from web import PanelSettings, create_app
 
     # The service: its journal (which it holds locked: sign-out does not
@@ -289,7 +289,7 @@ LINES = (
 
 
 def test_a_line_starting_with_its_command_reads_as_with_every_command():
-    from companion.cli import COMMANDS, build_parser
+    from companion.commands.cli import COMMANDS, build_parser
 
     assert [line[0] for line in LINES] == list(COMMANDS)
     for line in LINES:
@@ -301,7 +301,7 @@ def test_a_line_starting_with_its_command_reads_as_with_every_command():
 
 
 def test_serve_and_a_bad_option_still_say_what_is_wrong(capsys):
-    from companion.cli import main
+    from companion.commands.cli import main
 
     with pytest.raises(SystemExit) as exited:
         main(["serve", "--simulation-please"])

@@ -8,16 +8,16 @@ import json
 
 import pytest
 
-from companion.cli import main
+from companion.commands.cli import main
 from companion.core.journal import Journal
 from companion.core.table import Table
-from companion.storage import ACCESS_FILE
+from companion.host.storage import ACCESS_FILE
 
 
 @pytest.fixture
 def machine(tmp_path, monkeypatch):
     """A machine's places: the service's data directory and the user's own."""
-    from companion import config
+    from companion.host import config
 
     home = tmp_path / "home"
     monkeypatch.setenv("HOME", str(home))
@@ -112,7 +112,7 @@ def test_two_running_companions_are_named_and_none_is_signed_out(machine, capsys
 
 
 def test_a_folder_this_user_may_not_read_is_said_with_sudo(machine, capsys, monkeypatch):
-    from companion import running
+    from companion.commands import running
 
     machine.service.mkdir(parents=True)
     monkeypatch.setattr(running, "status",

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import config
-from companion.config import Config, ConfigError, MissingConfig
+from companion.host import config
+from companion.host.config import Config, ConfigError, MissingConfig
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "config.example.toml"
@@ -134,7 +134,7 @@ def test_a_missing_named_file_is_an_error(tmp_path):
 
 def test_a_missing_default_file_gives_the_defaults_and_says_so(monkeypatch, tmp_path, caplog):
     monkeypatch.setattr(config, "DEFAULT_PATH", tmp_path / "config.toml")
-    with caplog.at_level(logging.INFO, logger="companion.config"):
+    with caplog.at_level(logging.INFO, logger="companion.host.config"):
         assert config.load(None) == Config()
     assert "using the built-in defaults" in caplog.text
 
@@ -172,7 +172,7 @@ def test_pins_by_role_follow_what_is_enabled():
 )
 def test_the_panel_is_announced_by_the_service_but_not_by_a_simulation(setting, simulate,
                                                                          announced):
-    from companion.components import Setup
+    from companion.parts.lifecycle import Setup
     from companion.parts.web import DiscoveryPart
 
     settings = config.parse(f"[web]\nmdns = {setting}\n", "test")

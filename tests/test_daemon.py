@@ -314,8 +314,8 @@ def test_the_roll_key_rolls_what_the_game_waits_for(companion):
 
 @pytest.fixture
 def appliance(tmp_path):
-    from companion.config import Config
     from companion.daemon import Daemon
+    from companion.host.config import Config
 
     config = Config(data_dir=str(tmp_path / "data")).with_web(host="127.0.0.1", port=0)
     running = Daemon(config, simulate=True, environ={}, out=io.StringIO())
@@ -373,33 +373,33 @@ def test_stopping_lets_the_command_in_progress_finish(appliance):
 
 
 def test_the_config_names_the_data_directory(tmp_path):
-    from companion.config import Config
-    from companion.storage import data_dir
+    from companion.host.config import Config
+    from companion.host.storage import data_dir
 
     chosen = Config(data_dir=str(tmp_path))
     assert data_dir(chosen, simulate=True, environ={"STATE_DIRECTORY": "/x"}) == tmp_path
 
 
 def test_the_service_keeps_its_journal_in_its_state_directory():
-    from companion.config import Config
-    from companion.storage import data_dir
+    from companion.host.config import Config
+    from companion.host.storage import data_dir
 
     assert data_dir(Config(), False, {"STATE_DIRECTORY": "/var/lib/companion"}) == \
         Path("/var/lib/companion")
 
 
 def test_a_simulation_keeps_its_journal_in_the_users_data_directory(monkeypatch, tmp_path):
-    from companion.config import Config
-    from companion.storage import data_dir
+    from companion.host.config import Config
+    from companion.host.storage import data_dir
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert data_dir(Config(), True, {}) == tmp_path / "companion"
 
 
 def test_a_user_who_cannot_write_the_service_directory_uses_their_own(monkeypatch, tmp_path):
-    from companion import config as config_module
-    from companion.config import Config
-    from companion.storage import data_dir
+    from companion.host import config as config_module
+    from companion.host.config import Config
+    from companion.host.storage import data_dir
 
     (tmp_path / "file").write_text("")
     monkeypatch.setattr(config_module, "SERVICE_DATA_DIR", tmp_path / "file" / "companion")
@@ -469,8 +469,8 @@ def pin_library_failing_with(monkeypatch, failure: Exception) -> None:
 def test_buttons_off_a_pi_say_to_run_the_simulation(monkeypatch):
     from gpiozero.exc import BadPinFactory
 
-    from companion.components import Setup
     from companion.parts.hardware import KeypadPart
+    from companion.parts.lifecycle import Setup
 
     pin_library_failing_with(monkeypatch, BadPinFactory("Unable to load any default pin factory!"))
     buttons = KeypadPart(Setup())
@@ -482,8 +482,8 @@ def test_buttons_off_a_pi_say_to_run_the_simulation(monkeypatch):
 
 
 def test_outputs_without_permission_on_the_gpio_say_which_group_to_join(monkeypatch):
-    from companion.components import Setup
     from companion.parts.hardware import OutputsPart
+    from companion.parts.lifecycle import Setup
 
     pin_library_failing_with(monkeypatch, PermissionError(13, "Permission denied",
                                                           "/dev/gpiochip0"))
@@ -623,8 +623,8 @@ def test_the_join_screen_carries_the_reachable_address_the_token_and_the_pin(app
 
 
 def test_the_pin_survives_a_restart_until_the_menu_signs_every_phone_out(appliance, tmp_path):
-    from companion.config import Config
     from companion.daemon import Daemon
+    from companion.host.config import Config
 
     appliance.part("address").host = "192.168.1.20"
     url, pin = appliance.part("address").join_info()
@@ -661,8 +661,8 @@ def test_the_panel_answers_while_the_screen_is_still_starting(tmp_path, monkeypa
     """READY comes once the panel answers, before the parts behind it: the
     screen's start is held here, and a phone is answered meanwhile."""
     from companion import daemon as daemon_module
-    from companion.config import Config
     from companion.daemon import Daemon
+    from companion.host.config import Config
     from companion.parts.screen import ScreenPart
 
     starting, release = threading.Event(), threading.Event()
@@ -699,7 +699,7 @@ def test_the_panel_answers_while_the_screen_is_still_starting(tmp_path, monkeypa
 READY_MODULES = """
 import io, json, sys
 from companion import daemon
-from companion.config import Config
+from companion.host.config import Config
 
 at_ready = []
 daemon.sd_notify = lambda message, environ=None: (
@@ -747,3 +747,19 @@ def test_every_part_that_listens_starts_before_the_parts_whose_news_it_hears(app
         for teller in ("buttons", "dice", "pixels", "network"):
             assert order.index(listener) < order.index(teller), (listener, teller)
     assert order.index("display") < order.index("screen")
+
+
+def test_the_screen_draws_without_the_panels_join_details_until_the_panel_is_there(tmp_path):
+    # A panel that could not be made (its data directory refused it) has no
+    # PIN yet: the screen's join view is drawn without it, nothing raises.
+    from companion.host.config import Config
+    from companion.parts.lifecycle import Setup
+    from companion.parts.web import AddressPart, WebPart
+
+    setup = Setup(config=Config(), directory=tmp_path)
+    panel = WebPart(setup, table=None, time=None, dice=None, pixels=None, keypad=None,
+                    network=None, venue=None)
+    address = AddressPart(setup, panel=panel)
+    assert panel.access is None
+    assert address.join_info() == ("", "")
+    assert address.sign_out() == ("", "")

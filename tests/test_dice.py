@@ -280,9 +280,9 @@ def test_a_table_without_a_game_waits_for_no_roll(table):
 def test_a_panel_roll_after_the_table_moved_on_is_refused(table):
     """The table's ROLL button rolled first: the phone's roll, made against
     the state before, is stale and rolls nothing."""
-    from companion.components import Setup
     from companion.core.errors import StaleVersion
     from companion.parts.hardware import DicePart
+    from companion.parts.lifecycle import Setup
 
     table.new_game("call-of-nature", ["Ana", "Ben"])
     table.submit(Command("card", {"value": 30}))
@@ -299,8 +299,8 @@ def test_a_panel_roll_after_the_table_moved_on_is_refused(table):
 def test_a_panel_roll_is_heard_from_the_table_like_a_roll_of_the_table(table):
     """The LEDs and the table screen hear the phone's roll too: from the
     table's update, as the dice service's roll."""
-    from companion.components import Setup
     from companion.parts.hardware import DicePart
+    from companion.parts.lifecycle import Setup
 
     table.new_game("call-of-nature", ["Ana", "Ben"])
     table.submit(Command("card", {"value": 30}))

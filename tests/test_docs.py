@@ -82,7 +82,7 @@ def test_every_relative_link_leads_to_a_file_of_the_repository(page):
 
 
 def named_paths(page: Path) -> list[str]:
-    """The repository's files a page names in code (`companion/wiring.py`),
+    """The repository's files a page names in code (`companion/commands/wiring.py`),
     placeholders (`<folder>`), absolute paths and the Pi's own apart."""
     out = []
     for name in re.findall(r"`([^`\s<>]+)`", page.read_text()):
@@ -190,7 +190,7 @@ def test_the_panel_pictured_is_the_panel_as_it_is_now(tmp_path):
 
 
 def test_every_companion_command_a_doc_shows_is_one_the_command_line_takes():
-    from companion.cli import build_parser
+    from companion.commands.cli import build_parser
     from tests.test_readme import commands, sh_lines
 
     shown = [words for page in PAGES for line in sh_lines(page.read_text())
@@ -199,8 +199,11 @@ def test_every_companion_command_a_doc_shows_is_one_the_command_line_takes():
     for words in shown:
         words = words[:words.index(">")] if ">" in words else words  # a redirection
         if words[1] == "venue":  # the venue board: a program with its own options
-            from companion.venue.cli import parser
+            from companion.venue.cli import acl_parser, parser
 
-            parser().parse_args(words[2:])
+            if words[2:3] == ["acl"]:
+                acl_parser().parse_args(words[3:])
+            else:
+                parser().parse_args(words[2:])
             continue
         build_parser().parse_args(words[1:])  # exits on a bad command line

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.config import Config, wiring_pins
+from companion.host.config import Config, wiring_pins
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "install.md").read_text()

@@ -15,9 +15,9 @@ import pytest
 from gpiozero import Button
 from gpiozero.pins.mock import MockFactory
 
-from companion import doctor
-from companion.config import Config
-from companion.doctor import FAIL, OK, WARN, Finding, Paths
+from companion.commands import doctor
+from companion.commands.doctor import FAIL, OK, WARN, Finding, Paths
+from companion.host.config import Config
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -332,3 +332,22 @@ def test_the_doctor_refuses_a_bad_config_with_status_2(tmp_path):
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "[buttons] up must be a BCM GPIO number from 0 to 27, not 99" in done.stderr
+
+
+# -- the speaker -------------------------------------------------------------------
+
+
+def test_the_speaker_is_checked_only_when_the_config_has_one(pi):
+    from companion.host.config import Voice
+
+    assert doctor.check_speaker(Voice(), pi).level == OK
+    missing = doctor.check_speaker(Voice(enabled=True), pi, which=lambda program: None)
+    assert missing.level == FAIL and "espeak-ng and aplay" in missing.what
+    assert "apt-get install espeak-ng alsa-utils" in missing.fix
+    amplifier = Voice(enabled=True, amplifier="max98357a")
+    write_config_txt(pi, "dtparam=i2c_arm=on\n")
+    found = doctor.check_speaker(amplifier, pi, which=lambda program: f"/usr/bin/{program}")
+    assert found.level == WARN and "dtoverlay=max98357a" in found.fix
+    write_config_txt(pi, "dtparam=i2c_arm=on\n[all]\ndtoverlay=max98357a\n")
+    found = doctor.check_speaker(amplifier, pi, which=lambda program: f"/usr/bin/{program}")
+    assert found.level == OK and "'default'" in found.what

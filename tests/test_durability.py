@@ -4,6 +4,7 @@ synced)."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import queue
@@ -165,7 +166,7 @@ DAEMON = textwrap.dedent(
 
         companion.core.access.JOURNAL_MODE = "DELETE"
 
-    from companion.cli import main
+    from companion.commands.cli import main
 
     sys.exit(main(["serve", "--simulate", "--config", sys.argv[1]]))
     """
@@ -190,13 +191,15 @@ def _fuse_missing() -> str | None:
 class LazyDisk:
     """tests/lazyfs.py on ``mountpoint``, its image in ``image``."""
 
-    def __init__(self, mountpoint, image) -> None:
+    def __init__(self, mountpoint, image, *, links: bool = True) -> None:
         self.mountpoint = mountpoint
         self.log = Path(str(image) + ".log")
+        env = {**os.environ, "LAZYFS_NO_LINKS": "0" if links else "1"}
         with self.log.open("w") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "tests.lazyfs", str(mountpoint), str(image)],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True, cwd=ROOT)
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True, cwd=ROOT,
+                env=env)
         self.said: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
         self._expect("mounted")
@@ -468,7 +471,7 @@ def test_the_power_cuts_find_a_write_that_is_not_synced(tmp_path, lazy_disk, fau
 
 
 def test_keep_file_syncs_the_file_then_renames_it_then_syncs_its_folder(tmp_path, monkeypatch):
-    from companion import storage
+    from companion.host import storage
 
     done: list[tuple[str, str]] = []
     real_sync = storage._sync_file
@@ -497,7 +500,7 @@ def test_keep_file_syncs_the_file_then_renames_it_then_syncs_its_folder(tmp_path
 
 
 def test_keep_file_exclusive_leaves_what_is_there(tmp_path):
-    from companion.storage import keep_file
+    from companion.host.storage import keep_file
 
     path = tmp_path / "panel-secret"
     keep_file(path, "first\n", exclusive=True)
@@ -505,6 +508,65 @@ def test_keep_file_exclusive_leaves_what_is_there(tmp_path):
         keep_file(path, "second\n", exclusive=True)
     assert path.read_text() == "first\n"
     assert os.listdir(tmp_path) == ["panel-secret"]
+
+
+def test_keep_file_exclusive_works_where_the_file_system_has_no_hard_links(tmp_path,
+                                                                            monkeypatch):
+    from companion.host.storage import keep_file
+
+    def no_links(source, target):  # as FAT and exFAT answer (a USB stick)
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "panel-secret"
+    keep_file(path, "first\n", exclusive=True)
+    with pytest.raises(FileExistsError):
+        keep_file(path, "second\n", exclusive=True)
+    assert path.read_text() == "first\n"
+    assert os.listdir(tmp_path) == ["panel-secret"]
+
+
+@pytest.mark.slow
+def test_the_companion_plays_with_its_data_on_a_file_system_without_hard_links(tmp_path):
+    """The real companion with its data directory on a FUSE file system that
+    refuses hard links as FAT does: its panel starts, a phone plays, and no
+    part raises for want of another."""
+    from tests.test_daemon import Companion, joined, write_config
+
+    reason = _fuse_missing()
+    if reason:
+        pytest.skip(reason)
+    mountpoint = tmp_path / "stick"
+    mountpoint.mkdir()
+    try:
+        disk = LazyDisk(mountpoint, tmp_path / "stick.image", links=False)
+    except OSError as exc:
+        pytest.skip(f"cannot mount a FUSE file system here: {exc}")
+    try:
+        with pytest.raises(PermissionError):
+            _link_on(mountpoint)
+        config = write_config(tmp_path)
+        config.write_text(config.read_text().replace(str(tmp_path / "data"),
+                                                     str(mountpoint / "data")))
+        companion = Companion(config, "--simulate")
+        try:
+            phone = joined(companion)
+            phone.new_game()
+            assert phone.play("card", 0, value=5)["version"] == 1
+            assert companion.terminate() == 0
+        finally:
+            companion.kill()
+        assert "Traceback" not in companion.log()
+    finally:
+        disk.close()
+
+
+def _link_on(folder: Path) -> None:
+    (folder / "probe").write_text("")
+    try:
+        os.link(folder / "probe", folder / "probe-link")
+    finally:
+        (folder / "probe").unlink()
 
 
 def test_the_panels_keys_are_kept_in_wal_mode_with_full_syncs(tmp_path):

@@ -141,8 +141,8 @@ def test_the_languages_are_listed_once() -> None:
     """``companion.core.text.LANGUAGES`` is the list: the config and the
     panel take it, no other Python module or page spells it again, and the
     panel's scripts and string files say the same languages."""
-    from companion import config
     from companion.core.text import LANGUAGES
+    from companion.host import config
     from web import panel
 
     assert config.LANGUAGES is LANGUAGES and panel.LANGUAGES is LANGUAGES
@@ -172,3 +172,34 @@ def test_the_stale_version_check_is_made_in_one_place() -> None:
     body = source[source.index("def check_made_against("):]
     body = body[:body.index("\ndef ", 1)]
     assert source.count("raise StaleVersion(") == body.count("raise StaleVersion(") == 2
+
+
+# -- one place per kind of thing -----------------------------------------------
+
+# The folders of ``companion/`` and what each holds; only the package's own
+# files and the composition root stay at the top.
+FOLDERS = {"core", "parts", "commands", "language", "host", "venue"}
+AT_THE_TOP = {"__init__.py", "__main__.py", "daemon.py"}
+
+
+def test_companion_keeps_each_kind_of_module_in_its_folder() -> None:
+    loose = sorted(p.name for p in PACKAGE.glob("*.py") if p.name not in AT_THE_TOP)
+    assert not loose, f"modules loose in companion/ (put them in a folder): {loose}"
+    folders = {p.name for p in PACKAGE.iterdir()
+               if p.is_dir() and (p / "__init__.py").exists()}
+    assert folders == FOLDERS, f"companion/'s folders changed: {sorted(folders ^ FOLDERS)}"
+
+
+def test_every_part_of_the_daemon_lives_in_parts() -> None:
+    """Each class that is a part of the daemon's life cycle (a ``Component``)
+    is defined in ``companion/parts/``, and every entry of the daemon's plan
+    points there."""
+    from companion.daemon import PLAN
+
+    defined = [path.relative_to(ROOT).as_posix()
+               for folder in ("companion", "web", "drivers")
+               for path in sorted((ROOT / folder).rglob("*.py"))
+               if re.search(r"^class \w+\((?:\w+, )*(?:Component|Retrying)\b",
+                            path.read_text(encoding="utf-8"), re.M)]
+    assert defined and all(p.startswith("companion/parts/") for p in defined), defined
+    assert all(entry.startswith("companion.parts.") for entry in PLAN), PLAN

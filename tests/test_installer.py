@@ -50,10 +50,12 @@ STUBS = {
                'if ((skip)); then skip=0; continue; fi; '
                'case "$a" in -o|-g) skip=1;; *) args+=("$a");; esac; done; '
                'exec /usr/bin/install "${args[@]}"',
-    # A virtual environment whose pip notes what it installs.
+    # A virtual environment whose pip notes what it installs; a script on
+    # standard input (the config read for the speaker) runs for real.
     "python3": 'if [[ "$1" == -m && "$2" == venv ]]; then mkdir -p "$3/bin"; '
                'printf "#!/bin/bash\\necho \\"pip \\$*\\" >>\\"\\$STUB_LOG\\"\\n" >"$3/bin/pip"; '
-               'cp "$3/bin/pip" "$3/bin/python"; chmod +x "$3/bin/pip" "$3/bin/python"; fi',
+               'cp "$3/bin/pip" "$3/bin/python"; chmod +x "$3/bin/pip" "$3/bin/python"; '
+               'elif [[ "$1" == - ]]; then exec /usr/bin/python3 "$@"; fi',
     "systemctl": 'if [[ " $* " == *" $STUB_FAIL "* ]]; then '
                  'echo "Job for companion.service failed because the control process exited '
                  'with error code." >&2; exit 1; fi; '
@@ -134,6 +136,28 @@ def test_a_second_install_changes_nothing_in_config_txt_and_needs_no_reboot(pi):
     assert again.returncode == 0, again.stderr
     assert pi.config_txt.read_text() == after_first
     assert "sudo reboot" not in again.stdout
+
+
+def test_a_config_with_an_i2s_amplifier_switches_its_overlay_on_once(pi):
+    config = pi.root / "etc/companion/config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text((ROOT / "config.speaker.example.toml").read_text())
+    first = pi.install()
+    assert first.returncode == 0, first.stderr
+    assert pi.config_txt.read_text().endswith("dtoverlay=max98357a\n")
+    assert "sudo reboot" in first.stdout
+    assert any("espeak-ng" in call for call in pi.calls("dpkg-query"))
+    again = pi.install()
+    assert again.returncode == 0, again.stderr
+    assert pi.config_txt.read_text().count("dtoverlay=max98357a") == 1
+    assert "sudo reboot" not in again.stdout
+
+
+def test_the_example_config_switches_no_amplifier_on(pi):
+    done = pi.install()
+    assert done.returncode == 0, done.stderr
+    assert "dtoverlay" not in pi.config_txt.read_text()[len(BOOKWORM_CONFIG_TXT):]
+    assert "no I2S amplifier in the config" in done.stdout
 
 
 def test_settings_already_there_are_kept_or_corrected_in_place(pi):

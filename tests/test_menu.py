@@ -525,6 +525,39 @@ def test_without_a_panel_the_menu_offers_no_sign_out(menu_for):
     assert "Sign out phones" not in menu.view().items
 
 
+def choose(menu: TableMenu, label: str) -> None:
+    """UP until the list's line ``label`` is chosen, then OK."""
+    for _ in range(len(menu.view().items)):
+        if menu.view().items[menu.view().index] == label:
+            press(menu, "ok")
+            return
+        press(menu, "down")
+    raise AssertionError(f"{label!r} is not in {menu.view().items}")
+
+
+def test_the_caller_is_turned_off_and_its_moments_chosen_from_the_menu(menu_for, table):
+    menu = menu_for("call-of-nature", speaker=True, caller_moments=("turn", "play"))
+    press(menu, "back")
+    choose(menu, "Caller: on")
+    assert menu.view().title == "Caller"
+    assert menu.view().items == ("Caller: on", "Turns: on", "Start, winner: off", "Undo: off",
+                                 "Play: on")
+    press(menu, "ok")
+    assert table.settings().caller is False
+    assert menu.view().items[0] == "Caller: off" and menu.view().index == 0
+    press(menu, "down ok")  # Turns: off
+    assert table.settings().caller_moments == ("play",)
+    assert menu.view().items[1] == "Turns: off" and menu.view().index == 1
+    press(menu, "down ok")  # Start, winner: on
+    assert table.settings().caller_moments == ("game", "play")
+
+
+def test_without_a_speaker_the_menu_offers_no_caller(menu_for):
+    menu = menu_for("call-of-nature")
+    press(menu, "back")
+    assert not [item for item in menu.view().items if item.startswith("Caller")]
+
+
 def test_a_rematch_confirmed_as_a_phone_starts_a_game_starts_none(table):
     # The menu has not heard of the phone's game yet (its update is on the
     # way): the table refuses the rematch, made against the game it replaced.
@@ -873,8 +906,33 @@ def test_the_menu_speaks_the_tables_language(table, lang, items, keys):
     # Every word of the menu is said in each language, with the same fields.
     assert set(COMMON[lang]) == set(COMMON["en"])
 
-    from companion.catalogs import placeholders as fields
     from companion.core.refusals import ENGLISH_READS_OTHER_FIELDS
+    from companion.language.catalogs import placeholders as fields
     assert {k: fields(v) for k, v in COMMON[lang].items()
             if k not in ENGLISH_READS_OTHER_FIELDS} == {
         k: fields(v) for k, v in COMMON["en"].items() if k not in ENGLISH_READS_OTHER_FIELDS}
+
+
+def test_venue_settings_are_allowed_to_a_phone_only_after_ok_at_the_table(menu_for):
+    allowed = []
+    menu = menu_for("call-of-nature", sign_out=lambda: JOIN,
+                    allow_venue=lambda: allowed.append(True))
+    press(menu, "back")
+    items = menu.view().items
+    assert items.index("Venue") == items.index("Sign out phones") + 1
+    press(menu, "up up")
+    assert menu.view().items[menu.view().index] == "Venue"
+    press(menu, "ok")
+    view = menu.view()
+    assert (view.title, view.text) == ("Venue", "Allow a phone to change it for 5 min?")
+    press(menu, "back")  # BACK: no
+    assert not allowed and menu.view().title == "Menu"
+    press(menu, "ok ok")
+    assert allowed == [True]
+    assert menu.view().text == "A controller may change it for 5 minutes."
+
+
+def test_without_a_venue_the_menu_offers_no_venue_settings(menu_for):
+    menu = menu_for("call-of-nature")
+    press(menu, "back")
+    assert "Venue" not in menu.view().items

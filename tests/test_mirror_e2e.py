@@ -12,8 +12,8 @@ import time
 
 import pytest
 
-from companion.bus import FrameShown
 from companion.core.engine import Command
+from companion.parts.bus import FrameShown
 from tests.test_web_e2e import PHONE, browser  # noqa: F401  (the module's browser fixture)
 
 pytestmark = pytest.mark.browser
@@ -29,8 +29,8 @@ RECORD = """() => {
 
 @pytest.fixture
 def companion(tmp_path):
-    from companion.config import Config
     from companion.daemon import Daemon
+    from companion.host.config import Config
 
     config = Config(data_dir=str(tmp_path / "data")).with_web(host="127.0.0.1", port=0)
     running = Daemon(config, simulate=True, environ={}, out=io.StringIO())

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.bus import Bus, NetworkChanged
-from companion.components import Setup
-from companion.config import Config, Network
+from companion.host.config import Config, Network
+from companion.parts.bus import Bus, NetworkChanged
+from companion.parts.lifecycle import Setup
 from companion.parts.network import HOTSPOT_CHECK, NetworkPart, hotspot_identity
 from drivers.network import (
     HOTSPOT_ADDRESS,
@@ -446,7 +446,7 @@ def test_the_simulation_shows_the_hotspot_flow(make_part):
 
 
 def test_the_doctor_says_which_network_the_wifi_is_on(world):
-    from companion import doctor
+    from companion.commands import doctor
 
     world.remember(HOME)
     world.change(in_reach=[HOME], active=world.read()["connections"][0]["uuid"],
@@ -460,7 +460,7 @@ def test_the_doctor_says_which_network_the_wifi_is_on(world):
 
 
 def test_the_doctor_says_when_the_companion_is_its_own_wifi(world):
-    from companion import doctor
+    from companion.commands import doctor
 
     Nmcli().hotspot("Companion-4821", "k7m2q9txhc")
     finding = doctor.check_wifi()
@@ -475,7 +475,7 @@ def test_the_doctor_says_when_the_companion_is_its_own_wifi(world):
 ])
 def test_the_doctor_says_what_is_wrong_with_the_wifi_and_how_to_fix_it(world, change, level,
                                                                        said, fix):
-    from companion import doctor
+    from companion.commands import doctor
 
     world.change(**change)
     finding = doctor.check_wifi()
@@ -483,7 +483,7 @@ def test_the_doctor_says_what_is_wrong_with_the_wifi_and_how_to_fix_it(world, ch
 
 
 def test_the_doctor_without_nmcli_says_to_install_networkmanager(monkeypatch, tmp_path):
-    from companion import doctor
+    from companion.commands import doctor
 
     monkeypatch.setenv("PATH", str(tmp_path))
     finding = doctor.check_wifi()
@@ -629,7 +629,7 @@ def test_the_parts_start_asks_networkmanager_nothing_on_the_callers_thread(make_
 
 
 def test_a_hung_nmcli_is_a_network_error_after_its_own_timeout(tmp_path):
-    from companion import doctor
+    from companion.commands import doctor
     from drivers.network import NetworkError
 
     program = tmp_path / "nmcli"
@@ -646,7 +646,7 @@ def test_a_hung_nmcli_is_a_network_error_after_its_own_timeout(tmp_path):
 
 
 def test_output_that_is_not_utf8_is_read_not_a_crash(world, make_part):
-    from companion import doctor
+    from companion.commands import doctor
 
     world.remember(HOME)
     world.change(garbled=["connection show", "device wifi list"])
@@ -679,7 +679,7 @@ def test_a_join_that_fails_in_an_unforeseen_way_ends_the_join(make_part):
 
 
 def test_the_doctor_names_the_system_dbus_when_it_does_not_answer(world):
-    from companion import doctor
+    from companion.commands import doctor
 
     world.change(running="no-dbus")
     finding = doctor.check_wifi()
@@ -689,7 +689,7 @@ def test_the_doctor_names_the_system_dbus_when_it_does_not_answer(world):
 
 
 def test_the_doctor_never_ends_in_a_traceback():
-    from companion import doctor
+    from companion.commands import doctor
 
     class Broken:
         def state(self):

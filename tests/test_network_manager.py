@@ -184,7 +184,7 @@ def test_networkmanager_answers_and_the_driver_sees_no_wifi_device(nm):
 
 def test_without_networkmanager_or_without_the_bus_the_driver_says_which(nm, monkeypatch,
                                                                          tmp_path):
-    from companion import doctor
+    from companion.commands import doctor
 
     folder = Path(tempfile.mkdtemp(prefix="companion-bus-"))
     config = folder / "bus.conf"

@@ -530,7 +530,8 @@ def test_a_card_that_is_all_face_up_cannot_be_in_a_hand():
     message = refused(game, "constipation Ana", rule="no-card-left")
     assert message == ("no Constipation card can be in Ana's hand: all 2 of the deck are "
                        "on the table, in the Décharge or in the Drain; Ana plays another "
-                       "card, or, if the box holds more, correct the deck with set-deck")
+                       "card, or, if the box holds more, correct the deck (Corrections, Set "
+                       "the deck)")
 
 
 def test_a_colour_whose_cards_are_all_in_the_decharge_cannot_be_played():
@@ -697,7 +698,7 @@ def test_a_corrected_pile_never_holds_more_of_a_colour_than_the_deck():
     message = refused(game, "set-pile Ben unicorn 1", rule="more-than-the-deck")
     assert message == ("Ben's pile can hold at most 0 Unicorn: the deck holds 4 and 4 are "
                        "face up elsewhere; if the box holds more, correct the deck first "
-                       "with set-deck")
+                       "(Corrections, Set the deck)")
 
 
 def test_constipating_by_correction_needs_a_constipation_that_is_not_face_up():
@@ -705,7 +706,7 @@ def test_constipating_by_correction_needs_a_constipation_that_is_not_face_up():
                     drain="1 constipation")
     message = refused(game, "set-constipated Cy yes", rule="more-than-the-deck")
     assert message.startswith("all 2 Constipation cards of the deck are face up")
-    assert message.endswith("correct the deck first with set-deck")
+    assert message.endswith("correct the deck first (Corrections, Set the deck)")
 
 
 # -- correcting the counts: hands, Décharge, Drain, deck ------------------------------
@@ -740,7 +741,7 @@ def test_the_decharge_never_holds_more_of_a_colour_than_the_deck_leaves_for_it()
     message = refused(game, "set-decharge spicy 10", rule="more-than-the-deck")
     assert message == ("the Décharge can hold at most 9 spicy: the deck holds 10 and 1 is "
                        "face up elsewhere; if the box holds more, correct the deck first "
-                       "with set-deck")
+                       "(Corrections, Set the deck)")
 
 
 def test_a_constipation_wrongly_sent_to_the_drain_is_taken_out_and_can_be_played_again():
@@ -776,7 +777,8 @@ def test_a_player_counted_with_an_empty_hand_is_given_back_the_card_they_hold():
     game = position("Ana*: / Ben: / Cy:", hands={"Ana": 0})
     message = refused(game, "poop Ben spicy", rule="empty-hand")
     assert message == ("Ana has no card in hand by the companion's count: if Ana holds "
-                       "cards, correct the count with set-hand; if not, skip the turn")
+                       "cards, correct the count of their hand (Corrections, Set a hand); if "
+                       "not, skip the turn")
     play(game, "set-hand Ana 1", "poop Ben spicy")
     assert pile(game, BEN) == {"spicy": 1} and game.hands[ANA] == 0
 
@@ -788,7 +790,7 @@ def test_a_hand_can_only_take_the_cards_that_the_draw_pile_holds():
     message = refused(game, "set-hand Ben 6", rule="draw-pile-short")
     assert message == ("the draw pile holds 0 cards, so 1 card cannot come from it (every "
                        "card is counted once): lower a count that is too high first, or, if "
-                       "the box holds more cards, correct the deck with set-deck")
+                       "the box holds more cards, correct the deck (Corrections, Set the deck)")
 
 
 def test_a_dead_players_set_aside_hand_is_corrected_and_comes_back_with_them():
@@ -838,8 +840,8 @@ def test_cards_missing_from_the_box_that_the_draw_pile_cannot_lose_are_in_the_ha
     game = position("Ana*: / Ben: / Cy:", deck=deck)
     message = refused(game, "set-deck spicy 9", rule="draw-pile-short")
     assert message == ("the draw pile holds 0 cards, so 1 missing spicy cannot have left it: "
-                       "the hands hold the rest of the deck, so correct them first with "
-                       "set-hand")
+                       "the hands hold the rest of the deck, so correct them first "
+                       "(Corrections, Set a hand)")
 
 
 @pytest.mark.parametrize("words, says", [
@@ -899,3 +901,17 @@ def test_the_json_form_is_lossless():
     copy = OhShit.loads(game.dumps())
     assert copy.dumps() == game.dumps()
     assert play(copy, "poop Ana unicorn")[1].message == play(game, "poop Ana unicorn")[1].message
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_no_refusal_shows_a_command_as_the_command_line_types_it(lang):
+    """A refusal says what to do at the table (where a correction is on
+    the panel), never a command's name as typed ("set-deck")."""
+    from companion.core.games.ohshit.commands import COMMANDS
+    from companion.core.games.ohshit.refusals import REFUSALS
+
+    names = [spec.name for spec in COMMANDS if "-" in spec.name]
+    assert "set-deck" in names
+    for key, sentence in REFUSALS[lang].items():
+        for name in names:
+            assert name not in sentence, (key, name)

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from gpiozero.exc import BadPinFactory, PinFactoryFallback
 
-from companion import doctor
-from companion.components import FaultLog, Retrying
-from companion.doctor import FAIL, OK, Paths
-from companion.service import give_lgpio_a_working_directory
+from companion.commands import doctor
+from companion.commands.doctor import FAIL, OK, Paths
+from companion.host.service import give_lgpio_a_working_directory
+from companion.parts.lifecycle import FaultLog, Retrying
 
 # -- lgpio's working directory ----------------------------------------------------------
 
@@ -265,7 +265,7 @@ def test_i2c_on_gives_its_speed(pi, tmp_path):
 
 
 def test_the_doctors_report_never_says_a_speed_for_a_bus_that_is_not_there(pi, tmp_path):
-    from companion.config import Config
+    from companion.host.config import Config
 
     (tmp_path / "config.txt").write_text("dtparam=i2c_arm_baudrate=400000\n")
     findings = doctor.run_checks(Config().with_web(host="127.0.0.1", port=0), tmp_path,

@@ -323,10 +323,10 @@ def test_a_role_is_one_of_the_games_dice():
 
 
 def test_the_configured_dice_are_paired_with_their_roles_and_report_to_the_tray():
-    from companion.bus import Bus, PixelsRolled
-    from companion.components import Setup
-    from companion.config import Config, Pixels
+    from companion.host.config import Config, Pixels
+    from companion.parts.bus import Bus, PixelsRolled
     from companion.parts.hardware import PixelsPart
+    from companion.parts.lifecycle import Setup
 
     class DicePartStandIn:
         """The tray the dice part hands the bus's Pixels rolls to."""
@@ -361,7 +361,7 @@ def test_the_configured_dice_are_paired_with_their_roles_and_report_to_the_tray(
 
 
 def test_the_config_names_each_die_by_address_and_role():
-    from companion.config import ConfigError, parse
+    from companion.host.config import ConfigError, parse
 
     config = parse('[pixels]\ndice = ["f0:12:34:56:78:9a d6", "F0:12:34:56:78:9B"]\n')
     assert config.pixels.dice == (("F0:12:34:56:78:9A", "d6"), ("F0:12:34:56:78:9B", None))

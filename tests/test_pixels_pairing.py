@@ -172,8 +172,8 @@ def test_without_smart_dice_the_menu_offers_none():
 
 def hub_port(hub):
     """The driver as the menu's SmartDice, as PixelsPart gives it."""
-    from companion.components import Setup
     from companion.parts.hardware import PixelsPart
+    from companion.parts.lifecycle import Setup
 
     part = PixelsPart(Setup())
     part.hub = hub
@@ -264,8 +264,8 @@ def test_without_smart_dice_the_panel_says_so():
 
 def pixels_part(air, directory, *, scanner=None):
     """The Pixels dice part as the daemon makes it, over ``air``."""
-    from companion.components import Setup
     from companion.parts.hardware import PixelsPart
+    from companion.parts.lifecycle import Setup
 
     return PixelsPart(Setup(directory=directory), factory=air.factory if air else None,
                       scanner=scanner)

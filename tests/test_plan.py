@@ -9,10 +9,10 @@ import logging
 
 import pytest
 
-from companion.bus import Bus, DiceChanged, NetworkChanged, PixelsRolled
-from companion.components import Setup
 from companion.core.engine import Command
 from companion.daemon import PLAN, part_class
+from companion.parts.bus import Bus, DiceChanged, NetworkChanged, PixelsRolled
+from companion.parts.lifecycle import Setup
 
 
 def test_each_part_needs_only_what_the_parts_before_it_provide():
@@ -41,7 +41,7 @@ def test_each_part_takes_what_it_needs_in_its_constructor(entry):
 
 def test_only_the_table_and_the_panel_start_before_the_panel_answers():
     early = [entry for entry in PLAN if part_class(entry).early]
-    assert early == ["companion.storage:TablePart", "companion.parts.web:WebPart"]
+    assert early == ["companion.parts.table:TablePart", "companion.parts.web:WebPart"]
 
 
 def test_news_reaches_its_listeners_in_order_until_they_stop():
@@ -84,7 +84,7 @@ class Pixels:
 
 
 def test_the_dice_part_says_when_its_pixels_dice_are_out_of_reach(table):
-    from companion.config import Config, Dice
+    from companion.host.config import Config, Dice
     from companion.parts.hardware import DicePart
 
     setup = Setup(config=Config(dice=Dice(source="pixels")))

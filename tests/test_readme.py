@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import build_parser, main
+from companion.commands.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -69,7 +69,7 @@ def test_the_readme_shows_commands():
 def a_users_laptop(tmp_path, monkeypatch):
     """A laptop as a user has it: a home of their own, no companion
     installed (no /etc/companion, no /var/lib/companion), nothing set."""
-    from companion import config
+    from companion.host import config
 
     home = tmp_path / "home"
     monkeypatch.setenv("HOME", str(home))

@@ -17,13 +17,13 @@ from typing import Iterator
 
 import pytest
 
-from companion.catalogs import placeholders
 from companion.core import errors
 from companion.core.engine import Command
 from companion.core.errors import BadArgument, BadSetup, NotExpected, Refusal, StaleVersion
 from companion.core.games import GAMES
 from companion.core.refusals import ENGLISH_READS_OTHER_FIELDS
 from companion.core.text import COMMON, LANGUAGES, Word, Words, game_phrases, say
+from companion.language.catalogs import placeholders
 
 ROOT = Path(__file__).resolve().parent.parent
 # Where refusals are raised that a phone or the table's screen shows.

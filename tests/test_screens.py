@@ -438,8 +438,8 @@ class _Named(dict):
 
 def _filled(phrase: str) -> str:
     """A template with a player's name in its fields, its counts at 2."""
-    from companion.catalogs import placeholders
     from companion.core.text import fill
+    from companion.language.catalogs import placeholders
 
     counted = set(re.findall(r"\{\s*(\w+)\s*,\s*(?:plural|select)", phrase))
     return fill(phrase, "en", {name: 2 if name in counted else "Ana"

@@ -280,7 +280,7 @@ def test_french_and_italian_pages_name_the_keys_as_the_table_does():
 def test_a_card_aimed_at_a_place_is_an_event_said_in_every_language_and_its_redo_too(table):
     """Choosing where an Action card strikes was said "target 3 1"; undone
     and redone in French, "Rétabli: Redone: target 3 1"."""
-    from companion.cli import _entry_said
+    from companion.commands.cli import _entry_said
     from tests.test_bathroom_rush import position
 
     game = position(["n1 n2 Ana n3", "n2 Ben n1", "n1 Cy o1", "n3 n1"])

@@ -350,9 +350,9 @@ def test_the_journal_keeps_the_tally_of_each_game_as_it_ends_with_nobody_asking(
     journal keeps counts them without a single statistics request."""
     import threading
 
-    from companion.components import Setup
     from companion.core.archive import KEPT
-    from companion.storage import TablePart
+    from companion.parts.lifecycle import Setup
+    from companion.parts.table import TablePart
 
     part = TablePart(Setup(directory=tmp_path))
     part.start()
@@ -389,8 +389,9 @@ def test_at_a_start_on_an_earlier_journal_no_phone_waits_for_its_games_to_be_sum
     with the games counted so far, and after it with all of them."""
     import threading
 
-    from companion.components import Setup
-    from companion.storage import JOURNAL_FILE, TablePart
+    from companion.host.storage import JOURNAL_FILE
+    from companion.parts.lifecycle import Setup
+    from companion.parts.table import TablePart
 
     first = TablePart(Setup(directory=tmp_path))
     first.start()

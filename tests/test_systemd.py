@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from companion import daemon
-from companion.config import Config
+from companion.host.config import Config
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "systemd" / "companion.service"
@@ -241,7 +241,7 @@ def test_a_panel_that_cannot_listen_never_says_ready(tmp_path, notify_socket):
 def test_a_panel_answering_with_an_error_is_asked_again_after_a_pause_not_in_a_spin(tmp_path):
     import http.server
 
-    from companion.components import Setup
+    from companion.parts.lifecycle import Setup
     from companion.parts.web import WebPart
 
     asked = []
@@ -261,7 +261,7 @@ def test_a_panel_answering_with_an_error_is_asked_again_after_a_pause_not_in_a_s
     serving.start()
     try:
         config = Config().with_web(host="127.0.0.1", port=server.server_address[1])
-        panel = WebPart(Setup(config=config, directory=tmp_path), table=None, dice=None,
+        panel = WebPart(Setup(config=config, directory=tmp_path), table=None, time=None, dice=None,
                         pixels=None, keypad=None, network=None, venue=None)
         panel.server, panel._thread = server, serving
         assert panel.answers(timeout=0.5) is False

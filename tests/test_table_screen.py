@@ -9,10 +9,10 @@ import time
 import pytest
 from PIL import Image, ImageChops
 
-from companion.bus import Bus
-from companion.components import Setup
-from companion.config import Config
 from companion.core.engine import Command
+from companion.host.config import Config
+from companion.parts.bus import Bus
+from companion.parts.lifecycle import Setup
 from companion.parts.screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
 from drivers.dice import DiceTray
 from drivers.menu_screens import render

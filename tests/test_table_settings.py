@@ -103,3 +103,21 @@ def test_with_seat_only_off_anyone_plays(table):
 def test_a_command_the_game_refuses_gets_the_games_reason(seat_only):
     with pytest.raises(WrongPlayer):
         seat_only.submit(Command("card", {"value": 6, "player": "Ben"}), seat="Ben")
+
+
+def test_the_callers_settings_are_kept_across_a_restart(table, reopen):
+    assert (table.settings().caller, table.settings().caller_moments) == (None, None)
+    table.change_setting("caller", False)
+    table.change_setting("caller_moments", ["play", "turn", "play"])
+    again = reopen()
+    assert again.settings().caller is False
+    # Kept in the caller's own order, each once.
+    assert again.settings().caller_moments == ("turn", "play")
+
+
+@pytest.mark.parametrize(("name", "value"), [("caller", "yes"), ("caller_moments", ["shout"]),
+                                             ("caller_moments", "turn")])
+def test_a_bad_caller_setting_is_refused(table, name, value):
+    with pytest.raises(BadSetting):
+        table.change_setting(name, value)
+    assert table.settings().caller is None and table.settings().caller_moments is None

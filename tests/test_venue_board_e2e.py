@@ -1,9 +1,13 @@
 """The venue board in Chromium: two companions in simulation play on a real
 Mosquitto, and the board's page (``companion venue``) shows both tables
-live on a TV (1920x1080) and on a phone (390x844), then the league."""
+live on a TV (1920x1080) and on a phone (390x844), then the league, in
+English, French and Italian (read by the language crawl's checks); a
+controller puts a table in the venue from the setup page once the owner
+allowed it at the table."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -12,6 +16,7 @@ import urllib.request
 
 import pytest
 
+from tests.language_check import problems
 from tests.mosquitto import free_port
 from tests.test_venue_broker import ROOT, WAIT, broker, companions  # noqa: F401  (fixtures)
 from tests.test_web_e2e import SCREENSHOTS, browser  # noqa: F401  (fixtures)
@@ -79,6 +84,14 @@ def test_two_tables_are_live_on_the_board_on_a_tv_and_a_phone(companions, board,
     expect(phone.locator("#league-title")).to_have_text("Championnat")
     phone.screenshot(path=str(SCREENSHOTS / "venue-board-phone-fr.png"), full_page=True)
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    names = {"Ana", "Ben", "Cy", "Dee", "Eve", "Table", "A", "B", "Call", "of", "Nature"}
+    for lang, words in (("en", "1 game"), ("fr", "1 partie"), ("it", "1 partita")):
+        phone.goto(board + f"?lang={lang}")
+        expect(phone.locator("#league-body caption")).to_contain_text(words)
+        expect(phone.locator("#status")).not_to_be_empty()
+        lines = [line.strip() for line in phone.evaluate("document.body.innerText").split("\n")
+                 if line.strip()]
+        assert problems(lines, lang, names) == [], lang
     with urllib.request.urlopen(board + "api/league.csv?period=season", timeout=30) as answer:
         csv = answer.read().decode()
     assert csv.splitlines()[0].startswith("game,player,played,won")
@@ -104,6 +117,23 @@ def test_a_controller_puts_the_table_in_the_venue_from_the_setup_page(companions
     phone.fill("#venue-table", "Table A")
     phone.fill("#venue-username", "table-a")
     phone.fill("#venue-password", "pw-a")
+    phone.click("#venue-save")
+    # The PIN alone is not enough: the owner allows it at the table first.
+    expect(phone.locator("#venue-error")).to_contain_text("Allow it at the table first")
+    expect(phone.locator("#venue-locked")).to_be_visible()
+    phone.locator("#venue-box").screenshot(path=str(SCREENSHOTS / "venue-settings-locked.png"))
+    # At the table: BACK twice puts away the Wi-Fi's and the panel's QR codes
+    # shown at the start, BACK opens the menu, UP UP reaches Venue,
+    # OK asks, OK allows.
+    for key in ("back", "back", "back", "up", "up", "ok"):
+        a.post(f"/api/keys/{key}", {})
+    expect(phone.locator("#venue-error")).to_be_visible()
+    with urllib.request.urlopen(f"http://127.0.0.1:{a.port}/api/screen.png",
+                                timeout=30) as answer:  # what the table's screen asks
+        (SCREENSHOTS / "venue-allow-at-the-table.png").write_bytes(answer.read())
+    a.post("/api/keys/ok", {})
+    with urllib.request.urlopen(f"http://127.0.0.1:{a.port}/api/venue", timeout=30) as answer:
+        assert json.load(answer)["changes_allowed"] is True
     phone.click("#venue-save")
     expect(phone.locator("#venue-status")).to_contain_text("Publishing on companion/cafe/table-a")
     expect(phone.locator("#venue-password")).to_have_attribute("placeholder", re.compile("kept"))

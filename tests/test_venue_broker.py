@@ -22,8 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.venue import HA_STATUS, read
+from companion.core.venue import HA_STATUS
 from companion.venue.board import Board
+from companion.venue.schema import read
 from drivers.mqtt import Link, Refused
 from tests import mosquitto
 from tests.mosquitto import Broker, free_port, table_acl
@@ -271,12 +272,15 @@ def test_a_table_cannot_write_another_tables_topics(broker, listener):
 
 def test_the_board_refuses_a_message_that_names_another_table_and_counts_it():
     board = Board(":memory:")
-    forged = {"table": "table-b", "game": "ohshit", "game_id": 1, "version": 9,
-              "players": [{"name": "Mallory"}]}
+    forged = {"table": "Table B", "game": "ohshit", "title": "OhShit!", "game_id": 1,
+              "version": 9, "players": [{"name": "Mallory"}], "over": False}
     assert board.take("companion/cafe/table-a/state", json.dumps(forged).encode()) is None
     assert board.take("companion/cafe/table-a/state", b"{not json") is None
     assert board.take("companion/cafe/table-a/event", b'{"id": 3}') is None
-    assert sum(board.refused.values()) == 3 and board.tables() == []
+    assert board.refused == {"other-table": 1, "not-json": 1, "invalid-event": 1}
+    assert board.tables() == []
+    assert board.take("companion/cafe/table-b/state", json.dumps(forged).encode()) is not None
+    assert [t["table"] for t in board.tables()] == ["table-b"]
 
 
 def test_a_table_killed_is_said_offline_by_its_last_will(companions, listener):
@@ -291,7 +295,8 @@ def test_a_table_killed_is_said_offline_by_its_last_will(companions, listener):
 
 # What Home Assistant's MQTT sensor and event documents (home-assistant.io,
 # integrations sensor.mqtt and event.mqtt, and the discovery page).
-HA_COMMON = {"name", "unique_id", "object_id", "state_topic", "value_template", "icon",
+# ``object_id`` is deprecated since 2025.10 (and gone in 2026.4): never sent.
+HA_COMMON = {"name", "unique_id", "default_entity_id", "state_topic", "value_template", "icon",
              "availability_topic", "payload_available", "payload_not_available", "device",
              "origin", "json_attributes_topic", "json_attributes_template",
              "unit_of_measurement", "device_class", "entity_category", "qos"}
@@ -318,6 +323,7 @@ def test_home_assistant_finds_each_table_and_is_told_again_when_it_restarts(
         assert {"state_topic", "unique_id", "availability_topic", "device"} <= set(payload)
         assert set(payload["device"]) <= HA_DEVICE and set(payload["origin"]) <= HA_ORIGIN
         assert payload["availability_topic"] == "companion/cafe/table-a/availability"
+        assert payload["default_entity_id"] == f"{component}.{payload['unique_id']}"
     [event] = [p for t, p in configs.items() if t.startswith("homeassistant/event/")]
     assert {"threshold-fired", "player-eliminated", "game-over"} <= set(event["event_types"])
     before = len(listener.heard)

@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 from companion.core.access import AccessStore
+from companion.core.clock import Instant
 from companion.core.engine import Command
 from companion.core.table import Table
-from companion.storage import keep_file
+from companion.host.storage import keep_file
 from tests.fakes import FixedDice
 from web import PanelSettings, Services, create_app
 from web.access import Access, PinThrottled
@@ -252,7 +253,9 @@ def test_a_controller_is_one_for_the_configured_hours(make_app):
     app = make_app(session_hours=3)
     access = app.extensions["companion"].access
     now = [1_000_000.0]
-    access._clock = lambda: now[0]
+    # The wall clock stands still: the session's hours are counted on the
+    # clock that never steps.
+    access._now = lambda: Instant("boot-1", now[0], 5.0)
     phone = joined(app)
     now[0] += 3 * 3600 - 1
     assert phone.get("/api/session").json["role"] == "controller"
@@ -1494,9 +1497,9 @@ def test_panel_settings_the_panel_cannot_use_are_refused_when_made(settings, ref
 
 
 def test_the_companion_sets_the_panel_up_from_its_config(tmp_path):
-    from companion.config import parse
+    from companion.host.config import parse
+    from companion.host.storage import ACCESS_FILE, keep_file, panel_secret
     from companion.parts.web import panel_settings
-    from companion.storage import ACCESS_FILE, keep_file, panel_secret
 
     config = parse('language = "it"\n[web]\nsession_hours = 3\n[bgg]\nohshit = 4242\n')
     settings = panel_settings(config, tmp_path)

@@ -22,7 +22,7 @@ import pytest
 from companion.core.engine import Command
 from companion.core.journal import Journal
 from companion.core.table import Table
-from companion.storage import keep_file
+from companion.host.storage import keep_file
 from tests.fakes import FixedDice
 from web import PanelSettings, Services, create_app
 from web.server import serve
@@ -661,7 +661,8 @@ def test_signing_every_phone_out_from_the_setup_page_asks_first(companion, phone
     assert ana.script_errors == [] and ben.script_errors == []
 
 
-def test_without_a_box_a_bathroom_rush_reveal_is_two_taps_colour_then_tokens(companion, phones):
+def test_without_a_box_a_bathroom_rush_reveal_is_one_tap_on_its_colour_and_tokens(companion,
+                                                                                  phones):
     companion.table.new_game("bathroom-rush", ["Ana", "Ben"])
     companion.table.submit(Command("choose-queue", {"queue": 1}))
     companion.table.submit(Command("choose-queue", {"queue": 2}))
@@ -670,14 +671,14 @@ def test_without_a_box_a_bathroom_rush_reveal_is_two_taps_colour_then_tokens(com
     expect(page.locator(".br-printed h2")).to_contain_text(
         "Reveal the Persona in the bathroom of queue 1")
     shot(page, "bathroom-rush-reveal-printed")
-    page.click(".br-printed .persona-colour[data-colour=orange]")
-    page.click(".br-printed .persona-printed[data-pipi='2'][data-popo='1']")
+    # A row per colour, each with the usual tokens: one tap.
+    expect(page.locator(".br-printed .printed-row")).to_have_count(4)
+    page.click(".br-printed .persona-printed[data-colour=orange][data-pipi='2'][data-popo='1']")
     revealed = page.locator(".queue[data-queue='1'] .persona.orange")
     expect(revealed).to_have_attribute("aria-label", "2 pipì, 1 popò printed")
-    # A light blue Persona is one tap: the colour starts at light blue.
     expect(page.locator(".br-printed h2")).not_to_contain_text(
         "in the bathroom of queue 1")
-    page.click(".br-printed .persona-printed[data-pipi='1'][data-popo='0']")
+    page.click(".br-printed .persona-printed[data-colour=neutral][data-pipi='1'][data-popo='0']")
     expect(page.locator(".persona.neutral")).to_have_count(1)
     assert page.script_errors == []
 

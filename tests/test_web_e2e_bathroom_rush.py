@@ -63,7 +63,8 @@ def test_a_decompression_is_a_tap_the_red_die_then_a_tap_on_the_persona_behind(c
 def test_every_action_card_is_offered_by_name_and_free_text_only_as_a_note(companion, phones):
     full_game(companion)
     page = controller(phones, companion)
-    expect(page.locator(".br-cards .action-card")).to_have_text(CARDS)
+    # Every card can be played here: each is a tap in the dock.
+    expect(page.locator("#dock .br-cards .action-card")).to_have_text(CARDS)
     assert page.locator("[data-command=action]").count() == 0
     page.click("#corrections")
     assert page.locator("#sheet [data-command=action]").count() == 0
@@ -98,7 +99,8 @@ def test_light_tracking_a_decompression_is_one_roll_and_only_the_reserve_cards_a
 def test_a_french_page_says_the_games_events_and_its_card_list_in_french(companion, phones):
     full_game(companion)
     page = controller(phones, companion, locale="fr-FR")
-    expect(page.locator(".br-cards h2")).to_have_text("Ana : quelle carte Action ?")
+    expect(page.locator("#dock .br-cards")).to_have_attribute("aria-label",
+                                                              "Ana : quelle carte Action ?")
     page.click("button[data-command=decompress]")
     expect(page.locator("#prompt")).to_have_text("Ana décompresse : lancez le dé rouge")
     expect(page.locator("#roll")).to_have_text("⚄ LANCER rouge")

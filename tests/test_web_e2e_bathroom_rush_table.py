@@ -217,10 +217,12 @@ def test_without_a_box_the_reveal_grid_is_in_the_dock(companion, phones, lang):
     wait = companion.table.game.expected(lang)[0]
     expect(page.locator("#dock .br-printed h2")).to_have_text(wait.prompt)
     scroll_to_the_end(page)
-    assert in_sight(page, "#dock .persona-colour[data-colour=orange]")
-    assert in_sight(page, "#dock .persona-printed[data-pipi='0'][data-popo='0']")
-    pick(page, "#dock .persona-colour[data-colour=orange]")
-    tap(page, "#dock .persona-printed[data-pipi='2'][data-popo='1']")
+    for colour in ("neutral", "orange", "red", "yellow"):
+        assert in_sight(page, f"#dock .persona-printed[data-colour={colour}][data-pipi='2']"
+                              "[data-popo='1']")
+    assert in_sight(page, "#dock #reveal-other")
+    tap(page, "#dock .persona-printed[data-colour=orange][data-pipi='2'][data-popo='1']")
+    assert page.taps == 1
     persona = companion.table.game.persona(1, 1)
     assert (persona["colour"], persona["pipi"], persona["popo"]) == ("orange", 2, 1)
     shot(page, f"bathroom-rush-reveal-printed-in-the-dock-{lang}")
@@ -277,8 +279,83 @@ def test_without_a_box_an_orange_persona_says_what_the_table_does(companion, pho
     said = table.game.expected(lang)[0].prompt
     expect(page.locator("#prompt")).to_have_text(said)
     assert "queue operations" not in said
-    assert {"en": "Describe your box", "fr": "Décrivez votre boîte",
-            "it": "Descrivete la scatola"}[lang] in said
+    assert {"en": "a box described", "fr": "une boîte décrite",
+            "it": "una scatola descritta"}[lang] in said
+    # The effect as the table applied it: a pipì for Ben, then one tap.
+    assert in_sight(page, "#dock .br-effect-pipi [data-pipi='1']")
+    pick(page, "#dock .br-effect-pipi [data-pipi='1']")
+    pick(page, "#dock .br-effect-to [data-to='1']")
+    expect(page.locator("#dock button[data-command=effect]")).to_contain_text("Ben")
+    shot(page, f"bathroom-rush-effect-by-hand-{lang}")
+    tap(page, "#dock button[data-command=effect]")
+    assert table.game.reserves[1]["pipi"] == 1 and table.game.reserves[0]["pipi"] == 0
+    assert page.taps == 3
+    assert page.script_errors == []
+
+
+def cards_in_the_dock(page) -> list[str]:
+    return page.locator("#dock .br-cards .action-card").evaluate_all(
+        "(cards) => cards.map((c) => c.dataset.card)")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cunning_is_two_taps_the_card_then_in_front_or_behind_in_words(companion, phones,
+                                                                        lang):
+    to_phase_e(companion)
+    page = phone(phones, companion, lang)
+    assert "cunning" in cards_in_the_dock(page)
+    assert in_sight(page, "#dock .action-card[data-card=cunning]")
+    tap(page, "#dock .action-card[data-card=cunning]")
+    expect(page.locator("#prompt")).to_have_text(board(lang, "cunning_ask", name="Ana"))
+    places = page.locator("#dock .br-places button")
+    expect(places).to_have_count(2)
+    expect(places.nth(0)).to_contain_text(board(lang, "in_front"))
+    expect(places.nth(1)).to_contain_text(board(lang, "behind"))
+    shot(page, f"bathroom-rush-cunning-{lang}")
+    at = companion.table.game.locate(0)
+    tap(page, "#dock .br-places button[data-place=in_front]")
+    assert page.taps == 2
+    assert companion.table.game.locate(0) != at  # Ana moved up
+    assert page.script_errors == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cleaner_is_two_taps_the_card_then_the_bathroom_by_its_queue(companion, phones,
+                                                                          lang):
+    to_phase_e(companion)
+    table = companion.table
+    page = phone(phones, companion, lang)
+    tap(page, "#dock .action-card[data-card=cleaner]")
+    expect(page.locator("#prompt")).to_have_text(board(lang, "cleaner_ask", name="Ana"))
+    free = table.game.free_queue()
+    button = page.locator(f"#dock .br-places button[data-queue='{free}']")
+    expect(button).to_contain_text(board(lang, "queue_of", q=free, name=board(lang, "nobody")))
+    shot(page, f"bathroom-rush-cleaner-{lang}")
+    tap(page, f"#dock .br-places button[data-queue='{free}']")
+    assert page.taps == 2
+    assert [e.command for e in table.game.expected()] == ["roll"]  # its die, apart
+    assert page.script_errors == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_light_tracking_shows_only_what_it_tracks_and_keeps_undo_at_the_count(companion,
+                                                                            phones, lang):
+    table = companion.table
+    table.new_game("bathroom-rush", ["Ana", "Ben", "Cy", "Dee"], variants=["light-tracking"])
+    table.submit(Command("reached", {"player": 0}))
+    while table.game.phase != "count":
+        wait = table.game.expected()[0]
+        if wait.command == "end-turn":
+            table.submit(Command("end-turn", {}))
+        else:
+            table.submit(Command(wait.command, {"player": wait.player, "pipi": 1, "popo": 0}))
+    page = phone(phones, companion, lang)
+    expect(page.locator("#dock .br-entry")).to_have_count(3)
+    left = board(lang, "deck", n=0).split("0")[0].strip()
+    assert left not in page.inner_text("#board")
+    assert page.locator("#board .queues").count() == 0
+    shot(page, f"bathroom-rush-light-count-{lang}")
+    assert in_sight(page, "#dock #undo") and in_sight(page, "#dock #corrections")
     assert page.script_errors == []
 
 

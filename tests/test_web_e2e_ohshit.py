@@ -161,3 +161,48 @@ def test_the_players_are_told_apart_by_letters_never_by_a_poop_colour(companion,
     page.keyboard.press("Escape")
     assert page.locator("#dock .prompt .seat-mark").count() == 1
     assert page.script_errors == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_poop_from_a_pile_names_that_pile_and_has_it_chosen(companion, phones, lang):
+    table = companion.table
+    table.new_game("ohshit", ["Ana", "Ben", "Cy"])
+    page = open_table(phones, companion, lang)
+    page.click(f"[data-poop-on='{CY}']")
+    page.wait_for_selector("#sheet[open]")
+    expect(page.locator("#sheet-title")).to_contain_text("Cy")
+    chosen = page.locator("#sheet [data-param=target] .option[aria-pressed=true]")
+    expect(chosen).to_have_count(1)
+    expect(chosen).to_have_attribute("data-value", str(CY))
+    shot(page, f"ohshit-poop-from-pile-{lang}")
+    page.click("#sheet [data-param=colour] .option[data-value=grassy]")
+    page.click("#sheet button[type=submit]")
+    expect(page.locator("#sheet")).not_to_be_visible()
+    assert table.game.piles[CY]["grassy"] == 1
+    assert page.script_errors == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_setup_page_describes_the_deck_kind_by_kind(companion, phones, lang):
+    page = controller(phones, companion, locale=LOCALES[lang])
+    page.goto(f"{companion.url}/setup")
+    page.wait_for_selector("[data-game=ohshit]")
+    page.click("[data-game=ohshit]")
+    page.click("#options-box summary")
+    deck = page.locator("[data-option-field=deck]")
+    expect(deck).to_be_visible()
+    # Each kind named as the game names its cards in the phone's language.
+    unicorn = {"en": "Unicorn", "fr": "Licorne", "it": "Unicorno"}[lang]
+    expect(deck).to_contain_text(unicorn)
+    for _ in range(2):
+        deck.locator(".stepper:has([data-part=unicorn]) button").last.click()
+    shot(page, f"ohshit-setup-deck-{lang}")
+    while page.locator("#players li").count() < 3:
+        page.click("#add-player")
+    for seat, name in enumerate(["Ana", "Ben", "Cy"]):
+        page.fill(f"input[data-seat='{seat}']", name)
+    page.click("#start")
+    page.wait_for_url(f"{companion.url}/")
+    assert companion.table.game.deck["unicorn"] == 6
+    assert companion.table.game.deck["spicy"] == 10
+    assert page.script_errors == []

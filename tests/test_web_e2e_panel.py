@@ -342,7 +342,10 @@ def test_an_ohshit_poop_is_three_taps_from_the_pile_with_its_preview(companion, 
     companion.table.new_game("ohshit", ["Ana", "Ben"])
     page = controller(phones, companion)
     page.click(".player[data-seat='1'] [data-poop-on='1']")  # Ben's pile
-    assert page.locator(".field[data-param=target]").count() == 0  # the pile said whose
+    # The pile said whose: chosen already, and named in the sheet's title.
+    expect(page.locator(".field[data-param=target] .option[aria-pressed=true]")).to_have_attribute(
+        "data-value", "1")
+    expect(page.locator("#sheet-title")).to_contain_text("Ben")
     page.click(".field[data-param=colour] .option[data-value=frosty]")
     expect(page.locator("#sheet .preview")).to_contain_text("frosty poop on Ben's pile")
     page.click("#sheet button[type=submit]")

@@ -156,3 +156,86 @@ def test_the_mirror_follows_the_display_when_it_changes_by_itself(companion, pho
     page.wait_for_function("(n) => document.querySelector('#oled').dataset.frame === String(n)",
                            arg=frame)
     assert [url for url in asked if "/api/screen.png" in url] == []
+
+
+# A control is in sight when its own centre (a value: the number on it)
+# is inside the screen and nothing else is drawn there.
+IN_SIGHT = """(el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) return false;
+    const top = document.elementFromPoint(x, y);
+    return !!top && el.contains(top);
+}"""
+
+# Every card value's two choices, at each Pressure: a number tapped on the
+# page, both values measured once their previews are said, "another
+# number" tapped; the values hidden are returned.
+HIDDEN_VALUES = """async ([numbers, inSight]) => {
+    const visible = eval(inSight);
+    const hidden = [];
+    const said = () => [...document.querySelectorAll('.card-play .preview')]
+        .every((p) => p.dataset.version !== undefined);
+    for (const n of numbers) {
+        document.querySelector(`.number-grid [data-value='${n}']`).click();
+        for (let i = 0; i < 400 && !said(); i += 1) await new Promise((r) => setTimeout(r, 10));
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const back = document.querySelector('.card-back');
+        if (!visible(back)) hidden.push(`${n}: another number`);
+        for (const play of document.querySelectorAll('.card-play')) {
+            if (!said()) hidden.push(`${play.dataset.value}: no preview`);
+            if (!visible(play.querySelector('.card-play-value'))) hidden.push(play.dataset.value);
+        }
+        back.click();
+    }
+    return hidden;
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "it-IT"])
+def test_no_preview_hides_a_card_value_or_another_number(companion, phones, locale):
+    """Every value from -30 to +30 at Pressure 25, 55 and 80 (where a card
+    fires a threshold, ends a round, brings a Respite): both values of a
+    number and "another number" are on screen and on top, whatever the
+    preview says, in real layout."""
+    table = companion.table
+    page = controller(phones, companion, locale=locale)
+    for pressure in (25, 55, 80):
+        table.new_game("call-of-nature", ["Ana", "Ben", "Cy", "Dee"])
+        table.submit(Command("set-pressure", {"value": pressure}))
+        page.wait_for_function("(p) => document.querySelector('#pressure')?.textContent === p",
+                               arg=str(pressure))
+        page.wait_for_selector(".number-grid [data-value='30']")
+        hidden = page.evaluate(HIDDEN_VALUES, [list(range(31)), IN_SIGHT])
+        assert hidden == [], (pressure, hidden)
+        if pressure == 80:
+            page.click(".number-grid [data-value='12']")  # +12 ends the round
+            page.wait_for_selector(".card-play[data-value='-12'] .preview[data-version]")
+            shot(page, f"layout-card-values-80-{locale}")
+            # The whole sentence stays the button's title.
+            title = page.locator(".card-play[data-value='12']").get_attribute("title")
+            assert "91" in title and len(title) > 100, title
+    assert page.script_errors == []
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "it-IT"])
+def test_the_nine_special_cards_are_in_sight_without_a_scroll(companion, phones, locale):
+    table = companion.table
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy", "Dee"])
+    table.submit(Command("set-pressure", {"value": 80}))
+    page = controller(phones, companion, locale=locale)
+    page.wait_for_selector("#dock [data-command=special]")
+    # A message of the moment goes first (see the toasts' own tests).
+    page.wait_for_function("() => document.querySelector('#toast')?.hidden !== false")
+    page.click("#dock [data-command=special]")
+    page.wait_for_selector("#sheet[open]")
+    cards = page.locator("#sheet .choice-play")
+    expect(cards).to_have_count(9)
+    page.wait_for_function("() => [...document.querySelectorAll('#sheet .choice-play .preview')]"
+                           ".every((p) => p.dataset.version !== undefined)")
+    shot(page, f"layout-special-cards-{locale}")
+    assert page.evaluate("(inSight) => [...document.querySelectorAll('#sheet .choice-play')]"
+                         ".filter((b) => !eval(inSight)(b)).map((b) => b.dataset.value)",
+                         IN_SIGHT) == []
+    assert page.evaluate("document.querySelector('#sheet').scrollTop") == 0
+    assert page.script_errors == []

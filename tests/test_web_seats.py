@@ -152,8 +152,8 @@ def test_the_tables_language_is_the_pages_default(app, table):
 
 @pytest.fixture
 def appliance(tmp_path):
-    from companion.config import Config
     from companion.daemon import Daemon
+    from companion.host.config import Config
 
     config = Config(data_dir=str(tmp_path / "data")).with_web(host="127.0.0.1", port=0)
     running = Daemon(config, simulate=True, environ={}, out=io.StringIO())

@@ -18,8 +18,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def companion(tmp_path):
-    from companion.config import Config
     from companion.daemon import Daemon
+    from companion.host.config import Config
 
     config = Config(data_dir=str(tmp_path / "data")).with_web(host="127.0.0.1", port=0)
     running = Daemon(config, simulate=True, environ={}, out=io.StringIO())

@@ -230,8 +230,8 @@ def test_the_simulated_companion_shows_its_wifi_then_the_panel_on_the_virtual_ta
     import io
     import time
 
-    from companion.config import Config
     from companion.daemon import Daemon
+    from companion.host.config import Config
 
     config = Config(data_dir=str(tmp_path / "data")).with_web(host="127.0.0.1", port=0)
     running = Daemon(config, simulate=True, environ={}, out=io.StringIO())

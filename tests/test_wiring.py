@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import config, wiring
-from companion.cli import main
+from companion.commands import wiring
+from companion.commands.cli import main
+from companion.host import config
 from scripts import docs_pictures
 from web import PanelSettings, Services, create_app
 
@@ -171,7 +172,7 @@ def test_without_a_drawing_there_is_no_wiring_page(table):
 
 # A line every language says alike: a pin's number, or a lead's label (UP, GND,
 # CLK (A), +) to a pin, where "pin" is Italian too.
-KEPT = r"[\d ]*|([A-Z]+( \([A-Z]\))?|\+) → pin \d+ \((GPIO \d+|GND|3V3)\)"
+KEPT = r"[\d ]*|([A-Z]+( \([A-Z]\))?|\+) → pin \d+ \((GPIO \d+|GND|3V3|5V)\)"
 
 
 @pytest.mark.parametrize("lang", ["fr", "it"])
@@ -188,3 +189,22 @@ def test_every_word_of_the_drawing_is_said_in_french_and_italian(lang, name):
                  and not (lang == "fr" and "Buzzer" in e)
                  and not re.fullmatch(KEPT, e)]
     assert unchanged == []
+
+
+def test_an_i2s_amplifier_on_the_first_examples_pins_is_refused_by_name(tmp_path, capsys):
+    clash = tmp_path / "clash.toml"
+    clash.write_text('[voice]\nenabled = true\namplifier = "max98357a"\n')
+    assert main(["wiring", "--config", str(clash)]) == 2
+    err = capsys.readouterr().err
+    assert "GPIO 18" in err and "led 7" in err and "amplifier BCLK" in err
+
+
+def test_the_speaker_examples_amplifier_is_drawn_on_its_i2s_pins():
+    cfg = config.load(docs_pictures.ROOT / "config.speaker.example.toml")
+    amplifier = {w.lead: (w.pin, w.gpio) for w in wiring.wires(cfg)
+                 if w.part.startswith("Amplifier")}
+    assert amplifier == {"VIN": (2, None), "GND": (14, None), "BCLK": (12, 18),
+                         "LRCLK": (35, 19), "DIN": (40, 21)}
+    # Without [voice] enabled, an amplifier named takes no pin.
+    off = config.parse('[voice]\namplifier = "max98357a"\n')
+    assert not [w for w in wiring.wires(off) if w.part.startswith("Amplifier")]

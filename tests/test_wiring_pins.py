@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import config
-from companion.config import (
+from companion.host import config
+from companion.host.config import (
     HEADER_GROUND,
     HEADER_PIN_OF_GPIO,
     Config,

@@ -14,6 +14,7 @@ broadcast to every open phone, and the players' colours.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import threading
 from pathlib import Path
@@ -21,9 +22,12 @@ from typing import Any, Callable, Iterator, Mapping
 
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
+from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import BadSignature
 from werkzeug.routing import Rule
 
 from companion.core.access import AccessStore
+from companion.core.errors import JournalError
 from companion.core.games import available
 from companion.core.ports import TablePort
 from companion.core.text import game_phrases, template
@@ -31,7 +35,9 @@ from companion.core.text import game_phrases, template
 from .access import Access
 from .colours import PlayerColours
 from .live import Broadcast
-from .panel import LANGUAGES, Panel, PanelSettings, Services, state_json
+from .panel import LANGUAGES, Panel, PanelSettings, Services, caller_json, state_json
+
+log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).with_name("static")
 
@@ -63,8 +69,49 @@ class _Rule(Rule):
         return build
 
 
+class _SessionCookies(SecureCookieSessionInterface):
+    """Flask's signed session cookie, whose lasting is said with ``Max-Age``
+    besides ``Expires``: a browser counts ``Max-Age`` from when it got the
+    cookie, so a phone keeps it even when the companion's clock is far
+    behind its own (a Pi without internet does not know the date), where
+    the ``Expires`` date alone would already be past.
+
+    Its signature is checked without itsdangerous's age limit, which reads
+    the wall clock: a step of NTP would sign every phone out at once.  How
+    long a controller stays one is counted on the clock that never steps
+    (:func:`web.access.role`)."""
+
+    def open_session(self, app: Flask, request: Any) -> Any:
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
+        kept = request.cookies.get(self.get_cookie_name(app))
+        if not kept:
+            return self.session_class()
+        try:
+            return self.session_class(serializer.loads(kept))
+        except BadSignature:
+            return self.session_class()
+
+    def save_session(self, app: Flask, session: Any, response: Any) -> None:
+        super().save_session(app, session, response)
+        if not session or not session.permanent:
+            return
+        name = self.get_cookie_name(app) + "="
+        seconds = int(app.permanent_session_lifetime.total_seconds())
+        cookies = response.headers.getlist("Set-Cookie")
+        if not any(c.startswith(name) and "Max-Age=" not in c for c in cookies):
+            return
+        response.headers.remove("Set-Cookie")
+        for cookie in cookies:
+            if cookie.startswith(name) and "Max-Age=" not in cookie:
+                cookie = f"{cookie}; Max-Age={seconds}"
+            response.headers.add("Set-Cookie", cookie)
+
+
 class _Panel(Flask):
     url_rule_class = _Rule
+    session_interface = _SessionCookies()
 
 
 def create_app(table: TablePort, settings: PanelSettings | None = None, *,
@@ -99,11 +146,19 @@ def create_app(table: TablePort, settings: PanelSettings | None = None, *,
 
     access_file = settings.access_file
     if access_file is not None and not isinstance(access_file, AccessStore):
-        access_file = AccessStore(access_file)
+        try:
+            access_file = AccessStore(access_file)
+        except JournalError as exc:
+            # A card turned read-only: the panel still shows the game, with
+            # a PIN that lasts as long as this run.
+            log.error("%s: the panel's PIN and sign-outs last until the companion stops",
+                      exc)
+            access_file = AccessStore()
     access = Access(store=access_file, attempts=settings.pin_attempts,
                     window=settings.pin_window, session_hours=settings.session_hours)
     colours = PlayerColours(_colours_file(table, settings.colours_file), settings.keep_file)
-    live = Broadcast(table, render=lambda update: state_json(update, colours),
+    live = Broadcast(table, render=lambda update: {**state_json(update, colours),
+                                                   "caller": caller_json(update, table, settings)},
                      max_streams=settings.max_streams,
                      max_per_phone=settings.max_streams_per_phone,
                      heartbeat=settings.live_heartbeat, max_unsent=settings.live_max_unsent,

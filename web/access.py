@@ -8,14 +8,17 @@ the URL or types the PIN becomes a *controller*; every other phone is a
 *spectator* that sees the table but cannot change it.
 
 Controllers are remembered in Flask's signed session cookie (HttpOnly,
-SameSite=Lax), with the generation they joined in and when: a controller
-stays one for one game night (``session_hours``), and "Sign out every
+SameSite=Lax, with ``Max-Age``, so that a phone whose clock and the
+companion's disagree keeps it), with the generation they joined in and
+when, on the clock that never steps (see :mod:`companion.core.clock`): a
+controller stays one for one game night (``session_hours``) whatever a
+clock step does, and "Sign out every
 phone" (from a phone, the table's menu or ``companion sign-out``) makes a
 new PIN and token and a new generation, so that every controller is a
 spectator until it joins again.  Every state-changing request also carries
 the session's CSRF token in the ``X-CSRF-Token`` header.  Wrong PINs are
 counted per client address in the store, so a restart does not lift a
-lockout.
+lockout, and on the same clock, so a step does not make one last a day.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from typing import Callable
 from flask import current_app, session
 
 from companion.core.access import AccessStore, Keys
+from companion.core.clock import Instant, steady_now, within
 from companion.core.errors import CompanionError
 
 CONTROLLER = "controller"
@@ -48,12 +52,14 @@ class PinThrottled(CompanionError, RuntimeError):
 class Access:
     """The PIN, the join token, the PIN throttle and how long a controller
     stays one.  ``store`` keeps them (an in-memory one when not given);
-    ``clock`` is the wall clock, as failures and sessions outlive the
-    process."""
+    ``now`` tells the time as an :class:`~companion.core.clock.Instant`
+    (the boot and its clock that never steps, and the wall clock); a plain
+    ``clock`` instead is taken as one that never steps (for tests)."""
 
     def __init__(self, *, store: AccessStore | None = None, attempts: int = 5,
                  window: float = 60.0, session_hours: float = SESSION_HOURS,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] | None = None,
+                 now: Callable[[], Instant] | None = None) -> None:
         if attempts < 1 or window <= 0:
             raise ValueError("the PIN limit needs at least 1 attempt in a positive window")
         if session_hours <= 0:
@@ -62,7 +68,10 @@ class Access:
         self.session_seconds = session_hours * 3600
         self._attempts = attempts
         self._window = window
-        self._clock = clock
+        if now is None:
+            now = steady_now if clock is None else (lambda: _one_boot(self._clock()))
+        self._clock = clock or time.time
+        self._now = now
         self._lock = threading.Lock()
 
     @property
@@ -81,8 +90,8 @@ class Access:
     def generation(self) -> int:
         return self.keys.generation
 
-    def now(self) -> float:
-        return self._clock()
+    def now(self) -> Instant:
+        return self._now()
 
     def sign_out(self) -> Keys:
         """Sign every phone out: a new PIN and join token, and every
@@ -114,16 +123,31 @@ class Access:
                 raise PinThrottled(wait)
             if hmac.compare_digest(pin.encode("utf-8", "replace"), self.pin.encode()):
                 return True
-            now = self._clock()
-            self.store.add_failure(address, now, forget_before=now - self._window)
+            now = self.now()
+            self.store.add_failure(address, now,
+                                   keep=lambda then: within(then, now, self._window))
         return False
 
     def _wait(self, address: str) -> int:
-        failures = self.store.failures(address, since=self._clock() - self._window)
+        now = self.now()
+        failures = [then for then in self.store.failures(address)
+                    if within(then, now, self._window)]
         if len(failures) < self._attempts:
             return 0
         oldest = failures[-self._attempts]
-        return max(1, math.ceil(oldest + self._window - self._clock()))
+        if oldest.boot == now.boot:
+            left = oldest.steady + self._window - now.steady
+        else:  # counted before a reboot: the wall clock, never beyond the window
+            left = oldest.wall + self._window - now.wall
+        return max(1, math.ceil(min(left, self._window)))
+
+
+_TEST_BOOT = "one-boot"
+
+
+def _one_boot(clock: float) -> Instant:
+    """A plain clock taken as one that never steps, within one boot."""
+    return Instant(_TEST_BOOT, clock, clock)
 
 
 # -- the session of the phone making the current request ----------------------
@@ -140,12 +164,18 @@ def role() -> str:
     if session.get("role") != CONTROLLER:
         return SPECTATOR
     guard = _guard()
-    joined = session.get("joined")
-    if session.get("generation") != guard.generation or \
-            isinstance(joined, bool) or not isinstance(joined, (int, float)):
+    joined = _joined(session.get("joined"))
+    if session.get("generation") != guard.generation or joined is None:
         return SPECTATOR
-    age = guard.now() - joined
-    return CONTROLLER if 0 <= age < guard.session_seconds else SPECTATOR
+    return CONTROLLER if within(joined, guard.now(), guard.session_seconds) else SPECTATOR
+
+
+def _joined(kept: object) -> Instant | None:
+    """When the phone joined, as its cookie keeps it; a cookie of an earlier
+    version kept only the wall clock's time (read as another boot's)."""
+    if isinstance(kept, (int, float)) and not isinstance(kept, bool):
+        return Instant("", float(kept), float(kept))
+    return Instant.from_json(kept)
 
 
 def make_controller() -> None:
@@ -153,7 +183,7 @@ def make_controller() -> None:
     session.permanent = True
     session["role"] = CONTROLLER
     session["generation"] = guard.generation
-    session["joined"] = guard.now()
+    session["joined"] = guard.now().to_json()
     csrf_token()
 
 

@@ -131,9 +131,30 @@ def controllers_only(view: Callable) -> Callable:
         if access.role() != access.CONTROLLER:
             raise ApiError(403, "spectator", "this phone only watches: join with the PIN "
                                              "shown on the table's screen to play")
+        _phone_time()
         return view(*args, **kwargs)
 
     return guarded
+
+
+# The phone's clock, in milliseconds since the epoch (JavaScript's Date.now()).
+PHONE_TIME = "X-Phone-Time"
+# Phone times taken: from 2020 to 2100 (a phone whose clock is not set says 1970).
+PHONE_TIME_RANGE = (1_577_836_800_000, 4_102_444_800_000)
+
+
+def _phone_time() -> None:
+    """A controller's phone says what time it is (``X-Phone-Time``): the
+    table takes its date from it while its own clock is not set.  A
+    spectator's is never read; a value that is not a plausible time is
+    ignored."""
+    told = panel().services.phone_time
+    sent = request.headers.get(PHONE_TIME, "")
+    if told is None or not sent.isdigit() or len(sent) > 16:
+        return
+    millis = int(sent)
+    if PHONE_TIME_RANGE[0] <= millis <= PHONE_TIME_RANGE[1] and told(millis / 1000):
+        _publish_companion()  # the date is known now: "Date unknown" goes
 
 
 # -- input checks -------------------------------------------------------------
@@ -664,7 +685,9 @@ def settings():
 @takes(SettingsRequest)
 def change_settings(body: SettingsRequest):
     changes = {name: value for name, value in (("seat_only", body.seat_only),
-                                               ("language", body.language))
+                                               ("language", body.language),
+                                               ("caller", body.caller),
+                                               ("caller_moments", body.caller_moments))
                if value is not UNSET}
     table = panel().table
     try:

@@ -12,8 +12,31 @@ import time
 from typing import Any, Callable, Iterator
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask.json.provider import DefaultJSONProvider
 
 from companion.core.text import LANGUAGES
+
+# The board page's own strings: the panel's catalogs' ``venue-board.*`` keys.
+PREFIX = "venue-board."
+
+
+class _StrictJSON(DefaultJSONProvider):
+    """JSON as every browser parses it: a NaN or an infinity is an error
+    here (the board refuses them on the way in), never text a page cannot
+    read."""
+
+    ensure_ascii = False
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        kwargs.setdefault("allow_nan", False)
+        return super().dumps(obj, **kwargs)
+
+
+def board_strings(lang: str) -> dict[str, str]:
+    """The board page's strings in ``lang`` (from the panel's catalogs)."""
+    from . import _strings
+
+    return {k: v for k, v in _strings(lang).items() if k.startswith(PREFIX)}
 
 # How long a live stream waits for a change before it says it is still there.
 KEEPALIVE = 15.0
@@ -25,7 +48,8 @@ def create_board_app(board: Any, league: Callable[[list[dict[str, Any]]], dict[s
                      clock: Callable[[], float] = time.time) -> Flask:
     """The board's Flask app over ``board`` (a :class:`companion.venue.board.Board`)."""
     app = Flask(__name__)
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json = _StrictJSON(app)
+    texts = {lang: board_strings(lang) for lang in LANGUAGES}
 
     def period() -> tuple[str, float | None]:
         chosen = request.args.get("period", "evening")
@@ -43,10 +67,28 @@ def create_board_app(board: Any, league: Callable[[list[dict[str, Any]]], dict[s
         return render_template("board.html", title=title,
                                lang=lang if lang in LANGUAGES else "en")
 
+    @app.get("/api/text")
+    def text() -> Response:
+        lang = request.args.get("lang", language)
+        return jsonify(texts.get(lang, texts["en"]))
+
+    # Every TV and phone reads the tables again at each change: the answer
+    # is made once per change (the board's generation) and refusal count.
+    made: dict[str, Any] = {}
+
     @app.get("/api/tables")
     def tables() -> Response:
-        return jsonify({"title": title, "generation": board.generation,
-                        "tables": board.tables(), "refused": sum(board.refused.values())})
+        key = (board.generation, sum(board.refused.values()))
+        if made.get("key") != key:
+            answer = jsonify({"title": title, "generation": key[0],
+                              "tables": board.tables(), "refused": key[1]})
+            made.update(key=key, body=answer.get_data())
+        return Response(made["body"], mimetype="application/json")
+
+    @app.get("/api/health")
+    def health() -> Response:
+        """Messages kept, refused by cause, tables and results."""
+        return jsonify(board.health())
 
     @app.get("/api/league")
     def league_json() -> Response:
@@ -55,7 +97,7 @@ def create_board_app(board: Any, league: Callable[[list[dict[str, Any]]], dict[s
     @app.get("/api/league.json")
     def league_file() -> Response:
         chosen = request.args.get("period", "evening")
-        return Response(json.dumps(standing(), ensure_ascii=False, indent=1),
+        return Response(json.dumps(standing(), ensure_ascii=False, indent=1, allow_nan=False),
                         mimetype="application/json", headers={
                             "Content-Disposition": f'attachment; filename="league-{chosen}.json"'})
 

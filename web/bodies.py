@@ -26,6 +26,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeVar
 
+from companion.core.caller import MOMENTS
 from companion.core.engine import MAX_NAME, MAX_TEXT, Command, Param
 from companion.core.games import aliases, available
 from companion.core.keys import DICE_SOURCES
@@ -648,6 +649,13 @@ class SettingsRequest:
               Null(), phrase="one of " + ", ".join(LANGUAGES) + " or null"),
         "the table's language: the table's screen and every phone without a language "
         "of its own follow it; null: back to the companion's configured language"))
+    caller: bool | None = field(default=UNSET, metadata=member(
+        AnyOf(Boolean(), Null()),
+        "the caller on the table's speaker: on or off (null: back to on)"))
+    caller_moments: list[str] | None = field(default=UNSET, metadata=member(
+        AnyOf(ListOf(Text(choices=MOMENTS), 0, len(MOMENTS)), Null()),
+        "the moments the caller says, on the table's speaker and the phones that speak: "
+        + ", ".join(MOMENTS) + " (null: back to the configured ones)"))
 
 
 REQUESTS: tuple[type, ...] = (VersionRequest, CommandRequest, NewGameRequest, JoinRequest,

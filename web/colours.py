@@ -5,7 +5,7 @@ next setup.
 The engines know players by name and seat only; colours belong to the panel.
 They are kept per game in a small JSON file beside the journal (profiles
 under the key ``"profiles"``), written whole by the companion's ``keep``
-(:func:`companion.storage.keep_file`: a temporary file synced, renamed over
+(:func:`companion.host.storage.keep_file`: a temporary file synced, renamed over
 the old one, its folder synced), so that once a choice is answered a power
 cut leaves the new colours, and never a part of a file.
 """

@@ -19,6 +19,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from companion.core.errors import (
     BadSetup,
+    CardFault,
     CompanionError,
     IllegalCommand,
     JournalError,
@@ -147,6 +148,11 @@ def install(app: Flask) -> None:
     @app.errorhandler(JournalError)
     def journal(exc: JournalError):
         log.error("the journal refused a write: %s", exc)
+        if isinstance(exc, CardFault):
+            # Said to the players, in their language: what happened and
+            # that what was acknowledged is safe.
+            lang = language()
+            return _json(503, "journal", exc.say(lang), {"Content-Language": lang})
         return _json(503, "journal", f"the table could not be saved: {exc}")
 
     @app.errorhandler(HTTPException)

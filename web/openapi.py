@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from companion.core.caller import MOMENTS
 from companion.core.games import record_kinds
 from companion.core.keys import WIFI_FAILURES
 from companion.core.text import LANGUAGES
@@ -451,7 +452,8 @@ SCHEMAS: dict[str, Any] = {
     "Settings": {
         "type": "object",
         "description": "the table's settings, kept in the journal across restarts",
-        "required": ["seat_only", "language", "language_set", "configured_language"],
+        "required": ["seat_only", "language", "language_set", "configured_language", "caller",
+                     "caller_moments", "speaker"],
         "properties": {
             "seat_only": {"type": "boolean",
                           "description": "a seat's turn is playable only from that seat's "
@@ -463,6 +465,12 @@ SCHEMAS: dict[str, Any] = {
                              "description": "a controller set it (else it is the configured "
                                             "language)"},
             "configured_language": {"enum": list(LANGUAGES)},
+            "caller": {"type": "boolean",
+                       "description": "the caller speaks on the table's speaker"},
+            "caller_moments": {"type": "array", "items": {"enum": list(MOMENTS)},
+                               "description": "the moments the caller says"},
+            "speaker": {"type": "boolean",
+                        "description": "the table has a speaker of its own ([voice])"},
         },
     },
     "Session": {
@@ -530,6 +538,9 @@ SCHEMAS: dict[str, Any] = {
                         "description": "messages the broker refused (its ACL)"},
             "source": {"enum": ["config", "panel"],
                        "description": "where the settings come from"},
+            "changes_allowed": {"type": "boolean",
+                                "description": "the owner allowed a change at the table a "
+                                               "moment ago (Menu → Venue → OK)"},
         },
     },
     "NetworkStatus": {

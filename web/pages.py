@@ -23,6 +23,8 @@ from flask import (
     request,
 )
 
+from companion.core.caller import MOMENTS
+
 from . import access
 from .panel import LANGUAGES, panel
 
@@ -65,7 +67,7 @@ def strings():
             "has_virtual": services.press_key is not None,
             "has_screen": services.screen_png is not None,
             "has_wiring": services.wiring_svg is not None,
-            "has_venue": services.venue is not None}
+            "has_venue": services.venue is not None, "caller_moments": MOMENTS}
 
 
 def _page(name: str, **context):

@@ -13,6 +13,7 @@ from typing import Any, Callable, Mapping, Sequence
 from flask import current_app
 
 from companion.core.access import AccessStore
+from companion.core.caller import MOMENTS, line
 from companion.core.engine import Event
 from companion.core.errors import CompanionError
 from companion.core.games import game_class
@@ -61,6 +62,10 @@ class Services:
     venue: Any | None = None
     screen_frame: Callable[[], tuple[int, bytes]] | None = None
     screen_news: Callable[[Callable[[], None]], Callable[[], None]] | None = None
+    # Told the time a controller's phone sends (seconds since the epoch):
+    # the table takes its date from it while its own clock is not set;
+    # True when that made the date known.
+    phone_time: Callable[[float], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,7 +81,7 @@ class PanelSettings:
     token, the generation of controller sessions and the wrong PINs (in
     memory when None); ``colours_file`` keeps the players' colours (default
     beside the journal), written by ``keep_file(path, text)`` durably
-    (:func:`companion.storage.keep_file`; without it they are kept in memory
+    (:func:`companion.host.storage.keep_file`; without it they are kept in memory
     only); ``pin_attempts`` wrong PINs in ``pin_window`` seconds are
     allowed; a controller stays one ``session_hours``; ``max_streams``
     open live connections (None: as many as the server's threads allow),
@@ -85,7 +90,9 @@ class PanelSettings:
     seconds between heartbeats on a quiet live stream, ``live_max_unsent``
     bytes and ``live_max_stall`` seconds a live stream may hold unsent
     before it ends as unread; ``bgg_ids`` each game's BoardGameGeek id for
-    the plays exported to BG Stats.  The companion makes one from its
+    the plays exported to BG Stats; ``caller_moments`` the moments the
+    caller says until a controller chooses, ``speaker`` whether the table
+    speaks them itself.  The companion makes one from its
     config (:func:`companion.parts.web.panel_settings`)."""
 
     secret_key: str | None = None
@@ -102,6 +109,10 @@ class PanelSettings:
     live_max_unsent: int = MAX_UNSENT
     live_max_stall: float = MAX_STALL
     bgg_ids: Mapping[str, int] = field(default_factory=dict)
+    # The caller's moments until a controller chooses them (the config's
+    # ``[voice] moments``), and whether the table has a speaker.
+    caller_moments: tuple[str, ...] = MOMENTS
+    speaker: bool = False
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -141,12 +152,33 @@ class Panel:
         configured one."""
         return self.table.settings().language or self.language
 
+    def caller_moments(self) -> tuple[str, ...]:
+        return caller_moments(self.table, self.settings)
+
     def settings_json(self) -> dict[str, Any]:
         settings = self.table.settings()
         return {"seat_only": settings.seat_only,
                 "language": settings.language or self.language,
                 "language_set": settings.language is not None,
-                "configured_language": self.language}
+                "configured_language": self.language,
+                "caller": settings.caller is not False,
+                "caller_moments": list(self.caller_moments()),
+                "speaker": self.settings.speaker}
+
+
+
+def caller_moments(table: TablePort, settings: PanelSettings) -> tuple[str, ...]:
+    """The moments the caller says: the table's choice, else the config's."""
+    chosen = table.settings().caller_moments
+    return settings.caller_moments if chosen is None else chosen
+
+
+def caller_json(update: Update, table: TablePort, settings: PanelSettings) -> dict[str, Any]:
+    """What the caller says of ``update`` (``line``: ``None`` for nothing)
+    in the table's language (``lang``), for the phones that speak: the
+    same words as the table's speaker."""
+    lang = table.settings().language or settings.language
+    return {"line": line(update, lang, caller_moments(table, settings)), "lang": lang}
 
 
 def panel() -> Panel:

@@ -95,7 +95,7 @@ WAITRESS_INTERNALS: dict[str, tuple[str, ...]] = {
         "task_dispatcher", "effective_host", "effective_port", "pull_trigger", "run",
         "next_channel_cleanup"),
     "waitress.channel.HTTPChannel": (
-        "received", "requests", "request", "will_close", "creation_time",
+        "received", "requests", "request", "will_close", "creation_time", "last_activity",
         "total_outbufs_len", "handle_close", "addr", "socket", "server", "task_class"),
     "waitress.task.WSGITask": ("get_environment", "channel"),
     "waitress.task.ThreadedTaskDispatcher": (
@@ -131,8 +131,22 @@ class _FairChannel(HTTPChannel):
 
     def __init__(self, server, sock, addr, adj, map=None) -> None:
         super().__init__(server, sock, addr, adj, map=map)
+        # On the clock that never steps, as every time of this server.
+        self.creation_time = time.monotonic()
         # A new connection owes its first request from the start.
         self.arriving_since: float | None = time.monotonic()
+
+    # waitress notes a connection's last activity on the wall clock, which
+    # NTP steps: after a step back, no idle connection would be closed for
+    # as long as the step.  The note is taken on the clock that never steps
+    # instead (whatever waitress passes), and read by ``maintenance``.
+    @property
+    def last_activity(self) -> float:
+        return self._active_at
+
+    @last_activity.setter
+    def last_activity(self, _wall: float) -> None:
+        self._active_at = time.monotonic()
 
     def received(self, data: bytes) -> bool:
         now = time.monotonic() if self.arriving_since is None else None
@@ -199,8 +213,10 @@ class FairServer(TcpWSGIServer):
 
     def readable(self) -> bool:
         # waitress stops accepting at its connection limit, which would keep
-        # every new phone waiting: this server makes room instead.
-        now = time.time()
+        # every new phone waiting: this server makes room instead.  Its
+        # checks are timed on the clock that never steps (waitress's own, on
+        # the wall clock, stop for a day after a step back of a day).
+        now = time.monotonic()
         if now >= self.next_channel_cleanup:
             self.next_channel_cleanup = now + self.adj.cleanup_interval
             self.maintenance(now)

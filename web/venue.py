@@ -2,7 +2,10 @@
 broker (see docs/venue.md).
 
 Anyone may read whether the table is in a venue and how it is doing; only a
-controller points it at a broker, with the session's CSRF token.  The
+controller points it at a broker, with the session's CSRF token, and only
+in the minutes after the owner allowed it at the table (Menu → Venue
+settings → OK).  A kept password stays bound to its broker: a new broker,
+port, TLS setting or user needs it typed again.  The
 broker's password goes to the companion and nowhere else: never in an
 answer (``has_password`` says whether one is kept), an error or the log.
 """
@@ -15,6 +18,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify
 
+from companion.core.errors import VenueChangeRefused
 from companion.core.venue import HOST_PATTERN, MAX_HOST, host_problem
 
 from .api import controllers_only, takes
@@ -95,28 +99,26 @@ def status():
 @operation("point the table at a venue's broker, or take it out of its venue (controllers)",
            {"202": _json("the new settings, being applied", _ref("VenueStatus")),
             **_SPECTATOR, **_NO_VENUE,
+            "403": _error("no valid X-CSRF-Token, a spectator's session, or nobody allowed "
+                          "the change at the table a moment ago (error 'venue-locked')"),
             "400": _error("a host, port, name, user or password the table cannot use"),
             "422": _error("a venue's or a table's name with no letter or digit to make its "
-                          "topic of (error 'no-topic')")},
+                          "topic of (error 'no-topic'), or a new broker, port, TLS setting "
+                          "or user without the password (error 'password-needed')")},
            changes=True)
 @controllers_only
 @takes(VenueRequest)
 def configure(body: VenueRequest):
     venue = _venue()
-    from companion.core.venue import topic_level
-
-    try:
-        topic_level(body.venue)
-        if body.table.strip():
-            topic_level(body.table)
-    except ValueError:
-        raise ApiError(422, "no-topic", "a venue's or a table's name needs a letter or a "
-                                        "digit, of which its topic is made") from None
     settings = {"broker": body.broker, "port": body.port, "tls": body.tls,
                 "venue": body.venue, "table": body.table.strip(), "username": body.username}
     if body.password is not UNSET:
         settings["password"] = body.password
-    return jsonify(venue.configure(settings)), 202
+    try:
+        return jsonify(venue.configure(settings)), 202
+    except VenueChangeRefused as exc:
+        status = 403 if exc.code == "venue-locked" else 422
+        raise ApiError(status, exc.code, str(exc)) from None
 
 
 __all__ = ["REQUESTS", "VenueRequest", "bp"]

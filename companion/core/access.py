@@ -32,8 +32,11 @@ import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
+from .clock import Instant
 from .errors import JournalError
+from .journal import card_fault
 
 PIN_DIGITS = 6
 # Addresses whose wrong PINs are remembered; the oldest are forgotten first,
@@ -56,6 +59,12 @@ CREATE TABLE IF NOT EXISTS pin_failures (
 );
 CREATE INDEX IF NOT EXISTS pin_failures_by_address ON pin_failures (address, at);
 """
+# Added to files made before them: the boot a wrong PIN was typed in and
+# its clock that never steps (``at`` is the wall clock's time, a label).
+_STEADY_COLUMNS = (
+    "ALTER TABLE pin_failures ADD COLUMN boot TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE pin_failures ADD COLUMN steady REAL NOT NULL DEFAULT 0",
+)
 
 
 @dataclass(frozen=True)
@@ -90,6 +99,10 @@ class AccessStore:
             self._db.execute(f"PRAGMA journal_mode={JOURNAL_MODE}")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(_SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(pin_failures)")}
+            if "steady" not in columns:
+                for statement in _STEADY_COLUMNS:
+                    self._db.execute(statement)
             with self._write():
                 if self._db.execute("SELECT 1 FROM keys").fetchone() is None:
                     self._db.execute("INSERT INTO keys VALUES (1, 1, ?, ?)",
@@ -120,24 +133,30 @@ class AccessStore:
 
     # -- wrong PINs ---------------------------------------------------------------
 
-    def failures(self, address: str, since: float) -> list[float]:
-        """When ``address`` typed a wrong PIN after ``since``, oldest first."""
+    def failures(self, address: str) -> list[Instant]:
+        """When ``address`` typed a wrong PIN, oldest first."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT at FROM pin_failures WHERE address = ? AND at > ? ORDER BY at",
-                (address, since)).fetchall()
-        return [at for (at,) in rows]
+                "SELECT boot, steady, at FROM pin_failures WHERE address = ? ORDER BY rowid",
+                (address,)).fetchall()
+        return [Instant(boot, steady, at) for boot, steady, at in rows]
 
-    def add_failure(self, address: str, at: float, *, forget_before: float) -> None:
-        """Count a wrong PIN from ``address``; failures before
-        ``forget_before`` are forgotten, and so are the addresses beyond the
+    def add_failure(self, address: str, at: Instant, *,
+                    keep: Callable[[Instant], bool]) -> None:
+        """Count a wrong PIN from ``address``; the failures ``keep`` refuses
+        are forgotten, and so are the addresses beyond the
         ``MAX_TRACKED_ADDRESSES`` that failed last."""
         with self._lock, self._write():
-            self._db.execute("DELETE FROM pin_failures WHERE at <= ?", (forget_before,))
-            self._db.execute("INSERT INTO pin_failures VALUES (?, ?)", (address, at))
+            rows = self._db.execute(
+                "SELECT rowid, boot, steady, at FROM pin_failures").fetchall()
+            old = [(rowid,) for rowid, boot, steady, wall in rows
+                   if not keep(Instant(boot, steady, wall))]
+            self._db.executemany("DELETE FROM pin_failures WHERE rowid = ?", old)
+            self._db.execute("INSERT INTO pin_failures (address, at, boot, steady) "
+                             "VALUES (?, ?, ?, ?)", (address, at.wall, at.boot, at.steady))
             self._db.execute(
                 "DELETE FROM pin_failures WHERE address NOT IN (SELECT address FROM "
-                "pin_failures GROUP BY address ORDER BY MAX(at) DESC LIMIT ?)",
+                "pin_failures GROUP BY address ORDER BY MAX(rowid) DESC LIMIT ?)",
                 (MAX_TRACKED_ADDRESSES,))
 
     def close(self) -> None:
@@ -162,10 +181,25 @@ class _Transaction:
         self._db = db
 
     def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise card_fault(exc) from exc
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        try:
+            if kind is None:
+                self._db.execute("COMMIT")
+                return
+        except sqlite3.Error as exc:
+            # A full or failing card: SQLite may have rolled back already.
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise card_fault(exc) from exc
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
+        if isinstance(error, sqlite3.Error):
+            raise card_fault(error) from error
 
 
 def _create_private(path: Path) -> None:

@@ -99,6 +99,20 @@ class Archive:
         self._ended.append((game_id, played))
         self.changed.set()
 
+    def relabelled(self) -> None:
+        """The times of some games were set right (see
+        :meth:`companion.core.journal.Journal.relabel`): the statistics are
+        added up again when next asked, and the tally kept is dropped."""
+        with self._lock:
+            self._tally, self._last, self._before_last = None, 0, None
+            self._computed, self._kept_at = None, None
+            self._ended.clear()
+            try:
+                self._journal.save_option(KEPT[0], KEPT[1], None)
+            except JournalError:
+                pass
+        self.changed.set()
+
     def stats(self) -> dict[str, Any]:
         """Statistics over every finished game in the journal (see
         :func:`companion.core.stats.compute`), from the summaries it keeps;

@@ -23,6 +23,8 @@ import time
 import urllib.parse
 from typing import Any, Callable, Mapping, Sequence
 
+from .clock import game_seconds
+
 SOURCE_NAME = "Tabletop Companion"
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 PLAY_DATE = "%Y-%m-%d %H:%M:%S"
@@ -83,9 +85,10 @@ def link(data: Mapping[str, Any]) -> str:
 
 
 def _minutes(started: Any, ended: Any) -> int:
-    if not isinstance(started, (int, float)) or not isinstance(ended, (int, float)):
-        return 0
-    return max(1, round((ended - started) / 60))
+    """The game's length in minutes; 0 (unknown) when its times cannot say
+    (a game the journal kept across a reboot onto a wrong clock)."""
+    seconds = game_seconds(started, ended)
+    return 0 if seconds is None else max(1, round(seconds / 60))
 
 
 def _ranks(count: int, winners: set[int], scores: Sequence[int | None],

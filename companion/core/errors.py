@@ -167,6 +167,31 @@ class ForeignDatabase(JournalError):
     """The file exists but is not a companion journal (or is damaged)."""
 
 
+class CardFault(Refusal, JournalError):
+    """A write the card could not take: the command was refused, and
+    everything acknowledged before is safe.  ``detail`` is SQLite's word
+    for it (for the log)."""
+
+    key_name = "refusal.card-failing"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(self.key_name)
+        self.detail = detail
+
+    def __str__(self) -> str:
+        return f"{self.say('en')} ({self.detail})"
+
+
+class CardFull(CardFault):
+    """The memory card is full."""
+
+    key_name = "refusal.card-full"
+
+
+class CardFailing(CardFault):
+    """The memory card (or its file system) turned read-only or fails."""
+
+
 class UnknownKey(CompanionError, ValueError):
     """A key or a kind of press that the table's menu does not have."""
 
@@ -178,4 +203,15 @@ class BadBackoff(CompanionError, ValueError):
 class BadMessage(CompanionError, ValueError):
     """A message on the venue's broker that the venue board does not take
     (not well formed, or naming another table than its topic), and why."""
+
+
+class VenueChangeRefused(CompanionError, ValueError):
+    """A change of the table's venue settings that is not made: ``code``
+    says why (``venue-locked``: nobody allowed it at the table;
+    ``password-needed``: a kept password would go to another broker;
+    ``no-topic``: a name with no letter or digit)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
 

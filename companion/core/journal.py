@@ -19,9 +19,9 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
-from .errors import ForeignDatabase, JournalError, JournalInUse
+from .errors import CardFailing, CardFault, CardFull, ForeignDatabase, JournalError, JournalInUse
 
 APPLICATION_ID = 0x54424C43  # "TBLC"
 SCHEMA_VERSION = 1
@@ -116,6 +116,9 @@ class Journal:
         self.path = path
         self._lock_fd = lock_fd
         self._lock = threading.RLock()
+        # The card's fault (full, read-only) until a write succeeds again.
+        self.card_fault: CardFault | None = None
+        self.read_only = False  # opened to be read only
 
     @classmethod
     def open(cls, path: str | os.PathLike[str]) -> Journal:
@@ -155,12 +158,13 @@ class Journal:
         if not where.is_file():
             raise JournalError(f"there is no journal at {where}")
         try:
-            db = sqlite3.connect(where.absolute().as_uri() + "?mode=ro", uri=True,
-                                 isolation_level=None, check_same_thread=False)
+            db = _connect_read_only(where)
             _check_readable(db, str(where))
         except sqlite3.Error as exc:
             raise JournalError(f"cannot read the journal {where}: {exc}") from exc
-        return cls(db, str(where))
+        journal = cls(db, str(where))
+        journal.read_only = True
+        return journal
 
     @staticmethod
     def _prepare(db: sqlite3.Connection, path: str) -> None:
@@ -220,7 +224,10 @@ class Journal:
     # -- writing -----------------------------------------------------------
 
     def _transaction(self) -> _Transaction:
-        return _Transaction(self._db, self._lock)
+        return _Transaction(self._db, self._lock, self._noted)
+
+    def _noted(self, fault: CardFault | None) -> None:
+        self.card_fault = fault
 
     def create_game(self, game: str, setup: dict[str, Any], at: float) -> int:
         """Start a new game; any game still being played is marked abandoned."""
@@ -395,9 +402,11 @@ class Journal:
 class _Transaction:
     """One write, holding the journal's lock from its BEGIN to its COMMIT."""
 
-    def __init__(self, db: sqlite3.Connection, lock: threading.RLock) -> None:
+    def __init__(self, db: sqlite3.Connection, lock: threading.RLock,
+                 noted: Callable[[CardFault | None], None]) -> None:
         self._db = db
         self._lock = lock
+        self._noted = noted
 
     def __enter__(self) -> None:
         self._lock.acquire()
@@ -405,7 +414,13 @@ class _Transaction:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             self._lock.release()
-            raise JournalError(f"cannot write the journal: {exc}") from exc
+            raise self._fault(exc) from exc
+
+    def _fault(self, error: sqlite3.Error) -> JournalError:
+        found = card_fault(error)
+        if isinstance(found, CardFault):
+            self._noted(found)
+        return found
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
@@ -418,13 +433,124 @@ class _Transaction:
         if exc_type is None:
             try:
                 self._db.execute("COMMIT")
-                return
             except sqlite3.Error as error:
-                self._db.execute("ROLLBACK")
-                raise JournalError(f"cannot write the journal: {error}") from error
-        self._db.execute("ROLLBACK")
+                # A COMMIT that failed (a full card, a card turned read-only)
+                # may have been rolled back by SQLite already.
+                self._roll_back()
+                raise self._fault(error) from error
+            self._noted(None)
+            return
+        self._roll_back()
         if isinstance(exc, sqlite3.Error):
-            raise JournalError(f"cannot write the journal: {exc}") from exc
+            raise self._fault(exc) from exc
+
+    def _roll_back(self) -> None:
+        if not self._db.in_transaction:
+            return
+        try:
+            self._db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # nothing was written: the transaction ends with the connection's next one
+
+
+# SQLite's primary result codes for a card that cannot take a write: full;
+# read-only (the file system turned so after an error, or was mounted so);
+# an input/output error; a file it cannot open (its WAL, on a read-only card).
+SQLITE_FULL = 13
+SQLITE_READONLY = 8
+SQLITE_IOERR = 10
+SQLITE_CANTOPEN = 14
+_FAILING = (SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN)
+
+
+def card_fault(error: sqlite3.Error) -> JournalError:
+    """The error a write of the journal raises: :class:`CardFull` or
+    :class:`CardFailing` (said to the players) when the card is to blame,
+    else a plain :class:`JournalError`."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    if code == SQLITE_FULL:
+        return CardFull(str(error))
+    if code in _FAILING:
+        return CardFailing(str(error))
+    return JournalError(f"cannot write the journal: {error}")
+
+
+# -- setting right the times kept while the clock was wrong --------------------------
+
+
+def mark(journal: Journal) -> tuple[int, int]:
+    """Where ``journal`` is: its last game and its last entry (see
+    :func:`relabel`)."""
+    with journal._lock:
+        game, seq = journal._db.execute(
+            "SELECT (SELECT coalesce(max(id), 0) FROM games), "
+            "(SELECT coalesce(max(seq), 0) FROM entries)").fetchone()
+    return int(game), int(seq)
+
+
+def relabel(journal: Journal, shift: float, since: tuple[int, int]) -> int:
+    """Add ``shift`` seconds to every time ``journal`` kept after ``since``
+    (a :func:`mark`): the times kept while the clock was wrong, once the
+    right time is known.  The games' starts and ends, the entries' moments
+    and the summaries' times move together, in one transaction; returns
+    how many games moved."""
+    game, seq = since
+    db = journal._db
+    with journal._transaction():
+        db.execute("UPDATE entries SET at = at + ? WHERE seq > ?", (shift, seq))
+        # A game's end was kept after the mark if the game is new, or ended
+        # by an entry after it, or was abandoned by a game made after it.
+        ended_since = (
+            "ended IS NOT NULL AND (id > :game OR (status = 'over' AND EXISTS "
+            "(SELECT 1 FROM entries AS e WHERE e.game_id = games.id AND e.seq > :seq)) "
+            "OR (status = 'abandoned' AND (SELECT min(later.id) FROM games AS later "
+            "WHERE later.id > games.id) > :game))")
+        changed = sorted(gid for (gid,) in db.execute(
+            f"SELECT id FROM games WHERE id > :game OR ({ended_since})",
+            {"game": game, "seq": seq}))
+        db.execute(f"UPDATE games SET ended = ended + :shift WHERE {ended_since}",
+                   {"shift": shift, "game": game, "seq": seq})
+        db.execute("UPDATE games SET started = started + ? WHERE id > ?", (shift, game))
+        db.executemany(
+            "UPDATE summaries SET summary = json_set(summary, '$.started', g.started, "
+            "'$.ended', g.ended) FROM (SELECT started, ended FROM games WHERE id = ?1) "
+            "AS g WHERE game_id = ?1", [(gid,) for gid in changed])
+        # A game's record was set when it ended.
+        db.executemany(
+            "UPDATE summaries SET summary = json_set(summary, '$.record.at', "
+            "json_extract(summary, '$.ended')) WHERE game_id = ? AND "
+            "json_type(summary, '$.record') = 'object'", [(gid,) for gid in changed])
+        return len(changed)
+
+
+def _connect_read_only(where: Path) -> sqlite3.Connection:
+    """A connection that only reads ``where``.  On a read-only file system
+    SQLite cannot make the WAL's shared-memory file: a journal closed
+    cleanly (no WAL left) is then opened as immutable, and one with a WAL
+    (its latest commands) is read from a copy in memory."""
+    def connect(uri: str) -> sqlite3.Connection:
+        return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+
+    uri = where.absolute().as_uri()
+    db = connect(uri + "?mode=ro")
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return db
+    except sqlite3.OperationalError:
+        db.close()
+        wal = Path(str(where) + "-wal")
+        if not wal.exists() or wal.stat().st_size == 0:
+            return connect(uri + "?mode=ro&immutable=1")
+    import shutil
+    import tempfile
+
+    # /dev/shm: memory, not the card.
+    folder = Path(tempfile.mkdtemp(prefix="companion-journal-",
+                                   dir="/dev/shm" if Path("/dev/shm").is_dir() else None))
+    copy = folder / where.name
+    shutil.copyfile(where, copy)
+    shutil.copyfile(wal, Path(str(copy) + "-wal"))
+    return connect(copy.as_uri() + "?mode=ro")
 
 
 def _check_readable(db: sqlite3.Connection, path: str) -> None:

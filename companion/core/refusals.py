@@ -53,6 +53,13 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.no-such-game": "no game {number} in the journal; see the list of games",
         "refusal.unknown-game": "no game '{name}'; the games are: {games}",
         "refusal.game-over": "the game is over; start a new game or undo",
+        "refusal.card-full": (
+            "the memory card is full: nothing more can be recorded; the game so far is "
+            "safe. Free some space (or replace the card) and play on"),
+        "refusal.card-failing": (
+            "the memory card can no longer be written (it has failed or turned read-only): "
+            "nothing more can be recorded; the game so far is safe. Back up the journal and "
+            "replace the card"),
         "refusal.nothing-to-undo": "nothing to undo: the game is at its setup",
         "refusal.nothing-to-redo": "nothing to redo",
         # Commands and their arguments.
@@ -147,6 +154,14 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         ),
         "refusal.unknown-game": "pas de jeu « {name} » ; les jeux sont : {games}",
         "refusal.game-over": "la partie est finie ; lancez une nouvelle partie ou annulez",
+        "refusal.card-full": (
+            "la carte mémoire est pleine : plus rien ne peut être enregistré ; la partie "
+            "jusqu'ici est en sécurité. Libérez de la place (ou changez la carte) et "
+            "continuez"),
+        "refusal.card-failing": (
+            "la carte mémoire ne peut plus être écrite (elle est défaillante ou en lecture "
+            "seule) : plus rien ne peut être enregistré ; la partie jusqu'ici est en "
+            "sécurité. Sauvegardez le journal et changez la carte"),
         "refusal.nothing-to-undo": "rien à annuler : la partie en est à sa mise en place",
         "refusal.nothing-to-redo": "rien à rétablir",
         "refusal.command-shape": (
@@ -265,6 +280,13 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         ),
         "refusal.unknown-game": "nessun gioco '{name}'; i giochi sono: {games}",
         "refusal.game-over": "la partita è finita; iniziane una nuova o annulla",
+        "refusal.card-full": (
+            "la scheda di memoria è piena: non si può registrare altro; la partita fin qui "
+            "è al sicuro. Libera spazio (o cambia la scheda) e continua"),
+        "refusal.card-failing": (
+            "la scheda di memoria non si può più scrivere (è guasta o in sola lettura): "
+            "non si può registrare altro; la partita fin qui è al sicuro. Salva il "
+            "giornale e cambia la scheda"),
         "refusal.nothing-to-undo": "niente da annullare: la partita è all'inizio",
         "refusal.nothing-to-redo": "niente da ripetere",
         "refusal.command-shape": "un comando è un oggetto con un 'name' e, se serve, degli 'args'",

@@ -150,8 +150,10 @@ def replay(journal: Journal, row: GameRow) -> Session:
 
 
 def update_of(session: Session, action: str, events: Sequence[Event],
-              command: Command | None = None, source: str = "") -> Update:
-    """The table's answer for ``session`` after a change (``action``)."""
+              command: Command | None = None, source: str = "",
+              undid: tuple[Event, ...] = ()) -> Update:
+    """The table's answer for ``session`` after a change (``action``;
+    ``undid``: the events an undo took back)."""
     game = session.game
     undo_text, undo_events = undo_said(session)
     return Update(
@@ -174,6 +176,7 @@ def update_of(session: Session, action: str, events: Sequence[Event],
         command=command,
         source=source,
         prompts=prompts(game),
+        undid=undid,
     )
 
 

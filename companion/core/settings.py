@@ -2,8 +2,10 @@
 game of a kind (its described box), all kept in the journal.
 
 The table's settings are its language, which the table's screen and the
-phones without a language of their own follow, and "turns only from the
-player's own phone" (``seat_only``: see :mod:`companion.core.table`).
+phones without a language of their own follow, "turns only from the
+player's own phone" (``seat_only``: see :mod:`companion.core.table`), and
+the caller's (see :mod:`companion.core.caller`): whether the table's
+speaker speaks (``caller``) and which moments it says (``caller_moments``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Final, Iterator, Mapping
 
+from .caller import MOMENTS
 from .engine import Setup
 from .errors import BadSetting, BadSetup
 from .games import game_class
@@ -39,15 +42,24 @@ class Settings:
 
     seat_only: bool = False
     language: str | None = None
+    # The caller: ``None`` until a controller sets them (the configured
+    # ``[voice]`` is used meanwhile).
+    caller: bool | None = None
+    caller_moments: tuple[str, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat_only": self.seat_only, "language": self.language}
+        return {"seat_only": self.seat_only, "language": self.language,
+                "caller": self.caller,
+                "caller_moments": None if self.caller_moments is None
+                else list(self.caller_moments)}
 
 
 # The settings and the values each takes (``None`` sets it back to its default).
 SETTINGS: Final[Mapping[str, str]] = {
     "seat_only": "true or false",
     "language": " or ".join(LANGUAGES),
+    "caller": "true or false",
+    "caller_moments": "a list of moments among " + ", ".join(MOMENTS),
 }
 
 SettingsListener = Callable[[Settings], object]
@@ -80,9 +92,7 @@ class TableSettings:
         checked = _setting_value(name, value)
         with self._changing():
             self._journal.save_option(TABLE_SETTINGS, name, checked)
-            now = {**self._settings.to_json(), name: checked}
-            self._settings = Settings(seat_only=bool(now["seat_only"]),
-                                      language=now["language"])
+            self._settings = _settings({**self._settings.to_json(), name: checked})
             self._teller.later(self._listeners, self._settings)
             return self._settings
 
@@ -130,16 +140,26 @@ class TableSettings:
             except BadSetting:
                 log.warning("the journal's table setting %s=%r is not one the table "
                             "takes; its default is used", name, value)
-        return Settings(seat_only=bool(values.get("seat_only") or False),
-                        language=values.get("language"))
+        return _settings(values)
+
+
+def _settings(values: Mapping[str, Any]) -> Settings:
+    moments = values.get("caller_moments")
+    return Settings(seat_only=bool(values.get("seat_only") or False),
+                    language=values.get("language"), caller=values.get("caller"),
+                    caller_moments=None if moments is None else tuple(moments))
 
 
 def _setting_value(name: str, value: Any) -> Any:
     """``value`` as setting ``name`` takes it, or :class:`BadSetting`."""
     if value is None:
         return None
-    if name == "seat_only" and isinstance(value, bool):
+    if name in ("seat_only", "caller") and isinstance(value, bool):
         return value
+    if (name == "caller_moments" and isinstance(value, (list, tuple))
+            and all(isinstance(m, str) and m in MOMENTS for m in value)):
+        # Kept in the order the caller knows them, each once.
+        return [m for m in MOMENTS if m in value]
     if name == "language" and isinstance(value, str) and value in LANGUAGES:
         return value
     raise BadSetting(f"the table's setting {name!r} takes {SETTINGS[name]}, not {value!r}")

@@ -41,6 +41,7 @@ from contextlib import contextmanager
 from enum import Enum
 from typing import Any, Callable, Final, Iterable, Iterator, Mapping, Sequence
 
+from . import journal as journal_module
 from . import session as play
 from .archive import Archive
 from .engine import Command, Event, Game, Setup
@@ -98,6 +99,8 @@ class Table:
         row = journal.latest_game()
         if row is not None:
             self._session = play.replay(journal, row)
+        # Where the journal was when its times were last known right.
+        self._labelled_since = journal_module.mark(journal)
 
     # -- reading -----------------------------------------------------------
 
@@ -112,6 +115,10 @@ class Table:
     @property
     def has_game(self) -> bool:
         return self._session is not None
+
+    def now(self) -> float:
+        """The table's clock now: the time it would keep for a change."""
+        return self._clock()
 
     @property
     def journal_path(self) -> str:
@@ -372,9 +379,28 @@ class Table:
         session.history.append(entry)
         if action != "undo":
             session.done[-1].events_json = entry.events_json
-        update = update_of(session, action, events, command, source)
+        update = update_of(session, action, events, command, source,
+                           undid=entry.undid if action == "undo" else ())
         self._teller.later(self._listeners, update)
         return update
+
+def relabel(table: Table, correct: Callable[[], float]) -> float:
+    """The right time is known: ``correct()`` sets ``table``'s clock right
+    and says by how much the times it gave were off; those the journal
+    kept since the last correction move by as much (a game's start and end,
+    its commands, its summary), in the statistics and every export too.
+    Returns the shift."""
+    with table._changing():
+        shift = correct()
+        if shift:
+            if journal_module.relabel(table._journal, shift, table._labelled_since):
+                table.archive.relabelled()
+            row = table._journal.latest_game()
+            if row is not None and table._session is not None:
+                table._session = play.replay(table._journal, row)
+        table._labelled_since = journal_module.mark(table._journal)
+        return shift
+
 
 def _check(session: Session | None, game: ExpectedGame, version: int | None) -> None:
     """Refuse a change made against another game or version than the

@@ -27,7 +27,7 @@ same templates): ``{count, plural, one {# card} other {# cards}}`` picks the
 language's CLDR plural category of ``count`` (``=0`` an exact value; ``#``
 the number written in the language), ``{total, select, 2 {...} other {...}}``
 a value.  The categories and the written numbers come from the rules
-installed with :func:`use_locale_rules` (Babel's, see :mod:`companion.cldr`).
+installed with :func:`use_locale_rules` (Babel's, see :mod:`companion.language.cldr`).
 French elides "de", "que", "le" and "la" before a filled-in word that
 starts with a vowel ("au tour d'Ana", "contre l'Addetto"); Italian joins a
 preposition to the article that starts a filled-in word ("su" + "la Persona"
@@ -78,6 +78,18 @@ _MENU: Phrases = {
         "menu.pixels": "Pixels dice",
         "menu.join-qr": "Join (QR code)",
         "menu.sign-out": "Sign out phones",
+        "menu.venue": "Venue",
+        "menu.caller-title": "Caller",
+        "menu.caller-on": "Caller: on",
+        "menu.caller-off": "Caller: off",
+        "menu.caller-turn-on": "Turns: on",
+        "menu.caller-turn-off": "Turns: off",
+        "menu.caller-game-on": "Start, winner: on",
+        "menu.caller-game-off": "Start, winner: off",
+        "menu.caller-undo-on": "Undo: on",
+        "menu.caller-undo-off": "Undo: off",
+        "menu.caller-play-on": "Play: on",
+        "menu.caller-play-off": "Play: off",
         "menu.new-game": "New game",
         "menu.menu": "Menu",
         "menu.nothing-to-undo": "Nothing to undo: the game is at its setup",
@@ -110,8 +122,13 @@ _MENU: Phrases = {
         "menu.wifi-why-failed": "the Wi-Fi refused",
         "menu.wifi-in-reach": "{ssid} is in reach: BACK, then Wi-Fi to join it",
         "menu.wifi-lost": "Wi-Fi: the network is lost",
+        "menu.date-unknown": (
+            "Date unknown: the table's clock is not set (no internet); a player's phone "
+            "sets it when it joins"),
         "menu.no-panel": "The phone panel is not running",
         "menu.sign-out-ask": "Sign out every phone? New PIN and QR code.",
+        "menu.venue-ask": "Allow a phone to change it for 5 min?",
+        "menu.venue-allowed": "A controller may change it for 5 minutes.",
         "menu.rematch-of": "Rematch: {title}",
         "menu.rematch": "Rematch",
         "menu.rematch-ask": "New {title} with {players}?",
@@ -181,6 +198,18 @@ _MENU: Phrases = {
         "menu.pixels": "Dés Pixels",
         "menu.join-qr": "Rejoindre (QR code)",
         "menu.sign-out": "Déconnecter",
+        "menu.venue": "Lieu",
+        "menu.caller-title": "Annonceur",
+        "menu.caller-on": "Annonceur : oui",
+        "menu.caller-off": "Annonceur : non",
+        "menu.caller-turn-on": "Tours : oui",
+        "menu.caller-turn-off": "Tours : non",
+        "menu.caller-game-on": "Début, gagnant : oui",
+        "menu.caller-game-off": "Début, gagnant : non",
+        "menu.caller-undo-on": "Annulations : oui",
+        "menu.caller-undo-off": "Annulations : non",
+        "menu.caller-play-on": "Jeu : oui",
+        "menu.caller-play-off": "Jeu : non",
         "menu.new-game": "Nouvelle partie",
         "menu.menu": "Menu",
         "menu.nothing-to-undo": "Rien à annuler : la partie est à sa mise en place",
@@ -215,8 +244,13 @@ _MENU: Phrases = {
         "menu.wifi-why-failed": "le Wi-Fi a refusé",
         "menu.wifi-in-reach": "{ssid} est à portée : RETOUR, puis Wi-Fi pour le rejoindre",
         "menu.wifi-lost": "Wi-Fi : le réseau est perdu",
+        "menu.date-unknown": (
+            "Date inconnue : l'horloge de la table n'est pas réglée (pas d'internet) ; le "
+            "téléphone d'un joueur la règle quand il rejoint"),
         "menu.no-panel": "Le panneau des téléphones ne tourne pas",
         "menu.sign-out-ask": "Déconnecter tous les téléphones ? Nouveau PIN et QR code.",
+        "menu.venue-ask": "Autoriser un téléphone 5 min ?",
+        "menu.venue-allowed": "Un contrôleur peut le changer pendant 5 minutes.",
         "menu.rematch-of": "Revanche : {title}",
         "menu.rematch": "Revanche",
         "menu.rematch-ask": "Nouvelle partie de {title} avec {players} ?",
@@ -286,6 +320,18 @@ _MENU: Phrases = {
         "menu.pixels": "Dadi Pixels",
         "menu.join-qr": "Entra (codice QR)",
         "menu.sign-out": "Disconnetti telefoni",
+        "menu.venue": "Locale",
+        "menu.caller-title": "Annunciatore",
+        "menu.caller-on": "Annunciatore: sì",
+        "menu.caller-off": "Annunciatore: no",
+        "menu.caller-turn-on": "Turni: sì",
+        "menu.caller-turn-off": "Turni: no",
+        "menu.caller-game-on": "Inizio, vincitore: sì",
+        "menu.caller-game-off": "Inizio, vincitore: no",
+        "menu.caller-undo-on": "Annullamenti: sì",
+        "menu.caller-undo-off": "Annullamenti: no",
+        "menu.caller-play-on": "Gioco: sì",
+        "menu.caller-play-off": "Gioco: no",
         "menu.new-game": "Nuova partita",
         "menu.menu": "Menu",
         "menu.nothing-to-undo": "Niente da annullare: la partita è all'inizio",
@@ -318,8 +364,13 @@ _MENU: Phrases = {
         "menu.wifi-why-failed": "il Wi-Fi ha rifiutato",
         "menu.wifi-in-reach": "{ssid} è raggiungibile: INDIETRO, poi Wi-Fi per entrarvi",
         "menu.wifi-lost": "Wi-Fi: la rete è persa",
+        "menu.date-unknown": (
+            "Data sconosciuta: l'orologio del tavolo non è regolato (niente internet); il "
+            "telefono di un giocatore lo regola quando si unisce"),
         "menu.no-panel": "Il pannello per i telefoni non è attivo",
         "menu.sign-out-ask": "Disconnettere tutti i telefoni? Nuovo PIN e codice QR.",
+        "menu.venue-ask": "Autorizzare un telefono 5 min?",
+        "menu.venue-allowed": "Un controllore può cambiarlo per 5 minuti.",
         "menu.rematch-of": "Rivincita: {title}",
         "menu.rematch": "Rivincita",
         "menu.rematch-ask": "Nuova partita a {title} con {players}?",
@@ -452,9 +503,56 @@ _CLI: Phrases = {
     },
 }
 
+
+# The caller's own words for every game (companion.core.caller; a game's
+# caller.py has its own).
+_CALLER: Phrases = {
+    "en": {
+        "caller.turn": "{player}'s turn",
+        "caller.starts": "{player} starts",
+        "caller.new-game": "New game of {title}: {players}",
+        "caller.winner": "The game goes to {winners}!",
+        "caller.no-winner": "The game is over, with no winner",
+        "caller.taken-back": "Taken back: {what}",
+        "caller.taken-back-nothing": "Taken back",
+        "caller.moment.turn": "Whose turn it is",
+        "caller.moment.game": "A game's start and its winner",
+        "caller.moment.undo": "What is taken back",
+        "caller.moment.play": "What happens in play",
+    },
+    "fr": {
+        "caller.turn": "Au tour de {player}",
+        "caller.starts": "{player} commence",
+        "caller.new-game": "Nouvelle partie de {title} : {players}",
+        "caller.winner": "La partie revient à {winners} !",
+        "caller.no-winner": "La partie est finie, sans gagnant",
+        "caller.taken-back": "Annulé : {what}",
+        "caller.taken-back-nothing": "Annulé",
+        "caller.moment.turn": "À qui le tour",
+        "caller.moment.game": "Le début d'une partie et son gagnant",
+        "caller.moment.undo": "Ce qui est annulé",
+        "caller.moment.play": "Ce qui se passe en jeu",
+    },
+    "it": {
+        "caller.turn": "Tocca a {player}",
+        "caller.starts": "Inizia {player}",
+        "caller.new-game": "Nuova partita di {title}: {players}",
+        "caller.winner": "La partita va a {winners}!",
+        "caller.no-winner": "La partita è finita, senza vincitori",
+        "caller.taken-back": "Annullato: {what}",
+        "caller.taken-back-nothing": "Annullato",
+        "caller.moment.turn": "A chi tocca",
+        "caller.moment.game": "L'inizio di una partita e il vincitore",
+        "caller.moment.undo": "Ciò che viene annullato",
+        "caller.moment.play": "Ciò che succede in gioco",
+    },
+}
+
+
 # What every game shares (the menu's and the command line's words and the
 # common refusals); a game's own TEXT may override a key.
-COMMON: Phrases = {lang: {**_MENU[lang], **_CLI[lang], **REFUSALS[lang]} for lang in LANGUAGES}
+COMMON: Phrases = {lang: {**_MENU[lang], **_CLI[lang], **_CALLER[lang], **REFUSALS[lang]}
+                   for lang in LANGUAGES}
 
 
 # -- the rules of each language ---------------------------------------------------------
@@ -472,7 +570,7 @@ _rules: dict[str, Any] = {"plural": _plural_english, "number": lambda lang, numb
 def use_locale_rules(plural: PluralRule, number: NumberFormat) -> None:
     """Choose the plural categories (``plural(lang, n)`` -> ``"one"``,
     ``"few"``, ``"other"``...) and the written numbers (``number(lang, n)``)
-    that templates use; the companion installs CLDR's (:mod:`companion.cldr`)."""
+    that templates use; the companion installs CLDR's (:mod:`companion.language.cldr`)."""
     _rules["plural"] = plural
     _rules["number"] = number
 

@@ -54,6 +54,8 @@ class Update:
     # The prompts of ``expected`` in the other languages, for the games that
     # say them in several (``Game.prompts_in``): language -> prompts in order.
     prompts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # For an undo: the events of the command it took back (the caller says them).
+    undid: tuple[Event, ...] = ()
 
     def expected_json(self) -> list[dict[str, Any]]:
         """``expected`` as JSON, each with its prompt in the other languages

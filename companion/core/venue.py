@@ -14,8 +14,9 @@ Every companion of a venue publishes under ``companion/<venue>/<table>/``:
 
 Home Assistant finds each table as a device from discovery messages
 (:func:`discovery`).  The venue board reads the same topics and keeps what
-it can check (:func:`read`): a message that is not well formed, or whose
-content names another table than its topic, is refused with a reason.
+it can check (``companion.venue.schema``): a message that is not well
+formed, or whose content names another table than its topic, is refused
+with its cause.  Names become topic levels in ``companion.venue.names``.
 
 Pure: no broker, no clock; the adapters in ``drivers.mqtt`` and the parts
 in ``companion.parts.venue`` and ``companion.venue`` move the bytes.
@@ -28,22 +29,15 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .errors import BadMessage
 from .games import alert_kinds, game_class, standing_of
 from .stats import Played
 from .updates import HistoryEntry, Update
 
-# A message the board does not take raises errors.BadMessage, saying why.
 ROOT = "companion"
 ONLINE, OFFLINE = "online", "offline"
 # Home Assistant's discovery prefix and the topic of its birth message.
 DISCOVERY_PREFIX = "homeassistant"
 HA_STATUS = f"{DISCOVERY_PREFIX}/status"
-# A venue's or a table's name as a topic level: what a person types on a
-# sign ("Table 4", "Café des Jeux") made into lowercase letters, digits and
-# dashes; MQTT's wildcards and separators (+ # /) never reach a topic.
-MAX_NAME = 40
-_NOT_NAME = re.compile(r"[^a-z0-9]+")
 # How many seats Home Assistant is told about: the most any game seats.
 MAX_SEATS = 6
 
@@ -72,15 +66,6 @@ def host_problem(host: object) -> str | None:
         return (f'a host name, an IPv4 or IPv6 address, or "" for none (labels of at most 63 '
                 f"letters, digits or dashes), not {host!r}")
     return None
-
-
-def topic_level(name: str) -> str:
-    """``name`` as one topic level ("Table 4" is ``table-4``), or
-    :class:`ValueError` when nothing of it is left."""
-    level = _NOT_NAME.sub("-", name.strip().lower()).strip("-")[:MAX_NAME].strip("-")
-    if not level:
-        raise ValueError(f"a name of letters or digits, not {name!r}")
-    return level
 
 
 @dataclass(frozen=True)
@@ -204,7 +189,9 @@ def discovery(topics: Topics, table_name: str, version: str) -> list[tuple[str, 
     """Home Assistant's discovery messages for a table: one device; sensors
     for the game, whose turn, the leader and each seat's figure; an event
     entity for the alerts; availability from the table's last will.  Each
-    is ``(topic, payload)``, published retained."""
+    is ``(topic, payload)``, published retained.  Entity ids are set with
+    ``default_entity_id`` (``sensor.<unique id>``), as Home Assistant asks
+    since 2025.10 (``object_id`` is deprecated, and gone in 2026.4)."""
     device = {"identifiers": [topics.device_id], "name": table_name,
               "manufacturer": "Tabletop Companion", "model": "Tabletop Companion",
               "sw_version": version}
@@ -213,10 +200,10 @@ def discovery(topics: Topics, table_name: str, version: str) -> list[tuple[str, 
               "origin": {"name": "Tabletop Companion", "sw_version": version}}
     out: list[tuple[str, dict[str, Any]]] = []
 
-    def sensor(object_id: str, name: str, template: str, icon: str) -> None:
-        unique = f"{topics.device_id}_{object_id}"
-        out.append((f"{DISCOVERY_PREFIX}/sensor/{topics.device_id}/{object_id}/config", {
-            "name": name, "unique_id": unique, "object_id": unique,
+    def sensor(key: str, name: str, template: str, icon: str) -> None:
+        unique = f"{topics.device_id}_{key}"
+        out.append((f"{DISCOVERY_PREFIX}/sensor/{topics.device_id}/{key}/config", {
+            "name": name, "unique_id": unique, "default_entity_id": f"sensor.{unique}",
             "state_topic": topics.state, "value_template": template, "icon": icon,
             **common}))
 
@@ -229,7 +216,7 @@ def discovery(topics: Topics, table_name: str, version: str) -> list[tuple[str, 
         sensor(f"seat_{seat + 1}", f"Seat {seat + 1}", template, "mdi:account")
     unique = f"{topics.device_id}_alert"
     out.append((f"{DISCOVERY_PREFIX}/event/{topics.device_id}/alert/config", {
-        "name": "Alert", "unique_id": unique, "object_id": unique,
+        "name": "Alert", "unique_id": unique, "default_entity_id": f"event.{unique}",
         "state_topic": topics.alert, "event_types": alert_kinds(), "icon": "mdi:alert",
         **common}))
     return out
@@ -246,68 +233,6 @@ class Message:
     table: str
     kind: str  # "state", "event", "result", "availability", "alert"
     body: Mapping[str, Any] | str
-
-
-_KINDS = ("state", "event", "alert", "availability")
-
-
-def read(topic: str, payload: bytes) -> Message:
-    """The message of ``topic`` as the board keeps it, or :class:`BadMessage`."""
-    levels = topic.split("/")
-    if len(levels) < 4 or levels[0] != ROOT:
-        raise BadMessage(f"not a table's topic: {topic!r}")
-    venue, table, kind = levels[1], levels[2], "/".join(levels[3:])
-    if kind == "availability":
-        text = payload.decode("utf-8", "replace")
-        if text not in (ONLINE, OFFLINE):
-            raise BadMessage(f"availability is online or offline, not {text[:20]!r}")
-        return Message(venue, table, kind, text)
-    if kind.startswith("result/"):
-        kind, game_id = "result", kind.partition("/")[2]
-        if not game_id.isdigit():
-            raise BadMessage(f"a result's topic ends with its game's id, not {game_id!r}")
-    elif kind not in _KINDS:
-        raise BadMessage(f"no such message: {kind!r}")
-    try:
-        body = json.loads(payload)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise BadMessage(f"not JSON: {exc}") from None
-    if not isinstance(body, dict):
-        raise BadMessage("not a JSON object")
-    if kind != "alert" and _level(body.get("table")) != table:
-        raise BadMessage(f"the message names table {body.get('table')!r}, its topic {table!r}")
-    _check(kind, body)
-    return Message(venue, table, kind, body)
-
-
-def _level(name: object) -> str | None:
-    try:
-        return topic_level(name) if isinstance(name, str) else None
-    except ValueError:
-        return None
-
-
-_SHAPES: dict[str, Mapping[str, type | tuple[type, ...]]] = {
-    "state": {"game": str, "game_id": int, "version": int, "players": list},
-    "event": {"id": str, "game_id": int, "version": int, "said": str},
-    "result": {"game": str, "game_id": int, "players": list, "winners": list},
-    "alert": {"event_type": str},
-}
-
-
-def _check(kind: str, body: Mapping[str, Any]) -> None:
-    for key, kind_of in _SHAPES[kind].items():
-        value = body.get(key)
-        if not isinstance(value, kind_of) or isinstance(value, bool):
-            raise BadMessage(f"a {kind} needs {key!r}")
-    for player in body.get("players", ()):
-        if kind == "state" and not (isinstance(player, dict)
-                                    and isinstance(player.get("name"), str)):
-            raise BadMessage("a state's players are objects with a name")
-        if kind == "result" and not isinstance(player, str):
-            raise BadMessage("a result's players are names")
-    if kind == "result" and not set(body["winners"]) <= set(body["players"]):
-        raise BadMessage("a result's winners are among its players")
 
 
 def played_of(results: Sequence[Mapping[str, Any]]) -> list[Played]:

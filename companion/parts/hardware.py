@@ -14,8 +14,6 @@ import threading
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-from companion.bus import DiceChanged, KeyPressed, PixelsRolled
-from companion.components import Component, Retrying, Setup
 from companion.core.engine import Command
 from companion.core.errors import CompanionError, NoGame, NotExpected
 from companion.core.table import (
@@ -27,6 +25,8 @@ from companion.core.table import (
     Update,
     check_made_against,
 )
+from companion.parts.bus import DiceChanged, KeyPressed, PixelsRolled
+from companion.parts.lifecycle import Component, Retrying, Setup
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ class DisplayPart(Component):
 
 class KeypadPart(Retrying):
     """The five buttons (or the encoder): each press is told on the bus
-    (:class:`~companion.bus.KeyPressed`), where the table's screen hears it."""
+    (:class:`~companion.parts.bus.KeyPressed`), where the table's screen hears it."""
 
     name = "buttons"
     what = "buttons"
@@ -471,7 +471,7 @@ class PixelsPart(Component):
         configured = {address for address, _role in self.config.pixels.dice}
         dice = [{"address": d.address, "name": d.name, "role": d.role}
                 for d in self.dice() if d.address not in configured]
-        from companion.storage import keep_file
+        from companion.host.storage import keep_file
 
         with self._save_lock:
             keep_file(self.saved, json.dumps({"dice": dice}, indent=1), mode=0o644)

@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.bus import NetworkChanged
-from companion.components import Component, Setup
 from companion.core.keys import WIFI_FAILURES
 from companion.core.text import say
+from companion.parts.bus import NetworkChanged
+from companion.parts.lifecycle import Component, Setup
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +100,7 @@ def _device_number(machine_id: Path) -> str:
 
 
 def _write_private(path: Path, text: str) -> None:
-    from companion.storage import keep_file
+    from companion.host.storage import keep_file
 
     keep_file(path, text, mode=0o600)
 
@@ -108,7 +108,7 @@ def _write_private(path: Path, text: str) -> None:
 class NetworkPart(Component):
     """Known Wi-Fi or the companion's own; see the module's docstring.
 
-    It tells on the bus (:class:`~companion.bus.NetworkChanged`, from the
+    It tells on the bus (:class:`~companion.parts.bus.NetworkChanged`, from the
     part's thread) ``hotspot`` (the hotspot opened), ``joined`` (a network
     was joined), ``join-failed`` (``reason`` is why, one of
     :data:`~companion.core.keys.WIFI_FAILURES`; the hotspot is back),

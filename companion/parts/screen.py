@@ -2,7 +2,7 @@
 out through the menu (:class:`companion.core.menu.TableMenu`), the screens
 (:func:`drivers.menu_screens.render`) and the display.  The frame shown is
 kept, as PNG, and numbered: each frame that differs from the one before
-gets the next number and is told on the bus (:class:`~companion.bus.FrameShown`:
+gets the next number and is told on the bus (:class:`~companion.parts.bus.FrameShown`:
 the panel pushes it to the phones' mirrors), so nothing has to ask for it
 again and again.  Keys, the dice's and the Wi-Fi's news and the faults
 come on the bus too.
@@ -25,18 +25,19 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
-from companion.bus import DiceChanged, FaultsNow, FrameShown, KeyPressed, NetworkChanged
-from companion.components import Component, Setup
 from companion.core.engine import Dice, Event
 from companion.core.table import Settings, Table, Update
 from companion.core.text import say
-from companion.frames import Frames
+from companion.parts.bus import DiceChanged, FaultsNow, FrameShown, KeyPressed, NetworkChanged
+from companion.parts.frames import Frames
+from companion.parts.lifecycle import Component, Setup
 
 if TYPE_CHECKING:
     from companion.core.menu import TableMenu
 
     from .hardware import DicePart, DisplayPart, PixelsPart
     from .network import NetworkPart
+    from .venue import VenueService
     from .web import AddressPart
 
 log = logging.getLogger(__name__)
@@ -122,18 +123,20 @@ class ScreenPart(Component):
     """
 
     name = "screen"
-    needs = ("table", "display", "dice", "pixels", "network", "address")
+    needs = ("table", "display", "dice", "pixels", "network", "address", "venue")
     provides = ("screen",)
 
     def __init__(self, setup: Setup, *, table: Table, display: DisplayPart, dice: DicePart,
                  pixels: PixelsPart | None, network: NetworkPart | None,
-                 address: AddressPart, clock: Callable[[], float] = time.monotonic) -> None:
+                 address: AddressPart, venue: VenueService | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.table = table
         self.bus = setup.bus
         # The configured language, the table's until a controller sets one
         # (the table's settings); the screen follows the table's at once.
         self.configured_language = language = setup.config.language
         self.language = table.settings().language or language
+        self.voice = setup.config.voice  # the menu's Caller section
         self._clock = clock
         self._moments = Moments(clock)
         # Alerts a batch of notes brought, shown once its frame is out.
@@ -145,6 +148,7 @@ class ScreenPart(Component):
         self.sign_out = address.sign_out
         # The Wi-Fi part (companion.parts.network), when there is one.
         self.network = network
+        self.venue = venue  # the owner allows a change of its settings from the menu
         self.menu: TableMenu | None = None
         self._notes: queue.SimpleQueue[Note] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
@@ -170,7 +174,10 @@ class ScreenPart(Component):
                               network_offer=network.offered if network else None,
                               switch_network=network.switch if network else None,
                               smart_dice=self.pixels,
-                              language=self.language)
+                              allow_venue=self.venue.allow_changes if self.venue else None,
+                              language=self.language,
+                              speaker=self.voice.enabled,
+                              caller_moments=self.voice.moments)
         self._unsubscribes = [
             self.table.subscribe_settings(self._on_settings),
             self.table.subscribe(self._on_update),

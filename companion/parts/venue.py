@@ -17,25 +17,30 @@ Topics and payloads are :mod:`companion.core.venue`'s; the connection is
 from __future__ import annotations
 
 import logging
+import math
 import random
 import threading
 import time
 from typing import Any, Callable
 
-from companion.components import Component, Setup
-from companion.config import ConfigError, Venue, section
 from companion.core import venue as messages
 from companion.core.journal import GameRow, Journal
 from companion.core.stats import Played
 from companion.core.table import Table
 from companion.core.updates import HistoryEntry, Update
+from companion.host.config import ConfigError, Venue, section
+from companion.parts.lifecycle import Component, Setup
+from companion.venue.names import topics as topics_of
 
 log = logging.getLogger(__name__)
 
 # The journal's saved option that keeps what the broker has.
 CURSOR = ("(venue)", "sent")
-# How often the cursor is written while a backlog is being sent, at most.
+# How often the cursor is written while changes come, at most; it is written
+# after the state and events it follows, and once the table is quiet.
 CURSOR_EVERY = 1.0
+# The event every game ends with (and that an undo of the end takes back).
+GAME_OVER = "game-over"
 # An alert older than this is not sent: a light that flashes for an
 # explosion of ten minutes ago tells the room nothing.
 ALERT_FRESH = 120.0
@@ -54,16 +59,18 @@ class VenuePart(Component):
 
     def __init__(self, settings: Venue, table: Table, journal: Journal, *, table_name: str,
                  version: str, link_factory: Callable[..., Any] | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] | None = None) -> None:
         self.settings = settings
         self.table = table
         self.journal = journal
         self.table_name = settings.table or table_name
         self.version = version
         self._link_factory = link_factory
-        self._clock = clock
-        self.topics = messages.Topics(messages.topic_level(settings.venue),
-                                      messages.topic_level(self.table_name))
+        # The table's own clock: an alert's age is read against the time
+        # the journal kept it at, on the clock that does not follow a step.
+        self._clock: Callable[[], float] = clock if clock is not None else \
+            getattr(table, "now", time.time)
+        self.topics = topics_of(settings.venue, self.table_name)
         self.link: Any = None
         self._wake = threading.Event()
         self._stopping = threading.Event()
@@ -160,11 +167,16 @@ class VenuePart(Component):
         unsent = False
         while not self._stopping.is_set():
             # Something left unsent (the broker went while it was sent) is
-            # tried again within a second once the broker answers.
-            self._wake.wait(RETRY if unsent else 30)
+            # tried again within a second once the broker answers; a cursor
+            # not yet written is written once nothing else is to do.
+            dirty = self._cursor != self._cursor_saved
+            woken = self._wake.wait(RETRY if unsent else CURSOR_EVERY if dirty else 30)
             self._wake.clear()
             if self._stopping.is_set():
                 break
+            if not woken and dirty and not unsent:
+                self._save_cursor(force=True)
+                continue
             if not self.link.connected:
                 unsent = True
                 continue
@@ -175,7 +187,10 @@ class VenuePart(Component):
                 log.exception("venue: sending failed; trying again")
 
     def _send(self) -> bool:
-        """Send what is due; True when all of it went."""
+        """Send what is due, the state first (what the board and Home
+        Assistant show), then the events and results; True when all went.
+        The cursor is written after, and at most every CURSOR_EVERY seconds
+        while changes come: never between a commit and its state."""
         if self._announce.is_set():
             self._announce.clear()
             if not self._publish(self.topics.availability, messages.ONLINE.encode(),
@@ -187,9 +202,9 @@ class VenuePart(Component):
                                                          self.version):
                     self._publish(topic, messages.encode(payload), retain=True)
             self._state_sent = None
-        if not self._send_backlog():
+        if not self._send_state():
             return False
-        return self._send_state()
+        return self._send_backlog()
 
     def _publish(self, topic: str, payload: bytes, *, retain: bool = False) -> bool:
         from drivers.mqtt import Refused
@@ -214,6 +229,8 @@ class VenuePart(Component):
                         "(%d): the oldest %d are not sent", len(pending), self.settings.queue,
                         dropped)
             pending = pending[dropped:]
+        # Games whose end came, or was taken back, in these changes: their
+        # result is published (or cleared); no other change touches results.
         ended: dict[int, GameRow] = {}
         for row, entry in pending:
             message = messages.event_message(row.id, row.game, entry, self.table_name)
@@ -227,11 +244,11 @@ class VenuePart(Component):
                                                        row.setup.get("players", ()))
                         self._publish(self.topics.alert, messages.encode(alert))
             self._cursor = (row.id, entry.version)
-            ended[row.id] = row
-            self._save_cursor()
+            if any(e.get("kind") == GAME_OVER for e in message["events"]):
+                ended[row.id] = row
         for row in ended.values():
             self._send_result(row.id)
-        self._save_cursor(force=True)
+        self._save_cursor()
         return True
 
     def _pending(self) -> Any:
@@ -297,6 +314,10 @@ class VenuePart(Component):
 
 # The panel's venue settings, kept in the data directory (0600: a password).
 SETTINGS_FILE = "venue.json"
+# How long the owner's key press at the table lets a phone change them.
+ALLOW_FOR = 300.0
+# What a kept password is bound to: a change of any of these needs it again.
+BOUND_TO = ("broker", "port", "tls", "ca_file", "cert_file", "key_file", "username")
 
 
 class VenueService(Component):
@@ -314,11 +335,12 @@ class VenueService(Component):
 
     def __init__(self, setup: Setup, *, table: Table, journal: Journal,
                  table_name: str | None = None, version: Callable[[], str] | None = None,
-                 keep_file: Callable[..., None] | None = None) -> None:
+                 keep_file: Callable[..., None] | None = None,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
         import socket
 
-        from companion.storage import keep_file as keep_durably
-        from companion.version import program_version
+        from companion.host.storage import keep_file as keep_durably
+        from companion.host.version import program_version
 
         self.config = setup.config.venue
         self.table, self.journal = table, journal
@@ -327,6 +349,8 @@ class VenueService(Component):
         self.version = version or program_version
         self._keep_file = keep_file or keep_durably
         self._lock = threading.Lock()
+        self._monotonic = monotonic
+        self._allowed_until = -math.inf
         self.part: VenuePart | None = None
         self.settings, self.source = self._read()
 
@@ -351,16 +375,56 @@ class VenueService(Component):
                 "topic": running.get("topic"), "connected": bool(running.get("connected")),
                 "error": part.fault() if part is not None else None,
                 "sent": running.get("sent", 0), "dropped": running.get("dropped", 0),
-                "refused": running.get("refused", 0), "source": self.source}
+                "refused": running.get("refused", 0), "source": self.source,
+                "changes_allowed": self.changes_allowed()}
+
+    # -- who may change the settings --------------------------------------------
+
+    def allow_changes(self) -> None:
+        """The owner's key press at the table (Menu → Venue → OK):
+        a controller may change the venue settings for :data:`ALLOW_FOR`
+        seconds."""
+        # One float's assignment: the menu's thread never waits on a
+        # restart in progress (which holds the lock).
+        self._allowed_until = self._monotonic() + ALLOW_FOR
+        log.info("venue: the settings may be changed from a phone for %d s", ALLOW_FOR)
+
+    def changes_allowed(self) -> bool:
+        return self._monotonic() < self._allowed_until
 
     def configure(self, changes: dict[str, Any]) -> dict[str, Any]:
-        """Keep the panel's settings durably, then move the table to them."""
+        """Keep the panel's settings durably, then move the table to them.
+
+        Refused (:class:`VenueChangeRefused`, nothing changed) unless the
+        owner allowed it at the table (:meth:`allow_changes`) a moment ago;
+        and a kept password is never carried to another broker: a change of
+        the broker, port, TLS settings or user comes with the password again
+        (leaving the venue forgets it)."""
         import dataclasses
         import json
 
+        from companion.core.errors import VenueChangeRefused
+        from companion.venue.names import topic_level
+
+        if not self.changes_allowed():
+            raise VenueChangeRefused("venue-locked", "the venue settings are changed only "
+                                     "after the owner allows it at the table")
         values = {**dataclasses.asdict(self.settings), **changes}
         settings = dataclasses.replace(self.settings, **{
             k: v for k, v in values.items() if k in Venue.__dataclass_fields__})
+        try:
+            topic_level(settings.venue)
+            if settings.table:
+                topic_level(settings.table)
+        except ValueError:
+            raise VenueChangeRefused("no-topic", "a venue's or a table's name needs a letter "
+                                     "or a digit, of which its topic is made") from None
+        moved = any(getattr(settings, k) != getattr(self.settings, k) for k in BOUND_TO)
+        if not settings.enabled:
+            settings = dataclasses.replace(settings, password="")
+        elif moved and "password" not in changes and self.settings.password:
+            raise VenueChangeRefused("password-needed", "a new broker, port, TLS setting or "
+                                     "user needs the password again")
         text = json.dumps({k: getattr(settings, k) for k in
                            ("broker", "port", "tls", "venue", "table", "username", "password")})
         self._keep_file(self.path, text.encode(), mode=0o600)

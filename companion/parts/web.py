@@ -9,15 +9,16 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from companion.bus import FrameShown, NetworkChanged
-from companion.components import Component, Retrying, Setup
-from companion.config import Config
 from companion.core.errors import CompanionError
 from companion.core.table import Table
-from companion.storage import ACCESS_FILE, keep_file, panel_secret
+from companion.host.config import Config
+from companion.host.storage import ACCESS_FILE, keep_file, panel_secret
+from companion.parts.bus import FrameShown, NetworkChanged
+from companion.parts.lifecycle import Component, Retrying, Setup
 
 if TYPE_CHECKING:
     from companion.core.ports import DiceService, SmartDice
+    from companion.host.timesync import TableTime
     from web import PanelSettings, Services
 
     from .hardware import KeypadPart
@@ -37,7 +38,8 @@ def panel_settings(config: Config, directory: Path) -> PanelSettings:
 
     return PanelSettings(secret_key=panel_secret(directory), language=config.language,
                          access_file=directory / ACCESS_FILE, keep_file=keep_file,
-                         session_hours=config.web.session_hours, bgg_ids=config.bgg.ids())
+                         session_hours=config.web.session_hours, bgg_ids=config.bgg.ids(),
+                         caller_moments=config.voice.moments, speaker=config.voice.enabled)
 
 
 class PanelCannotListen(CompanionError, OSError):
@@ -50,19 +52,21 @@ class WebPart(Retrying):
 
     name = "panel"
     what = "panel"
-    needs = ("table", "dice", "pixels", "keypad", "network", "venue")
+    needs = ("table", "time", "dice", "pixels", "keypad", "network", "venue")
     provides = ("panel",)
     early = True
 
-    def __init__(self, setup: Setup, *, table: Table, dice: DiceService | None,
-                 pixels: SmartDice | None, keypad: KeypadPart | None,
-                 network: NetworkPart | None, venue: VenueService | None) -> None:
+    def __init__(self, setup: Setup, *, table: Table, time: TableTime | None,
+                 dice: DiceService | None, pixels: SmartDice | None,
+                 keypad: KeypadPart | None, network: NetworkPart | None,
+                 venue: VenueService | None) -> None:
         super().__init__()
         self.config = setup.config
         self.table = table
         self.directory = setup.directory
         self.services = services(setup, dice=dice, pixels=pixels, keypad=keypad,
-                                 network=network, venue=venue)
+                                 network=network, venue=venue,
+                                 phone_time=None if time is None else time.phone_said)
         self.app: Any = None
         self.server: Any = None
         self._thread: threading.Thread | None = None
@@ -80,6 +84,10 @@ class WebPart(Retrying):
 
     @property
     def access(self) -> Any:
+        """The panel's PIN and join token; ``None`` while the panel could not
+        be made (its data directory refused it): the others go on without."""
+        if self.app is None:
+            return None
         return self.app.extensions["companion"].access
 
     def open(self) -> None:
@@ -196,12 +204,17 @@ class AddressPart(Component):
     def join_info(self) -> tuple[str, str]:
         """The link that joins as a player, and the PIN."""
         access = self.panel.access
+        if access is None:  # no panel (yet): the screen draws without it
+            return "", ""
         return access.join_url(self.panel_url()), access.pin
 
     def sign_out(self) -> tuple[str, str]:
         """The menu's "Sign out phones": every phone a spectator, and the
         new link and PIN to show."""
-        self.panel.access.sign_out()
+        access = self.panel.access
+        if access is None:
+            return "", ""
+        access.sign_out()
         log.info("every phone signed out of the panel from the table's menu")
         return self.join_info()
 
@@ -245,7 +258,8 @@ class DiscoveryPart(Component):
 
 def services(setup: Setup, *, dice: DiceService | None, pixels: SmartDice | None,
              keypad: KeypadPart | None, network: NetworkPart | None,
-             venue: VenueService | None) -> Services:
+             venue: VenueService | None,
+             phone_time: Callable[[float], bool] | None = None) -> Services:
     """What the panel is lent: the parts it drives, the mirror of the
     table's screen (from the bus), the virtual table's buttons in
     simulation, the faults and the drawing of the wiring."""
@@ -258,23 +272,24 @@ def services(setup: Setup, *, dice: DiceService | None, pixels: SmartDice | None
                     screen_news=mirror.subscribe,
                     press_key=keypad.press if setup.simulate and keypad is not None else None,
                     dice=dice, faults=setup.faults, network=network, pixels=pixels,
-                    wiring_svg=partial(wiring_svg, setup.config), venue=venue)
+                    wiring_svg=partial(wiring_svg, setup.config), venue=venue,
+                    phone_time=phone_time)
 
 
 def wiring_svg(config: Config, lang: str) -> str:
-    from companion import wiring
+    from companion.commands import wiring
 
     return wiring.svg(config, lang)
 
 
 class Mirror:
     """The table screen's frame as the panel mirrors it: each frame the
-    screen tells on the bus (:class:`~companion.bus.FrameShown`), with its
+    screen tells on the bus (:class:`~companion.parts.bus.FrameShown`), with its
     number, and its PNG made once when a phone asks (a blank frame, number
     0, before the screen's first)."""
 
     def __init__(self, bus: Any) -> None:
-        from companion.frames import Frames
+        from companion.parts.frames import Frames
 
         self.bus = bus
         self._frames = Frames()

@@ -1,11 +1,14 @@
 """The venue board's memory: every table it has heard of, and every result,
 in a small SQLite journal of its own.
 
-The board only reads the broker.  Each message is checked
-(:func:`companion.core.venue.read`); one that is not well formed, or whose
-content names another table than its topic, is not kept, and counted.  An
-event or a result is kept once, by its id: a message the broker sends twice
-(MQTT's QoS 1 may) is dropped.
+The board only reads the broker.  Each message is checked in full before
+anything of it is stored (:func:`companion.venue.schema.read`: its size,
+depth, numbers, strings and every field against one JSON Schema); one that
+is not well formed, or whose content names another table than its topic, is
+not kept, and counted by its cause (:meth:`Board.health`).  What a message
+changes is stored in one transaction: all of it, or nothing.  An event or a
+result is kept once, by its id: a message the broker sends twice (MQTT's
+QoS 1 may) is dropped.
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.core.errors import BadMessage
-from companion.core.venue import Message, read
+from companion.core.venue import Message
+
+from .schema import Refused, read, read_topic
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +73,9 @@ class Board:
         self._db.executescript(SCHEMA)
         self._lock = threading.Lock()
         self._clock = clock
+        # Messages not kept, by cause ("not-json", "invalid-state"...).
         self.refused: Counter[str] = Counter()
+        self.taken = 0
         self.generation = 0  # raised by every change: the page's live stream waits on it
         self._changed = threading.Condition()
         self._listeners: list[Callable[[Message], None]] = []
@@ -83,12 +89,18 @@ class Board:
         """Keep what a message says; ``None`` (and counted) when refused."""
         try:
             message = read(topic, payload)
-        except BadMessage as exc:
-            self.refused[str(exc).partition(":")[0]] += 1
-            log.info("board: a message on %s is ignored: %s", topic, exc)
+        except Refused as exc:
+            self._refuse(exc.cause, topic, str(exc))
             return None
-        with self._lock:
-            kept = self._keep(message)
+        try:
+            with self._lock:
+                kept = self._transaction(lambda: self._keep(message))
+        except (sqlite3.Error, ValueError, OverflowError) as exc:
+            # What the checks let through and the database would not take:
+            # refused the same way, and nothing of it stored.
+            self._refuse("not-stored", topic, str(exc))
+            return None
+        self.taken += 1
         if kept:
             for listener in self._listeners:
                 listener(message)
@@ -99,14 +111,45 @@ class Board:
 
     def take_empty_result(self, topic: str) -> None:
         """A result taken back (its game's end was undone): forget it."""
-        levels = topic.split("/")
-        if len(levels) == 5 and levels[3] == "result" and levels[4].isdigit():
-            with self._lock:
-                self._db.execute("DELETE FROM results WHERE venue = ? AND name = ? AND "
-                                 "game_id = ?", (levels[1], levels[2], int(levels[4])))
+        try:
+            where = read_topic(topic)
+        except Refused as exc:
+            self._refuse(exc.cause, topic, str(exc))
+            return
+        if where.kind != "result":
+            self._refuse("empty", topic, "an empty message that is no result")
+            return
+        with self._lock:
+            cur = self._db.execute("DELETE FROM results WHERE venue = ? AND name = ? AND "
+                                   "game_id = ?", (where.venue, where.table, where.game_id))
+        if cur.rowcount:
             with self._changed:
                 self.generation += 1
                 self._changed.notify_all()
+
+    def _refuse(self, cause: str, topic: str, why: str) -> None:
+        self.refused[cause] += 1
+        log.info("board: a message on %s is ignored: %s", topic[:120], why[:200])
+
+    def _transaction(self, work: Callable[[], bool]) -> bool:
+        """``work`` in one transaction: all of it is kept, or none of it."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            done = work()
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+        return done
+
+    def health(self) -> dict[str, Any]:
+        """How the board is doing: messages kept, refused by cause, tables."""
+        with self._lock:
+            (tables,) = self._db.execute("SELECT COUNT(*) FROM tables").fetchone()
+            (results,) = self._db.execute("SELECT COUNT(*) FROM results").fetchone()
+        return {"taken": self.taken, "refused": sum(self.refused.values()),
+                "refused_by_cause": dict(sorted(self.refused.items())),
+                "tables": tables, "results": results, "generation": self.generation}
 
     def _keep(self, m: Message) -> bool:
         now = self._clock()
@@ -150,17 +193,19 @@ class Board:
         with self._lock:
             rows = self._db.execute("SELECT venue, name, state, online, alert, seen FROM tables "
                                     "ORDER BY venue, name").fetchall()
-            out = []
-            for venue, name, state, online, alert, seen in rows:
-                events = [json.loads(b) for (b,) in self._db.execute(
-                    "SELECT body FROM events WHERE venue = ? AND name = ? "
-                    "ORDER BY seen DESC, rowid DESC LIMIT 3", (venue, name))]
-                out.append({"venue": venue, "table": name,
-                            "state": None if state is None else json.loads(state),
-                            "online": bool(online),
-                            "alert": None if alert is None else json.loads(alert),
-                            "events": events, "seen": seen})
-        return out
+            # Each table's latest three events, in one query for every table.
+            latest: dict[tuple[str, str], list[Any]] = {}
+            for venue, name, body in self._db.execute(
+                    "SELECT venue, name, body FROM (SELECT venue, name, body, ROW_NUMBER() "
+                    "OVER (PARTITION BY venue, name ORDER BY seen DESC, rowid DESC) AS n "
+                    "FROM events) WHERE n <= 3 ORDER BY venue, name, n"):
+                latest.setdefault((venue, name), []).append(json.loads(body))
+        return [{"venue": venue, "table": name,
+                 "state": None if state is None else json.loads(state),
+                 "online": bool(online),
+                 "alert": None if alert is None else json.loads(alert),
+                 "events": latest.get((venue, name), []), "seen": seen}
+                for venue, name, state, online, alert, seen in rows]
 
     def events(self, venue: str, table: str) -> list[dict[str, Any]]:
         """A table's events the board kept, in the order they came."""
@@ -190,4 +235,4 @@ class Board:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)

@@ -1,7 +1,9 @@
-"""``companion venue``: the venue board, on the venue's broker.
+"""``companion venue``: the venue board, on the venue's broker; and the
+broker's ACL for the venue's tables.
 
     companion venue --broker localhost [--port 8090] [--db board.db]
         [--username board --password-file FILE] [--tls --ca-file FILE]
+    companion venue acl --venue "Café des Jeux" "Table 1" "Table 2" [--acl FILE]
 
 It subscribes to every table of the venue (``companion/<venue>/#``, or of
 every venue), keeps what it hears in its own SQLite journal and serves the
@@ -12,12 +14,15 @@ from __future__ import annotations
 
 import argparse
 import logging
+import shlex
 import signal
 import sys
 from pathlib import Path
 
 from companion.core.text import LANGUAGES
-from companion.core.venue import ROOT, topic_level
+from companion.core.venue import ROOT
+
+from .names import topic_level
 
 log = logging.getLogger("companion.venue")
 
@@ -47,6 +52,47 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def acl_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="companion venue acl",
+        description="the broker's ACL for a venue's tables (each writes its own topics only; "
+                    "the board and Home Assistant read), with its topics made from the names "
+                    "exactly as the tables make theirs; and the commands that give each its "
+                    "user and password")
+    p.add_argument("tables", nargs="+", help="the tables' names, as each table's config or "
+                                             "panel says them (\"Table 1\")")
+    p.add_argument("--venue", required=True, help="the venue's name (\"Café des Jeux\")")
+    p.add_argument("--acl", type=Path, help="write the ACL to this file (default: print it)")
+    p.add_argument("--board-user", default="board", help="the board's user (default board)")
+    p.add_argument("--no-home-assistant", action="store_true",
+                   help="no user for Home Assistant")
+    return p
+
+
+def write_acl(argv: list[str]) -> int:
+    from .names import acl, password_lines
+
+    args = acl_parser().parse_args(argv)
+    try:
+        text = acl(args.venue, args.tables, board=args.board_user,
+                   home_assistant=None if args.no_home_assistant else "homeassistant")
+    except ValueError as exc:
+        raise SystemExit(f"companion venue acl: {exc}") from None
+    command = ["companion", "venue", "acl", "--venue", args.venue, *args.tables]
+    header = (f"# Who may read and write what on the broker of the venue {args.venue}\n"
+              f"# (made by: {shlex.join(command)}).\n\n")
+    users = password_lines(args.tables, board=args.board_user)
+    if args.acl is None:
+        sys.stdout.write(header + text)
+        sys.stderr.write("# Then give each its user (mosquitto_passwd asks for the password):\n"
+                         + users)
+    else:
+        args.acl.write_text(header + text)
+        print(f"wrote {args.acl}; then give each its user (mosquitto_passwd asks for the "
+              f"password):\n{users}", end="")
+    return 0
+
+
 def broker_address(text: str) -> tuple[str, int]:
     host, _, port = text.rpartition(":") if text.count(":") == 1 else (text, "", "")
     if not port:
@@ -61,6 +107,10 @@ def _stop(signum: int, frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["acl"]:
+        return write_acl(argv[1:])
     args = parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     from waitress import create_server
@@ -79,10 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     board = Board(args.db)
 
     def heard(topic: str, payload: bytes) -> None:
-        if not payload and "/result/" in topic:
-            board.take_empty_result(topic)
-        elif payload:
+        if payload:
             board.take(topic, payload)
+        else:  # a result taken back; any other empty message is refused
+            board.take_empty_result(topic)
 
     link = Link(host, port, client_id=f"companion-venue-board-{venue.strip('+') or 'all'}",
                 username=args.username or None, password=password, tls=args.tls,

@@ -4,7 +4,8 @@ the game screen, and the sections of the main menu.
 Each level handles its own keys (:mod:`.levels`); each section of the main
 menu is a module: the game (:mod:`.game`, :mod:`.home` for the game screen),
 a new game (:mod:`.new_game`), the Wi-Fi (:mod:`.wifi`), the dice
-(:mod:`.pixels`), signing out (:mod:`.sign_out`).  What they share (the
+(:mod:`.pixels`), the caller (:mod:`.caller`), signing out (:mod:`.sign_out`), the venue
+(:mod:`.venue`).  What they share (the
 stack, the table's state on screen, the calls to the table) is a
 :class:`~.state.MenuState`.
 """
@@ -14,11 +15,13 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable, Mapping, Sequence
 
+from ..caller import MOMENTS
 from ..errors import UnknownKey
 from ..keys import KEYS, KINDS
 from ..ports import SmartDice, TablePort
 from ..table import Update
 from ..text import DEFAULT_LANGUAGE
+from .caller import CallerSection
 from .game import GameSection
 from .hints import HINTS, CommandHint
 from .home import GameScreen
@@ -27,6 +30,7 @@ from .new_game import NewGameSection
 from .pixels import DiceSourceSection, PixelsSection
 from .sign_out import SignOutSection
 from .state import DEFAULT_NAMES, SOURCE, MenuServices, MenuSettings, MenuState, newer
+from .venue import VenueSection
 from .view import MenuView
 from .wifi import JoinSection, WifiOfferSection
 
@@ -58,13 +62,18 @@ class TableMenu:
     Join screen shows it first), ``network_offer()`` a known network in
     reach, and ``switch_network()`` joins it.  ``smart_dice`` (the Pixels
     dice) puts "Pixels dice" in the main menu: the dice paired, each given a
-    role or forgotten, and the dice in reach to pair.
+    role or forgotten, and the dice in reach to pair.  ``allow_venue()``
+    (the venue, when the companion can join one) puts "Venue" in
+    the main menu: confirmed with OK, a controller's phone may change them
+    for a few minutes.
 
     How it plays (a :class:`~.state.MenuSettings`): ``player_names`` are the
     names a game started from the menu takes, in order; ``hints`` tune how
     commands are offered; ``source`` names the keys in the table's journal.
     ``language`` is the table's: the menu's own words are in it (the
-    ``menu.*`` phrases of :data:`companion.core.text.COMMON`).
+    ``menu.*`` phrases of :data:`companion.core.text.COMMON`).  With a
+    ``speaker``, "Caller" turns the table's caller on and off and chooses
+    its moments (``caller_moments`` until a controller chose them).
     """
 
     def __init__(
@@ -83,7 +92,10 @@ class TableMenu:
         network_offer: Callable[[], str | None] | None = None,
         switch_network: Callable[[], Any] | None = None,
         smart_dice: SmartDice | None = None,
+        allow_venue: Callable[[], None] | None = None,
         language: str = DEFAULT_LANGUAGE,
+        speaker: bool = False,
+        caller_moments: Sequence[str] = MOMENTS,
     ) -> None:
         services = MenuServices(join_info, sign_out, dice_source, set_dice_source, roll,
                                 wifi, network_offer, switch_network, smart_dice)
@@ -97,7 +109,8 @@ class TableMenu:
         # The main menu, in order.
         self._sections: tuple[Section, ...] = (
             WifiOfferSection(state, services), self._game, DiceSourceSection(state),
-            PixelsSection(state, smart_dice), self._join, SignOutSection(state, sign_out),
+            PixelsSection(state, smart_dice), CallerSection(state, speaker, caller_moments),
+            self._join, SignOutSection(state, sign_out), VenueSection(state, allow_venue),
             self._new_game)
         self._home = GameScreen(state, self._game, self._join.open, self._new_game.open)
         self._pending: Update | None = None

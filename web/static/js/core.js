@@ -289,6 +289,9 @@ export async function api(method, path, body) {
   if (method !== "GET") {
     options.headers["Content-Type"] = "application/json";
     options.headers["X-CSRF-Token"] = store.session?.csrf || "";
+    // The table takes its date from a controller's phone while its own
+    // clock is not set (a Pi without internet).
+    options.headers["X-Phone-Time"] = String(Date.now());
     options.body = JSON.stringify(body ?? {});
   }
   let response;
@@ -760,14 +763,16 @@ export async function boot({ live = true } = {}) {
 
 const clock = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" });
 const dayAndClock = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+const yearDayAndClock = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
 
 /** A moment as the page's language writes it (CLDR's, through Intl): the
- * time alone today, else the day too. */
+ * time alone today, else the day too, and the year when it is not this
+ * one (a date kept while the table's clock was wrong shows for what it is). */
 export function when(unixSeconds) {
   const date = new Date(unixSeconds * 1000);
   const today = new Date();
-  const sameDay = date.toDateString() === today.toDateString();
-  return (sameDay ? clock : dayAndClock).format(date);
+  if (date.toDateString() === today.toDateString()) return clock.format(date);
+  return (date.getFullYear() === today.getFullYear() ? dayAndClock : yearDayAndClock).format(date);
 }
 
 export function gameTitle(key, fallbackTitle) {

@@ -338,9 +338,13 @@ export function openCommandForm(spec, exp, state) {
     for (const { param, widget } of fields) if (widget.valid()) args[param.name] = widget.value();
     return args;
   };
+  // A value the tap that opened the form already chose (the pile tapped):
+  // picked from the start, still changeable, and named in the title.
+  const chosen = exp?.chosen ?? {};
   fields = paramsToAsk(spec, exp, { optional: true }).map((param) => {
     const offer = offeredValues(spec, param, state, baseArgs());
-    const widget = widgetFor(param, game, spec.name, state, () => picked(), offer);
+    const start = param.name in chosen && (!offer || offer.includes(chosen[param.name])) ? chosen[param.name] : undefined;
+    const widget = widgetFor(param, game, spec.name, state, () => picked(), offer, start);
     const label = paramLabel(game, spec.name, param) + (param.optional ? ` (${t("form.optional")})` : "");
     const help = paramHelp(game, spec.name, param);
     return {
@@ -399,7 +403,7 @@ export function openCommandForm(spec, exp, state) {
     submit.disabled = false;
     if (done) closeSheet();
   });
-  openSheet(commandLabel(game, spec.name), form);
+  openSheet(exp?.title ?? commandLabel(game, spec.name), form);
   bindSheet(state);
 }
 

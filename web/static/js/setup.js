@@ -85,6 +85,18 @@ function renderPlayers() {
       oninput: (event) => {
         player.name = event.target.value;
       },
+      // The keyboard's Next goes to the next name, or makes a row for one
+      // once this one is named: names are typed without a tap in between.
+      onkeydown: (event) => {
+        if (event.key !== "Enter") return;
+        event.preventDefault();
+        if (index + 1 >= players.length) {
+          if (!player.name.trim() || players.length >= max) return;
+          players.push({ name: "", colour: nextColour() });
+          renderPlayers();
+        }
+        playerList.querySelector(`input[data-seat='${index + 1}']`)?.focus();
+      },
     });
     const swatch = h("button", {
       type: "button", class: "swatch", style: { background: player.colour },
@@ -269,7 +281,7 @@ function renderOptions() {
     } else if (option.default && typeof option.default === "object" && !Array.isArray(option.default)
       && Object.values(option.default).every((v) => typeof v === "number")) {
       control = h("div", { class: "option-parts" }, Object.keys(option.default).map((part) => {
-        const partLabel = first([`${g.key}:option.${name}.${part}`]) ?? (has(`${g.key}:variant.${part}`) ? t(`${g.key}:variant.${part}`) : humanize(part));
+        const partLabel = first([`${g.key}:option.${name}.${part}`, `${g.key}:card.${part}`]) ?? (has(`${g.key}:variant.${part}`) ? t(`${g.key}:variant.${part}`) : humanize(part));
         return h("label", { class: "option-part" }, h("span", { text: partLabel }),
           stepper({ value: option.default[part], low: 0, label: partLabel, data: { option: name, part }, onChange: (v) => { optionValues[name][part] = v; } }));
       }));
@@ -389,6 +401,14 @@ function renderSettings() {
   seatOnly.checked = settings.seat_only;
   language.value = settings.language;
   seatOnly.disabled = language.disabled = !isController();
+  const caller = $("#caller");
+  caller.checked = settings.caller;
+  caller.disabled = !isController() || !settings.speaker;
+  $("#caller-no-speaker").hidden = settings.speaker;
+  for (const box of document.querySelectorAll("input[name=caller-moment]")) {
+    box.checked = (settings.caller_moments || []).includes(box.value);
+    box.disabled = !isController();
+  }
 }
 
 async function changeSetting(body) {
@@ -412,6 +432,15 @@ $("#table-language").addEventListener("change", async (event) => {
   const settings = await changeSetting({ language: event.currentTarget.value });
   // This phone follows the table's language unless it chose its own.
   if (settings && !ownLanguage() && settings.language !== document.documentElement.lang) location.reload();
+});
+
+$("#caller").addEventListener("change", async (event) => {
+  const wanted = event.currentTarget.checked;
+  if (await changeSetting({ caller: wanted })) toast(t(wanted ? "settings.caller.on" : "settings.caller.off"));
+});
+$("#caller-moments").addEventListener("change", async () => {
+  const chosen = [...document.querySelectorAll("input[name=caller-moment]:checked")].map((box) => box.value);
+  if (await changeSetting({ caller_moments: chosen })) toast(t("settings.caller.moments.saved"));
 });
 
 $("#sign-out").addEventListener("click", () => signOutEveryPhone());

@@ -13,6 +13,7 @@ import { askUndo, redo, undoSaid } from "./undo.js";
 import { bgstatsLink } from "./bgstats.js";
 import { resultSaid } from "./sentences.js";
 import { boardFor } from "./games/index.js";
+import "./caller.js";
 
 const board = $("#board");
 const dock = $("#dock");
@@ -205,6 +206,8 @@ function renderDock(state) {
       onclick: () => openCorrections(state),
     }, "⋯ ", t("action.corrections_short"))));
   dock.replaceChildren(inner);
+  // Which state the dock shows (a script waits for it before its next tap).
+  dock.dataset.version = `${state.game_id}:${state.version}`;
   showSeatChip(state);
 }
 
@@ -338,7 +341,8 @@ function openMoreMoves(state, exps) {
 function openChoicePlays(state, exp, spec, param, choices) {
   const against = madeAgainst(state);
   const list = h("ul", { class: "menu-list choice-plays" }, choices.map((value) => {
-    const preview = previewLine({ tag: "span", prefix: false });
+    // The whole of what it will do is the button's title (two lines show).
+    const preview = previewLine({ tag: "span", prefix: false, onSaid: () => { button.title = preview.el.textContent; } });
     const args = withPlayer(spec, exp, { [param.name]: value });
     const button = h("button", {
       type: "button", class: "btn secondary choice-play", dataset: { command: exp.command, value },
@@ -443,7 +447,10 @@ function inlineGrid(state, exp, spec, param, [low, high], numbers) {
   const grid = numberGrid(numbers, { picked: pad.value(), onPick: (n) => show(n) });
   const box = h("div", { class: "inline-pad card-pad", dataset: { command: exp.command } }, grid, choices);
   const play = (value) => {
-    const preview = previewLine({ tag: "span", prefix: false });
+    // The values share the room the grid leaves: a long preview is cut to
+    // the lines its button holds (the whole sentence in its title), so
+    // that no value ever goes under another control.
+    const preview = previewLine({ tag: "span", prefix: false, onSaid: () => requestAnimationFrame(() => fitPreview(button, preview.el)) });
     const button = h("button", {
       type: "button", class: "btn primary card-play", dataset: { value, command: exp.command },
       "aria-label": `${label} ${signed(value)}`,
@@ -467,11 +474,25 @@ function inlineGrid(state, exp, spec, param, [low, high], numbers) {
       choices.replaceChildren();
       return;
     }
-    choices.replaceChildren(...signedValues(n, low, high).map(play),
+    const values = signedValues(n, low, high);
+    choices.style.setProperty("--plays", String(values.length));
+    choices.replaceChildren(...values.map(play),
       h("button", { type: "button", class: "btn secondary card-back", onclick: () => show(null) }, "← ", t("pad.another")));
   }
   if (pad.value() !== null) show(pad.value());
   return box;
+}
+
+/** Cut a value's preview to the whole lines its button has room for;
+ * the button's title keeps the whole sentence. */
+function fitPreview(button, preview) {
+  if (!button.isConnected || preview.hidden) return;
+  preview.style.removeProperty("-webkit-line-clamp");
+  const style = getComputedStyle(button);
+  const room = button.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const line = parseFloat(getComputedStyle(preview).lineHeight) || 16;
+  if (preview.scrollHeight > room + 1) preview.style.setProperty("-webkit-line-clamp", String(Math.max(1, Math.floor(room / line))));
+  button.title = preview.textContent;
 }
 
 function diceAction(state, exp, spec) {

@@ -1,7 +1,9 @@
 // The setup page's venue card: where this table publishes (a venue's MQTT
 // broker), read by anyone, changed by a controller.  The password is never
-// sent back: a kept one shows as "kept".
-import { $, api, isController, loadStrings, on, post, t, toast } from "./core.js";
+// sent back: a kept one shows as "kept".  A change is the owner's first: the
+// table refuses it until someone allows it on the table itself (its menu),
+// and a kept password needs typing again for another broker.
+import { $, api, has, isController, loadStrings, on, post, t, toast } from "./core.js";
 
 const box = $("#venue-box");
 const fields = ["broker", "port", "tls", "venue", "table", "username"];
@@ -29,6 +31,8 @@ function show(status) {
   for (const input of box.querySelectorAll("input, button")) input.disabled = !controller;
   $("#venue-error").hidden = controller;
   if (!controller) $("#venue-error").textContent = t("venue.controllers");
+  // The owner allows a change at the table first (Menu → Venue).
+  $("#venue-locked").hidden = !controller || status.changes_allowed !== false;
 }
 
 async function refresh() {
@@ -47,7 +51,8 @@ async function save(body, done) {
     toast(t(done));
     setTimeout(refresh, 1500);  // the connection is made meanwhile
   } catch (err) {
-    error.textContent = err.message;
+    const code = `error.code.${err.body?.error}`;
+    error.textContent = has(code) ? t(code) : err.message;
     error.hidden = false;
   }
 }

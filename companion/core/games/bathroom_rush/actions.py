@@ -146,9 +146,12 @@ class ActionCards(TurnCommands, QueueOperations):
 
     # -- answering a card ---------------------------------------------------
 
-    def do_effect(self, player: int | None) -> list[Event]:
+    def do_effect(self, player: int | None, pipi: int = 0, popo: int = 0,
+                  to: int | None = None) -> list[Event]:
         if self.phase != "E":
-            return super().do_effect(player)
+            return super().do_effect(player, pipi, popo, to)
+        if pipi or popo:
+            raise IllegalCommand("refusal.effect-tokens-card", rule="effect-tokens", game=GAME)
         attack = self._need_attack()
         return self._apply(attack, [])
 
@@ -171,6 +174,28 @@ class ActionCards(TurnCommands, QueueOperations):
         return super().do_roll(values, player)
 
     # -- what the table can tap ----------------------------------------------
+
+    def playable(self, seat: int) -> list[str]:
+        """The Action cards ``seat`` may play now, in the list's order: a
+        card that strikes a place only when it has one to strike, Change
+        Queue only with a free queue and a Persona to draw."""
+        out = []
+        before = self.action_card
+        for card in LIGHT_CARDS if self.light else ACTION_CARDS:
+            if card in TARGETED:
+                self.action_card = CARD_NAMES[card]
+                try:
+                    if not self._targets(card, seat):
+                        continue
+                finally:
+                    self.action_card = before
+            elif card == CHANGE_QUEUE:
+                try:
+                    self._check_change_queue()
+                except IllegalCommand:
+                    continue
+            out.append(card)
+        return out
 
     def _targets(self, card: str, seat: int) -> list[tuple[int, int]]:
         """The places the card may strike: (queue, position) from 1."""

@@ -57,10 +57,19 @@ COMMANDS = (
                                 Param("kind", "text", help="the kind of the box (its name or "
                                                            "number)")),
                 help="a face-down Persona is turned up: one of the kinds of the box described"),
-    CommandSpec("effect", (_acting(),),
+    CommandSpec("effect", (_acting(),
+                           Param("pipi", "int", low=-MAX_PRINTED, high=MAX_PRINTED, optional=True,
+                                 default=0, help="pipì the effect gives (taken from, if "
+                                                 "negative) a reserve, for an effect the "
+                                                 "companion does not know"),
+                           Param("popo", "int", low=-MAX_PRINTED, high=MAX_PRINTED, optional=True,
+                                 default=0, help="popò the effect gives (or takes)"),
+                           Param("to", "player", optional=True,
+                                 help="whose reserve the tokens go to (the player whose turn "
+                                      "it is if left out)")),
                 help="the Persona effect phase D waits for happens (the companion applies "
-                     "the effects it knows; the table applies the others with the queue "
-                     "commands first)"),
+                     "the effects it knows; for the others the table says which tokens go to "
+                     "whose reserve, and applies any move with the queue commands first)"),
     CommandSpec("defend", (_acting(),),
                 help="a Queue Defence blocks the Persona effect phase D waits for"),
     CommandSpec("decompress", (_acting(),),

@@ -546,6 +546,11 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
         if self.attack is not None:
             # The Action card being applied, for the picture of the queues.
             found["attack"] = self._attack_view()
+        play = next((e for e in self.expected(lang) if e.command == "play"), None)
+        if play is not None and play.player is not None:
+            # The Action cards that can be played now (kept only while one
+            # may be, so that the other views read as before).
+            found["playable"] = self.playable(play.player)
         # The Infamous Person under the Persona placed on him (kept only
         # while there is one, so that the views of other games read as before).
         for q, queue in enumerate(self.queues):

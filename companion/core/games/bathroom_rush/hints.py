@@ -208,7 +208,9 @@ HINTS: dict[str, CommandHint] = {
     "decompress": CommandHint(),
     "reveal-kind": CommandHint(params={"kind": ParamHint(offer=_unseen_kinds)},
                                keys=_kind_picks, keys_title=_reveal_title),
-    "effect": CommandHint(),
+    # The tokens an effect applied by hand moves are told on a phone; the
+    # table's buttons send the effect alone.
+    "effect": CommandHint(params={name: ParamHint(skip=True) for name in ("pipi", "popo", "to")}),
     "defend": CommandHint(),
     "end-turn": CommandHint(),
     "add-tokens": CommandHint(params={

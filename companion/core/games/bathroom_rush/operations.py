@@ -151,14 +151,6 @@ class QueueOperations(Rounds):
         if not pipi and not popo:
             raise BadArgument("refusal.take-tokens-none", game=GAME)
         self._need_target(player)
-        r = self.reserves[player]
-        # A reserve never goes below zero: the table takes back what is there.
-        pipi = max(pipi, -r["pipi"])
-        popo = max(popo, -r["popo"])
-        takes = pipi > 0 or popo > 0
-        gives = pipi < 0 or popo < 0
-        how = "both" if takes and gives else "take" if takes else "give"
         events: list[Event] = []
-        self._change_reserve(player, pipi, popo, events, how)
-        self._settle(events)
+        self._take_or_give(player, pipi, popo, events)
         return events

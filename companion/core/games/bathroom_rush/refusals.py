@@ -76,6 +76,16 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "another kind; still unseen: {left}"
         ),
         "refusal.no-effect": "no Persona effect waits to be resolved",
+        "refusal.effect-tokens-known": (
+            "the companion applies {persona}'s effect itself: tap The effect happens "
+            "without tokens"
+        ),
+        "refusal.effect-tokens-out": (
+            "{player} is out of the game: the tokens go to a player still playing"
+        ),
+        "refusal.effect-tokens-card": (
+            "an Action card's effect moves no tokens by hand: tap The effect happens alone"
+        ),
         "refusal.not-behind": (
             "{persona} no longer stands right behind {player}: defend, or correct the queue"
         ),
@@ -237,6 +247,17 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "est d'une autre sorte ; encore cachées : {left}"
         ),
         "refusal.no-effect": "aucun effet de Persona n'attend d'être résolu",
+        "refusal.effect-tokens-known": (
+            "le compagnon applique lui-même l'effet de {persona} : touchez L'effet a lieu "
+            "sans jetons"
+        ),
+        "refusal.effect-tokens-out": (
+            "{player} est hors du jeu : les jetons vont à un joueur encore en jeu"
+        ),
+        "refusal.effect-tokens-card": (
+            "l'effet d'une carte Action ne déplace pas de jetons à la main : touchez "
+            "L'effet a lieu seul"
+        ),
         "refusal.not-behind": (
             "{persona} n'est plus juste derrière {player} : défendez-vous, ou corrigez la file"
         ),
@@ -406,6 +427,17 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "Persona è di un altro tipo; ancora coperte: {left}"
         ),
         "refusal.no-effect": "nessun effetto di Persona aspetta di essere risolto",
+        "refusal.effect-tokens-known": (
+            "il compagno applica da sé l'effetto di {persona}: tocca L'effetto avviene "
+            "senza gettoni"
+        ),
+        "refusal.effect-tokens-out": (
+            "{player} è fuori dal gioco: i gettoni vanno a un giocatore ancora in gioco"
+        ),
+        "refusal.effect-tokens-card": (
+            "l'effetto di una carta Azione non sposta gettoni a mano: tocca L'effetto "
+            "avviene da solo"
+        ),
         "refusal.not-behind": (
             "{persona} non è più subito dietro a {player}: difenditi, o correggi la fila"
         ),

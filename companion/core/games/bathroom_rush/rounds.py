@@ -115,6 +115,18 @@ class Rounds(Scoring):
         else:
             self._end_round(events)
 
+    def _take_or_give(self, seat: int, pipi: int, popo: int, events: list[Event]) -> None:
+        """Tokens the table says a player takes (or discards, negative)
+        into their reserve, which never goes below zero."""
+        r = self.reserves[seat]
+        pipi = max(pipi, -r["pipi"])
+        popo = max(popo, -r["popo"])
+        takes = pipi > 0 or popo > 0
+        gives = pipi < 0 or popo < 0
+        how = "both" if takes and gives else "take" if takes else "give"
+        self._change_reserve(seat, pipi, popo, events, how)
+        self._settle(events)
+
     def _settle(self, events: list[Event]) -> None:
         """After tokens changed hands mid-turn: an elimination may end the
         turn or the game."""

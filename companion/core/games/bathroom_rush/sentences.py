@@ -91,13 +91,11 @@ _EN: dict[str, str] = {
                                         "player is right after him: no effect",
     "prompt.effect.infamous-person": "{name}: a Persona from the deck goes on top of "
                                      "{persona} {place}",
-    "prompt.effect.other": "{name}: {persona} {place} acts: do on the table what its card "
-                           "says, tell the companion what moved (under More), then tap “The "
-                           "effect happens”",
-    "prompt.effect.other.no-box": "{name}: {persona} {place} acts: do on the table what its "
-                                  "card says, tell the companion what moved (under More), then "
-                                  "tap “The effect happens”. Describe your box once and the "
-                                  "companion names each card's effect",
+    "prompt.effect.other": "{name}: {persona} {place} acts: do what its card says; the "
+                           "tokens it moves with “The effect happens”, the queue under More",
+    "prompt.effect.other.no-box": "{name}: {persona} {place} acts: do what its card says; "
+                                  "the tokens it moves with “The effect happens”, the queue "
+                                  "under More (a box described names each effect)",
     "prompt.defend": "{name}: Queue Defence against {persona}?",
     "prompt.decompress": "{name}: decompress (red die)",
     "prompt.pass": "{name}: pass",
@@ -338,13 +336,12 @@ _FR: dict[str, str] = {
                                         "un joueur le suit : aucun effet",
     "prompt.effect.infamous-person": "{name} : une Persona de la pioche est posée sur "
                                      "{persona} {place}",
-    "prompt.effect.other": "{name} : {persona} {place} agit : faites sur la table ce que dit "
-                           "sa carte, dites au compagnon ce qui a bougé (sous Plus), puis "
-                           "touchez « L'effet a lieu »",
-    "prompt.effect.other.no-box": "{name} : {persona} {place} agit : faites sur la table ce "
-                                  "que dit sa carte, dites au compagnon ce qui a bougé (sous "
-                                  "Plus), puis touchez « L'effet a lieu ». Décrivez votre boîte "
-                                  "une fois et le compagnon dit l'effet de chaque carte",
+    "prompt.effect.other": "{name} : {persona} {place} agit : faites ce que dit sa carte ; "
+                           "les jetons qu'elle déplace avec « L'effet a lieu », la file sous "
+                           "Plus",
+    "prompt.effect.other.no-box": "{name} : {persona} {place} agit : faites ce que dit sa "
+                                  "carte ; les jetons qu'elle déplace avec « L'effet a lieu », "
+                                  "la file sous Plus (une boîte décrite dit chaque effet)",
     "prompt.defend": "{name} : Défense de file contre {persona} ?",
     "prompt.decompress": "{name} : décompresse (dé rouge)",
     "prompt.pass": "{name} : passe",
@@ -583,13 +580,11 @@ _IT: dict[str, str] = {
                                         "dopo di lui c'è un giocatore: nessun effetto",
     "prompt.effect.infamous-person": "{name}: una Persona dal mazzo va sopra {persona} "
                                      "{place}",
-    "prompt.effect.other": "{name}: {persona} {place} agisce: fate sul tavolo ciò che dice "
-                           "la carta, dite al compagno cosa si è mosso (sotto Altro), poi "
-                           "toccate «L'effetto avviene»",
-    "prompt.effect.other.no-box": "{name}: {persona} {place} agisce: fate sul tavolo ciò che "
-                                  "dice la carta, dite al compagno cosa si è mosso (sotto "
-                                  "Altro), poi toccate «L'effetto avviene». Descrivete la "
-                                  "scatola una volta e il compagno dice l'effetto di ogni carta",
+    "prompt.effect.other": "{name}: {persona} {place} agisce: fate ciò che dice la carta; "
+                           "i gettoni che sposta con «L'effetto avviene», la fila sotto Altro",
+    "prompt.effect.other.no-box": "{name}: {persona} {place} agisce: fate ciò che dice la "
+                                  "carta; i gettoni che sposta con «L'effetto avviene», la fila "
+                                  "sotto Altro (una scatola descritta dice ogni effetto)",
     "prompt.defend": "{name}: Difesa fila contro {persona}?",
     "prompt.decompress": "{name}: decomprimi (dado rosso)",
     "prompt.pass": "{name}: passa",

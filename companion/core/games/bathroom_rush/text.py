@@ -10,6 +10,7 @@ The sentences players say (prompts, events, the cards' names) are in
 from __future__ import annotations
 
 from ...text import Phrases
+from .caller import CALLER
 from .refusals import REFUSALS
 from .sentences import SENTENCES
 
@@ -61,6 +62,13 @@ TEXT: Phrases = {
         "board.on_whom": "{name}: {card} on whom?",
         "board.on_top_of": "on top of {name}",
         "board.which_card": "{name}: which Action card?",
+        "board.effect_tokens": "Tokens it gives (− takes), if any:",
+        "board.effect_gives": "It happens: {name} {pipi} pipì {popo} popò",
+        "board.cunning_ask": "{name}: Cunning, which Persona leaves the queue?",
+        "board.in_front": "In front of you",
+        "board.behind": "Behind you",
+        "board.cleaner_ask": "{name}: the Cleaner, on which bathroom?",
+        "board.queue_of": "Queue {q} · {name}",
         "board.to_enter": "tokens?",
         "command.add-tokens": "Tokens onto a Persona",
         "command.change-queue": "Change queue",
@@ -94,6 +102,7 @@ TEXT: Phrases = {
         "param.name": "Name on the card",
         "param.pipi": "pipì",
         "param.popo": "popò",
+        "param.effect.to": "Whose reserve",
         "param.position": "Place",
         "param.queue": "Queue",
         "title": "Bathroom Rush",
@@ -186,6 +195,13 @@ TEXT: Phrases = {
         "board.on_whom": "{name} : {card} sur qui\u00a0?",
         "board.on_top_of": "posée sur {name}",
         "board.which_card": "{name} : quelle carte Action ?",
+        "board.effect_tokens": "Jetons qu'il donne (− retire), s'il y en a :",
+        "board.effect_gives": "Il a lieu : {name} {pipi} pipì {popo} popò",
+        "board.cunning_ask": "{name} : Astuzia, quelle Persona quitte la file\xa0?",
+        "board.in_front": "Devant vous",
+        "board.behind": "Derrière vous",
+        "board.cleaner_ask": "{name} : Addetto alle pulizie, sur quelles toilettes\xa0?",
+        "board.queue_of": "File {q} · {name}",
         "board.to_enter": "jetons\u00a0?",
         "choice.neutral": "neutre",
         "choice.orange": "orange",
@@ -226,6 +242,7 @@ TEXT: Phrases = {
         "param.name": "Nom sur la carte",
         "param.pipi": "pipì",
         "param.popo": "popò",
+        "param.effect.to": "Réserve de",
         "param.position": "Place",
         "param.queue": "File",
         # The commands' help, as the panel's sheets show it.
@@ -238,7 +255,8 @@ TEXT: Phrases = {
         ),
         "help.effect": (
             "L'effet de Persona qu'attend la phase D a lieu (le compagnon applique les effets "
-            "qu'il connaît ; la table applique les autres d'abord avec les commandes des files)"
+            "qu'il connaît ; pour les autres, la table dit quels jetons vont dans quelle "
+            "réserve, et fait d'abord les mouvements avec les commandes des files)"
         ),
         "help.defend": "Une Défense de file bloque l'effet de Persona qu'attend la phase D",
         "help.decompress": (
@@ -403,6 +421,13 @@ TEXT: Phrases = {
         "board.on_whom": "{name}: {card} su chi?",
         "board.on_top_of": "sopra {name}",
         "board.which_card": "{name}: quale carta Azione?",
+        "board.effect_tokens": "Gettoni che dà (− toglie), se ce ne sono:",
+        "board.effect_gives": "Avviene: {name} {pipi} pipì {popo} popò",
+        "board.cunning_ask": "{name}: Astuzia, quale Persona lascia la fila?",
+        "board.in_front": "Davanti a te",
+        "board.behind": "Dietro di te",
+        "board.cleaner_ask": "{name}: Addetto alle pulizie, su quale bagno?",
+        "board.queue_of": "Fila {q} · {name}",
         "board.to_enter": "segnalini?",
         "command.add-tokens": "Segnalini su un Persona",
         "command.change-queue": "Cambia fila",
@@ -436,6 +461,7 @@ TEXT: Phrases = {
         "param.name": "Nome sulla carta",
         "param.pipi": "pipì",
         "param.popo": "popò",
+        "param.effect.to": "Riserva di",
         "param.position": "Posto",
         "param.queue": "Fila",
         # The commands' help, as the panel's sheets show it.
@@ -448,7 +474,8 @@ TEXT: Phrases = {
         ),
         "help.effect": (
             "Avviene l'effetto della Persona atteso dalla fase D (il compagno applica gli effetti "
-            "che conosce; il tavolo applica gli altri prima con i comandi delle file)"
+            "che conosce; per gli altri il tavolo dice quali gettoni vanno in quale riserva, e "
+            "fa prima gli spostamenti con i comandi delle file)"
         ),
         "help.defend": "Una Difesa fila blocca l'effetto della Persona atteso dalla fase D",
         "help.decompress": (
@@ -576,4 +603,5 @@ TEXT: Phrases = {
 
 # The table's sentences, said from the events' kind and data: they win over
 # a label of the same key.
-TEXT = {lang: {**TEXT.get(lang, {}), **SENTENCES[lang], **REFUSALS[lang]} for lang in SENTENCES}
+TEXT = {lang: {**TEXT.get(lang, {}), **SENTENCES[lang], **REFUSALS[lang], **CALLER[lang]}
+        for lang in SENTENCES}

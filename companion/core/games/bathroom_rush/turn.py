@@ -19,7 +19,7 @@ from .cards import (
     MOTHER_WITH_BABY,
     card_key,
 )
-from .effects import reader_has_target
+from .effects import applied_by_companion, reader_has_target
 from .model import Effect, Phase, Slot
 from .queues import put_tokens
 from .rounds import Rounds
@@ -108,14 +108,28 @@ class TurnCommands(Rounds):
             raise IllegalCommand("refusal.no-effect", rule="no-effect", game=GAME)
         return current
 
-    def do_effect(self, player: int | None) -> list[Event]:
+    def do_effect(self, player: int | None, pipi: int = 0, popo: int = 0,
+                  to: int | None = None) -> list[Event]:
         """The current effect happens: the companion applies the effects it
-        knows; any other the table has applied with the queue commands."""
+        knows; any other the table has applied with the queue commands, and
+        says which tokens it gave (or took) to whose reserve."""
         entry, q, i, p = self._need_current()
         seat = self._turn_seat()
         key = card_key(p["name"])
         slots = self.queues[q - 1]["slots"]
         events: list[Event] = []
+        if (pipi or popo) and applied_by_companion(p):
+            raise IllegalCommand("refusal.effect-tokens-known", rule="effect-tokens", game=GAME,
+                                 persona=persona_word(p))
+        if pipi or popo:
+            target = seat if to is None else to
+            if self.reserves[target]["eliminated"]:
+                raise IllegalCommand("refusal.effect-tokens-out", rule="effect-tokens", game=GAME,
+                                     player=self.players[target])
+            events.append(self._event("effect-applied", self._of(p, q, i)))
+            self._resolved(entry, q, i, p, "applied", events)
+            self._take_or_give(target, pipi, popo, events)
+            return events
         if key in (ELDERLY_MAN, MOTHER_WITH_BABY):
             if i < 1 or slots[i - 1].get("player") != seat:
                 raise IllegalCommand("refusal.not-behind", rule="not-behind", game=GAME,

@@ -7,6 +7,7 @@ phrases.  Italian falls back to English until it is written.
 from __future__ import annotations
 
 from ...text import Phrases
+from .caller import CALLER
 from .refusals import REFUSALS
 
 TEXT: Phrases = {
@@ -462,4 +463,4 @@ TEXT: Phrases = {
 }
 
 # What the game says when it refuses something.
-TEXT = {lang: {**TEXT.get(lang, {}), **REFUSALS[lang]} for lang in REFUSALS}
+TEXT = {lang: {**TEXT.get(lang, {}), **REFUSALS[lang], **CALLER[lang]} for lang in REFUSALS}

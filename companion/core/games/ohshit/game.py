@@ -72,6 +72,7 @@ from .commands import COMMANDS, HAND_COUNT
 from .model import (
     ACTIONS,
     COLOURS,
+    DEFAULT_DECK,
     FULL_PILE,
     HAND_SIZE,
     KINDS,
@@ -114,6 +115,14 @@ class OhShit(Game, State):
         setup = super().check_setup(setup)
         deck_of(setup)
         return setup
+
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        # The rulebook prints no card list: the deck is the table's to
+        # describe, kind by kind (the setup page offers a count for each).
+        return {**super().describe(),
+                "options": {"deck": {"default": dict(DEFAULT_DECK),
+                                     "help": "how many cards of each kind the deck holds"}}}
 
     def start(self) -> None:
         seats = len(self.players)

@@ -69,7 +69,7 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.constipations-face-up": (
             "all {deck} Constipation cards of the deck are face up (in front of players or in "
             "the Drain), so none can be in front of {player}; if the box holds more, correct "
-            "the deck first with set-deck"
+            "the deck first (Corrections, Set the deck)"
         ),
         "refusal.fewer-than-face-up": (
             "{what} are face up on the table, in the Décharge or in the Drain, so the deck "
@@ -81,32 +81,34 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         ),
         "refusal.deck-draw-pile-short": (
             "the draw pile holds {draw}, so {count} missing {card} cannot have left it: the "
-            "hands hold the rest of the deck, so correct them first with set-hand"
+            "hands hold the rest of the deck, so correct them first (Corrections, Set a hand)"
         ),
         "refusal.already-dead": "{player} is already dead",
         "refusal.not-dead": "{player} is alive; only the dead come back",
         "refusal.empty-hand": (
             "{player} has no card in hand by the companion's count: if {player} holds cards, "
-            "correct the count with set-hand; if not, skip the turn"
+            "correct the count of their hand (Corrections, Set a hand); if not, skip the turn"
         ),
         "refusal.no-card-left": (
             "no {card} card can be in {player}'s hand: all {deck} of the deck are on the "
             "table, in the Décharge or in the Drain; {player} plays another card, or, if the "
-            "box holds more, correct the deck with set-deck"
+            "box holds more, correct the deck (Corrections, Set the deck)"
         ),
         "refusal.dead-player": "{player} is dead: {what} needs a living player ({living})",
         "refusal.more-than-the-deck": (
             "{where} can hold at most {most}: the deck holds {deck} and {elsewhere} are face "
-            "up elsewhere; if the box holds more, correct the deck first with set-deck"
+            "up elsewhere; if the box holds more, correct the deck first (Corrections, Set "
+            "the deck)"
         ),
         "refusal.more-than-the-deck.one": (
             "{where} can hold at most {most}: the deck holds {deck} and {elsewhere} is face "
-            "up elsewhere; if the box holds more, correct the deck first with set-deck"
+            "up elsewhere; if the box holds more, correct the deck first (Corrections, Set "
+            "the deck)"
         ),
         "refusal.draw-pile-short": (
             "the draw pile holds {draw}, so {what} cannot come from it (every card is counted "
             "once): lower a count that is too high first, or, if the box holds more cards, "
-            "correct the deck with set-deck"
+            "correct the deck (Corrections, Set the deck)"
         ),
         "refusal.deck-not-a-map": "option 'deck' maps card kinds to counts, not {raw}",
         "refusal.unknown-kinds": (
@@ -184,7 +186,7 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.constipations-face-up": (
             "les {deck} cartes Constipation du paquet sont toutes visibles (devant des joueurs "
             "ou dans l'Égout), aucune ne peut donc être devant {player} ; si la boîte en a "
-            "plus, corrigez d'abord le paquet"
+            "plus, corrigez d'abord le paquet (Corrections, Fixer le paquet)"
         ),
         "refusal.fewer-than-face-up": (
             "{what} sont visibles sur la table, dans la Décharge ou dans l'Égout : le paquet "
@@ -197,34 +199,36 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         ),
         "refusal.deck-draw-pile-short": (
             "la pioche a {draw} : {count} × {card} manquants ne peuvent pas en être sortis ; "
-            "les mains ont le reste du paquet, corrigez-les d'abord"
+            "les mains ont le reste du paquet, corrigez-les d'abord (Corrections, Fixer une main)"
         ),
         "refusal.already-dead": "{player} est déjà mort(e)",
         "refusal.not-dead": "{player} est vivant(e) ; seuls les morts reviennent",
         "refusal.empty-hand": (
             "{player} n'a aucune carte en main selon le compagnon : si {player} a des cartes, "
-            "corrigez le compte de sa main ; sinon, passez son tour"
+            "corrigez le compte de sa main (Corrections, Fixer une main) ; sinon, passez son tour"
         ),
         "refusal.no-card-left": (
             "aucune carte {card} ne peut être dans la main de {player} : les {deck} du paquet "
             "sont sur la table, dans la Décharge ou dans l'Égout ; {player} joue une autre "
-            "carte ou, si la boîte en a plus, corrigez le paquet"
+            "carte ou, si la boîte en a plus, corrigez le paquet (Corrections, Fixer le paquet)"
         ),
         "refusal.dead-player": (
             "{player} est mort(e) : {what} demande un joueur vivant ({living})"
         ),
         "refusal.more-than-the-deck": (
             "{where} peut contenir au plus {most} : le paquet en a {deck} et {elsewhere} sont "
-            "déjà visibles ailleurs ; si la boîte en a plus, corrigez d'abord le paquet"
+            "déjà visibles ailleurs ; si la boîte en a plus, corrigez d'abord le paquet "
+            "(Corrections, Fixer le paquet)"
         ),
         "refusal.more-than-the-deck.one": (
             "{where} peut contenir au plus {most} : le paquet en a {deck} et {elsewhere} est "
-            "déjà visible ailleurs ; si la boîte en a plus, corrigez d'abord le paquet"
+            "déjà visible ailleurs ; si la boîte en a plus, corrigez d'abord le paquet "
+            "(Corrections, Fixer le paquet)"
         ),
         "refusal.draw-pile-short": (
             "la pioche a {draw} : {what} ne peuvent pas en venir (chaque carte compte une "
             "fois) ; baissez d'abord un compte trop haut ou, si la boîte a plus de cartes, "
-            "corrigez le paquet"
+            "corrigez le paquet (Corrections, Fixer le paquet)"
         ),
         "refusal.deck-not-a-map": (
             "l'option « deck » associe des sortes de cartes à des nombres, pas {raw}"
@@ -305,7 +309,7 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.constipations-face-up": (
             "tutte le {deck} carte Stitichezza del mazzo sono scoperte (davanti ai giocatori o "
             "nella Fogna), quindi nessuna può essere davanti a {player}; se la scatola ne ha "
-            "di più, correggi prima il mazzo"
+            "di più, correggi prima il mazzo (Correzioni, Fissa il mazzo)"
         ),
         "refusal.fewer-than-face-up": (
             "{what} sono scoperte sul tavolo, in Discarica o nella Fogna, quindi il mazzo ne "
@@ -317,34 +321,37 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         ),
         "refusal.deck-draw-pile-short": (
             "il mazzo da pesca ha {draw}: {count} × {card} mancanti non possono esserne "
-            "uscite; le mani hanno il resto del mazzo, correggile prima"
+            "uscite; le mani hanno il resto del mazzo, correggile prima (Correzioni, Fissa una "
+            "mano)"
         ),
         "refusal.already-dead": "{player} è già morto",
         "refusal.not-dead": "{player} è vivo; solo i morti tornano",
         "refusal.empty-hand": (
             "{player} non ha carte in mano secondo il compagno: se {player} ha delle carte, "
-            "correggi il conto della mano; altrimenti salta il turno"
+            "correggi il conto della mano (Correzioni, Fissa una mano); altrimenti salta il turno"
         ),
         "refusal.no-card-left": (
             "nessuna carta {card} può essere in mano a {player}: tutte le {deck} del mazzo "
             "sono sul tavolo, in Discarica o nella Fogna; {player} gioca un'altra carta o, se "
-            "la scatola ne ha di più, correggi il mazzo"
+            "la scatola ne ha di più, correggi il mazzo (Correzioni, Fissa il mazzo)"
         ),
         "refusal.dead-player": (
             "{player} è morto: {what} richiede un giocatore vivo ({living})"
         ),
         "refusal.more-than-the-deck": (
             "{where} può avere al massimo {most}: il mazzo ne ha {deck} e {elsewhere} sono già "
-            "scoperte altrove; se la scatola ne ha di più, correggi prima il mazzo"
+            "scoperte altrove; se la scatola ne ha di più, correggi prima il mazzo "
+            "(Correzioni, Fissa il mazzo)"
         ),
         "refusal.more-than-the-deck.one": (
             "{where} può avere al massimo {most}: il mazzo ne ha {deck} e {elsewhere} è già "
-            "scoperta altrove; se la scatola ne ha di più, correggi prima il mazzo"
+            "scoperta altrove; se la scatola ne ha di più, correggi prima il mazzo "
+            "(Correzioni, Fissa il mazzo)"
         ),
         "refusal.draw-pile-short": (
             "il mazzo da pesca ha {draw}, quindi {what} non possono venire da lì (ogni carta "
             "conta una volta): abbassa prima un conto troppo alto o, se la scatola ha più "
-            "carte, correggi il mazzo"
+            "carte, correggi il mazzo (Correzioni, Fissa il mazzo)"
         ),
         "refusal.deck-not-a-map": (
             "l'opzione 'deck' associa tipi di carta a quantità, non {raw}"

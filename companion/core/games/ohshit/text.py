@@ -9,10 +9,16 @@ phrases.  Italian falls back to English until it is written.
 from __future__ import annotations
 
 from ...text import Phrases
+from .caller import CALLER
 from .refusals import REFUSALS
 
 TEXT: Phrases = {
     "en": {
+        "option.deck": "The deck, card by card",
+        "option.deck.help": (
+            "The rulebook prints no card list: how many cards of each kind your deck "
+            "holds (every player is dealt a Toilette and a Suppositoire)."
+        ),
         "board.chart": "Piles",
         "board.constipated": "constipated",
         "board.dead": "dead",
@@ -124,6 +130,12 @@ TEXT: Phrases = {
         "label.skip": "Skip turn",
     },
     "fr": {
+        "option.deck": "Le paquet, carte par carte",
+        "option.deck.help": (
+            "La règle ne donne pas la liste des cartes : combien de cartes de chaque "
+            "sorte votre paquet contient (chaque joueur reçoit une Toilette et un "
+            "Suppositoire)."
+        ),
         "board.chart": "Les piles",
         "board.constipated": "constipé",
         "board.dead": "mort",
@@ -263,6 +275,11 @@ TEXT: Phrases = {
         "label.skip": "Passer le tour",
     },
     "it": {
+        "option.deck": "Il mazzo, carta per carta",
+        "option.deck.help": (
+            "Il regolamento non dà l'elenco delle carte: quante carte di ogni tipo ha il "
+            "tuo mazzo (ogni giocatore riceve una Toilette e una Supposta)."
+        ),
         "board.chart": "Le pile",
         "board.constipated": "stitico",
         "board.dead": "morto",
@@ -400,4 +417,4 @@ TEXT: Phrases = {
 }
 
 # What the game says when it refuses something.
-TEXT = {lang: {**TEXT.get(lang, {}), **REFUSALS[lang]} for lang in REFUSALS}
+TEXT = {lang: {**TEXT.get(lang, {}), **REFUSALS[lang], **CALLER[lang]} for lang in REFUSALS}

@@ -10,14 +10,15 @@ const POPO_COLOUR = "#7a4a1e";
 
 export function render(update) {
   const view = update.state;
+  const light = isLight(update);
   const facts = [
     view.round ? t("bathroom-rush:board.round", { n: view.round }) : null,
     t(`bathroom-rush:board.phase.${view.phase}`) !== `bathroom-rush:board.phase.${view.phase}` ? t(`bathroom-rush:board.phase.${view.phase}`) : view.phase_name,
     view.final_round ? t("bathroom-rush:board.final_round") : null,
-    t("bathroom-rush:board.deck", { n: view.persona_deck }),
+    // Light tracking leaves the Personas on the table: it counts none.
+    light ? null : t("bathroom-rush:board.deck", { n: view.persona_deck }),
   ];
   const waiting = waitingSeats(update);
-  const light = isLight(update);
   // At the cleanup and the count every player enters their own tokens: they
   // are waited for, not playing a turn.
   const entering = new Set(update.expected.filter((e) => ENTRIES.includes(e.command)).map((e) => e.player));
@@ -26,8 +27,7 @@ export function render(update) {
     // A reveal's choices are in the dock, at the thumb (see dock()).
     update.expected.some((e) => e.command === "target")
       ? h("p", { class: "hint br-tap-target", text: t("bathroom-rush:board.tap-target") }) : null,
-    h("section", { class: "queues", "aria-label": t("bathroom-rush:board.queues") }, view.queues.map((q) => queue(view, update, q))),
-    actionCards(update),
+    light ? null : h("section", { class: "queues", "aria-label": t("bathroom-rush:board.queues") }, view.queues.map((q) => queue(view, update, q))),
     view.effects?.length ? h("section", { class: "card br-effects" }, h("h2", { text: t("bathroom-rush:board.effects") }),
       h("ol", {}, effectLines(view).map((line) => h("li", { text: line })))) : null,
     h("ul", { class: "players" }, view.reserves.map((r) => playerRow(update, r.seat, {
@@ -40,33 +40,22 @@ export function render(update) {
     }))));
 }
 
-// Without a box, a reveal is a colour (light blue already chosen) then one
-// of the usual token combinations: at most two taps.  Anything else printed
-// goes through "other values" and its form.
+// Without a box, a reveal is one tap: a row per colour, each with the
+// usual token combinations (pipì/popò printed on the card).  Anything
+// else printed goes through "other values" and its form.
 const COLOURS = ["neutral", "orange", "red", "yellow"];
-const USUAL = [[1, 0], [2, 0], [3, 0], [4, 0], [0, 1], [1, 1], [2, 1], [0, 2], [0, 0]];
-let picked = { key: null, colour: "neutral" };
+const USUAL = [[1, 0], [2, 0], [3, 0], [0, 1], [1, 1], [2, 1]];
 
 function printedGrid(update, exp, act, head) {
-  const key = `${update.game_id}:${exp.args.queue}:${exp.args.position}`;
-  if (picked.key !== key) picked = { key, colour: "neutral" };
-  const colours = COLOURS.map((colour) => h("button", {
-    type: "button", class: ["option", "persona-colour", colour], role: "radio",
-    "aria-pressed": String(colour === picked.colour), dataset: { colour },
-    onclick: (event) => {
-      picked.colour = colour;
-      for (const b of event.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
-    },
-  }, colourName(colour)));
-  const printed = USUAL.map(([pipi, popo]) => h("button", {
-    type: "button", class: ["option", "persona-printed"], dataset: { pipi, popo },
-    "aria-label": t("bathroom-rush:board.persona_is", { pipi, popo }),
-    onclick: () => act({ ...exp, args: { ...exp.args, pipi, popo, colour: picked.colour, name: null } }),
-  }, h("span", { class: "printed" }, token(PIPI_COLOUR), String(pipi)), h("span", { class: "printed" }, token(POPO_COLOUR), String(popo))));
+  const rows = COLOURS.map((colour) => h("div", { class: ["printed-row", colour], role: "group", "aria-label": colourName(colour), dataset: { colour } },
+    h("span", { class: ["printed-colour", colour], text: colourName(colour) }),
+    USUAL.map(([pipi, popo]) => h("button", {
+      type: "button", class: ["option", "persona-printed", colour], dataset: { colour, pipi, popo },
+      "aria-label": `${colourName(colour)} · ${t("bathroom-rush:board.persona_is", { pipi, popo })}`,
+      onclick: () => act({ ...exp, args: { ...exp.args, pipi, popo, colour, name: null } }),
+    }, h("span", { class: "printed" }, token(PIPI_COLOUR), String(pipi)), h("span", { class: "printed" }, token(POPO_COLOUR), String(popo))))));
   return h("section", { class: "br-kinds br-printed br-dock", "aria-label": said(exp) },
-    head,
-    h("div", { class: "segmented colours", role: "radiogroup" }, colours),
-    h("div", { class: "options printed-grid", role: "group" }, printed));
+    head, h("div", { class: "printed-grid" }, rows));
 }
 
 // With the box described, a reveal is one tap on the kinds still unseen
@@ -98,7 +87,90 @@ export function dock(update, tools) {
   if (first.command === "reveal-kind" || first.command === "reveal") return revealDock(update, tools);
   if (ENTRIES.includes(first.command)) return entriesDock(update, tools, first.command);
   if (first.command === "target") return targetDock(update, tools);
+  if (first.command === "choose-queue") return queueDock(update, tools, first);
+  const play = update.expected.find((e) => e.command === "play");
+  if (play && update.state.playable) return playDock(update, tools, play);
+  // An effect the companion does not know: the table applies it, and
+  // says here which tokens it gives (or takes) to whose reserve.
+  const effect = update.expected.find((e) => e.command === "effect");
+  if (effect) {
+    const byHand = update.state.phase === "D" && update.expected.some((e) => e.command === "take-tokens");
+    return effectDock(update, tools, effect, byHand);
+  }
   return null;
+}
+
+const effectDrafts = new Map();
+
+function effectDock(update, tools, exp, byHand) {
+  const generic = tools.expectations();
+  const key = `${update.game_id}:${update.version}`;
+  const draft = effectDrafts.get(key) ?? { pipi: 0, popo: 0, to: exp.player };
+  effectDrafts.clear();
+  effectDrafts.set(key, draft);
+  const happens = h("button", { type: "button", class: "btn primary big", dataset: { command: "effect" } });
+  const label = () => {
+    const moved = draft.pipi || draft.popo;
+    happens.textContent = moved
+      ? t("bathroom-rush:board.effect_gives", { name: update.players[draft.to], pipi: signedTokens(draft.pipi), popo: signedTokens(draft.popo) })
+      : t("bathroom-rush:command.effect");
+  };
+  happens.addEventListener("click", async () => {
+    happens.disabled = true;
+    const args = { player: exp.player, ...(draft.pipi || draft.popo ? { pipi: draft.pipi, popo: draft.popo, to: draft.to } : {}) };
+    const done = await tools.submit("effect", args);
+    if (done) effectDrafts.clear();
+    else happens.disabled = false;
+  });
+  label();
+  const choices = (what, values, colour) => h("div", { class: ["segmented", `br-effect-${what}`], role: "radiogroup", "aria-label": what === "pipi" ? "pipì" : "popò" },
+    token(colour), values.map((n) => h("button", {
+      type: "button", class: "option", role: "radio", dataset: { [what]: n }, "aria-pressed": String(draft[what] === n),
+      onclick: (event) => {
+        draft[what] = n;
+        for (const b of event.currentTarget.parentElement.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+        label();
+      },
+    }, signedTokens(n))));
+  const living = update.state.reserves.filter((r) => !r.eliminated);
+  const to = h("div", { class: "segmented br-effect-to", role: "radiogroup", "aria-label": t("bathroom-rush:param.effect.to") },
+    living.map((r) => h("button", {
+      type: "button", class: "option", role: "radio", dataset: { to: r.seat }, "aria-pressed": String(draft.to === r.seat),
+      onclick: (event) => {
+        draft.to = r.seat;
+        for (const b of event.currentTarget.parentElement.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+        label();
+      },
+    }, dot(update.colours?.[r.seat]), update.players[r.seat])));
+  // The generic "the effect happens" (a form, for its optional tokens)
+  // gives way to one tap that sends it, with the tokens picked when the
+  // table applies the effect by hand; the defence stays beside it.
+  for (const el of generic.main) el.querySelector?.("button[data-command=effect]")?.replaceWith(happens);
+  if (!byHand) return generic;
+  const tokens = h("section", { class: "br-effect-tokens", "aria-label": t("bathroom-rush:board.effect_tokens") },
+    h("p", { class: "hint", text: t("bathroom-rush:board.effect_tokens") }),
+    choices("pipi", [-2, -1, 0, 1, 2, 3], PIPI_COLOUR), choices("popo", [0, 1], POPO_COLOUR), to);
+  return { main: [...generic.main, tokens], secondary: generic.secondary };
+}
+
+function signedTokens(n) {
+  return n > 0 ? `+${n}` : String(n).replace("-", "−");
+}
+
+// The turn's choice: the generic dock (pass, decompress or the die, End
+// the turn), with each Action card that can be played now as one tap of
+// its own instead of a form.
+function playDock(update, tools, exp) {
+  const generic = tools.expectations();
+  for (const el of generic.main) el.querySelector?.("button[data-command=play]")?.remove();
+  const cards = update.state.playable;
+  const ask = t("bathroom-rush:board.which_card", { name: update.players[exp.player] ?? "" });
+  const list = cards.length ? h("section", { class: "br-cards", "aria-label": ask },
+    h("div", { class: "br-card-grid", role: "group" }, cards.map((card) => h("button", {
+      type: "button", class: ["btn", "secondary", "action-card"], dataset: { card, command: "play" },
+      onclick: () => tools.act({ ...exp, args: { ...exp.args, card } }),
+    }, t(`bathroom-rush:card.${card}`))))) : null;
+  return { main: [...generic.main, list], secondary: generic.secondary };
 }
 
 function revealDock(update, tools) {
@@ -205,6 +277,8 @@ function targetDock(update, tools) {
   const view = update.state;
   const targets = update.expected.filter((e) => e.command === "target");
   const people = targets.map((e) => view.queues[e.args.queue - 1]?.slots.find((s) => s.position === e.args.position));
+  if (view.attack?.card === "cunning") return cunningDock(update, tools, targets, people);
+  if (view.attack?.card === "cleaner") return cleanerDock(update, tools, targets, people);
   if (!people.length || people.some((s) => !s || !("player" in s))) return null;
   const first = targets[0];
   const card = view.attack?.card;
@@ -221,27 +295,64 @@ function targetDock(update, tools) {
   };
 }
 
-// An Action card is one tap on its name; the place it strikes is then one
-// tap on the picture of the queues (see queue()).
-function actionCards(update) {
-  const exp = update.expected.find((e) => e.command === "play");
-  if (!exp) return null;
-  // The dock asks for the turn's choice; the list says which card.
-  const ask = t("bathroom-rush:board.which_card", { name: update.players[exp.player] ?? "" });
-  return h("section", { class: "card br-cards", "aria-label": ask },
-    h("h2", { text: ask }),
-    h("div", { class: "options", role: "group" }, (isLight(update) ? LIGHT_CARDS : CARDS).map((card) => h("button", {
-      type: "button", class: ["option", "action-card"], dataset: { card },
-      onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
-        detail: { ...exp, args: { ...exp.args, card } }, bubbles: true })),
-    }, t(`bathroom-rush:card.${card}`)))));
+// At setup, a player stands at the end of a queue: one tap on its number
+// at the thumb (the queues' picture offers it too).
+function queueDock(update, tools, exp) {
+  const free = update.state.queues.filter((q) => q.door && q.player === null);
+  return {
+    main: [h("h2", { class: "prompt", id: "prompt", text: said(exp) }),
+      h("div", { class: "br-queue-grid" }, free.map((q) => h("button", {
+        type: "button", class: "btn primary", dataset: { command: "choose-queue", queue: q.index },
+        onclick: () => tools.act({ ...exp, args: { ...exp.args, queue: q.index } }),
+      }, t("bathroom-rush:board.queue", { q: q.index }))))],
+    secondary: [],
+  };
 }
 
-// The Action cards the rulebook names, in the order of the engine's list.
-const CARDS = ["give-up-your-place", "cunning", "change-queue", "cleaner", "empty-bottle", "concentration", "swap", "sneeze", "desperate-scream"];
-// In light tracking the queues stay on the table: the companion applies
-// only the cards that act on the reserve.
-const LIGHT_CARDS = ["concentration", "empty-bottle"];
+// Cunning: the Persona that leaves, by its place next to the player, said
+// in words ("in front", "behind") with what is printed on it.
+function cunningDock(update, tools, targets, slots) {
+  const first = targets[0];
+  const me = update.state.reserves[first.player];
+  const ask = t("bathroom-rush:board.cunning_ask", { name: update.players[first.player] ?? "" });
+  return {
+    main: [h("h2", { class: "prompt", id: "prompt", text: ask }),
+      h("div", { class: "action-grid br-places" }, targets.map((e, i) => {
+        const where = e.args.position < me.position ? "in_front" : "behind";
+        return h("button", {
+          type: "button", class: "btn primary big", dataset: { command: "target", place: where },
+          title: said(e), onclick: () => tools.act(e),
+        }, h("span", {}, t(`bathroom-rush:board.${where}`), h("small", { text: personaSaid(slots[i]) })));
+      }))],
+    secondary: [],
+  };
+}
+
+// The Cleaner: the bathroom it strikes, by its queue and whose queue it is.
+function cleanerDock(update, tools, targets, slots) {
+  const view = update.state;
+  const first = targets[0];
+  const ask = t("bathroom-rush:board.cleaner_ask", { name: update.players[first.player] ?? "" });
+  return {
+    main: [h("h2", { class: "prompt", id: "prompt", text: ask }),
+      h("div", { class: "action-grid br-places" }, targets.map((e, i) => {
+        const owner = view.queues[e.args.queue - 1]?.player;
+        return h("button", {
+          type: "button", class: "btn primary big", dataset: { command: "target", queue: e.args.queue },
+          title: said(e), onclick: () => tools.act(e),
+        }, h("span", {}, owner !== null && owner !== undefined ? dot(update.colours?.[owner]) : null,
+          t("bathroom-rush:board.queue_of", { q: e.args.queue, name: owner !== null && owner !== undefined ? update.players[owner] : t("bathroom-rush:board.nobody") }),
+          h("small", { text: personaSaid(slots[i]) })));
+      }))],
+    secondary: [],
+  };
+}
+
+// A Persona as a button says it: its name or colour, and its tokens.
+function personaSaid(slot) {
+  if (!slot || !slot.revealed) return "";
+  return `${slot.name ?? colourName(slot.colour)} · ${slot.pipi}/${slot.popo}`;
+}
 
 // A prompt in the page's language: the engine says it in each (``said``).
 function said(exp) {

@@ -79,8 +79,9 @@ export function offered(state, command, param, args) {
 
 export function render(update) {
   const view = update.state;
-  // A poop is played by tapping the pile it goes on: then only its colour
-  // is asked (three taps: the pile, the colour, OK).
+  // A poop is played by tapping the pile it goes on: the sheet names it
+  // and has it chosen, then the colour is asked (three taps: the pile,
+  // the colour, OK).
   const poop = (update.expected ?? []).find((e) => e.command === "poop");
   const facts = [
     t("ohshit:board.turn", { n: view.turn }),
@@ -109,8 +110,10 @@ function pileButton(update, exp, player, content) {
   return h("button", {
     type: "button", class: "pile-act", dataset: { poopOn: player.seat },
     "aria-label": t("board.poop_on", { name: update.players[player.seat] }),
+    // The sheet names the pile and has it chosen (another can still be).
     onclick: (event) => event.currentTarget.dispatchEvent(new CustomEvent("act", {
-      detail: { ...exp, args: { ...exp.args, target: player.seat } }, bubbles: true,
+      detail: { ...exp, chosen: { target: player.seat }, title: t("board.poop_on", { name: update.players[player.seat] }) },
+      bubbles: true,
     })),
   }, content);
 }

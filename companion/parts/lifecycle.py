@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, ClassVar
 
-from companion.bus import Bus
-from companion.config import Config
 from companion.core.backoff import BACKOFF, Backoff
+from companion.host.config import Config
+from companion.parts.bus import Bus
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ def no_pin_factory() -> Any:
 class Setup:
     """What every part takes: the companion's ``config``, its data
     ``directory``, whether the table is simulated (``simulate``), the parts'
-    :class:`~companion.bus.Bus`, ``faults()`` (what is missing now, for
+    :class:`~companion.parts.bus.Bus`, ``faults()`` (what is missing now, for
     the players), ``pin_factory()`` (gpiozero's pin factory for the
     buttons and outputs, asked when they are made: None is the board's
     own) and ``i2c``, the display's interface (None: luma's own)."""

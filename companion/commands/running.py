@@ -1,6 +1,6 @@
 """Which companion the command line speaks to: the one that is running.
 
-``companion serve`` keeps its data where :func:`companion.storage.data_dir`
+``companion serve`` keeps its data where :func:`companion.host.storage.data_dir`
 says: the config's ``data_dir``; else systemd's state directory; else the
 service's ``/var/lib/companion`` when it may write there, or the user's own
 data directory (a simulation on a laptop, or a companion started by hand).
@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from . import config as config_module
-from .config import Config
-from .storage import ACCESS_FILE, JOURNAL_FILE
+from companion.host import config as config_module
+from companion.host.config import Config
+from companion.host.storage import ACCESS_FILE, JOURNAL_FILE
 
 RUNNING, STOPPED, ABSENT, CLOSED = "running", "stopped", "absent", "closed"
 

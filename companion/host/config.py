@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from .core.errors import CompanionError
-from .core.keys import DICE_SOURCES, KEYS
-from .core.text import LANGUAGES
+from companion.core.caller import MOMENTS
+from companion.core.errors import CompanionError
+from companion.core.keys import DICE_SOURCES, KEYS
+from companion.core.text import LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -283,6 +284,52 @@ class Web:
     session_hours: int = _key(session_hours, 12)
 
 
+# The I2S amplifiers the installer knows (the Pi's device tree overlay of
+# each), and the pins every I2S amplifier takes: BCLK, LRCLK (LRC) and DIN.
+AMPLIFIERS = ("none", "max98357a", "hifiberry-dac")
+I2S_PINS = {18: "BCLK", 19: "LRCLK", 21: "DIN"}
+# espeak-ng's words per minute and amplitude.
+VOICE_SPEEDS = range(80, 451)
+VOICE_VOLUMES = range(201)
+
+
+def alsa_device(value: Any) -> str:
+    found = text(value)
+    if not found or any(c.isspace() for c in found):
+        raise ValueError(f'an ALSA device name such as "default", "plughw:1,0" or "null", '
+                         f'not {value!r}')
+    return found
+
+
+def voice_speed(value: Any) -> int:
+    return _int(value, VOICE_SPEEDS, "words per minute from 80 to 450")
+
+
+def voice_volume(value: Any) -> int:
+    return _int(value, VOICE_VOLUMES, "a volume from 0 to 200 (100 is espeak-ng's own)")
+
+
+def moments(value: Any) -> tuple[str, ...]:
+    if isinstance(value, (list, tuple)) and all(m in MOMENTS for m in value):
+        return tuple(m for m in MOMENTS if m in value)
+    raise ValueError(f"a list of moments among {', '.join(MOMENTS)}, not {value!r}")
+
+
+@dataclass(frozen=True)
+class Voice:
+    """The caller on the table's own speaker (espeak-ng through ALSA)."""
+
+    enabled: bool = _key(boolean, False)
+    # The ALSA device lines are played on ("default", "plughw:1,0"...).
+    device: str = _key(alsa_device, "default")
+    # An I2S amplifier on the header (its pins are then taken): the
+    # installer enables its overlay.
+    amplifier: str = _key(one_of(AMPLIFIERS), "none")
+    speed: int = _key(voice_speed, 160)
+    volume: int = _key(voice_volume, 100)
+    moments: tuple[str, ...] = _key(moments, MOMENTS)
+
+
 # How long a known Wi-Fi may take to connect before the hotspot opens.
 NETWORK_WAIT = range(3601)
 
@@ -321,7 +368,7 @@ class Network:
 
 def broker_host(value: Any) -> str:
     """A broker's host name or address ("" leaves the venue off)."""
-    from .core.venue import host_problem
+    from companion.core.venue import host_problem
 
     host = value.strip() if isinstance(value, str) else value
     problem = host_problem(host)
@@ -332,8 +379,9 @@ def broker_host(value: Any) -> str:
 
 def venue_name(value: Any) -> str:
     """A venue's or a table's name, as people read it ("Table 4"): its topic
-    level is made of its letters and digits."""
-    from .core.venue import topic_level
+    level is made of its letters and digits (transliterated: "Café" is
+    ``cafe``)."""
+    from companion.venue.names import topic_level
 
     name = text(value) if value != "" else ""
     if name:
@@ -415,6 +463,7 @@ SECTIONS: dict[str, type] = {
     "network": Network,
     "venue": Venue,
     "bgg": Bgg,
+    "voice": Voice,
 }
 
 TOP_LEVEL: dict[str, Callable[[Any], Any]] = {
@@ -443,6 +492,7 @@ class Config:
     network: Network = field(default_factory=Network)
     venue: Venue = field(default_factory=Venue)
     bgg: Bgg = field(default_factory=Bgg)
+    voice: Voice = field(default_factory=Voice)
 
     def pins(self) -> dict[str, int]:
         """Every GPIO pin in use, by role ("button up", "led 3"...).  An
@@ -456,7 +506,13 @@ class Config:
             roles["buzzer"] = self.buzzer.pin
         if self.leds.enabled:
             roles.update({f"led {n}": pin for n, pin in enumerate(self.leds.pins, 1)})
+        if self.uses_i2s():
+            roles.update({f"amplifier {name}": pin for pin, name in I2S_PINS.items()})
         return roles
+
+    def uses_i2s(self) -> bool:
+        """An I2S amplifier is wired to the header (GPIO 18, 19 and 21)."""
+        return self.voice.enabled and self.voice.amplifier != "none"
 
     def uses_pi_uart(self) -> bool:
         """The dice device is wired to the Pi's own serial port (GPIO 14 and 15)."""
@@ -598,11 +654,21 @@ def wiring_pins(config: Config) -> list[tuple[int, str]]:
     wired += [(HEADER_PIN_OF_GPIO[pin], role) for pin, role in outputs + leds]
     if outputs or leds:
         wired.append((HEADER_GROUND[-3], "ground of the buzzer and LEDs (GND)"))
+    wired += _amplifier_wires(roles)
     if config.uses_pi_uart():
         wired += [(HEADER_PIN_OF_GPIO[14], "dice device RX (the Pi's TXD)"),
                   (HEADER_PIN_OF_GPIO[15], "dice device TX (the Pi's RXD)"),
                   (HEADER_GROUND[-2], "dice device GND")]
     return wired
+
+
+def _amplifier_wires(roles: Mapping[str, int]) -> list[tuple[int, str]]:
+    """An I2S amplifier's header pins: 5 V, its three signals, ground."""
+    signals = [(HEADER_PIN_OF_GPIO[pin], role) for role, pin in roles.items()
+               if role.startswith("amplifier ")]
+    if not signals:
+        return []
+    return [(HEADER_5V[0], "amplifier VIN (5 V)"), *signals, (HEADER_GROUND[2], "amplifier GND")]
 
 
 def header_pin(gpio: int) -> int:

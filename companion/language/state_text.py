@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from .core.text import phrase, result_sentence, say
+from companion.core.text import phrase, result_sentence, say
 
 if TYPE_CHECKING:
-    from .core.engine import Event
-    from .core.table import Update
+    from companion.core.engine import Event
+    from companion.core.table import Update
 
 MARK = "▸"
 # An event kind that, right after the other kind for the same player, says

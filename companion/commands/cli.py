@@ -11,7 +11,7 @@
 Every command goes through the same table as the buttons and the panel, and
 the journal is the same file, so a game started here shows on the table.
 Without ``--db`` the journal is the running companion's (found as
-:mod:`companion.running` says), else the user's own.  While a companion
+:mod:`companion.commands.running` says), else the user's own.  While a companion
 runs, reading (``state``, ``history``...) reads its journal as it is, and a
 change is refused: it is made on the panel.  Bad input prints one line and
 exits with status 2.
@@ -32,11 +32,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from .core.errors import CompanionError, IllegalCommand, StaleVersion
-from .core.text import event_sentence, phrase, result_sentence, say
+from companion.core.errors import CompanionError, IllegalCommand, StaleVersion
+from companion.core.text import event_sentence, phrase, result_sentence, say
 
 if TYPE_CHECKING:
-    from .core.table import Table, Update
+    from companion.core.table import Table, Update
 
 EXIT_BAD_INPUT = 2
 EXIT_ERROR = 1
@@ -60,7 +60,7 @@ class _PrintVersion(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
-        from .version import program_version
+        from companion.host.version import program_version
 
         print(f"{parser.prog} {program_version()}")
         parser.exit()
@@ -215,7 +215,7 @@ def _main(argv: Sequence[str] | None) -> int:
         try:
             # The daemon wires drivers and web around the core; imported
             # only here so that the CLI stays light.
-            from . import daemon
+            from companion import daemon
 
             return daemon.main(args)
         finally:
@@ -253,10 +253,10 @@ def _flags_after_the_words(args: argparse.Namespace, parser: argparse.ArgumentPa
 
 
 def _run(args: argparse.Namespace, out: _Output) -> int:
-    from .core.errors import JournalInUse
-    from .core.games import available
-    from .core.journal import Journal
-    from .core.table import Table
+    from companion.core.errors import JournalInUse
+    from companion.core.games import available
+    from companion.core.journal import Journal
+    from companion.core.table import Table
 
     if args.action == "games-list":
         out.games_list([cls.describe() for cls in available()])
@@ -332,7 +332,7 @@ READING = ("state", "commands", "history", "games", "stats")
 
 def _configured_language() -> str:
     """The configured language, for a table that has not chosen its own."""
-    from . import config as config_module
+    from companion.host import config as config_module
 
     try:
         return config_module.load(None).language
@@ -345,7 +345,7 @@ def _journal_path(args: argparse.Namespace) -> Path:
     running companion's; else the user's own."""
     if args.db is not None or os.environ.get("COMPANION_DB"):
         return Path(args.db or default_db()).expanduser()
-    from . import running
+    from companion.commands import running
 
     found = running.places(_config_or_none(None))
     live = running.running(found)
@@ -367,7 +367,7 @@ def _journal_path(args: argparse.Namespace) -> Path:
 def _config_or_none(path: Path | None) -> Any:
     """The config, for its data_dir; a default config file that cannot be
     read is no reason to refuse a look at the journal."""
-    from . import config as config_module
+    from companion.host import config as config_module
 
     try:
         return config_module.load(path)
@@ -383,9 +383,9 @@ def _sign_out(args: argparse.Namespace, out: _Output) -> int:
     service reads them at its next request."""
     import sqlite3
 
-    from .core.access import AccessStore
-    from .core.errors import JournalError
-    from .storage import ACCESS_FILE
+    from companion.core.access import AccessStore
+    from companion.core.errors import JournalError
+    from companion.host.storage import ACCESS_FILE
 
     directory, who, live = _sign_out_where(args)
     path = directory / ACCESS_FILE
@@ -415,8 +415,8 @@ def _sign_out(args: argparse.Namespace, out: _Output) -> int:
 
 def _wiring(args: argparse.Namespace, out: _Output) -> int:
     """The config's wiring: its connections as JSON, or the drawing."""
-    from . import config as config_module
-    from . import wiring
+    from companion.commands import wiring
+    from companion.host import config as config_module
 
     config = config_module.load(args.config)
     if out.as_json:
@@ -443,8 +443,8 @@ def _sign_out_where(args: argparse.Namespace) -> tuple[Path, str, bool]:
     ``--data-dir``; else the folder of ``--db`` or ``$COMPANION_DB``; else
     the running companion's, found where ``serve`` keeps its data; else the
     first of those places that holds a companion's data."""
-    from . import running
-    from .core.errors import JournalError
+    from companion.commands import running
+    from companion.core.errors import JournalError
 
     if args.data_dir is not None or args.db is not None or os.environ.get("COMPANION_DB"):
         directory = (args.data_dir.expanduser() if args.data_dir is not None
@@ -503,7 +503,7 @@ class _Output:
         return say("title", self.lang, game=game, default=game)
 
     def _when(self, at: float) -> str:
-        from .cldr import date_text
+        from companion.language.cldr import date_text
 
         return date_text(self.lang, at)
 
@@ -511,7 +511,7 @@ class _Output:
         print(json.dumps(value, indent=2, ensure_ascii=False))
 
     def error(self, exc: Exception, code: int) -> int:
-        from .core.errors import Refusal
+        from companion.core.errors import Refusal
 
         rule = getattr(exc, "rule", type(exc).__name__)
         message = exc.say(self.lang) if isinstance(exc, Refusal) else str(exc)
@@ -525,7 +525,7 @@ class _Output:
         if self.as_json:
             self._json(update.to_json())
             return
-        from .state_text import events_said
+        from companion.language.state_text import events_said
 
         if took_back:
             print("  " + self._t("cli.took-back", what=took_back))
@@ -607,8 +607,8 @@ class _Output:
 
 
 def render_state(update: Update, lang: str = "en") -> str:
-    """The state as a person reads it, in ``lang``: see :mod:`companion.state_text`."""
-    from .state_text import render
+    """The state as a person reads it, in ``lang``: see :mod:`companion.language.state_text`."""
+    from companion.language.state_text import render
 
     return render(update, lang)
 
@@ -626,7 +626,7 @@ def event_said(event: Any, lang: str, game: str | None, players: Sequence[str]) 
     from its kind and data (:func:`companion.core.text.event_sentence`)."""
     if lang == "en" or game is None:
         return str(event.message)
-    from .core.games import game_class
+    from companion.core.games import game_class
 
     try:
         tell = getattr(game_class(game), "event_text", None)
@@ -647,9 +647,9 @@ def command_label(command: Any, lang: str, game: str | None) -> str | None:
 def _entry_said(entry: Any, lang: str = "en", game: str | None = None,
                 players: Sequence[str] = ()) -> str:
     """A history entry as people say it, each thing once, in ``lang``."""
-    from .core.text import say
-    from .core.updates import change_text
-    from .state_text import events_said
+    from companion.core.text import say
+    from companion.core.updates import change_text
+    from companion.language.state_text import events_said
 
     if lang == "en":
         if entry.action == "undo":

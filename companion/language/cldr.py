@@ -55,6 +55,6 @@ def date_text(lang: str, when: float, *, with_time: bool = True) -> str:
 
 def install() -> None:
     """Make the core's texts use these rules."""
-    from .core.text import use_locale_rules
+    from companion.core.text import use_locale_rules
 
     use_locale_rules(plural_category, number_text)

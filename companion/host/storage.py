@@ -1,12 +1,11 @@
-"""Where the companion keeps its data, and the table it keeps there.
+"""Where the companion keeps its data, and how it keeps a file durably.
 
 The data directory holds the journal (every game, every command), the key
 that signs the phones' session cookies, and the panel's keys (the PIN, the
 join token, the generation of controller sessions and the wrong PINs: see
 :mod:`companion.core.access`), which ``companion sign-out`` changes while
-the service runs.  :class:`TablePart` opens the
-journal there and the table on it: the one essential component, since
-without it there is nothing to play.
+the service runs (the part that opens the journal and the table there is
+:class:`companion.parts.table.TablePart`).
 
 Everything the companion keeps is durable before it is acknowledged, by
 one of two ways: in an SQLite file (the journal, with the table's settings
@@ -21,16 +20,14 @@ one, never nothing and never a part.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
-import threading
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Mapping
 
-from . import config as config_module
-from .components import Component, Setup
-from .config import Config
-from .core.errors import JournalError
+from companion.host import config as config_module
+from companion.host.config import Config
 
 log = logging.getLogger(__name__)
 
@@ -101,8 +98,7 @@ def keep_file(path: Path, data: bytes | str, *, mode: int = 0o600,
         finally:
             os.close(fd)
         if exclusive:
-            os.link(temporary, path)  # FileExistsError when it is there
-            temporary.unlink()
+            _place_new(temporary, path)  # FileExistsError when it is there
         else:
             os.replace(temporary, path)
     except BaseException:
@@ -112,6 +108,65 @@ def keep_file(path: Path, data: bytes | str, *, mode: int = 0o600,
             pass
         raise
     sync_directory(path.parent)
+
+
+# What link() says on a file system without hard links (FAT, exFAT: a USB
+# stick as the data directory).
+_NO_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK)
+_RENAME_NOREPLACE = 1
+_AT_FDCWD = -100
+
+
+def _place_new(temporary: Path, path: Path) -> None:
+    """Give ``temporary`` the name ``path`` only if nothing has it
+    (:class:`FileExistsError` else): a hard link where the file system has
+    them, else a rename that refuses to replace (``renameat2``, which FAT
+    takes too)."""
+    try:
+        os.link(temporary, path)
+    except OSError as exc:
+        if exc.errno not in _NO_LINKS:
+            raise
+    else:
+        temporary.unlink()
+        return
+    _rename_no_replace(temporary, path)
+
+
+def _rename_no_replace(source: Path, target: Path) -> None:
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    renameat2 = getattr(libc, "renameat2", None)
+    if renameat2 is not None:
+        if renameat2(_AT_FDCWD, os.fsencode(source), _AT_FDCWD, os.fsencode(target),
+                     _RENAME_NOREPLACE) == 0:
+            return
+        code = ctypes.get_errno()
+        if code not in (errno.EINVAL, errno.ENOSYS, *_NO_LINKS):
+            raise OSError(code, os.strerror(code), str(target))
+    # Neither: a check and a rename (two processes making the file in the
+    # same instant could both succeed; the later one's file is kept whole).
+    if target.exists():
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
+    os.replace(source, target)
+
+
+def card_read_only(directory: Path, exc: BaseException | None = None) -> bool:
+    """True when the file system holding ``directory`` cannot be written:
+    mounted read-only (an SD card turns so after an error) or failing."""
+    cause: BaseException | None = exc
+    while cause is not None:
+        if isinstance(cause, OSError) and cause.errno in (errno.EROFS, errno.EIO):
+            return True
+        cause = cause.__cause__ or cause.__context__
+    probe = directory
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    try:
+        return bool(os.statvfs(probe).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def make_directory(directory: Path) -> None:
@@ -163,114 +218,3 @@ def panel_secret(directory: Path) -> str:
         # Another process made it first: its key is the one.
         return panel_secret(directory)
     return made
-
-
-class TablePart(Component):
-    """The journal and the table: without them there is nothing to play."""
-
-    name = "table"
-    essential = True
-    provides = ("table", "journal")
-    early = True
-
-    def __init__(self, setup: Setup) -> None:
-        self.directory = setup.directory
-        self.table: Any = None
-        self.journal: Any = None
-        self.upkeep: threading.Thread | None = None
-        self._stopping = threading.Event()
-
-    def start(self) -> None:
-        from .core.journal import Journal
-        from .core.table import Table
-
-        try:
-            make_directory(self.directory)
-            # Whoever made it (systemd's StateDirectory, lgpio's working
-            # directory at the start), its name is synced in its folder:
-            # else a cut can lose the whole data directory.
-            sync_directory(self.directory.parent)
-        except OSError as exc:
-            raise JournalError(
-                f"cannot use the data directory {self.directory} ({exc.strerror}); set "
-                f"data_dir in the config, or try 'companion serve --simulate', which keeps "
-                f"its data in your own data directory"
-            ) from None
-        self.journal = Journal.open(self.directory / JOURNAL_FILE)
-        self.table = Table(self.journal)
-        # The games of an earlier version's journal are summed up by the
-        # upkeep (keep_up), not by the first phone to ask for statistics.
-        self.table.archive.count_apart()
-        where = self.table.journal_path
-        if self.table.has_game:
-            log.info("journal %s: game of %s at version %d", where,
-                     self.table.game.title, self.table.version)
-        else:
-            log.info("journal %s: no game yet", where)
-
-    def provided(self, name: str) -> Any:
-        return self.journal if name == "journal" else self.table
-
-    def keep_up(self) -> None:
-        """Start the work that grows with the journal, beside the companion
-        and not before it: the daemon calls it once the panel answers, so
-        the start does not wait for, nor share its CPU with, a year of
-        games."""
-        if self.upkeep is None and self.table is not None:
-            self.upkeep = threading.Thread(target=self._keep_up, name="journal-upkeep",
-                                           daemon=True)
-            self.upkeep.start()
-
-    def _keep_up(self) -> None:
-        """At the lowest priority: sum up the finished games of a journal
-        written by an earlier version (once), compute the statistics so
-        that the first phone to ask has them, check the whole file; then
-        count each game as it ends, so that the journal always keeps the
-        statistics' tally up to date and no start adds games up again."""
-        try:
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
-        except (AttributeError, OSError):
-            pass  # this thread alone, on Linux; elsewhere it runs as the rest
-        try:
-            done = self.table.archive.summarise_past_games()
-            if done:
-                log.info("journal: %d finished games summed up for the statistics", done)
-            self.table.stats()
-            if self._stopping.is_set():
-                return
-            found = self.journal.check()
-        except Exception as exc:  # the journal closed under it, or a damaged page
-            if not self._stopping.is_set():
-                log.error("journal %s: its check failed (%s)", self.journal.path, exc)
-            return
-        if found is not None:
-            log.error("journal %s is damaged (%s): the games go on, but copy the file "
-                      "aside and run 'companion doctor'", self.journal.path, found)
-        self._count_games_as_they_end()
-
-    def _count_games_as_they_end(self) -> None:
-        """Wait (no polling) for a game to end, or take its end back, and
-        count it, until the companion stops."""
-        ended = self.table.archive.changed
-        while True:
-            ended.wait()
-            if self._stopping.is_set():
-                return
-            ended.clear()
-            try:
-                self.table.stats()
-            except Exception:
-                if self._stopping.is_set():
-                    return
-                log.exception("journal %s: the statistics could not count the game that "
-                              "ended; they count it when next asked", self.journal.path)
-
-    def stop(self) -> None:
-        self._stopping.set()
-        if self.table is not None:
-            self.table.archive.changed.set()  # the upkeep's wait ends
-        if self.upkeep is not None:
-            self.upkeep.join(5)
-        if self.table is not None:
-            # close() takes the table's lock: the command in progress ends first.
-            self.table.close()

@@ -15,6 +15,7 @@ import errno
 import fcntl
 import grp
 import os
+import shutil
 import socket
 import tempfile
 from dataclasses import dataclass
@@ -199,7 +200,7 @@ def give_lgpio_a_working_directory(environ: Any = None,
 
 def _pin(pin: int, role: str) -> str:
     """A GPIO as a person finds it: its number, its header pin and its role."""
-    from .config import HEADER_PIN_OF_GPIO
+    from companion.host.config import HEADER_PIN_OF_GPIO
 
     header = HEADER_PIN_OF_GPIO.get(pin)
     return f"GPIO {pin} (pin {header}, {role})" if header else f"GPIO {pin} ({role})"
@@ -296,12 +297,52 @@ def check_data_dir(path: Path) -> Finding:
         if os.access(existing, os.W_OK | os.X_OK):
             return Finding(OK, f"the data directory {path} will be created in {existing}")
         return Finding(FAIL, f"the data directory {path} is missing and cannot be created", fix)
+    card = card_finding(path)
+    if card is not None:
+        return card
     try:
         with tempfile.NamedTemporaryFile(dir=path, prefix=".doctor-"):
             pass
     except OSError as exc:
+        if exc.errno in (errno.EROFS, errno.EIO, errno.ENOSPC):
+            return card_finding(path, exc.errno) or Finding(FAIL, str(exc))
         return Finding(FAIL, f"the data directory {path} is not writable ({exc.strerror})", fix)
     return Finding(OK, f"the data directory {path} is writable")
+
+
+# Below this, the card is as good as full: a game's commands need little,
+# but SQLite needs room for its write-ahead log.
+CARD_LOW_BYTES = 1024 * 1024
+
+
+def copy_journal_off(path: Path) -> str:
+    """The command that copies the journal (its file and its write-ahead
+    log, which holds the latest commands) off the card, to a USB stick."""
+    return (f"sudo cp --preserve=timestamps {path}/companion.db {path}/companion.db-wal "
+            "/media/$USER/<stick>/ (or from a computer: "
+            f"scp 'pi@companion.local:{path}/companion.db*' .)")
+
+
+def card_finding(path: Path, error: int | None = None) -> Finding | None:
+    """A card turned read-only (after an error) or full: what to do."""
+    try:
+        found = os.statvfs(path)
+    except OSError:
+        return None
+    if error in (errno.EROFS, errno.EIO) or found.f_flag & os.ST_RDONLY:
+        return Finding(
+            FAIL, f"the memory card holding {path} is read-only: it has failed (or its file "
+            "system found an error) and nothing more can be recorded; the games so far can "
+            "still be read",
+            f"back up the journal now: {copy_journal_off(path)}; then replace the card, and "
+            "put the copy in the new card's data directory")
+    if error == errno.ENOSPC or found.f_bavail * found.f_frsize < CARD_LOW_BYTES:
+        return Finding(
+            FAIL, f"the memory card holding {path} is full: nothing more can be recorded",
+            "free some space ('sudo journalctl --vacuum-size=50M', 'sudo apt-get clean', "
+            f"old files), or back up the journal ({copy_journal_off(path)}) and move to a "
+            "larger card; play goes on by itself once there is room")
+    return None
 
 
 def check_port(host: str, port: int) -> Finding:
@@ -407,6 +448,27 @@ def _no_manager_fix(detail: str) -> str:
     return "'sudo systemctl enable --now NetworkManager'"
 
 
+def check_speaker(voice: Any, paths: Paths = Paths(),
+                  which: Callable[[str], str | None] = shutil.which) -> Finding:
+    """The caller's speaker (``[voice]``): espeak-ng and aplay installed and,
+    with an I2S amplifier, its overlay in config.txt."""
+    if not voice.enabled:
+        return Finding(OK, "no speaker ([voice] enabled = false): phones may speak instead")
+    missing = [program for program in ("espeak-ng", "aplay") if which(program) is None]
+    if missing:
+        return Finding(FAIL, f"the speaker needs {' and '.join(missing)}, not installed",
+                       "'sudo apt-get install espeak-ng alsa-utils'")
+    if voice.amplifier != "none":
+        config = boot_config(paths)
+        overlay = f"dtoverlay={voice.amplifier}"
+        lines = config.read_text(errors="replace").splitlines() if config else []
+        if not any(line.strip().split("#")[0].strip() == overlay for line in lines):
+            return Finding(WARN, f"the I2S amplifier's overlay is not in config.txt ({overlay})",
+                           f"add {overlay} to config.txt (the installer does), then reboot")
+    return Finding(OK, f"the speaker: espeak-ng and aplay on ALSA device {voice.device!r}"
+                       " (try: speaker-test -D " + voice.device + " -t wav -c 1 -l 1)")
+
+
 # -- all of them --------------------------------------------------------------------
 
 
@@ -418,7 +480,7 @@ def run_checks(config: Any, data_dir: Path, *, paths: Paths = Paths(),
                finder: Callable[[str], str] | None = None,
                network: Any = None) -> list[Finding]:
     """Every check, in the order a set-up is built; ``config`` is a
-    :class:`companion.config.Config`."""
+    :class:`companion.host.config.Config`."""
     display = config.display
     return [
         *check_i2c(display.i2c_bus, paths),
@@ -429,6 +491,7 @@ def run_checks(config: Any, data_dir: Path, *, paths: Paths = Paths(),
         check_port(config.web.host, config.web.port),
         check_phone_address(config.web.host, config.web.port, finder),
         check_wifi(config.network.hotspot, network),
+        check_speaker(config.voice, paths),
     ]
 
 

@@ -12,9 +12,9 @@ sources the same.  Each message's context (``msgctxt``) is its key, its
 choices are written in ICU's message format inside the text
 (``{n, plural, one {# game} other {# games}}``), with CLDR's categories.
 
-    python -m companion.catalogs export   # the sources -> locale/*.po
-    python -m companion.catalogs check    # exit 1 if they differ
-    python -m companion.catalogs import   # translators' locale/*.po -> the sources
+    python -m companion.language.catalogs export   # the sources -> locale/*.po
+    python -m companion.language.catalogs check    # exit 1 if they differ
+    python -m companion.language.catalogs import   # translators' locale/*.po -> the sources
 
 ``import`` writes each changed translation back where the runtime reads it:
 a JSON file keeps its order and format (a new key goes at its end), a
@@ -38,11 +38,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Mapping
 
-from .core.games import available
-from .core.refusals import ENGLISH_READS_OTHER_FIELDS
-from .core.text import COMMON, LANGUAGES, game_phrases
+from companion.core.games import available
+from companion.core.refusals import ENGLISH_READS_OTHER_FIELDS
+from companion.core.text import COMMON, LANGUAGES, game_phrases
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LOCALE = "locale"
 PANEL = Path("web/static/i18n")
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
@@ -75,7 +75,8 @@ def domains(root: Path = ROOT) -> list[Domain]:
                   COMMON, {})]
     for game in available():
         folder = Path("companion/core/games") / game.key.replace("-", "_")
-        files = tuple(str(folder / name) for name in ("text.py", "refusals.py", "sentences.py")
+        files = tuple(str(folder / name) for name in ("text.py", "refusals.py", "sentences.py",
+                                                       "caller.py")
                       if (root / folder / name).exists())
         described = game.describe()
         english = {f"variant.{name}.help": text for name, text in described["variants"].items()}
@@ -93,7 +94,7 @@ def placeholders(template: str) -> set[str]:
 def check_syntax(template: str) -> None:
     """Raise ``ValueError`` unless ``template`` is well formed: its braces
     balanced, its choices with an ``other``, its fields plain names."""
-    from .core.text import fill
+    from companion.core.text import fill
 
     fields = dict.fromkeys(placeholders(template), 1)
     fill(template, "en", fields)
@@ -342,7 +343,8 @@ def main(argv: list[str] | None = None) -> int:
         stale = differences()
         wrong = problems()
         for line in stale:
-            print(f"not as the sources say (run: python -m companion.catalogs export): {line}")
+            print("not as the sources say (run: python -m companion.language.catalogs "
+                  f"export): {line}")
         for line in wrong:
             print(line)
         return 1 if stale or wrong else 0
@@ -353,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
         for line in by_hand:
             print(f"add by hand: {line}")
         return 1 if by_hand else 0
-    print("usage: python -m companion.catalogs export|check|import", file=sys.stderr)
+    print("usage: python -m companion.language.catalogs export|check|import", file=sys.stderr)
     return 2
 
 

@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .config import (
+from companion.host.config import (
     HEADER_3V3,
     HEADER_5V,
     HEADER_GROUND,
     HEADER_PIN_OF_GPIO,
+    I2S_PINS,
     PI_UART_PORTS,
     UART_PINS,
     Config,
@@ -139,11 +140,14 @@ def diagram(config: Config) -> Diagram:
     grounds = _Grounds(GROUNDS)
     power = list(POWER_3V3)
 
-    def part(name: str, signals: list[tuple[str, int]], *, vcc: bool = False) -> None:
+    def part(name: str, signals: list[tuple[str, int]], *, vcc: bool = False,
+             vin: bool = False) -> None:
         step = len({w.step for w in wires}) + 1
         first = PHYSICAL[signals[0][1]] if signals else 1
         if vcc:
             wires.append(Wire(step, name, "VCC", power.pop(0) if power else POWER_3V3[-1]))
+        if vin:
+            wires.append(Wire(step, name, "VIN", HEADER_5V[0]))
         wires.append(Wire(step, name, "GND", grounds.near(first)))
         wires.extend(Wire(step, name, lead, PHYSICAL[gpio]) for lead, gpio in signals)
 
@@ -160,6 +164,9 @@ def diagram(config: Config) -> Diagram:
                                for name, pin in zip(LED_NAMES, config.leds.pins, strict=True)])
     if config.buzzer.enabled:
         part("Buzzer", [("+", config.buzzer.pin)])
+    if config.uses_i2s():
+        part(f"Amplifier ({config.voice.amplifier.upper()})",
+             [(name, gpio) for gpio, name in I2S_PINS.items()], vin=True)
     if _uart(config):
         part("Serial dice device", [("TX", UART["RXD"]), ("RX", UART["TXD"])])
     return Diagram(tuple(wires), tuple(_notes(config)))
@@ -174,6 +181,7 @@ def wires(config: Config) -> list[Wire]:
 PART_COLOURS = {
     "Display": "#1f6feb", "Keys": "#1a7f37", "Rotary encoder": "#8250df",
     "Die-face LEDs": "#cf222e", "Buzzer": "#9a6700", "Serial dice device": "#0f7b8a",
+    "Amplifier": "#bf3989",
 }
 POWER_COLOURS = {"3V3": "#e36209", "5V": "#b35900", "GND": "#24292f"}
 # What the wiring list says under each part's name.
@@ -184,6 +192,7 @@ HINTS = {
     "Die-face LEDs": "Each LED's + (long leg) through a 330 Ω resistor; every − to GND.",
     "Buzzer": "An active buzzer: + to its pin, − to GND.",
     "Serial dice device": "Its TX to the Pi's RXD and its RX to the Pi's TXD, at 3.3 V.",
+    "Amplifier": "An I2S amplifier (MAX98357A): VIN to 5V; its speaker on its + and −.",
 }
 CAPTION = ("Raspberry Pi 40-pin header, seen from above, pin 1 (square pad) at the top left; "
            "each label: step, part, lead · pin.")
@@ -223,10 +232,16 @@ def _colour(part: str) -> str:
 def _title(config: Config, lang: str = "en") -> str:
     inputs = _say(lang, "a rotary encoder" if config.encoder.enabled else "five keys")
     extras = [_say(lang, name) for name, on in (("LEDs", config.leds.enabled),
-                                                ("buzzer", config.buzzer.enabled)) if on]
+                                                ("buzzer", config.buzzer.enabled),
+                                                ("speaker", config.uses_i2s())) if on]
     return (_say(lang, "Wiring: {display} display, {inputs}",
                  display=config.display.controller.upper(), inputs=inputs)
-            + (", " + _say(lang, " and ").join(extras) if extras else ""))
+            + (", " + _listed(extras, _say(lang, " and ")) if extras else ""))
+
+
+def _listed(items: list[str], last: str) -> str:
+    """"a, b and c" (``last`` joins the last two)."""
+    return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else "".join(items)
 
 
 def _part(lang: str, part: str) -> str:
@@ -336,7 +351,7 @@ def svg(config: Config, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-FONTS = Path(__file__).resolve().parent.parent / "drivers" / "fonts"
+FONTS = Path(__file__).resolve().parents[2] / "drivers" / "fonts"
 
 
 def png(config: Config, scale: int = 2, lang: str = "en") -> bytes:
@@ -391,6 +406,9 @@ WORDS: dict[str, dict[str, str]] = {
         "Display": "Écran", "Keys": "Touches", "Rotary encoder": "Encodeur rotatif",
         "Die-face LEDs": "LED du dé", "Buzzer": "Buzzer",
         "Serial dice device": "Appareil à dés série", "SW (push)": "SW (appui)",
+        "Amplifier": "Amplificateur", "speaker": "haut-parleur",
+        HINTS["Amplifier"]: "Un amplificateur I2S (MAX98357A) : VIN sur 5V ; son "
+                            "haut-parleur sur ses + et −.",
         "Wiring: {display} display, {inputs}": "Câblage : écran {display}, {inputs}",
         "five keys": "cinq touches", "a rotary encoder": "un encodeur rotatif",
         "LEDs": "LED", "buzzer": "buzzer", " and ": " et ",
@@ -418,6 +436,9 @@ WORDS: dict[str, dict[str, str]] = {
         "Display": "Schermo", "Keys": "Tasti", "Rotary encoder": "Encoder rotativo",
         "Die-face LEDs": "LED del dado", "Buzzer": "Cicalino",
         "Serial dice device": "Dispositivo dadi seriale", "SW (push)": "SW (pressione)",
+        "Amplifier": "Amplificatore", "speaker": "altoparlante",
+        HINTS["Amplifier"]: "Un amplificatore I2S (MAX98357A): VIN al 5V; il suo "
+                            "altoparlante ai suoi + e −.",
         "Wiring: {display} display, {inputs}": "Cablaggio: schermo {display}, {inputs}",
         "five keys": "cinque tasti", "a rotary encoder": "un encoder rotativo",
         "LEDs": "LED", "buzzer": "cicalino", " and ": " e ",
