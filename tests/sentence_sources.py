@@ -9,9 +9,8 @@ phone receives them, for the browser to say; see ``test_sentences.py``).
 
 A source is a function ``(played, lang) -> iterable of (text, where)``;
 :data:`SOURCES` lists them.  A new kind of sentence (the spoken caller's)
-is checked by adding its source to the list::
-
-    SOURCES.append(caller_lines)
+is checked by adding its source to the list, as the caller's lines are
+(``caller_lines``).
 """
 
 from __future__ import annotations
@@ -235,7 +234,17 @@ def command_line(played: Played, lang: str) -> Said:
         yield line, "cli"
 
 
-SOURCES: list[Source] = [table_sentences, refusals, command_line]
+def caller_lines(played: Played, lang: str) -> Said:
+    """What the caller says of each change (companion/core/caller.py)."""
+    from companion.core.caller import line
+
+    for update in played.updates:
+        said = line(update, lang)
+        if said:
+            yield said, "caller"
+
+
+SOURCES: list[Source] = [table_sentences, refusals, command_line, caller_lines]
 
 
 def gather(played_games: Iterable[Played], sources: Iterable[Source] = SOURCES,
