@@ -42,7 +42,7 @@ _PRINTED = {
     # The languages' own names on the language switch.
     "EN", "FR", "IT", "English", "Français", "Italiano",
     # Standards and devices.
-    "Wi", "Fi", "Wi-Fi", "PIN", "QR", "SSID", "WPA", "CSV", "JSON", "MQTT", "BGStats", "BG",
+    "config", "Wi", "Fi", "Wi-Fi", "PIN", "QR", "SSID", "WPA", "CSV", "JSON", "MQTT", "BGStats", "BG",
     "Stats", "Pixels", "OLED", "d6", "d4", "2d6", "GPIO", "BLE", "mDNS", "URL", "IP", "ok", "OK",
     # Call of Nature's cry when an End of Game roll costs Mastery.
     "Ohhh",
@@ -145,6 +145,8 @@ class Speller:
         self.seen: dict[str, bool] = {}
 
     def wrong(self, sentence: str) -> list[str]:
+        # A config file's section ("[voice]") is written as the file has it.
+        sentence = re.sub(r"\[[a-z_.]+\]", " ", sentence)
         return [w for w in WORD.findall(sentence) if not _known(w, self.lang, self.seen)]
 
 
