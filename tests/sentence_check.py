@@ -42,7 +42,8 @@ _PRINTED = {
     # The languages' own names on the language switch.
     "EN", "FR", "IT", "English", "Français", "Italiano",
     # Standards and devices.
-    "config", "Wi", "Fi", "Wi-Fi", "PIN", "QR", "SSID", "WPA", "CSV", "JSON", "MQTT", "BGStats", "BG",
+    "config",
+    "Wi", "Fi", "Wi-Fi", "PIN", "QR", "SSID", "WPA", "CSV", "JSON", "MQTT", "BGStats", "BG",
     "Stats", "Pixels", "OLED", "d6", "d4", "2d6", "GPIO", "BLE", "mDNS", "URL", "IP", "ok", "OK",
     # Call of Nature's cry when an End of Game roll costs Mastery.
     "Ohhh",
