@@ -206,7 +206,7 @@ RULES: tuple[Rule, ...] = (
     Rule("it", "negation needs non",
          _negation("nessun|nessuno|nessuna|niente|mai", "non|né",
                    "a|di|da|in|per|senza|e|o|con|su|che|più|ancora|quasi|quindi|ma|se|"
-                   "perché|poiché|quando|dove|così|mentre|è"),
+                   "perché|poiché|quando|dove|così|mentre|è|ora|oggi|qui|adesso"),
          "Chiara scarta nessun segnalino", "Chiara non scarta nessun segnalino"),
     # French: "de le" is "du", "à les" is "aux"...
     Rule("fr", "contracted article",
