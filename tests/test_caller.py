@@ -50,7 +50,7 @@ CALL_OF_NATURE = [
      ["Ana esplode! La partita è finita"]),
     (Event("end-roll", "", {"player": 2, "held": 0}), {},
      ["Cy holds no CRITICAL THRESHOLD! card"], ["Cy n'a aucune carte SEUIL CRITIQUE !"],
-     ["Cy ha nessuna carta SOGLIA CRITICA!"]),
+     ["Cy non ha nessuna carta SOGLIA CRITICA!"]),
     (Event("end-roll", "", {"player": 2, "dice": [1, 2], "total": 3, "loss": 2, "before": 5,
                             "after": 3}), {},
      ["Cy rolls 3: 2 levels lost, Mastery 3"], ["Cy fait 3 : 2 niveaux perdus, Maîtrise 3"],

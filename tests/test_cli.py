@@ -145,7 +145,7 @@ def test_a_three_player_game_played_to_its_end_with_statistics(cli):
     assert "Call of Nature: 1 game\n" in out and "record, highest Pressure survived" in out
     assert "(100%)" in out or "(0%)" in out
     _, out, _ = cli("games")
-    assert "call-of-nature" in out and "Ana, Ben, Cy" in out
+    assert "Call of Nature" in out and "Ana, Ben, Cy" in out
     code, _, err = cli("play", "card", "1")
     assert code == 2 and "over" in err
 
@@ -344,7 +344,7 @@ def test_the_command_line_speaks_the_tables_language(cli, lang, game):
     assert any(line.startswith("companion: ") for line in said)  # a refusal was said
 
 
-@pytest.mark.parametrize("lang, record", [("fr", "plus haute Pression survécue"),
+@pytest.mark.parametrize("lang, record", [("fr", "plus haute Pression tenue"),
                                           ("it", "Pressione più alta superata")])
 def test_the_statistics_name_the_games_and_their_records_in_the_tables_language(
         cli, lang, record):

@@ -889,9 +889,9 @@ def test_home_shows_the_pin_and_one_key_shows_the_qr_code(menu_for):
 
 @pytest.mark.parametrize(("lang", "items", "keys"), [
     ("fr", ("Annuler", "Rétablir", "Actions", "Corrections", "Dés : à la main",
-            "Rejoindre (QR code)", "Nouvelle partie"), "OK : choisir  BACK : retour"),
+            "Rejoindre (QR code)", "Nouvelle partie"), "OK : choisir  RETOUR : revenir"),
     ("it", ("Annulla", "Ripeti", "Azioni", "Correzioni", "Dadi: a mano", "Entra (codice QR)",
-            "Nuova partita"), "OK: scegli  BACK: indietro"),
+            "Nuova partita"), "OK: scegli  INDIETRO: torna"),
 ])
 def test_the_menu_speaks_the_tables_language(table, lang, items, keys):
     from companion.core.text import COMMON

@@ -411,6 +411,9 @@ CASES = [
     ("{n, plural, one {# carta} other {# carte}}", {"n": 21}),
     ("{n, plural, one {# game} other {# games}}", {"n": 12345}),
     ("Au tour de {player} · {player} joue {value:+d}", {"player": "Émile", "value": 22}),
+    ("L'effetto di {persona} · su {card} · a {name}", {"persona": "la Persona rossa",
+                                                        "card": "l'Anziano", "name": "Ana"}),
+    ("Défense contre le {card} de {name}", {"card": "Addetto alle pulizie", "name": "Cy"}),
     ("{total, select, 2 {Désastre !} other {Bravo !}} {loss, plural, =0 {{who} garde} "
      "other {{who} perd #}}", {"total": 2, "loss": 7, "who": "Cy"}),
 ]

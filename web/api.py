@@ -58,7 +58,15 @@ from .openapi import (
     table_change,
 )
 from .pages import language
-from .panel import LANGUAGES, current_state, entry_text, panel, say_events, state_json
+from .panel import (
+    LANGUAGES,
+    current_state,
+    entry_text,
+    panel,
+    preview_json,
+    say_events,
+    state_json,
+)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -740,9 +748,10 @@ command.request_kind = CommandRequest
 @controllers_only
 def preview():
     body = _command_body()
-    return jsonify(panel().table.preview(body.command, expected_game=body.game_id,
-                                         expected_version=body.version,
-                                         seat=_seat()).to_json())
+    table = panel().table
+    shown = table.preview(body.command, expected_game=body.game_id,
+                          expected_version=body.version, seat=_seat())
+    return jsonify(preview_json(table.game.key, shown))
 
 
 preview.request_kind = CommandRequest

@@ -109,8 +109,14 @@ def _refusal(status: int, code: str, exc: Refusal, **extra: Any):
     return json_answer(status, code, exc.say(lang), {"Content-Language": lang}, **extra)
 
 
+# The error pages a phone may open, said in its language (the panel's
+# strings ``error.page.<status>``); other statuses say their message.
+PAGE_SAID = (404, 500)
+
+
 def _page(status: int, message: str):
-    return render_template("error.html", status=status, message=message), status
+    said = f"error.page.{status}" if status in PAGE_SAID else None
+    return render_template("error.html", status=status, message=message, said=said), status
 
 
 def install(app: Flask) -> None:

@@ -141,6 +141,9 @@ SCHEMAS: dict[str, Any] = {
             "ranks": {"type": "array", "items": {"type": "integer", "minimum": 1},
                       "description": "each seat's place (1 = won) when the game knows more "
                                      "than its scores tell (OhShit!: the order of deaths)"},
+            "said": {"type": "object", "additionalProperties": {"type": "string"},
+                     "description": "how the game ended in the other languages, by the games "
+                                    "that say it from more than the winners"},
         },
     },
     "GameState": {

@@ -20,6 +20,7 @@ from companion.core.games import game_class
 from companion.core.ports import DiceService, SmartDice, TablePort
 from companion.core.table import Update
 from companion.core.text import LANGUAGES
+from companion.core.updates import Preview
 
 from .access import SESSION_HOURS, Access
 from .colours import PlayerColours
@@ -195,6 +196,14 @@ def state_json(update: Update, colours: PlayerColours) -> dict[str, Any]:
     if update.game_key:
         say_events(update.game_key, update.events, out["events"])
         say_events(update.game_key, update.undo_events, out["undo_events"])
+    return out
+
+
+def preview_json(game: str, preview: Preview) -> dict[str, Any]:
+    """What a command would do, as a phone gets it: its events said in
+    every other language by the game, as a live change's are."""
+    out = preview.to_json()
+    say_events(game, preview.events, out["events"])
     return out
 
 

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.core.errors import CompanionError, IllegalCommand, StaleVersion
-from companion.core.text import event_sentence, say
+from companion.core.text import event_sentence, phrase, result_sentence, say
 
 if TYPE_CHECKING:
     from companion.core.table import Table, Update
@@ -564,12 +564,12 @@ class _Output:
             print(self._t("cli.no-games"))
         for g in games:
             when = self._when(g["started"])
-            outcome = (g["result"] or {}).get("message") or self._t(
-                f"cli.status.{g['status']}", default=g["status"])
-            if self.lang != "en" and g["result"]:
-                outcome = event_sentence("game-over", outcome, g["result"], self.lang,
-                                         g["game"], g["players"])
-            print(f"#{g['id']:<4} {when}  {g['game']:<15} {', '.join(g['players'])}: {outcome}")
+            if g["result"]:
+                outcome = result_sentence(g["result"], self.lang, g["game"], g["players"])
+            else:
+                outcome = self._t(f"cli.status.{g['status']}", default=g["status"])
+            title = self._title(g["game"])
+            print(f"#{g['id']:<4} {when}  {title:<15} {', '.join(g['players'])}: {outcome}")
 
     def stats(self, stats: dict) -> None:
         if self.as_json:
@@ -637,6 +637,13 @@ def event_said(event: Any, lang: str, game: str | None, players: Sequence[str]) 
     return event_sentence(event.kind, event.message, event.data, lang, game, players)
 
 
+def command_label(command: Any, lang: str, game: str | None) -> str | None:
+    """A command that made no event, by its label in ``lang``."""
+    if command is None:
+        return None
+    return phrase(f"command.{command.name}", lang, game)
+
+
 def _entry_said(entry: Any, lang: str = "en", game: str | None = None,
                 players: Sequence[str] = ()) -> str:
     """A history entry as people say it, each thing once, in ``lang``."""
@@ -652,7 +659,7 @@ def _entry_said(entry: Any, lang: str = "en", game: str | None = None,
         return change_text(events_said(entry.events), entry.command)
     events = events_said(entry.undid if entry.action == "undo" else entry.events)
     told = " · ".join(event_said(e, lang, game, players) for e in events) \
-        or change_text(events, entry.command)
+        or command_label(entry.command, lang, game) or change_text(events, entry.command)
     if entry.action == "undo":
         return say("cli.undone", lang, what=told)
     if entry.action == "redo":

@@ -171,9 +171,23 @@ def _taken_back(update: Update, lang: str) -> list[Said]:
              if p.moment != "turn"]
     taken = (game_taken(update.game_key, undid, update.players, lang)
              or (min(parts, key=lambda p: p.rank).text if parts else None)
-             or event_sentence(undid[0].kind, undid[0].message, undid[0].data, lang,
-                               update.game_key, update.players))
+             or _sentence(update.game_key, undid[0], update.players, lang))
     return [Said(say("caller.taken-back", lang, what=taken.rstrip(".")), "undo", BIG)]
+
+
+def _sentence(game_key: str, event: Event, players: Sequence[str], lang: str) -> str:
+    """An event's sentence in ``lang``: the game's own telling where it says
+    its events from their data, else from its kind and data."""
+    from .errors import CompanionError
+    from .games import game_class
+
+    try:
+        tell = getattr(game_class(game_key), "event_text", None)
+    except CompanionError:
+        tell = None
+    if callable(tell):
+        return str(tell(event, lang))
+    return event_sentence(event.kind, event.message, event.data, lang, game_key, players)
 
 
 def game_taken(game_key: str, events: Sequence[Event], players: Sequence[str],

@@ -406,12 +406,17 @@ class Result:
     # Each seat's place (1 = won), when the game knows more than its scores
     # tell (OhShit!: the order of deaths); None: by the scores.
     ranks: tuple[int, ...] | None = None
+    # The sentence in the other languages, for a game that says how it
+    # ended from more than its winners (language -> sentence).
+    said: Mapping[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"winners": list(self.winners), "scores": list(self.scores),
                                "message": self.message}
         if self.ranks is not None:
             out["ranks"] = list(self.ranks)
+        if self.said:
+            out["said"] = dict(self.said)
         return out
 
 
@@ -512,7 +517,7 @@ class Game(ABC):
             allowed = (Words(term(v, f"variant.{v}") for v in sorted(cls.variants))
                        if cls.variants else Word("refusal.none"))
             raise BadSetup("refusal.unknown-variant", game=cls.key, title=cls.title,
-                           unknown=", ".join(sorted(unknown)), allowed=allowed)
+                           unknown=", ".join(sorted(unknown)), n=len(unknown), allowed=allowed)
         return setup
 
     @classmethod

@@ -111,8 +111,14 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.player-count": "{title} is for {least} to {most} players, not {count}",
         "refusal.name-length": "a player's name must be 1 to {most} characters: {name}",
         "refusal.same-name": "two players have the same name; give each player their own",
-        "refusal.unknown-variant": "unknown variant(s) {unknown} for {title}; allowed: {allowed}",
-        "refusal.unknown-option": "unknown option(s) {unknown} for {title}; allowed: {allowed}",
+        "refusal.unknown-variant": (
+            "{n, plural, one {unknown variant} other {unknown variants}} {unknown} for {title};"
+            " allowed: {allowed}"
+        ),
+        "refusal.unknown-option": (
+            "{n, plural, one {unknown option} other {unknown options}} {unknown} for {title};"
+            " allowed: {allowed}"
+        ),
         "refusal.no-such-option": "{title} has no setup option {name}; its options are: {options}",
         "refusal.option-not-a-number": "option '{name}' must be a whole number, not {raw}",
         "refusal.state-of-other-game": "this state is of {found}, not {wanted}",
@@ -228,10 +234,12 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "deux joueurs ont le même nom ; donnez à chacun le sien"
         ),
         "refusal.unknown-variant": (
-            "variante(s) inconnue(s) {unknown} pour {title} ; permises : {allowed}"
+            "{n, plural, one {variante inconnue} other {variantes inconnues}} {unknown}"
+            " pour {title} ; permises : {allowed}"
         ),
         "refusal.unknown-option": (
-            "option(s) inconnue(s) {unknown} pour {title} ; permises : {allowed}"
+            "{n, plural, one {option inconnue} other {options inconnues}} {unknown}"
+            " pour {title} ; permises : {allowed}"
         ),
         "refusal.no-such-option": (
             "{title} n'a pas d'option de mise en place {name} ; ses options sont : {options}"
@@ -341,10 +349,12 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
         "refusal.name-length": "il nome di un giocatore ha da 1 a {most} caratteri: {name}",
         "refusal.same-name": "due giocatori hanno lo stesso nome; dai a ognuno il suo",
         "refusal.unknown-variant": (
-            "variante/i sconosciuta/e {unknown} per {title}; ammesse: {allowed}"
+            "{n, plural, one {variante sconosciuta} other {varianti sconosciute}} {unknown}"
+            " per {title}; ammesse: {allowed}"
         ),
         "refusal.unknown-option": (
-            "opzione/i sconosciuta/e {unknown} per {title}; ammesse: {allowed}"
+            "{n, plural, one {opzione sconosciuta} other {opzioni sconosciute}} {unknown}"
+            " per {title}; ammesse: {allowed}"
         ),
         "refusal.no-such-option": (
             "{title} non ha l'opzione di preparazione {name}; le sue opzioni sono: {options}"

@@ -28,8 +28,10 @@ language's CLDR plural category of ``count`` (``=0`` an exact value; ``#``
 the number written in the language), ``{total, select, 2 {...} other {...}}``
 a value.  The categories and the written numbers come from the rules
 installed with :func:`use_locale_rules` (Babel's, see :mod:`companion.language.cldr`).
-French elides "de" and "que" before a filled-in word that starts with a
-vowel ("au tour d'Ana").
+French elides "de", "que", "le" and "la" before a filled-in word that
+starts with a vowel ("au tour d'Ana", "contre l'Addetto"); Italian joins a
+preposition to the article that starts a filled-in word ("su" + "la Persona"
+is "sulla Persona").
 """
 
 from __future__ import annotations
@@ -240,7 +242,7 @@ _MENU: Phrases = {
         "menu.wifi-why-not-found": "le réseau n'est pas à portée",
         "menu.wifi-why-timeout": "le réseau n'a pas répondu à temps",
         "menu.wifi-why-failed": "le Wi-Fi a refusé",
-        "menu.wifi-in-reach": "{ssid} est à portée : BACK, puis Wi-Fi pour le rejoindre",
+        "menu.wifi-in-reach": "{ssid} est à portée : RETOUR, puis Wi-Fi pour le rejoindre",
         "menu.wifi-lost": "Wi-Fi : le réseau est perdu",
         "menu.date-unknown": (
             "Date inconnue : l'horloge de la table n'est pas réglée (pas d'internet) ; le "
@@ -256,10 +258,10 @@ _MENU: Phrases = {
         "menu.players-of": "{title} : joueurs",
         "menu.not-here": "Pas ici",
         "menu.not-a-command": "« {command} » n'est pas une commande de {title}",
-        "menu.keys-enter": "OK : choisir  BACK : retour",
-        "menu.keys-confirm": "OK : oui  BACK : non",
-        "menu.keys-home": "BACK : menu  OK long : plus",
-        "menu.keys-back": "BACK : retour",
+        "menu.keys-enter": "OK : choisir  RETOUR : revenir",
+        "menu.keys-confirm": "OK : oui  RETOUR : non",
+        "menu.keys-home": "RETOUR : menu  OK long : plus",
+        "menu.keys-back": "RETOUR : revenir",
         "menu.source-button": "bouton",
         "menu.source-manual": "à la main",
         "menu.source-serial": "port série",
@@ -269,7 +271,7 @@ _MENU: Phrases = {
         "menu.none": "(aucun)",
         "menu.out": "éliminé",
         "menu.roll": "Lancer",
-        "menu.roll-button": "appuyez sur ROLL",
+        "menu.roll-button": "appuyez sur LANCER",
         "menu.roll-device": "lancez sur le boîtier à dés",
         "menu.roll-where": "{what} : {where}, ou choisissez les dés à la main dans le menu",
         "menu.nothing-to-choose": "Rien à choisir",
@@ -360,7 +362,7 @@ _MENU: Phrases = {
         "menu.wifi-why-not-found": "la rete non è raggiungibile",
         "menu.wifi-why-timeout": "la rete non ha risposto in tempo",
         "menu.wifi-why-failed": "il Wi-Fi ha rifiutato",
-        "menu.wifi-in-reach": "{ssid} è raggiungibile: BACK, poi Wi-Fi per entrarvi",
+        "menu.wifi-in-reach": "{ssid} è raggiungibile: INDIETRO, poi Wi-Fi per entrarvi",
         "menu.wifi-lost": "Wi-Fi: la rete è persa",
         "menu.date-unknown": (
             "Data sconosciuta: l'orologio del tavolo non è regolato (niente internet); il "
@@ -376,10 +378,10 @@ _MENU: Phrases = {
         "menu.players-of": "{title}: giocatori",
         "menu.not-here": "Non qui",
         "menu.not-a-command": "'{command}' non è un comando di {title}",
-        "menu.keys-enter": "OK: scegli  BACK: indietro",
-        "menu.keys-confirm": "OK: sì  BACK: no",
-        "menu.keys-home": "BACK: menu  OK lungo: altro",
-        "menu.keys-back": "BACK: indietro",
+        "menu.keys-enter": "OK: scegli  INDIETRO: torna",
+        "menu.keys-confirm": "OK: sì  INDIETRO: no",
+        "menu.keys-home": "INDIETRO: menu  OK lungo: altro",
+        "menu.keys-back": "INDIETRO: torna",
         "menu.source-button": "pulsante",
         "menu.source-manual": "a mano",
         "menu.source-serial": "seriale",
@@ -389,7 +391,7 @@ _MENU: Phrases = {
         "menu.none": "(nessuno)",
         "menu.out": "eliminato",
         "menu.roll": "Tira",
-        "menu.roll-button": "premi ROLL",
+        "menu.roll-button": "premi TIRA",
         "menu.roll-device": "tira sul dispositivo dei dadi",
         "menu.roll-where": "{what}: {where}, o scegli i dadi a mano nel menu",
         "menu.nothing-to-choose": "Niente da scegliere",
@@ -644,7 +646,7 @@ def _choose(template: str, lang: str, fields: Mapping[str, Any]) -> str:
 
 # Words a language shortens before a vowel: "de" + "Ana" is "d'Ana".
 _ELIDED: Mapping[str, re.Pattern[str]] = {
-    "fr": re.compile(r"\b([Dd]e|[Qq]ue|[Jj]usque|[Ll]orsque|[Pp]uisque) \{(\w+)\}"),
+    "fr": re.compile(r"\b([Dd]e|[Qq]ue|[Jj]usque|[Ll]orsque|[Pp]uisque|[Ll]e|[Ll]a) \{(\w+)\}"),
 }
 _VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûüæœ]", re.IGNORECASE)
 
@@ -663,12 +665,46 @@ def _elide(template: str, lang: str, fields: Mapping[str, Any]) -> str:
     return rule.sub(shorten, template)
 
 
+# Italian joins a preposition and the article of the word after it:
+# "di" + "la Persona" is "della Persona", "su" + "l'Anziano" "sull'Anziano".
+_JOINED: Mapping[str, Mapping[str, str]] = {
+    prep: {"il": f"{stem}l", "lo": f"{stem}llo", "la": f"{stem}lla", "i": f"{stem}i",
+           "gli": f"{stem}gli", "le": f"{stem}lle", "l'": f"{stem}ll'"}
+    for prep, stem in (("di", "de"), ("a", "a"), ("da", "da"), ("in", "ne"), ("su", "su"))
+}
+_JOINS: Mapping[str, re.Pattern[str]] = {
+    "it": re.compile(r"\b([Dd]i|[Aa]|[Dd]a|[Ii]n|[Ss]u) \{(\w+)\}"),
+}
+_ARTICLE = re.compile(r"(?:(il|lo|la|i|gli|le) |(l)['’])(?=\w)")
+
+
+def _join(template: str, lang: str, fields: Mapping[str, Any]) -> str:
+    rule = _JOINS.get(lang)
+    if rule is None:
+        return template
+
+    def joined(match: re.Match[str]) -> str:
+        prep, name = match.group(1), match.group(2)
+        value = fields.get(name)
+        article = _ARTICLE.match(value) if isinstance(value, str) else None
+        if article is None:
+            return match.group(0)
+        word = _JOINED[prep.lower()][article.group(1) or "l'"]
+        word = prep[0] + word[1:]
+        rest = str(value)[article.end():].replace("{", "{{").replace("}", "}}")
+        return f"{word}{rest}" if word.endswith("'") else f"{word} {rest}"
+
+    return rule.sub(joined, template)
+
+
 def fill(template: str, lang: str, fields: Mapping[str, Any]) -> str:
     """``template`` said in ``lang`` with ``fields`` (already said): its
-    choices made, its elisions, then its ``{fields}`` filled in.  Raises
-    ``KeyError`` for a missing field, ``ValueError`` for a broken template."""
+    choices made, its elisions and contractions, then its ``{fields}``
+    filled in.  Raises ``KeyError`` for a missing field, ``ValueError`` for
+    a broken template."""
     chosen = _choose(template, lang, fields) if "," in template else template
-    return string.Formatter().vformat(_elide(chosen, lang, fields), (), _Fields(fields))
+    shaped = _join(_elide(chosen, lang, fields), lang, fields)
+    return string.Formatter().vformat(shaped, (), _Fields(fields))
 
 
 class Word:
@@ -850,6 +886,21 @@ def event_sentence(kind: str, message: str, data: Mapping[str, Any], lang: str,
         if found is not None:
             return found
     return message
+
+
+def result_sentence(result: Mapping[str, Any], lang: str, game: str | None = None,
+                    players: Iterable[str] = ()) -> str:
+    """How a game ended (a result's JSON) said in ``lang``: the game's own
+    sentence in that language (``said``) where it gives one, else its
+    winners said as its game-over event; English is its ``message``."""
+    message = str(result.get("message", ""))
+    said = result.get("said")
+    if isinstance(said, Mapping) and isinstance(said.get(lang), str):
+        return str(said[lang])
+    if lang == DEFAULT_LANGUAGE:
+        return message
+    data = {k: v for k, v in result.items() if k not in ("said", "message")}
+    return event_sentence("game-over", message, data, lang, game, players)
 
 
 def _event_fields(data: Mapping[str, Any], names: list[str], lang: str,

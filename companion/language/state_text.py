@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.core.games import terminal_of
 from companion.core.terminal import Column, Say, sentence
-from companion.core.text import event_sentence, phrase
+from companion.core.text import phrase, result_sentence
 
 if TYPE_CHECKING:
     from companion.core.engine import Event
@@ -65,8 +65,7 @@ def render(update: Update, lang: str = "en") -> str:
         if lang == "en":
             lines.append(f"Game over: {update.result.message}")
         else:
-            lines.append(event_sentence("game-over", update.result.message,
-                                        update.result.to_json(), lang, update.game_key, names))
+            lines.append(result_sentence(update.result.to_json(), lang, update.game_key, names))
     else:
         lines += [f"> {prompt}" for prompt in _prompts(update, lang)]
     while lines and not lines[-1]:
@@ -112,7 +111,9 @@ def _turn(state: dict[str, Any], names: Sequence[str], over: bool, t: Say) -> li
     if isinstance(tie_break, int) and (name := seat("tie_break")):
         said.append(sentence(t("cli.tie_break", name=name)))
     message = state.get("message")
-    if isinstance(message, str) and message.strip():
+    # (The game's own sentence is English; once the game is over, the
+    # result's line says it in the table's language.)
+    if isinstance(message, str) and message.strip() and (t.lang == "en" or not over):
         said.append(sentence(message))
     return said
 

@@ -85,15 +85,30 @@ function choose(text, vars) {
 
 const VOWEL = /^[aeiouyàâäéèêëîïôöùûüæœ]/i;
 
+// Italian joins a preposition and the article of the word after it ("di" +
+// "la Persona" is "della Persona"), as the companion's fill does.
+const STEMS = { di: "de", a: "a", da: "da", in: "ne", su: "su" };
+const ENDINGS = { il: "l", lo: "llo", la: "lla", i: "i", gli: "gli", le: "lle", "l'": "ll'" };
+
+function joined(all, prep, value) {
+  const article = typeof value === "string" ? /^(?:(il|lo|la|i|gli|le) |(l)['’])(?=\w)/.exec(value) : null;
+  if (!article) return all;
+  const word = prep[0] + (STEMS[prep.toLowerCase()] + ENDINGS[article[1] ?? "l'"]).slice(1);
+  const rest = value.slice(article[0].length);
+  return word.endsWith("'") ? `${word}${rest}` : `${word} ${rest}`;
+}
+
 /** A template filled from `vars`: its plural and select choices made, French
- * "de"/"que" elided before a filled-in word starting with a vowel ("d'Ana"),
+ * "de"/"que"/"le"/"la" elided before a filled-in word starting with a vowel
+ * ("d'Ana"), Italian prepositions joined to a filled-in word's article,
  * then its {name} placeholders ({name:+d}: a number with its sign). */
 export function fill(template, vars = {}) {
   let text = template.includes(",") ? choose(template, vars) : template;
   if (lang === "fr") {
-    text = text.replace(/\b([Dd]e|[Qq]ue|[Jj]usque|[Ll]orsque|[Pp]uisque) \{(\w+)\}/g, (all, word, name) =>
+    text = text.replace(/\b([Dd]e|[Qq]ue|[Jj]usque|[Ll]orsque|[Pp]uisque|[Ll]e|[Ll]a) \{(\w+)\}/g, (all, word, name) =>
       (typeof vars[name] === "string" && VOWEL.test(vars[name]) ? `${word.slice(0, -1)}'{${name}}` : all));
   }
+  if (lang === "it") text = text.replace(/\b([Dd]i|[Aa]|[Dd]a|[Ii]n|[Ss]u) \{(\w+)\}/g, (all, prep, name) => joined(all, prep, vars[name]));
   return text.replace(/\{(\w+)(?::(\+)d)?\}/g, (all, name, sign) => {
     if (!(name in vars)) return all;
     const value = vars[name];

@@ -1,8 +1,9 @@
 // Forms built from a game's command descriptions (CommandSpec / Param), so
 // that every game gets its buttons without code of its own.
 
-import { ApiError, api, refusal, bindSheet, change, closeSheet, dot, eventText, first, h, has, humanize, lang, openSheet, store, t, madeAgainst } from "./core.js";
+import { ApiError, api, refusal, bindSheet, change, closeSheet, dot, first, h, has, humanize, lang, openSheet, store, t, madeAgainst } from "./core.js";
 import { boardFor } from "./games/index.js";
+import { previewSaid } from "./sentences.js";
 
 const SMALL_RANGE = 13; // int params with at most this many values get one button each
 
@@ -14,15 +15,17 @@ export function commandLabel(game, name) {
 
 export function commandHelp(game, spec) {
   const key = `${game}:help.${spec.name}`;
-  return has(key) ? t(key) : spec.help || "";
+  if (has(key)) return t(key);
+  // (A game's English help, where it has none in the phone's language, is left out.)
+  return lang === "en" ? spec.help || "" : "";
 }
 
-function paramLabel(game, command, param) {
+export function paramLabel(game, command, param) {
   return first([`${game}:param.${command}.${param.name}`, `${game}:param.${param.name}`, `param.${param.name}`])
     ?? humanize(param.name);
 }
 
-function paramHelp(game, command, param) {
+export function paramHelp(game, command, param) {
   const key = `${game}:param.${command}.${param.name}.help`;
   if (has(key)) return t(key);
   return lang === "en" ? param.help || "" : "";
@@ -101,7 +104,7 @@ export function previewLine({ tag = "p", prefix = true, onSaid = () => {} } = {}
     try {
       const preview = await api("POST", "/api/preview", { command: { name, args }, ...against });
       const state = store.state ?? {};
-      said = preview.events.map((e) => eventText(e, state.players ?? [], state.game ?? "")).join(" · ");
+      said = previewSaid(preview, state, { prefix: false });
     } catch (err) {
       if (err instanceof ApiError && err.body?.error === "not-your-seat") {
         said = refusal(err);

@@ -4,10 +4,11 @@
 // undo (asks once, naming what it takes back) and redo; with ?game=<id> it is
 // a past game: its story and its chart.
 
-import { $, api, boot, eventText, gameTitle, h, has, isController, lang, on, store, t } from "./core.js";
+import { $, api, boot, gameTitle, h, has, isController, lang, on, store, t } from "./core.js";
 import { boardFor } from "./games/index.js";
 import { askUndo, redo, undoSaid } from "./undo.js";
 import { bgstatsLink } from "./bgstats.js";
+import { entrySaid, resultSaid } from "./sentences.js";
 
 const list = $("#history");
 const undoButton = $("#undo");
@@ -40,17 +41,6 @@ async function load() {
   render(past);
 }
 
-function said(events, past) {
-  return events.map((event) => eventText(event, past.players ?? [], past.game)).join(" · ");
-}
-
-/** The line's sentence: what happened, or what an undo took back. */
-function sentence(entry, past) {
-  if (entry.action === "undo") return `${t("history.undo")}: ${said(entry.undid ?? [], past) || entry.said.replace(/^Undone: /, "")}`;
-  const text = said(entry.events, past) || entry.said;
-  return entry.action === "redo" ? `${t("history.redo")}: ${text}` : text;
-}
-
 function renderHead(past) {
   let head = $("#history-head");
   if (!head) {
@@ -68,12 +58,14 @@ function renderHead(past) {
     else groups.push(entry.events);
   }
   const chart = boardFor(past.game).chart?.(past.state, groups);
-  const ended = past.state.result ? past.state.result.message : "";
-  head.replaceChildren(
+  const ended = resultSaid(past.state.result, past.players ?? [], past.game);
+  // (replaceChildren would write a null as the text "null".)
+  head.replaceChildren(...[
     h("p", { class: "hint", id: "past-game", text: `${gameTitle(past.game)} · ${(past.players ?? []).join(", ")}` }),
     ended ? h("p", { id: "past-result", text: ended }) : null,
     past.state.over ? h("p", {}, bgstatsLink(past.game_id)) : null,
-    chart ? h("section", { class: "card", id: "past-chart" }, h("h2", { text: chart.title }), chart.el) : null);
+    chart ? h("section", { class: "card", id: "past-chart" }, h("h2", { text: chart.title }), chart.el) : null,
+  ].filter(Boolean));
 }
 
 function render(past) {
@@ -111,7 +103,7 @@ function render(past) {
   h("div", { class: "meta" },
     h("time", { datetime: new Date(entry.at * 1000).toISOString(), text: dated(entry.at) }),
     h("span", { text: entry.source ? (has(`source.${entry.source}`) ? t(`source.${entry.source}`) : entry.source) : "" })),
-  h("div", { class: ["what", entry.events.some((e) => e.alert) && "alert"], text: sentence(entry, past) }))));
+  h("div", { class: ["what", entry.events.some((e) => e.alert) && "alert"], text: entrySaid(entry, past) }))));
 }
 
 undoButton.addEventListener("click", () => askUndo());

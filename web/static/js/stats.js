@@ -2,6 +2,7 @@
 // played, and the past games.
 
 import { $, api, boot, gameTitle, h, lang, number, on, store, t, when } from "./core.js";
+import { resultSaid } from "./sentences.js";
 
 const percent = (rate) => number(rate / 100, { style: "percent" });
 
@@ -113,7 +114,8 @@ function renderPast(past) {
 
 function winners(g) {
   const names = g.result.winners.map((s) => g.players[s]).filter(Boolean);
-  return names.length ? t(names.length === 1 ? "result.winner" : "result.winners", { names: names.join(", ") }) : g.result.message;
+  if (!names.length) return resultSaid(g.result, g.players, g.game);
+  return t(names.length === 1 ? "result.winner" : "result.winners", { names: names.join(", ") });
 }
 
 on("state", () => load().catch(() => {}));

@@ -11,6 +11,7 @@ import {
 } from "./forms.js";
 import { askUndo, redo, undoSaid } from "./undo.js";
 import { bgstatsLink } from "./bgstats.js";
+import { resultSaid } from "./sentences.js";
 import { boardFor } from "./games/index.js";
 import "./caller.js";
 import { redrawn } from "./guard.js";
@@ -93,8 +94,8 @@ function renderResult(state, previous) {
   resultBox.replaceChildren(...[
     h("h2", { text: t("result.title") }),
     h("p", { text: winners.length ? t(winners.length === 1 ? "result.winner" : "result.winners", { names: winners.join(", ") }) : t("result.none") }),
-    // The engine's sentence is English: another language says the winners.
-    lang === "en" ? h("div", { class: "hint", text: result.message }) : null,
+    // How it ended, where the game says it in the phone's language.
+    lang === "en" || result.said?.[lang] ? h("div", { class: "hint", text: resultSaid(result, state.players, state.game) }) : null,
     bgstatsLink(state.game_id),
     isController() && state.setup ? playAgain(state) : null].filter(Boolean));
   // The game just ended on this phone: the card is at the top of the page.

@@ -4,17 +4,12 @@
 // asked from: if the table moved on meanwhile, they are refused, not
 // applied to something else.
 
-import { bindSheet, change, closeSheet, eventText, h, madeAgainst, openSheet, store, t, toast } from "./core.js";
-
-function said(events, state, fallback = "") {
-  const text = (events ?? []).map((e) => eventText(e, state?.players ?? [], state?.game ?? "")).join(" · ");
-  return text || fallback || "";
-}
+import { bindSheet, change, closeSheet, h, madeAgainst, openSheet, store, t, toast } from "./core.js";
+import { eventsSaid, undoSaid as said } from "./sentences.js";
 
 /** What undo would take back, as a sentence ("" when nothing). */
 export function undoSaid(state = store.state) {
-  if (!state?.can_undo) return "";
-  return said(state.undo_events, state, state.undo_text);
+  return said(state);
 }
 
 /** Ask once ("Undo this? Ben plays +9 …") and undo on yes.  While it is
@@ -56,6 +51,6 @@ export function askUndo(state = store.state) {
 /** Play again what was taken back, and say what it did. */
 export async function redo(state = store.state) {
   const done = await change("/api/redo", madeAgainst(state));
-  if (done) toast(t("redo.done", { what: said(done.events, done, done.undo_text) }));
+  if (done) toast(t("redo.done", { what: eventsSaid(done.events, done.players, done.game) || said(done) }));
   return done;
 }

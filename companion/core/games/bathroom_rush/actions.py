@@ -137,7 +137,12 @@ class ActionCards(TurnCommands, QueueOperations):
             raise IllegalCommand("refusal.cannot-strike", rule="no-target", game=GAME,
                                  card=Word(f"card.{attack['card']}"), queue=queue,
                                  position=position, places=places)
-        return self._aim((queue, position), [])
+        # Where the card strikes, said even when nothing happens yet (a
+        # player may answer it, the Cleaner's die is rolled first).
+        aimed = self._event("card-aimed", {**self._who(self._turn_seat()),
+                                           "card_id": attack["card"], "queue": queue,
+                                           "position": position})
+        return self._aim((queue, position), [aimed])
 
     # -- answering a card ---------------------------------------------------
 

@@ -61,6 +61,9 @@ _ITALIAN = {
     "imprenditore": "entrepreneur",
     "mamma con pupo": "mother with baby",
     "infame": "infamous person",
+    # (The rulebook gives no Italian name for the Lost Young Man; the
+    # companion's, said to French and Italian tables like the others'.)
+    "ragazzo sperduto": "lost young man",
     "addetto alle pulizie": "cleaner",
     "astuzia": "cunning",
     "bottiglietta vuota": "empty bottle",

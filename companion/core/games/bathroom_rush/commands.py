@@ -52,7 +52,8 @@ def _acting() -> Param:
 
 
 def _count_on_card(name: str) -> Param:
-    return Param(name, "int", low=0, high=MAX_ON_CARD, help=f"{name} taken")
+    return Param(name, "int", low=0, high=MAX_ON_CARD,
+                 help=f"{name.replace('pipi', 'pipì').replace('popo', 'popò')} taken")
 
 
 def _count(name: str, low: int, help_text: str) -> Param:

@@ -555,7 +555,21 @@ class BathroomRush(ActionCards, Corrections, LightTracking):
     def result(self) -> Result | None:
         if not self.over:
             return None
-        return Result(tuple(self.winners), tuple(self.scores or ()), self.outcome)
+        return Result(tuple(self.winners), tuple(self.scores or ()), self.outcome,
+                      said=self._outcome_said())
+
+    def _outcome_said(self) -> dict[str, str]:
+        """How the game ended in the other languages: the English sentence's
+        data found again among the ways a game ends."""
+        ways: list[dict[str, Any]] = [{"how": "nobody"}, {"how": "no-winner"}]
+        for seat in self.winners[:1]:
+            ways += [{**self._who(seat), "how": "last"},
+                     {**self._who(seat), "score": self.score(seat), "how": "wins"}]
+        for data in ways:
+            key = event_key("game-over", data)
+            if render(key, "en", data) == self.outcome:
+                return {lang: render(key, lang, data) for lang in LANGUAGES if lang != "en"}
+        return {}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Game:

@@ -224,7 +224,7 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "{next} lance maintenant"
         ),
         "refusal.no-yellow-deck": (
-            "sans le Lost Young Man, la pioche de Personas doit encore avoir {least} cartes"
+            "sans le Ragazzo sperduto, la pioche de Personas doit encore avoir {least} cartes"
         ),
         "refusal.queue-taken": (
             "la file {queue} est prise par {holder} : deux joueurs ne partagent jamais une "
@@ -414,7 +414,7 @@ REFUSALS: Mapping[str, Mapping[str, str]] = {
             "ora tira {next}"
         ),
         "refusal.no-yellow-deck": (
-            "senza il Lost Young Man il mazzo delle Persona deve avere ancora {least} carte"
+            "senza il Ragazzo sperduto il mazzo delle Persona deve avere ancora {least} carte"
         ),
         "refusal.queue-taken": (
             "la fila {queue} è presa da {holder}: due giocatori non condividono mai una fila; "

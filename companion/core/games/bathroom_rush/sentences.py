@@ -176,17 +176,30 @@ _EN: dict[str, str] = {
     "event.decompressed.popo": "{name} rolls {roll}: takes one popò",
     "event.reserve-changed.bathroom": "{name} takes {took} from the bathroom of queue "
                                       "{queue}: reserve {reserve}",
+    "event.reserve-changed.bathroom.none": (
+        "{name} takes no token from the bathroom of queue {queue}: reserve {reserve}"
+    ),
     "event.reserve-changed.discards": "{name} discards {gone} pipì: reserve {reserve}",
     "event.reserve-changed.popo": "{name} takes one popò: reserve {reserve}",
     "event.reserve-changed.distracted": "{name} takes a pipì because of {persona}: reserve "
                                         "{reserve}",
     "event.reserve-changed.count": "{name} takes {took} for the {personas} between them and "
                                    "the door of queue {queue}: reserve {reserve}",
+    "event.reserve-changed.count.none": (
+        "{name} takes no token for the {personas} between them and the door of queue {queue}: "
+        "reserve {reserve}"
+    ),
     "event.reserve-changed.count-cards": "{name} takes {took} for the {personas} between them "
                                          "and the door of queue {queue} and the permanent "
                                          "cards: reserve {reserve}",
+    "event.reserve-changed.count-cards.none": (
+        "{name} takes no token for the {personas} between them and the door of queue {queue} and "
+        "the permanent cards: reserve {reserve}"
+    ),
     "event.reserve-changed.take": "{name} takes {took}: reserve {reserve}",
+    "event.reserve-changed.take.none": "{name} takes no token: reserve {reserve}",
     "event.reserve-changed.give": "{name} discards {given}: reserve {reserve}",
+    "event.reserve-changed.give.none": "{name} discards no token: reserve {reserve}",
     "event.reserve-changed.both": "{name} takes {took} and discards {given}: reserve "
                                   "{reserve}",
     "event.popo-converted": "Five of {name}'s pipì become one popò",
@@ -246,8 +259,14 @@ _EN: dict[str, str] = {
     "event.phase.count.light": "Final count: each player still queuing takes the tokens between "
                                "them and the door",
     "event.reserve-changed.cleanup": "{name} takes {took} from their bathroom: reserve {reserve}",
+    "event.reserve-changed.cleanup.none": (
+        "{name} takes no token from their bathroom: reserve {reserve}"
+    ),
     "event.reserve-changed.count-light": "{name} takes {took} for the Personas between them and "
                                          "the door: reserve {reserve}",
+    "event.reserve-changed.count-light.none": (
+        "{name} takes no token for the Personas between them and the door: reserve {reserve}"
+    ),
     "event.reached.turn": "{name} reaches the bathroom: the rest of this round is the final turns",
     "event.reached.too": "{name} reaches the bathroom too",
     "event.reached.cleanup": "{name} reaches the bathroom as the queues move up: the game ends "
@@ -266,7 +285,7 @@ _FR: dict[str, str] = {
     "card.distracted": "Distratto",
     "card.entrepreneur": "Imprenditore",
     "card.infamous-person": "Infame",
-    "card.lost-young-man": "Lost Young Man",
+    "card.lost-young-man": "Ragazzo sperduto",
     "colour.neutral": "neutre",
     "colour.orange": "orange",
     "colour.red": "rouge",
@@ -400,17 +419,30 @@ _FR: dict[str, str] = {
     "event.decompressed.popo": "{name} fait {roll} : prend un popò",
     "event.reserve-changed.bathroom": "{name} prend {took} aux toilettes de la file {queue} : "
                                       "réserve {reserve}",
+    "event.reserve-changed.bathroom.none": (
+        "{name} ne prend aucun jeton aux toilettes de la file {queue} : réserve {reserve}"
+    ),
     "event.reserve-changed.discards": "{name} défausse {gone} pipì : réserve {reserve}",
     "event.reserve-changed.popo": "{name} prend un popò : réserve {reserve}",
     "event.reserve-changed.distracted": "{name} prend un pipì à cause de {persona} : "
                                         "réserve {reserve}",
     "event.reserve-changed.count": "{name} prend {took} pour les {personas} entre lui et la "
                                    "porte de la file {queue} : réserve {reserve}",
+    "event.reserve-changed.count.none": (
+        "{name} ne prend aucun jeton pour les {personas} entre lui et la porte de la file {queue} "
+        ": réserve {reserve}"
+    ),
     "event.reserve-changed.count-cards": "{name} prend {took} pour les {personas} entre lui et "
                                          "la porte de la file {queue} et les cartes "
                                          "permanentes : réserve {reserve}",
+    "event.reserve-changed.count-cards.none": (
+        "{name} ne prend aucun jeton pour les {personas} entre lui et la porte de la file {queue} "
+        "et les cartes permanentes : réserve {reserve}"
+    ),
     "event.reserve-changed.take": "{name} prend {took} : réserve {reserve}",
+    "event.reserve-changed.take.none": "{name} ne prend aucun jeton : réserve {reserve}",
     "event.reserve-changed.give": "{name} défausse {given} : réserve {reserve}",
+    "event.reserve-changed.give.none": "{name} ne défausse aucun jeton : réserve {reserve}",
     "event.reserve-changed.both": "{name} prend {took} et défausse {given} : réserve "
                                   "{reserve}",
     "event.popo-converted": "Cinq pipì de {name} deviennent un popò",
@@ -471,8 +503,14 @@ _FR: dict[str, str] = {
     "event.phase.count.light": "Décompte final : chaque joueur encore dans la file prend les "
                                "jetons entre lui et la porte",
     "event.reserve-changed.cleanup": "{name} prend {took} à ses toilettes : réserve {reserve}",
+    "event.reserve-changed.cleanup.none": (
+        "{name} ne prend aucun jeton à ses toilettes : réserve {reserve}"
+    ),
     "event.reserve-changed.count-light": "{name} prend {took} pour les Personas entre lui et la "
                                          "porte : réserve {reserve}",
+    "event.reserve-changed.count-light.none": (
+        "{name} ne prend aucun jeton pour les Personas entre lui et la porte : réserve {reserve}"
+    ),
     "event.reached.turn": "{name} arrive aux toilettes : le reste de la manche est le dernier "
                           "tour",
     "event.reached.too": "{name} arrive aussi aux toilettes",
@@ -492,7 +530,7 @@ _IT: dict[str, str] = {
     "card.distracted": "Distratto",
     "card.entrepreneur": "Imprenditore",
     "card.infamous-person": "Infame",
-    "card.lost-young-man": "Lost Young Man",
+    "card.lost-young-man": "Ragazzo sperduto",
     "colour.neutral": "neutra",
     "colour.orange": "arancione",
     "colour.red": "rossa",
@@ -624,17 +662,30 @@ _IT: dict[str, str] = {
     "event.decompressed.popo": "{name} fa {roll}: prende una popò",
     "event.reserve-changed.bathroom": "{name} prende {took} dal bagno della fila {queue}: "
                                       "riserva {reserve}",
+    "event.reserve-changed.bathroom.none": (
+        "{name} non prende nessun segnalino dal bagno della fila {queue}: riserva {reserve}"
+    ),
     "event.reserve-changed.discards": "{name} scarta {gone} pipì: riserva {reserve}",
     "event.reserve-changed.popo": "{name} prende una popò: riserva {reserve}",
     "event.reserve-changed.distracted": "{name} prende una pipì per colpa di {persona}: "
                                         "riserva {reserve}",
     "event.reserve-changed.count": "{name} prende {took} per le {personas} tra sé e la porta "
                                    "della fila {queue}: riserva {reserve}",
+    "event.reserve-changed.count.none": (
+        "{name} non prende nessun segnalino per le {personas} tra sé e la porta della fila "
+        "{queue}: riserva {reserve}"
+    ),
     "event.reserve-changed.count-cards": "{name} prende {took} per le {personas} tra sé e la "
                                          "porta della fila {queue} e le carte permanenti: "
                                          "riserva {reserve}",
+    "event.reserve-changed.count-cards.none": (
+        "{name} non prende nessun segnalino per le {personas} tra sé e la porta della fila {queue} "
+        "e le carte permanenti: riserva {reserve}"
+    ),
     "event.reserve-changed.take": "{name} prende {took}: riserva {reserve}",
+    "event.reserve-changed.take.none": "{name} non prende nessun segnalino: riserva {reserve}",
     "event.reserve-changed.give": "{name} scarta {given}: riserva {reserve}",
+    "event.reserve-changed.give.none": "{name} non scarta nessun segnalino: riserva {reserve}",
     "event.reserve-changed.both": "{name} prende {took} e scarta {given}: riserva {reserve}",
     "event.popo-converted": "Cinque pipì di {name} diventano una popò",
     "event.popo-converted.many": "Cinque pipì di {name} diventano una popò ({count} volte)",
@@ -693,8 +744,14 @@ _IT: dict[str, str] = {
     "event.phase.count.light": "Conteggio finale: chi è ancora in fila prende i segnalini tra sé "
                                "e la porta",
     "event.reserve-changed.cleanup": "{name} prende {took} dal suo bagno: riserva {reserve}",
+    "event.reserve-changed.cleanup.none": (
+        "{name} non prende nessun segnalino dal suo bagno: riserva {reserve}"
+    ),
     "event.reserve-changed.count-light": "{name} prende {took} per le Persone tra sé e la porta: "
                                          "riserva {reserve}",
+    "event.reserve-changed.count-light.none": (
+        "{name} non prende nessun segnalino per le Persone tra sé e la porta: riserva {reserve}"
+    ),
     "event.reached.turn": "{name} entra in bagno: il resto del giro è l'ultimo turno",
     "event.reached.too": "Anche {name} entra in bagno",
     "event.reached.cleanup": "{name} entra in bagno mentre le file avanzano: la partita finisce a"
@@ -735,6 +792,7 @@ _EN_ACTIONS: dict[str, str] = {
                            "bathroom of queue {queue}, and the permanent cards are discarded",
     "prompt.roll.empty-bottle": "{name}: roll the red die: that many pipì leave your reserve",
     "event.card-played": "{name} plays {card}",
+    "event.card-aimed": "{name} plays {card} {place}",
     "event.card-blocked.queue-defence": "{name} plays a Queue Defence: {by}'s {card} is "
                                         "cancelled",
     "event.card-blocked.bathroom-defence": "{name} plays a Bathroom Defence: {by}'s {card} is "
@@ -779,6 +837,7 @@ _FR_ACTIONS: dict[str, str] = {
     "prompt.roll.empty-bottle": "{name} : lance le dé rouge : autant de pipì quittent ta "
                                 "réserve",
     "event.card-played": "{name} joue {card}",
+    "event.card-aimed": "{name} joue {card} {place}",
     "event.card-blocked.queue-defence": "{name} joue une Défense de file : le {card} de {by} "
                                         "est annulé",
     "event.card-blocked.bathroom-defence": "{name} joue une Défense des toilettes : le {card} "
@@ -821,6 +880,7 @@ _IT_ACTIONS: dict[str, str] = {
     "prompt.roll.empty-bottle": "{name}: tira il dado rosso: altrettanti pipì lasciano la tua "
                                 "riserva",
     "event.card-played": "{name} gioca {card}",
+    "event.card-aimed": "{name} gioca {card} {place}",
     "event.card-blocked.queue-defence": "{name} gioca una Difesa fila: {card} di {by} è "
                                         "annullata",
     "event.card-blocked.bathroom-defence": "{name} gioca una Difesa bagno: {card} di {by} è "
@@ -965,6 +1025,9 @@ def render(key: str, lang: str, data: Mapping[str, Any]) -> str:
                                       max(0, int(data.get("took_popo") or 0)), lang)
         fields["given"] = tokens_words(max(0, -int(data.get("took_pipi") or 0)),
                                        max(0, -int(data.get("took_popo") or 0)), lang)
+        took = (int(data.get("took_pipi") or 0), int(data.get("took_popo") or 0))
+        fields["nothing_taken"] = max(took) <= 0
+        fields["nothing_given"] = min(took) >= 0
     if "reserve_pipi" in data:
         fields["reserve"] = tokens_words(data["reserve_pipi"], data["reserve_popo"], lang,
                                          zero="tokens.empty")
@@ -983,6 +1046,11 @@ def render(key: str, lang: str, data: Mapping[str, Any]) -> str:
                                      for one in data["placed"])
     if isinstance(data.get("effects"), list):
         fields["effects"] = effects_words(data["effects"], lang)
+    # Nothing taken (or given): "Cy takes no token", said as its own
+    # sentence (French "ne prend aucun jeton", Italian "non prende nessun...").
+    nothing = fields.get("nothing_given" if key.endswith(".give") else "nothing_taken")
+    if nothing and key.startswith("event.reserve-changed.") and key + ".none" in _EN:
+        key = f"{key}.none"
     return _say(key, lang, **fields)
 
 

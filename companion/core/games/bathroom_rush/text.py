@@ -346,7 +346,7 @@ TEXT: Phrases = {
         "variant.no-yellow": "Sans effets jaunes",
         "variant.no-yellow.help": (
             "Pour les nouveaux joueurs : les Personas jaunes n'ont pas d'effet spécial non plus,"
-            " et le Lost Young Man est retiré du paquet de Personas."
+            " et le Ragazzo sperduto est retiré du paquet de Personas."
         ),
         "variant.keep-playing": "Tout le monde joue jusqu'au bout",
         "variant.keep-playing.help": (
@@ -574,7 +574,7 @@ TEXT: Phrases = {
         "variant.no-yellow": "Senza effetti gialli",
         "variant.no-yellow.help": (
             "Per i nuovi giocatori: nemmeno le Persone gialle hanno effetti speciali, e il"
-            " Lost Young Man è tolto dal mazzo delle Persone."
+            " Ragazzo sperduto è tolto dal mazzo delle Persone."
         ),
         "variant.keep-playing": "Tutti giocano fino alla fine",
         "variant.keep-playing.help": (

@@ -187,8 +187,8 @@ CALLER: Phrases = {
         ),
         "caller.end-roll.kept": "{player} fa {total}: il Controllo resta a {after}",
         "caller.end-roll.held": (
-            "{player} ha {held, plural, =0 {nessuna carta SOGLIA CRITICA!} one {# carta SOGLIA "
-            "CRITICA!} other {# carte SOGLIA CRITICA!}}"
+            "{held, plural, =0 {{player} non ha nessuna carta SOGLIA CRITICA!} one {{player} ha"
+            " # carta SOGLIA CRITICA!} other {{player} ha # carte SOGLIA CRITICA!}}"
         ),
         "caller.round": "Mano {round}: mescolate e distribuite; inizia {player}",
         "caller.direction.clockwise": "Si gioca in senso orario",

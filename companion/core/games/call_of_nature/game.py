@@ -76,7 +76,7 @@ class CallOfNature(Game, State):
         options = dict(setup.options)
         unknown = set(options) - set(DEFAULT_OPTIONS)
         if unknown:
-            raise BadSetup("refusal.unknown-option", title=cls.title,
+            raise BadSetup("refusal.unknown-option", title=cls.title, n=len(unknown),
                            unknown=", ".join(sorted(unknown)), allowed=", ".join(DEFAULT_OPTIONS))
         for name in ("min_value", "max_value", "deck_size"):
             if name in options and not is_int(options[name]):

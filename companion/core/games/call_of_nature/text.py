@@ -212,11 +212,15 @@ TEXT: Phrases = {
         "help.reverse": "Inverser le sens du jeu",
         "help.set-draw-pile": "Fixer le nombre de cartes de la pioche",
         "help.set-pressure": "Fixer la Pression ; aucun seuil ni Répit ne se déclenche",
+        "help.roll": "Le résultat d'un d6 de Répit ou des 2d6 de fin de partie",
+        "help.held-thresholds": (
+            "Combien de cartes SEUIL CRITIQUE ! un joueur a en main à la fin"
+        ),
         "help.skip": "Le joueur actif passe : le tour continue",
         "help.special": "Jouer une carte spéciale : la Pression ne change pas",
         "title": "Call of Nature",
         # The game's record, as the statistics name it.
-        "record": "plus haute Pression survécue",
+        "record": "plus haute Pression tenue",
         # The command line's sentences and columns of the state (companion state).
         "state.line.pressure": "Pression {pressure}",
         "state.line.next-threshold": "le prochain seuil, à {threshold}, coûte {cost} de Maîtrise",
@@ -268,8 +272,9 @@ TEXT: Phrases = {
             " other {{player} perd # de Maîtrise ({before} → {after})}}"
         ),
         "event.end-roll.other": (
-            "{player} a {held, plural, =0 {aucune carte SEUIL CRITIQUE !}"
-            " one {# carte SEUIL CRITIQUE !} other {# cartes SEUIL CRITIQUE !}} en main"
+            "{held, plural, =0 {{player} n'a aucune carte SEUIL CRITIQUE ! en main}"
+            " one {{player} a # carte SEUIL CRITIQUE ! en main}"
+            " other {{player} a # cartes SEUIL CRITIQUE ! en main}}"
         ),
         "event.game-over": "Fin de partie : {winners} gagne",
         "event.note": "Note : {text}",
@@ -342,6 +347,8 @@ TEXT: Phrases = {
         "help.reverse": "Inverti il senso di gioco",
         "help.set-draw-pile": "Fissa il numero di carte del mazzo",
         "help.set-pressure": "Fissa la Pressione; nessuna soglia né Tregua scatta",
+        "help.roll": "Il risultato di un d6 di Tregua o dei 2d6 di fine partita",
+        "help.held-thresholds": "Quante carte SOGLIA CRITICA! ha in mano un giocatore alla fine",
         "help.skip": "Il giocatore di turno passa: il turno continua",
         "help.special": "Gioca una carta speciale: la Pressione non cambia",
         "title": "Call of Nature",
@@ -427,8 +434,9 @@ TEXT: Phrases = {
             " other {{player} perde # livelli di Controllo ({before} → {after})}}"
         ),
         "event.end-roll.other": (
-            "{player} ha {held, plural, =0 {nessuna carta SOGLIA CRITICA!}"
-            " one {# carta SOGLIA CRITICA!} other {# carte SOGLIA CRITICA!}} in mano"
+            "{held, plural, =0 {{player} non ha nessuna carta SOGLIA CRITICA! in mano}"
+            " one {{player} ha # carta SOGLIA CRITICA! in mano}"
+            " other {{player} ha # carte SOGLIA CRITICA! in mano}}"
         ),
         "event.game-over": "Fine della partita: vince {winners}",
         "event.note": "Nota: {text}",

@@ -563,7 +563,8 @@ class OhShit(Game, State):
             "flushed",
             f"{self._pile_of(seat)} flushes: {describe_cards(gone)} go to the Décharge "
             f"({cards_text(self.pile_total(seat))} left)",
-            {"player": seat, "cards": gone}, alert=True)]
+            {"player": seat, "cards": gone, "count": sum(gone.values()),
+             "left": self.pile_total(seat)}, alert=True)]
 
     def _end_turn(self) -> list[Event]:
         seat = self.active

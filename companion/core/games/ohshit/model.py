@@ -107,7 +107,7 @@ def deck_of(setup: Setup) -> dict[str, int]:
     options = dict(setup.options)
     unknown = set(options) - {"deck"}
     if unknown:
-        raise BadSetup("refusal.unknown-option", title="OhShit!",
+        raise BadSetup("refusal.unknown-option", title="OhShit!", n=len(unknown),
                        unknown=", ".join(sorted(unknown)), allowed="deck")
     asked = options.get("deck", {})
     if not isinstance(asked, Mapping):

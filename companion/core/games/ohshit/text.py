@@ -58,7 +58,11 @@ TEXT: Phrases = {
         # engines write their own; these are the translators' source).
         "event.constipated": "{player} constipates {target}",
         "event.constipation-lifted": "{target}'s Constipation is lifted",
-        "event.flushed": "{player}'s pile goes to the Décharge",
+        "event.flushed": (
+            "{player}'s pile flushes: {count, plural, one {# card goes} other {# cards go}}"
+            " to the Décharge, {left} left"
+        ),
+        "event.flushed.other": "{player}'s pile goes to the Décharge",
         "event.player-died": "{player} dies: their pile goes to the Décharge",
         "event.poop-played": "{player} puts a {colour} poop on {target}'s pile",
         "event.reshuffle": (
@@ -175,7 +179,11 @@ TEXT: Phrases = {
         "command.toilette": "Toilette",
         "event.constipated": "{player} constipe {target}",
         "event.constipation-lifted": "La Constipation de {target} est levée",
-        "event.flushed": "La pile de {player} part à la Décharge",
+        "event.flushed": (
+            "La pile de {player} se vide : {count, plural, one {# carte part}"
+            " other {# cartes partent}} à la Décharge, il en reste {left}"
+        ),
+        "event.flushed.other": "La pile de {player} part à la Décharge",
         "event.player-died": "{player} meurt : sa pile part à la Décharge",
         "event.poop-played": "{player} pose un caca {colour} sur la pile de {target}",
         "event.reshuffle": (
@@ -313,7 +321,11 @@ TEXT: Phrases = {
         "command.toilette": "Toilette",
         "event.constipated": "{player} fa venire la stitichezza a {target}",
         "event.constipation-lifted": "La Stitichezza di {target} è tolta",
-        "event.flushed": "La pila di {player} va in Discarica",
+        "event.flushed": (
+            "La pila di {player} si svuota: {count, plural, one {# carta va}"
+            " other {# carte vanno}} in Discarica; nella pila: {left}"
+        ),
+        "event.flushed.other": "La pila di {player} va in Discarica",
         "event.player-died": "{player} muore: la sua pila va in Discarica",
         "event.poop-played": "{player} mette una cacca {colour} sulla pila di {target}",
         "event.reshuffle": (
