@@ -27,6 +27,8 @@ import threading
 from collections import deque
 from typing import Callable, Sequence
 
+from companion.core.errors import CompanionError
+
 log = logging.getLogger(__name__)
 
 # espeak-ng's voice for each of the table's languages.
@@ -42,7 +44,7 @@ LONGEST_LINE = 30.0
 SETTLE = 0.05
 
 
-class SpeakerMissing(OSError):
+class SpeakerMissing(CompanionError, OSError):
     """espeak-ng or aplay is not installed."""
 
 
