@@ -665,7 +665,7 @@ def test_a_neutral_persona_is_revealed_in_three_presses_without_its_name(table, 
     assert menu.view().text == "light blue, 1 pipì?"
     presses += press(menu, "ok")
     assert presses == 3
-    assert last_command(table) == "reveal queue=1 position=1 pipi=1 popo=0 colour=neutral"
+    assert last_command(table) == "reveal queue=1 position=1 persona=0 pipi=1 popo=0 colour=neutral"
 
 
 BOX = [{"name": "Signora", "colour": "neutral", "pipi": 1, "popo": 0, "copies": 40},
@@ -681,7 +681,7 @@ def test_with_a_small_box_a_reveal_is_its_kind_beside_a_key_then_ok(table, menu_
     assert press(menu, "down") == 1
     assert menu.view().text == "Anziano: 2 pipì?"
     assert press(menu, "ok") == 1
-    assert last_command(table) == "reveal-kind queue=1 position=1 kind=Anziano"
+    assert last_command(table) == "reveal-kind queue=1 position=1 persona=0 kind=Anziano"
 
 
 def test_a_kind_all_seen_is_no_longer_offered(table, menu_for):
@@ -704,7 +704,7 @@ def test_an_orange_persona_is_named_through_the_full_reveal_held_ok_lists(table,
     assert menu.view().items[:2] == ("Elderly Man", "Mother with Baby")
     press(menu, "ok")
     assert last_command(table) == ("reveal queue=1 position=1 pipi=1 popo=0 colour=orange "
-                                   "name=Elderly Man")
+                                   "name=Elderly Man persona=0")
 
 
 def test_back_from_the_colour_returns_to_the_popo_and_skips_nothing(table, menu_for):

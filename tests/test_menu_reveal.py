@@ -108,7 +108,7 @@ def test_every_kind_of_a_box_of_up_to_16_is_three_presses_away(table, box):
         for key in way:
             menu.on_key(key)
         assert table.version == version + 1
-        assert table.history()[-1].text == f"reveal-kind queue=1 position=1 kind={kind['name']}"
+        assert table.history()[-1].text == f"reveal-kind queue=1 position=1 persona=0 kind={kind['name']}"
 
 
 def test_the_groups_follow_the_colours_where_they_fit_the_likeliest_first(table):
@@ -162,7 +162,7 @@ def test_without_a_box_each_colour_and_usual_tokens_are_three_presses_away(table
         assert way is not None and len(way) == 3
         for key in way:
             menu.on_key(key)
-        assert table.history()[-1].text == (f"reveal queue=1 position=1 pipi={pipi} "
+        assert table.history()[-1].text == (f"reveal queue=1 position=1 persona=0 pipi={pipi} "
                                             f"popo={popo} colour={colour}")
 
 

@@ -83,8 +83,22 @@ class MenuNames:
         seat = expectation.player
         if seat is not None and 0 <= seat < len(players):
             parts.insert(0, players[seat])
-        # What the game already decided tells two of a kind apart.
+        # What the game already decided tells two of a kind apart (not what
+        # a command only names for the table's check, such as the card aimed at).
+        named = self._named(expectation.command)
         parts += [f"{self.param(expectation.command, name)} {value}"
                   for name, value in expectation.args.items()
-                  if name != "player" and isinstance(value, (int, str))]
+                  if name != "player" and name not in named and isinstance(value, (int, str))]
         return " · ".join(parts)
+
+    def _named(self, command: str) -> frozenset[str]:
+        """The parameters of ``command`` sent only by name (never shown)."""
+        if self.game is None:
+            return frozenset()
+        from ..games import game_class
+
+        try:
+            spec = next((s for s in game_class(self.game).commands if s.name == command), None)
+        except LookupError:
+            return frozenset()
+        return frozenset(p.name for p in spec.params if p.named) if spec else frozenset()
