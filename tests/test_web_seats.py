@@ -131,7 +131,8 @@ def test_settings_are_validated_and_need_a_controller(app, table):
     assert table.settings().language is None and table.settings().seat_only is False
     assert spectator.get("/api/settings").json == {
         "seat_only": False, "language": "en", "language_set": False,
-        "configured_language": "en"}
+        "configured_language": "en", "caller": True,
+        "caller_moments": ["turn", "game", "undo", "play"], "speaker": False}
 
 
 def test_the_tables_language_is_the_pages_default(app, table):
