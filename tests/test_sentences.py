@@ -83,7 +83,8 @@ SAY_ON_A_PHONE = """async (sent) => {
         for (const spec of p.commands) {
             add(f.commandLabel(p.game, spec.name), "command");
             add(f.commandHelp(p.game, spec), "command help");
-            for (const param of spec.params) {
+            // A parameter sent only by name is never shown (no form asks it).
+            for (const param of spec.params.filter((q) => !q.named)) {
                 add(f.paramLabel(p.game, spec.name, param), "parameter");
                 add(f.paramHelp(p.game, spec.name, param), "parameter help");
                 for (const choice of param.choices ?? []) {

@@ -238,7 +238,9 @@ def said_on_page(page, companion, lang: str) -> None:
     nothing in English."""
     expected = companion.table.game.expected(lang)
     if expected:
-        expect(page.locator("#prompt")).to_have_text(expected[0].prompt)
+        # (A reveal's question comes after the name of the player asked.)
+        expect(page.locator("#prompt")).to_have_text(
+            re.compile(rf"^(?:.+ — )?{re.escape(expected[0].prompt)}\s*$"))
     assert english_in(page, lang) == []
 
 
