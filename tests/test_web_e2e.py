@@ -525,7 +525,7 @@ def test_with_a_box_described_a_bathroom_rush_reveal_is_one_tap_on_a_kind(compan
     page = controller(phones, companion)
     page.wait_for_selector(".br-kinds")
     expect(page.locator(".br-kinds h2")).to_have_text(
-        "Which Persona is in the bathroom of queue 1?")
+        "Ana — Which Persona is in the bathroom of queue 1?")
     expect(page.locator(".br-kinds .persona-kind")).to_have_text(["Signora ×30", "Anziano ×1"])
     page.click(".br-kinds .persona-kind[data-kind=Anziano]")
     revealed = page.locator(".queue[data-queue='1'] .persona.orange")
