@@ -108,7 +108,8 @@ def test_every_kind_of_a_box_of_up_to_16_is_three_presses_away(table, box):
         for key in way:
             menu.on_key(key)
         assert table.version == version + 1
-        assert table.history()[-1].text == f"reveal-kind queue=1 position=1 persona=0 kind={kind['name']}"
+        assert table.history()[-1].text == (
+            f"reveal-kind queue=1 position=1 persona=0 kind={kind['name']}")
 
 
 def test_the_groups_follow_the_colours_where_they_fit_the_likeliest_first(table):
