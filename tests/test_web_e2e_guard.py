@@ -46,15 +46,16 @@ def reveal_first(companion, pipi: int = 1) -> dict:
     return dict(wait.args)
 
 
-def phone_with_a_hand(phones, companion, lang: str = "en"):
-    """A phone whose finger has a hand's reaction time, its clock paused."""
+def phone_with_a_hand(phones, companion, lang: str = "en", start_ms: int = 1_000_000):
+    """A phone whose finger has a hand's reaction time, its clock paused
+    ``start_ms`` after the page began to load."""
     page = phones(reaction_ms=None, locale=LOCALES[lang])
     # Time stands still on this page: it moves only when told.
-    page.add_init_script("""(() => {
-        let now = 1000000;
+    page.add_init_script("""((start) => {
+        let now = start;
         performance.now = () => now;
         window.advanceClock = (ms) => { now += ms; };
-    })()""")
+    })(%d)""" % start_ms)
     page.goto(companion.join_url)
     e2e.live(page)
     page.wait_for_selector(".printed-grid .persona-printed")
@@ -125,6 +126,20 @@ def test_a_tap_after_a_reaction_time_plays_on_what_the_page_shows(companion, pho
     expect(page.locator("#toast")).to_be_hidden()
     placed = companion.table.game.persona(shown["queue"], shown["position"])
     assert placed["revealed"] and placed["pipi"] == 3 and placed["id"] == shown["persona"]
+    assert page.script_errors == []
+
+
+def test_a_tap_in_the_pages_first_moments_plays(companion, phones):
+    # The page has just loaded (its clock at 0): nothing was redrawn under
+    # the finger, so the first tap plays at once.
+    started(companion)
+    page = phone_with_a_hand(phones, companion, start_ms=0)
+    shown = companion.table.game.expected()[0].args
+    drawn = page.locator("#prompt").text_content()
+    page.click(".printed-grid .persona-printed[data-pipi='2'][data-popo='0']")
+    expect(page.locator("#prompt")).not_to_have_text(drawn)
+    expect(page.locator("#toast")).to_be_hidden()
+    assert companion.table.game.persona(shown["queue"], shown["position"])["pipi"] == 2
     assert page.script_errors == []
 
 

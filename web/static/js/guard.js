@@ -41,7 +41,9 @@ export function redrawn(own, now = performance.now()) {
     for (const el of root.querySelectorAll(CONTROLS)) {
       const aim = aimOf(el, el.closest("#dock") ? prompt : "");
       aims.set(el, aim);
-      next.set(aim, own || !since.size ? 0 : since.get(aim) ?? now);
+      // (-Infinity: on screen for ever, as far as a finger is concerned,
+      // even in the page's first 400 ms.)
+      next.set(aim, own || !since.size ? -Infinity : since.get(aim) ?? now);
     }
   }
   since = next;
