@@ -51,11 +51,11 @@ def phone_with_a_hand(phones, companion, lang: str = "en", start_ms: int = 1_000
     ``start_ms`` after the page began to load."""
     page = phones(reaction_ms=None, locale=LOCALES[lang])
     # Time stands still on this page: it moves only when told.
-    page.add_init_script("""((start) => {
+    page.add_init_script(f"""((start) => {{
         let now = start;
         performance.now = () => now;
-        window.advanceClock = (ms) => { now += ms; };
-    })(%d)""" % start_ms)
+        window.advanceClock = (ms) => {{ now += ms; }};
+    }})({int(start_ms)})""")
     page.goto(companion.join_url)
     e2e.live(page)
     page.wait_for_selector(".printed-grid .persona-printed")

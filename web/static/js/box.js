@@ -125,6 +125,10 @@ $("#import-box").addEventListener("change", async (event) => {
 on("session", () => {
   $("#save-box").textContent = isController() ? t("box.save") : t("join.button");
 });
+on("language", () => {
+  render();
+  $("#save-box").textContent = isController() ? t("box.save") : t("join.button");
+});
 
 boot().then(async () => {
   try {

@@ -2,7 +2,9 @@
 // connection, toasts, the bottom sheet and joining with the PIN.
 
 export const LANGUAGES = ["en", "fr", "it"];
-export const lang = LANGUAGES.includes(document.documentElement.lang) ? document.documentElement.lang : "en";
+// The page's language: the one it was drawn in, until the table's changes
+// (see changeLanguage; modules that import it see the new one).
+export let lang = LANGUAGES.includes(document.documentElement.lang) ? document.documentElement.lang : "en";
 let strings = {};
 
 /** The pages' strings and every game's phrases (`<game>:<key>`, from the
@@ -24,8 +26,8 @@ export function t(key, vars = {}) {
 
 // -- the rules of each language (CLDR's, through the browser's Intl) ------------------
 
-const plurals = new Intl.PluralRules(lang);
-const numbers = new Intl.NumberFormat(lang);
+let plurals = new Intl.PluralRules(lang);
+let numbers = new Intl.NumberFormat(lang);
 
 /** A number as the page's language writes it. */
 export function number(value, options) {
@@ -189,6 +191,8 @@ export const store = {
 };
 const listeners = {
   state: new Set(), session: new Set(), companion: new Set(), connection: new Set(), screen: new Set(),
+  // The page speaks another language now: draw again what was drawn.
+  language: new Set(),
 };
 
 export function on(what, fn) {
@@ -239,49 +243,100 @@ export function ownLanguage() {
 }
 
 /** A phone without a language of its own follows the table's: when a
- * controller changes it, the page comes back in it at once, and a sheet
- * that was open opens again, drawn in the new language. */
+ * controller changes it, the page speaks it at once, where it is (see
+ * changeLanguage). */
 function followTableLanguage(before, after) {
   const was = before?.settings?.language;
   const now = after?.settings?.language;
   if (!was || !now || was === now || now === lang || ownLanguage()) return;
-  if ($("#sheet")?.open && sheetOpener) {
-    try {
-      sessionStorage.setItem(REOPEN, JSON.stringify({ path: location.pathname, opener: sheetOpener }));
-    } catch (err) {
-      /* no storage: the page comes back without the sheet */
-    }
-  }
-  location.reload();
+  changeLanguage(now);
 }
 
-// The sheet to open again once the page is back in the table's language.
-const REOPEN = "companion.reopen";
+// The attributes of a page's drawing that carry its words.
+const WORDED = ["aria-label", "title", "placeholder", "alt", "label", "lang", "data-lang"];
 
-function reopenSheet() {
-  let wanted = null;
-  try {
-    wanted = JSON.parse(sessionStorage.getItem(REOPEN));
-    sessionStorage.removeItem(REOPEN);
-  } catch (err) {
+/** Give the page's own elements (`here`) the words of the same page drawn
+ * in another language (`there`): node by node, while both have the same
+ * shape.  A part the scripts drew (the board, the dock, a list) has
+ * another shape than the companion's empty one and is left to them. */
+function reword(here, there) {
+  if (here.matches("input, textarea")) return;
+  for (const name of WORDED) {
+    const value = there.getAttribute(name);
+    if (value !== null && here.hasAttribute(name)) here.setAttribute(name, value);
+  }
+  const said = (node) => node.nodeType === Node.ELEMENT_NODE || (node.nodeType === Node.TEXT_NODE && node.data.trim());
+  const mine = [...here.childNodes].filter(said);
+  const theirs = [...there.childNodes].filter(said);
+  const same = (a, b) => a.nodeName === b.nodeName && (a.id ?? "") === (b.id ?? "")
+    && (a.classList?.[0] ?? "") === (b.classList?.[0] ?? "");
+  if (mine.length === theirs.length && mine.every((node, i) => same(node, theirs[i]))) {
+    mine.forEach((node, i) => {
+      if (node.nodeType === Node.TEXT_NODE) node.data = theirs[i].data;
+      else reword(node, theirs[i]);
+    });
     return;
   }
-  if (!wanted || wanted.path !== location.pathname) return;
-  // The control that opened it is drawn with the first state.
-  const tryOpen = () => {
-    const opener = document.getElementById(wanted.opener);
-    if (!opener) return false;
-    opener.focus();
-    opener.click();
-    return true;
-  };
-  if (tryOpen()) return;
-  const once = () => {
-    setTimeout(() => {
-      if (tryOpen()) listeners.state.delete(once);
+  // Elements the scripts added among the companion's (a popover, a list's
+  // rows): each of the companion's finds its own, in order, past them.
+  let at = 0;
+  for (const node of theirs) {
+    if (node.nodeType !== Node.ELEMENT_NODE) continue;
+    const found = mine.findIndex((other, i) => i >= at && other.nodeType === Node.ELEMENT_NODE && same(other, node));
+    if (found < 0) continue;
+    reword(mine[found], node);
+    at = found + 1;
+  }
+}
+
+// The newest language asked for (a second change may come before the first
+// is drawn: the newest wins).
+let wantedLanguage = null;
+
+/** Speak `next` on this page at once, without loading it again: its
+ * strings, its own words (the page as the companion draws it in that
+ * language) and everything the scripts drew, drawn again; a sheet that was
+ * open opens again, in the new language.  The live stream stays open. */
+export async function changeLanguage(next) {
+  if (!LANGUAGES.includes(next)) return;
+  wantedLanguage = next;
+  if (next === lang) return;
+  let page;
+  let words;
+  try {
+    const get = (path) => fetch(path, { credentials: "same-origin" }).then((r) => {
+      if (!r.ok) throw new Error(String(r.status));
+      return r;
     });
-  };
-  on("state", once);
+    [page, words] = await Promise.all([
+      get(location.pathname + location.search).then((r) => r.text()),
+      get(`/api/text?lang=${next}`).then((r) => r.json()),
+    ]);
+  } catch (err) {
+    // Not reachable now: the page in the new language, the long way.
+    if (wantedLanguage === next) location.reload();
+    return;
+  }
+  const drawn = new DOMParser().parseFromString(page, "text/html");
+  if (wantedLanguage !== next || drawn.documentElement.lang !== next) return;
+  const reopen = $("#sheet")?.open ? sheetOpener : null;
+  lang = next;
+  strings = words;
+  localeRules();
+  document.documentElement.lang = next;
+  document.title = drawn.title;
+  reword(document.body, drawn.body);
+  setConnection($("#conn")?.dataset.state || "connecting");
+  showFaults(store.companion?.faults || []);
+  // A message said in the other language goes (the history keeps it).
+  hideToast();
+  closeSheet();
+  emit("language", next);
+  if (reopen) {
+    const opener = document.getElementById(reopen);
+    opener?.focus();
+    opener?.click();
+  }
 }
 
 /** A refusal in the phone's language where the panel knows its code, else
@@ -477,11 +532,15 @@ export function toast(message, { error = false, alert = false, roll = false, ms 
   lastToast = { message, until: now + TOAST_SEEN_MS,
                 kind: Object.keys(kinds).find((k) => kinds[k]) ?? "" };
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => {
-    if (el.popover && el.matches(":popover-open")) el.hidePopover();
-    el.hidden = true;
-    lastToast = null;
-  }, Math.max(ms, TOAST_SEEN_MS));
+  toastTimer = setTimeout(hideToast, Math.max(ms, TOAST_SEEN_MS));
+}
+
+function hideToast() {
+  const el = $("#toast");
+  clearTimeout(toastTimer);
+  if (el?.popover && el.matches(":popover-open")) el.hidePopover();
+  if (el) el.hidden = true;
+  lastToast = null;
 }
 
 function raiseToast() {
@@ -768,7 +827,6 @@ export async function boot({ live = true } = {}) {
     toast(params.get("joined") === "1" ? t("join.ok") : t("join.expired"), { error: params.get("joined") !== "1" });
     history.replaceState(null, "", location.pathname);
   }
-  reopenSheet();
   if (live) {
     connect();
     document.addEventListener("visibilitychange", () => {
@@ -799,9 +857,19 @@ export async function boot({ live = true } = {}) {
 
 // -- formatting -------------------------------------------------------------------------
 
-const clock = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" });
-const dayAndClock = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
-const yearDayAndClock = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+let clock;
+let dayAndClock;
+let yearDayAndClock;
+
+/** The language's ways of writing numbers, plurals and moments (CLDR's). */
+function localeRules() {
+  plurals = new Intl.PluralRules(lang);
+  numbers = new Intl.NumberFormat(lang);
+  clock = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" });
+  dayAndClock = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  yearDayAndClock = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+}
+localeRules();
 
 /** A moment as the page's language writes it (CLDR's, through Intl): the
  * time alone today, else the day too, and the year when it is not this

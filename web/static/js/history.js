@@ -16,12 +16,16 @@ const redoButton = $("#redo");
 const wanted = new URLSearchParams(location.search).get("game");
 let shown = null; // "game_id:version" of the history on screen
 
-/** "Mon 30 Nov 2026, 18:05": a line's date and time, always both. */
-const dates = new Intl.DateTimeFormat(lang, {
-  weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
-});
+/** "Mon 30 Nov 2026, 18:05": a line's date and time, always both, as the
+ * page's language writes them. */
+let dates = null;
 
 export function dated(unixSeconds) {
+  if (dates?.resolvedOptions().locale !== new Intl.DateTimeFormat(lang).resolvedOptions().locale) {
+    dates = new Intl.DateTimeFormat(lang, {
+      weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
+    });
+  }
   return dates.format(new Date(unixSeconds * 1000));
 }
 
@@ -110,6 +114,10 @@ undoButton.addEventListener("click", () => askUndo());
 redoButton.addEventListener("click", () => redo());
 on("state", load);
 on("session", () => {
+  shown = null;
+  load();
+});
+on("language", () => {
   shown = null;
   load();
 });

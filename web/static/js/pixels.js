@@ -69,3 +69,4 @@ async function load() {
 
 $("#pixels-look").addEventListener("click", () => act("/api/pixels/look", {}));
 on("session", () => load().catch(() => {}));
+on("language", () => load().catch(() => {}));

@@ -1,7 +1,7 @@
 // Setting up a game: which game, the players in seating order with their
 // colours, the variants, the options and where dice results come from.
 
-import { $, ApiError, api, boot, ownLanguage, post, refusal, first, gameTitle, h, has, humanize, isController, on, madeAgainst, openJoin, signOutEveryPhone, store, t, toast } from "./core.js";
+import { $, ApiError, api, boot, changeLanguage, ownLanguage, post, refusal, first, gameTitle, h, has, humanize, isController, on, madeAgainst, openJoin, signOutEveryPhone, store, t, toast } from "./core.js";
 
 // The players' colours, each with its name (said beside the swatch).
 const NAMED = [
@@ -277,24 +277,28 @@ function renderSavedBox() {
   }
 }
 
-function renderOptions() {
+/** The game's options, from their defaults (or, `keep`, as chosen so far:
+ * the same options drawn in another language). */
+function renderOptions({ keep = false } = {}) {
   const g = game();
   renderSavedBox();
   const options = Object.entries(g?.options ?? {});
-  optionValues = Object.fromEntries(options.map(([name, option]) => [name,
-    structuredClone(name === "box" && saved[g.key]?.box ? saved[g.key].box : option.default)]));
+  if (!keep) {
+    optionValues = Object.fromEntries(options.map(([name, option]) => [name,
+      structuredClone(name === "box" && saved[g.key]?.box ? saved[g.key].box : option.default)]));
+  }
   $("#options-box").hidden = options.length === 0;
   $("#options").replaceChildren(...options.map(([name, option]) => {
     const label = optionLabel(g, name);
     let control;
     if (typeof option.default === "number") {
-      control = stepper({ value: option.default, label, data: { option: name }, onChange: (v) => { optionValues[name] = v; } });
+      control = stepper({ value: optionValues[name], label, data: { option: name }, onChange: (v) => { optionValues[name] = v; } });
     } else if (option.default && typeof option.default === "object" && !Array.isArray(option.default)
       && Object.values(option.default).every((v) => typeof v === "number")) {
       control = h("div", { class: "option-parts" }, Object.keys(option.default).map((part) => {
         const partLabel = first([`${g.key}:option.${name}.${part}`, `${g.key}:card.${part}`]) ?? (has(`${g.key}:variant.${part}`) ? t(`${g.key}:variant.${part}`) : humanize(part));
         return h("label", { class: "option-part" }, h("span", { text: partLabel }),
-          stepper({ value: option.default[part], low: 0, label: partLabel, data: { option: name, part }, onChange: (v) => { optionValues[name][part] = v; } }));
+          stepper({ value: optionValues[name][part], low: 0, label: partLabel, data: { option: name, part }, onChange: (v) => { optionValues[name][part] = v; } }));
       }));
     } else {
       control = boxEditor(g, name);
@@ -442,7 +446,7 @@ $("#seat-only").addEventListener("change", async (event) => {
 $("#table-language").addEventListener("change", async (event) => {
   const settings = await changeSetting({ language: event.currentTarget.value });
   // This phone follows the table's language unless it chose its own.
-  if (settings && !ownLanguage() && settings.language !== document.documentElement.lang) location.reload();
+  if (settings && !ownLanguage()) changeLanguage(settings.language);
 });
 
 $("#caller").addEventListener("change", async (event) => {
@@ -466,6 +470,19 @@ on("session", renderRole);
 on("companion", () => {
   renderDice();
   renderSettings();
+});
+// The page speaks another language: drawn again in it, with what was
+// chosen so far.
+on("language", () => {
+  const ticked = [...document.querySelectorAll("#variants input[name=variant]:checked")].map((box) => box.value);
+  renderGames();
+  renderVariants();
+  for (const box of document.querySelectorAll("#variants input[name=variant]")) box.checked = ticked.includes(box.value);
+  impliedVariants(game());
+  renderOptions({ keep: true });
+  renderPlayers();
+  renderDice();
+  renderRole();
 });
 
 boot().then(async () => {

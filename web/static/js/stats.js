@@ -119,4 +119,8 @@ function winners(g) {
 }
 
 on("state", () => load().catch(() => {}));
+on("language", () => {
+  lastGame = null;
+  load().catch(() => {});
+});
 boot().then(() => load().catch(() => {}));

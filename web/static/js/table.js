@@ -52,26 +52,26 @@ function renderBoard(state) {
   board.replaceChildren(boardFor(state.game).render(state));
 }
 
+// The change whose lines the events box shows (to say them again in
+// another language).
+let toldState = null;
+
 function renderEvents(state, previous) {
   if (!state.game || state.action === "current" || state.action === "replay") {
-    if (!previous || previous.game_id !== state.game_id) eventsBox.replaceChildren();
+    if (!previous || previous.game_id !== state.game_id) {
+      eventsBox.replaceChildren();
+      toldState = null;
+    }
     return;
   }
   // A version already told is not told again; one first shown as a bare
   // snapshot (a 409's state, a roll's answer) is told when its change comes.
   const told = previous && !["current", "replay"].includes(previous.action);
   if (told && previous.game_id === state.game_id && previous.version === state.version) return;
-  const lines = [];
-  if (state.action === "undo") lines.push(h("div", { class: "event", text: t("events.undone") }));
-  if (state.action === "new") lines.push(h("div", { class: "event", text: t("events.new_game") }));
-  for (const event of state.events) {
-    if (event.kind === "turn" && state.events.length > 1) continue;
-    lines.push(h("div", { class: ["event", event.alert && "alert"], dataset: { kind: event.kind } }, eventText(event, state.players, state.game)));
-  }
-  const dice = state.action === "command" ? diceOf(state) : null;
-  if (dice) lines.unshift(h("div", { class: "event", text: t("dice.rolled", { values: dice.join(" + ") }) }));
-  eventsBox.replaceChildren(...lines.slice(-4));
+  toldState = state;
+  eventsBox.replaceChildren(...eventLines(state));
   if (document.visibilityState !== "visible") return;
+  const dice = state.action === "command" ? diceOf(state) : null;
   const alerts = state.events.filter((e) => e.alert);
   if (dice) {
     // A roll is seen on every phone: the dice and what they did.
@@ -83,6 +83,20 @@ function renderEvents(state, previous) {
     toast(alerts.map((e) => eventText(e, state.players, state.game)).join(" · "), { alert: true, ms: 6000 });
   }
   if (alerts.length && navigator.vibrate) navigator.vibrate(180);
+}
+
+/** The events box's lines for a change: the last four things it did. */
+function eventLines(state) {
+  const lines = [];
+  if (state.action === "undo") lines.push(h("div", { class: "event", text: t("events.undone") }));
+  if (state.action === "new") lines.push(h("div", { class: "event", text: t("events.new_game") }));
+  for (const event of state.events) {
+    if (event.kind === "turn" && state.events.length > 1) continue;
+    lines.push(h("div", { class: ["event", event.alert && "alert"], dataset: { kind: event.kind } }, eventText(event, state.players, state.game)));
+  }
+  const dice = state.action === "command" ? diceOf(state) : null;
+  if (dice) lines.unshift(h("div", { class: "event", text: t("dice.rolled", { values: dice.join(" + ") }) }));
+  return lines.slice(-4);
 }
 
 function renderResult(state, previous) {
@@ -830,6 +844,22 @@ on("companion", () => {
   syncSeat();
   dockSignature = "";
   if (store.state) renderDock(store.state);
+  redrawn(true);
+});
+// The page speaks another language: everything drawn again in it, the
+// events box too (without telling its change again).
+on("language", () => {
+  dockSignature = "";
+  pads = new Map();
+  if (toldState) eventsBox.replaceChildren(...eventLines(toldState));
+  if (store.state) {
+    showSeatChip(store.state);
+    renderBoard(store.state);
+    renderResult(store.state, store.state);
+    renderDock(store.state);
+    renderChart(store.state);
+  }
+  syncSeat();
   redrawn(true);
 });
 boot().then(async () => {

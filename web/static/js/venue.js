@@ -75,4 +75,5 @@ $("#venue-leave").addEventListener("click", () => save({ broker: "" }, "venue.le
 
 await loadStrings();
 on("session", refresh);
+on("language", refresh);
 refresh();

@@ -40,7 +40,9 @@ document.addEventListener("keydown", (event) => {
 });
 // The screen follows the frames the live stream pushes.
 mirror(oled);
-on("session", () => {
+const watching = () => {
   for (const b of buttons) b.title = isController() ? "" : t("dock.watching");
-});
+};
+on("session", watching);
+on("language", watching);
 boot();

@@ -132,6 +132,7 @@ async function forget(ssid) {
 $("#wifi-refresh").addEventListener("click", () => load().catch((err) => toast(err.message, { error: true })));
 $("#wifi-join").addEventListener("click", openJoin);
 on("session", () => load().catch(() => {}));
+on("language", () => load().catch(() => {}));
 boot().then(() => load().catch(() => {}));
 // While it joins, look again now and then: the outcome also shows on the table.
 setInterval(() => {
