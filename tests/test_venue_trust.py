@@ -305,6 +305,15 @@ MALFORMED: list[tuple[str, str, bytes]] = [
     ("an event's data nested", f"{BASE}/event", _raw(_event(
         events=[{"kind": "x", "data": {"a": {"b": {"c": 1}}}}]))),
     ("a game's key with a slash", f"{BASE}/state", _raw(_state(game="call/of"))),
+    ("ghost result, game id 10^30 in its body", "companion/cafe/ghost/result/1",
+     _with(json.dumps(_result(table="ghost")).replace('"game_id": 1', '"game_id": 1' + "0" * 30))),
+    ("a venue level of 20,000 letters", f"companion/{'v' * 20_000}/table-a/state",
+     _raw(_state())),
+    ("a venue level of markup", "companion/\u2039img src=x onerror=alert(1)>/table-a/state",
+     _raw(_state())),
+    ("a table level of markup", "companion/cafe/<b>Table A<b>/availability", b"online"),
+    ("a table level longer than a name's", f"companion/cafe/{'t' * 41}/alert",
+     _raw({"event_type": "game-over", "said": "Ana wins"})),
 ]
 
 

@@ -4,8 +4,9 @@ message a table publishes, and the bounds that come before it.
 A message is read in this order, and the first step that fails refuses it
 with a cause (counted by cause on the board's health page):
 
-1. its topic: ``companion/<venue>/<table>/<kind>`` of a known kind
-   (``bad-topic``);
+1. its topic: ``companion/<venue>/<table>/<kind>`` of a known kind, its
+   venue and its table each a level :func:`~companion.venue.names.topic_level`
+   makes (``bad-topic``);
 2. its size: at most :data:`MAX_PAYLOAD` bytes (``too-large``);
 3. its bytes: UTF-8 (``bad-unicode``), JSON (``not-json``), numbers finite
    and whole numbers of at most 16 digits (``not-finite``, ``huge-number``),
@@ -32,7 +33,7 @@ from typing import Any, Callable, Mapping, cast
 from companion.core.errors import BadMessage
 from companion.core.venue import OFFLINE, ONLINE, ROOT, VenueMessage
 
-from .names import topic_level
+from .names import MAX_NAME, topic_level
 
 # The largest message the board reads: a state of six players is about 1 kB.
 MAX_PAYLOAD = 64 * 1024
@@ -164,6 +165,10 @@ def read_topic(topic: str) -> Topic:
     if len(levels) < 4 or levels[0] != ROOT or not levels[1] or not levels[2]:
         raise MessageRefused("bad-topic", f"not a table's topic: {topic[:80]!r}")
     venue, table, kind = levels[1], levels[2], "/".join(levels[3:])
+    for what, level in (("venue", venue), ("table", table)):
+        if not _is_level(level):
+            raise MessageRefused("bad-topic", f"a {what} level as a name makes it, "
+                                              f"not {level[:40]!r}")
     if kind.startswith("result/"):
         game_id = kind.partition("/")[2]
         if not (game_id.isascii() and game_id.isdigit() and len(game_id) <= _MAX_DIGITS
@@ -206,6 +211,12 @@ def read(topic: str, payload: bytes) -> VenueMessage:
         if not set(body["winners"]) <= set(body["players"]):
             raise MessageRefused("invalid-result", "its winners are among its players")
     return VenueMessage(where.venue, where.table, where.kind, body)
+
+
+def _is_level(level: str) -> bool:
+    """``level`` is one that :func:`topic_level` makes: its own topic level,
+    and no longer than :data:`~companion.venue.names.MAX_NAME`."""
+    return len(level) <= MAX_NAME and _has_level(level) and topic_level(level) == level
 
 
 def _has_level(name: str) -> bool:
