@@ -151,6 +151,42 @@ BATHROOM_RUSH = [
     (Event("cleanup", "", {"round": 2}), {},
      ["Cleanup: round 2 is over"], ["Nettoyage : la manche 2 est finie"],
      ["Pulizia: il giro 2 è finito"]),
+    (Event("turn", "", {"player": 1, "name": "Ben", "round": 1}),
+     {"queues": QUEUES["queues"][:2]},  # Ben holds no queue
+     ["Ben's turn"], ["À Ben de jouer"], ["Tocca a Ben"]),
+    (Event("final-round", "", {"player": 0, "name": "Ana", "queue": 2}), {},
+     ["Ana reaches the bathroom of queue 2: the rest of this round is the final turns, and "
+      "only Give Up Your Place, Swap and Sneeze may be played against Ana"],
+     ["Ana arrive aux toilettes de la file 2 : le reste de la manche est le dernier tour, et "
+      "seules Cedi il posto, Scambio et Starnuto peuvent être jouées contre Ana"],
+     ["Ana entra in bagno nella fila 2: il resto del giro è l'ultimo turno, e contro Ana si "
+      "possono giocare solo Cedi il posto, Scambio e Starnuto"]),
+    (Event("final-round", "", {"player": 1, "name": "Ben", "queue": 3, "how": "too"}), {},
+     ["Ben reaches the bathroom of queue 3 too"],
+     ["Ben arrive aussi aux toilettes de la file 3"],
+     ["Anche Ben entra in bagno nella fila 3"]),
+    (Event("final-round", "", {"players": [0, 2], "names": ["Ana", "Cy"],
+                               "how": "cleanup-many"}), {},
+     ["Ana and Cy reach the bathroom as the queues move up: the game ends at once"],
+     ["Ana et Cy arrivent aux toilettes quand les files avancent : la partie s'arrête "
+      "aussitôt"],
+     ["Ana e Cy entrano in bagno mentre le file avanzano: la partita finisce subito"]),
+    (Event("reached", "", {"player": 0, "name": "Ana", "how": "turn"}), {},
+     ["Ana reaches the bathroom: the rest of this round is the final turns"],
+     ["Ana arrive aux toilettes : le reste de la manche est le dernier tour"],
+     ["Ana entra in bagno: il resto del giro è l'ultimo turno"]),
+    (Event("reached", "", {"player": 2, "name": "Cy", "how": "cleanup"}), {},
+     ["Cy reaches the bathroom as the queues move up: the game ends once the cleanup is done"],
+     ["Cy arrive aux toilettes quand les files avancent : la partie s'arrête une fois la "
+      "manche close"],
+     ["Cy entra in bagno mentre le file avanzano: la partita finisce a giro chiuso"]),
+    (Event("tie-break", "", {"tied": [0, 1], "names": ["Ana", "Ben"], "score": 18}), {},
+     ["Ana and Ben are tied at 18: each makes a Decompression roll (red die)"],
+     ["Ana et Ben sont à égalité à 18 : chacun fait un jet de Décompression (dé rouge)"],
+     ["Ana e Ben sono a pari merito con 18: ognuno fa un tiro di Decompressione "
+      "(dado rosso)"]),
+    (Event("tie-break", "", {"player": 1, "name": "Ben", "roll": 4, "how": "roll"}), {},
+     ["Tie-break: Ben rolls 4"], ["Départage : Ben fait 4"], ["Spareggio: Ben fa 4"]),
 ]
 
 
@@ -204,6 +240,24 @@ def test_an_undo_says_what_it_took_back(game):
     assert line(undone, "en") == "Taken back: Ana's +5."
     assert line(undone, "fr") == "Annulé : le +5 d'Ana."
     assert line(undone, "it") == "Annullato: il +5 di Ana."
+
+
+UNDONE = [
+    ("ohshit", "constipation Ben", "Taken back: Ana constipates Ben.",
+     "Annulé : Ana constipe Ben.", "Annullato: Ana fa venire la stitichezza a Ben."),
+    ("bathroom-rush", "choose-queue 1", "Taken back: Ana stands at the end of queue 1.",
+     "Annulé : Ana se place au bout de la file 1.",
+     "Annullato: Ana si mette in fondo alla fila 1."),
+]
+
+
+@pytest.mark.parametrize(("game_key", "words", "en", "fr", "it"), UNDONE,
+                         ids=[row[0] for row in UNDONE])
+def test_an_undo_in_each_game_says_what_it_took_back(table, game_key, words, en, fr, it):
+    table.new_game(game_key, NAMES)
+    table.submit_words(words)
+    undone = table.undo()
+    assert {lang: line(undone, lang) for lang in LANGS} == {"en": en, "fr": fr, "it": it}
 
 
 def test_a_redo_says_the_command_again(game):

@@ -708,8 +708,8 @@ _IT: dict[str, str] = {
                          "l'ultimo turno, e contro {name} si possono giocare solo Cedi il "
                          "posto, Scambio e Starnuto",
     "event.final-round.too": "Anche {name} entra in bagno nella fila {queue}",
-    "event.tie-break": "{names} sono pari a {score}: ognuno fa un tiro di Decompressione "
-                       "(dado rosso)",
+    "event.tie-break": "{names} sono a pari merito con {score}: ognuno fa un tiro di "
+                       "Decompressione (dado rosso)",
     "event.tie-break.roll": "Spareggio: {name} fa {roll}",
     "event.game-over.wins": "{name} vince con {score} (pipì + 5 × popò)",
     "event.game-over.last": "{name} è l'ultimo rimasto e vince",
