@@ -38,12 +38,25 @@ const voices = [
     { name: "Alice", lang: "it-IT", default: false },
 ];
 window.SpeechSynthesisUtterance = RecordedUtterance;
+// As a phone's voice does: a line is spoken until it ends (here: never, until
+// the test says so), the next waits behind it, cancel() cuts them all.
+window.speaking = [];
+window.cut = [];
 Object.defineProperty(window, "speechSynthesis", { value: {
-    speak: (u) => window.spoken.push({ text: u.text, lang: u.lang, voice: u.voice && u.voice.name,
-                                       volume: u.volume }),
-    cancel: () => window.spoken.push({ cancel: true }),
+    speak: (u) => {
+        window.spoken.push({ text: u.text, lang: u.lang, voice: u.voice && u.voice.name,
+                             volume: u.volume });
+        if (u.text.trim()) window.speaking.push(u.text);
+    },
+    cancel: () => {
+        window.spoken.push({ cancel: true });
+        window.cut.push(...window.speaking);
+        window.speaking = [];
+    },
     getVoices: () => voices,
-    speaking: false, pending: false, paused: false,
+    get speaking() { return window.speaking.length > 0; },
+    get pending() { return window.speaking.length > 1; },
+    paused: false,
 } });
 """
 
@@ -82,6 +95,10 @@ def test_a_phone_that_speaks_says_each_change_in_the_tables_language(companion, 
     for before, call in itertools.pairwise(calls):
         if "text" in call:
             assert before.get("cancel"), calls
+    # None of them ended (the voice is slow): each was cut by the next, and
+    # only the newest is being said, none waiting behind it.
+    assert page.evaluate("window.cut") == lines[:-1]
+    assert page.evaluate("window.speaking") == lines[-1:]
     shot(page, "caller-speaking")
     assert page.script_errors == []
 
