@@ -55,7 +55,7 @@ def phone_with_a_hand(phones, companion, lang: str = "en", start_ms: int = 1_000
         let now = start;
         performance.now = () => now;
         window.advanceClock = (ms) => { now += ms; };
-    })(%d)""" % start_ms)
+    })""" + f"({start_ms:d})")
     page.goto(companion.join_url)
     e2e.live(page)
     page.wait_for_selector(".printed-grid .persona-printed")
