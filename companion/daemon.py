@@ -295,11 +295,13 @@ class Daemon:
         self._report_faults()
 
     def _report_faults(self) -> None:
-        """Players at the table see a new fault on its screen (the panel
-        lists them all), except the screen's own."""
-        self.setup.bus.tell(FaultsNow(tuple(
-            fault for part in self.started
-            if "display" not in part.provides and (fault := part.fault()))))
+        """Players at the table see a new fault on its screen, and those of
+        a part whose fault lasts (the table's) again while it lasts (the
+        panel lists them all), except the screen's own."""
+        found = [(part, fault) for part in self.started
+                 if "display" not in part.provides and (fault := part.fault())]
+        self.setup.bus.tell(FaultsNow(tuple(fault for _, fault in found),
+                                      tuple(fault for part, fault in found if part.fault_lasts)))
 
     # -- stop --------------------------------------------------------------------
 

@@ -456,6 +456,72 @@ def test_a_fault_appearing_is_shown_on_the_table_screen_but_not_the_displays_own
     wait_for(shows_the_fault, timeout=3.0)  # within the first moment
 
 
+def test_a_memory_card_that_cannot_be_written_comes_back_on_the_table_screen_while_it_lasts(
+        appliance, monkeypatch):
+    from PIL import Image, ImageChops
+
+    from companion.core.text import say
+    from companion.parts import screen as screen_part
+    from companion.parts.bus import FaultsNow, FrameShown
+    from companion.parts.screen import fault_screen
+    from tests.test_menu import ZERO_CARD, fill_the_card, free_the_card
+
+    # A moment and a minute at the table, here a fraction of a second.
+    monkeypatch.setattr(screen_part, "FAULT_SECONDS", 0.2)
+    monkeypatch.setattr(screen_part, "FAULT_AGAIN_SECONDS", 0.6)
+    told: list[FaultsNow] = []
+    frames: list = []
+    bus = appliance.setup.bus
+    bus.subscribe(FaultsNow, told.append)
+    bus.subscribe(FrameShown, lambda shown: frames.append(shown.image.copy()))
+    table = appliance.table_part.table
+    table.new_game("call-of-nature", PLAYERS)
+    fill_the_card(table)
+    appliance._tick()
+    full = "T" + say("refusal.card-full", "en")[1:]
+    assert told[-1].lasting == (full,) and full in told[-1].faults
+    card = fault_screen(full)
+
+    def is_card(frame) -> bool:
+        return ImageChops.difference(frame.convert("1"), card).getbbox() is None
+
+    def shown_times() -> int:
+        """How many times the card's fault came on the screen."""
+        marks = [is_card(frame) for frame in list(frames)]
+        return sum(1 for before, now in zip([False, *marks], marks, strict=False)
+                   if now and not before)
+
+    wait_for(lambda: shown_times() >= 3)  # shown, and again, and again
+    # Room again: the next move is written, and the fault is no more.
+    free_the_card(table)
+    table.submit(ZERO_CARD)
+    appliance._tick()
+    assert told[-1].lasting == () and full not in told[-1].faults
+    wait_for(lambda: not is_card(Image.open(io.BytesIO(appliance.part("screen").png()))))
+    after = len(frames)
+    time.sleep(3 * 0.6)  # three times as long as it took to come back
+    assert not any(is_card(frame) for frame in frames[after:])
+
+
+def test_a_date_not_known_is_a_fault_of_the_table_that_lasts(tmp_path, monkeypatch):
+    from companion.core.text import say
+    from companion.daemon import Daemon
+    from companion.host.config import Config
+    from companion.parts.bus import FaultsNow
+
+    monkeypatch.setenv("COMPANION_CLOCK_SYNCED", "0")
+    config = Config(data_dir=str(tmp_path / "data")).with_web(host="127.0.0.1", port=0)
+    running = Daemon(config, simulate=True, environ={}, out=io.StringIO())
+    running.start()
+    try:
+        told: list[FaultsNow] = []
+        running.setup.bus.subscribe(FaultsNow, told.append)
+        running._tick()
+    finally:
+        running.stop()
+    assert told[-1].lasting == (say("menu.date-unknown", "en"),)
+
+
 def pin_library_failing_with(monkeypatch, failure: Exception) -> None:
     """gpiozero finding no usable pin library, the way it looks for one."""
     from gpiozero import Device

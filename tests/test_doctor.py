@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import grp
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -245,6 +246,49 @@ def test_a_data_directory_under_a_file_fails(tmp_path):
     (tmp_path / "journal").write_text("")
     finding = doctor.check_data_dir(tmp_path / "journal" / "companion")
     assert finding.level == FAIL and "install -d -o companion" in finding.fix
+
+
+def copies_advised(fix: str, stick: Path, computer: Path) -> None:
+    """Run the two copies a finding advises, as written but for ``sudo``
+    (the tests' user reads its own folders), the stick's folder and the
+    Pi's address: onto ``stick``, and from a computer into ``computer``."""
+    onto_stick = re.search(r'sudo (sh -c "[^"]*")', fix)[1]
+    from_a_computer = re.search(r"ssh \S+ \"sudo (sh -c '[^']*')\" \| (tar -xf -)", fix)
+    for command, where in ((onto_stick.replace("/media/$USER/<stick>/", f"{stick}/"), ROOT),
+                           (f"{from_a_computer[1]} | {from_a_computer[2]}", computer)):
+        done = subprocess.run(command, shell=True, cwd=where, capture_output=True, text=True)
+        assert done.returncode == 0, (command, done.stderr)
+
+
+@pytest.mark.parametrize("stop", ["clean", "crashed"])
+def test_the_copy_a_full_card_advises_takes_every_acknowledged_command_after_any_stop(
+        tmp_path, stop):
+    from companion.core.engine import Command
+    from companion.core.journal import Journal
+    from companion.core.table import Table
+
+    data, stick, computer = tmp_path / "data", tmp_path / "stick", tmp_path / "computer"
+    for folder in (data, stick, computer):
+        folder.mkdir()
+    table = Table(Journal.open(data / "companion.db"))
+    table.new_game("call-of-nature", ["Ana", "Ben"])
+    for value in (3, 5, 7):
+        table.submit(Command("card", {"value": value}))
+    if stop == "clean":
+        table.close()  # the write-ahead log goes with the last connection
+    assert (data / "companion.db-wal").exists() == (stop == "crashed")
+    try:
+        finding = doctor.card_finding(data, errno.ENOSPC)
+        assert finding.level == FAIL and "is full" in finding.what
+        copies_advised(finding.fix, stick, computer)
+    finally:
+        table.close()
+    for copy in (stick, computer):
+        journal = Journal.open_read_only(copy / "companion.db")
+        try:
+            assert [entry.version for entry in journal.entries(1)] == [1, 2, 3]
+        finally:
+            journal.close()
 
 
 def test_a_taken_web_port_fails():

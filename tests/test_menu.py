@@ -11,7 +11,9 @@ from __future__ import annotations
 import pytest
 
 from companion.core.engine import Command
+from companion.core.errors import CardFull
 from companion.core.menu import FAST_AFTER, MenuView, TableMenu, UnknownKey
+from companion.core.text import LANGUAGES, say
 
 ANA, BEN, CY = 0, 1, 2
 JOIN = ("http://192.168.1.20:8000/join/k3Yt0k", "4711")
@@ -340,6 +342,75 @@ def test_a_setup_the_game_refuses_is_shown_in_the_tables_language(table, menu_fo
     view = menu.view()
     assert view.text == refusal.value.say("it") == (
         "Call of Nature si gioca da 2 a 6 giocatori, non 1")
+
+
+# SQLite's default for a journal's most pages: no limit but the card's room.
+MOST_PAGES = 1_073_741_823
+# A Call of Nature card that changes nothing but whose turn it is.
+ZERO_CARD = Command("card", {"value": 0})
+
+
+def fill_the_card(table) -> int:
+    """Fill the journal's memory card as SQLite meets a full one
+    (``SQLITE_FULL``): the journal may take no page more than it has, and
+    +0 cards are played until one is refused (a +0 card from the keys is
+    then refused too: it needs as much room, and its source's name more).
+    Returns the version the table stays at."""
+    db = table._journal._db
+    db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
+    for _ in range(10_000):
+        try:
+            table.submit(ZERO_CARD)
+        except CardFull:
+            return table.version
+    raise AssertionError("the card never filled")
+
+
+def free_the_card(table) -> None:
+    table._journal._db.execute(f"PRAGMA max_page_count = {MOST_PAGES}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_card_played_on_a_full_memory_card_is_refused_on_screen_and_plays_once_freed(
+        table, menu_for, lang):
+    menu = menu_for("call-of-nature", language=lang)
+    version = fill_the_card(table)
+    press(menu, "ok ok")  # a +0 card: the card cannot take it
+    view = menu.view()
+    assert (view.kind, view.title, view.text) == (
+        "message", say("menu.refused", lang), say("refusal.card-full", lang))
+    assert table.version == version
+    free_the_card(table)
+    press(menu, "ok ok ok")  # the message put away, then the +0 card
+    assert table.version == version + 1
+    assert menu.view().kind == "game"
+
+
+def test_on_a_card_turned_read_only_every_key_that_writes_is_refused_on_screen(
+        table, db_path):
+    from companion.core.journal import Journal
+    from companion.core.table import Table
+    from drivers.dice import DiceTray
+
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    respite_for_ana(table)
+    table.close()
+    # The companion started on a card that had turned read-only.
+    read_only = Table(Journal.open_read_only(db_path))
+    try:
+        tray = DiceTray.at_table(read_only, source="button")
+        menu = TableMenu(read_only, dice_source="button", roll=tray.on_roll_button)
+        failing = say("refusal.card-failing", "en")
+        press(menu, "roll")  # the dice service's roll
+        assert (menu.view().kind, menu.view().title, menu.view().text) == (
+            "message", "Refused", failing)
+        press(menu, "ok back ok ok")  # the message put away; the main menu's Undo, confirmed
+        assert menu.view().text == failing
+        press(menu, "ok back up ok ok ok")  # its last line, New game: a rematch, confirmed
+        assert menu.view().text == failing
+        assert read_only.version == 2 and read_only.game.expected()[0].command == "roll"
+    finally:
+        read_only.close()
 
 
 def test_a_state_change_from_a_phone_resets_the_entry_in_progress(table, menu_for):

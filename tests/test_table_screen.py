@@ -1,4 +1,5 @@
-"""The table's screen thread: alerts and dice results shown for a moment."""
+"""The table's screen thread: alerts, dice results and faults shown for a
+moment, and the table's own faults again while they last."""
 
 from __future__ import annotations
 
@@ -10,10 +11,17 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.core.engine import Command
+from companion.core.text import say
 from companion.host.config import Config
-from companion.parts.bus import Bus, NetworkChanged
+from companion.parts.bus import Bus, FaultsNow, NetworkChanged
 from companion.parts.lifecycle import PartContext
-from companion.parts.screen import ALERT_SECONDS, FAULT_SECONDS, ScreenPart, fault_screen
+from companion.parts.screen import (
+    ALERT_SECONDS,
+    FAULT_AGAIN_SECONDS,
+    FAULT_SECONDS,
+    ScreenPart,
+    fault_screen,
+)
 from drivers.dice import DiceTray
 from drivers.menu_screens import render
 from drivers.screens import alert_screen, dice_screen, event_screen
@@ -198,6 +206,106 @@ def test_a_fault_that_went_and_came_back_is_shown_again(screen):
     wait_for(screen, menu_frame(screen))
     screen.show_faults([UNPLUGGED])
     wait_for(screen, fault_screen(UNPLUGGED))
+
+
+# The table's faults as it tells them (companion.parts.table): a capital first.
+FULL = "T" + say("refusal.card-full", "en")[1:]
+DATE = say("menu.date-unknown", "en")
+
+
+def test_a_fault_whose_first_words_would_not_fit_the_title_is_shown_whole():
+    assert ImageChops.difference(fault_screen(FULL), alert_screen(FULL)).getbbox() is None
+    date = say("menu.date-unknown", "fr")
+    assert date.startswith("Date inconnue : ")
+    assert ImageChops.difference(
+        fault_screen(date), alert_screen(date[len("Date inconnue : "):], "Date inconnue")
+    ).getbbox() is None
+
+
+def settled(part: ScreenPart, timeout: float = 10) -> None:
+    """Wait until the screen thread has nothing due: no moment on screen, no
+    page to turn, no fault to show again."""
+    deadline = time.monotonic() + timeout
+    while part._time_left() is not None or not part._notes.empty():
+        assert time.monotonic() < deadline, "the screen still has something to show"
+        time.sleep(0.01)
+
+
+def test_a_fault_that_lasts_comes_back_while_it_lasts_and_goes_once_it_is_over(screen):
+    # The daemon tells the table's faults as lasting, the others once.
+    screen.bus.tell(FaultsNow((UNPLUGGED, FULL), (FULL,)))
+    wait_for(screen, fault_screen(UNPLUGGED))
+    screen.clock.now += FAULT_SECONDS + 0.1
+    screen.redraw()
+    wait_for(screen, fault_screen(FULL))
+    screen.clock.now += FAULT_SECONDS + 0.1
+    screen.redraw()
+    wait_for(screen, menu_frame(screen))
+    # A minute on: the card's fault again, the dice device's not.
+    screen.clock.now += FAULT_AGAIN_SECONDS
+    screen.redraw()
+    wait_for(screen, fault_screen(FULL))
+    screen.clock.now += FAULT_SECONDS + 0.1
+    screen.redraw()
+    wait_for(screen, menu_frame(screen))
+    screen.key("ok")  # a key puts it away; it comes back all the same
+    screen.clock.now += FAULT_AGAIN_SECONDS
+    screen.redraw()
+    wait_for(screen, fault_screen(FULL))
+    # Room again: the fault goes at once, and does not come back.
+    screen.bus.tell(FaultsNow((UNPLUGGED,)))
+    wait_for(screen, menu_frame(screen))
+    settled(screen)
+    for _ in range(3):
+        screen.clock.now += FAULT_AGAIN_SECONDS
+        screen.redraw()
+        wait_for(screen, menu_frame(screen))
+    settled(screen)
+
+
+def test_the_date_unknown_comes_back_until_the_clock_is_set(screen):
+    screen.bus.tell(FaultsNow((DATE,), (DATE,)))
+    wait_for(screen, fault_screen(DATE))
+    screen.clock.now += FAULT_SECONDS + 0.1
+    screen.redraw()
+    wait_for(screen, menu_frame(screen))
+    screen.clock.now += FAULT_AGAIN_SECONDS
+    screen.redraw()
+    wait_for(screen, fault_screen(DATE))
+    # The card fills: the table says it instead of the date, at once; once
+    # the card has room again, the date instead of it.
+    screen.bus.tell(FaultsNow((FULL,), (FULL,)))
+    wait_for(screen, fault_screen(FULL))
+    screen.bus.tell(FaultsNow((DATE,), (DATE,)))
+    wait_for(screen, fault_screen(DATE))
+    screen.clock.now += FAULT_SECONDS + 0.1
+    screen.redraw()
+    wait_for(screen, menu_frame(screen))
+    screen.bus.tell(FaultsNow(()))  # the clock is set
+    settled(screen)
+    screen.clock.now += FAULT_AGAIN_SECONDS
+    screen.redraw()
+    wait_for(screen, menu_frame(screen))
+    settled(screen)
+
+
+def test_a_card_played_with_the_keys_on_a_full_memory_card_is_refused_on_the_screen(
+        table, caplog):
+    from tests.test_menu import fill_the_card
+
+    table.new_game("call-of-nature", ["Ana", "Ben", "Cy"])
+    version = fill_the_card(table)
+    part = screen_part(table, clock=Clock())
+    part.start()
+    try:
+        wait_for(part, menu_frame(part))
+        part.key("ok")
+        part.key("ok")  # a +0 card: the card cannot take it
+        wait_for(part, alert_screen(say("refusal.card-full", "en"), "Refused"))
+    finally:
+        part.stop()
+    assert table.version == version
+    assert not [r for r in caplog.records if r.name == "companion.parts.screen"]
 
 
 def _bathroom_rush_turn(table):

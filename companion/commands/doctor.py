@@ -316,11 +316,13 @@ CARD_LOW_BYTES = 1024 * 1024
 
 
 def copy_journal_off(path: Path) -> str:
-    """The command that copies the journal (its file and its write-ahead
-    log, which holds the latest commands) off the card, to a USB stick."""
-    return (f"sudo cp --preserve=timestamps {path}/companion.db {path}/companion.db-wal "
-            "/media/$USER/<stick>/ (or from a computer: "
-            f"scp 'pi@companion.local:{path}/companion.db*' .)")
+    """The command that copies the journal off the card, to a USB stick: its
+    file and its write-ahead log (the latest commands) when there is one (a
+    clean stop leaves none).  The data directory is the service's alone
+    (0750), so root's shell, not the user's, finds the files."""
+    return (f'sudo sh -c "cp --preserve=timestamps {path}/companion.db* /media/$USER/<stick>/" '
+            f"(or from a computer: ssh pi@companion.local \"sudo sh -c 'cd {path} && "
+            "tar -cf - companion.db*'\" | tar -xf -)")
 
 
 def card_finding(path: Path, error: int | None = None) -> Finding | None:

@@ -64,9 +64,12 @@ class FrameShown(NamedTuple):
 
 class FaultsNow(NamedTuple):
     """What is missing now (``dice device: waiting for ...``), for the
-    players at the table."""
+    players at the table; ``lasting``: those of them that the table's screen
+    shows again and again while they last (the table's own: a memory card
+    that cannot be written, a date not known), not only when they appear."""
 
     faults: tuple[str, ...]
+    lasting: tuple[str, ...] = ()
 
 
 class Bus:

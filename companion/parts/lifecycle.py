@@ -48,6 +48,10 @@ class Component:
     # companion.parts.bus; a test reads them from the code).
     tells: ClassVar[tuple[type, ...]] = ()
     hears: ClassVar[tuple[type, ...]] = ()
+    # Whether the table's screen shows its fault again and again while it
+    # lasts (the table's: the players cannot play on unaware of it), not
+    # only when it appears.
+    fault_lasts: ClassVar[bool] = False
 
     def provided(self, name: str) -> Any:
         """What the parts that need ``name`` (one of ``provides``) get."""

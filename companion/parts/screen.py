@@ -8,10 +8,13 @@ again and again.  Keys, the dice's and the Wi-Fi's news and the faults
 come on the bus too.
 
 Alerts (a threshold fired, a Respite, an elimination), dice results and
-hardware faults (a dice device unplugged, no GPIO) are shown for a moment
-over the menu, one after another; any key puts them away and still does its
-work, so a quick player loses no press.  A fault is shown when it appears;
-the panel lists those that last.
+faults (a dice device unplugged, no GPIO) are shown for a moment over the
+menu, one after another; any key puts them away and still does its work, so
+a quick player loses no press.  A fault is shown when it appears, and put
+away once it is over; the table's own (a memory card that cannot be
+written, a date not known) come back every :data:`FAULT_AGAIN_SECONDS`
+while they last (a game screen has no room to spare for them).  The panel
+lists every fault while it lasts.
 """
 
 from __future__ import annotations
@@ -44,6 +47,11 @@ log = logging.getLogger(__name__)
 ALERT_SECONDS = 2.5
 DICE_SECONDS = 2.0
 FAULT_SECONDS = 4.0
+# A fault that lasts (FaultsNow's ``lasting``) is shown again this long
+# after it was last shown, until it is over.
+FAULT_AGAIN_SECONDS = 60.0
+# The alerts' glyphs are measured ahead while nothing is due sooner than this.
+WARM_MARGIN = 0.05
 # A game screen of two pages (Bathroom Rush: the active player, then every
 # queue) shows the first this long, then the second, and again.
 PAGE_SECONDS = (8.0, 4.0)
@@ -83,9 +91,13 @@ class Rolled:
 
 @dataclass(frozen=True)
 class Faults:
-    """Hardware faults that are new, each shown for a moment."""
+    """The faults now: each ``new`` one is shown for a moment, the
+    ``lasting`` ones again and again while they last; the moment of a fault
+    no longer among ``now`` is put away."""
 
-    faults: tuple[str, ...]
+    new: tuple[str, ...]
+    now: tuple[str, ...] = ()
+    lasting: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -141,8 +153,14 @@ class ScreenPart(Component):
         self._thread: threading.Thread | None = None
         self._frames = setup.frames
         self._unsubscribes: list[Callable[[], None]] = []
-        # The faults last reported, on the reporting thread's side.
+        # The faults last reported (and those that last), on the reporting
+        # thread's side.
         self._faults: tuple[str, ...] = ()
+        self._faults_lasting: tuple[str, ...] = ()
+        # On the screen thread's side: the faults that last, and when they
+        # are shown again.
+        self._lasting: tuple[str, ...] = ()
+        self._again_at: float | None = None
         # A game screen of several pages shows them in turn: the page on
         # screen and until when (page 0 again after every change or key).
         self._page = 0
@@ -172,7 +190,8 @@ class ScreenPart(Component):
             self.bus.subscribe(KeyPressed, self._notes.put),
             self.bus.subscribe(DiceChanged, lambda news: self.redraw()),
             self.bus.subscribe(NetworkChanged, self._notes.put),
-            self.bus.subscribe(FaultsNow, lambda news: self.show_faults(news.faults)),
+            self.bus.subscribe(FaultsNow,
+                               lambda news: self.show_faults(news.faults, news.lasting)),
         ]
         if self.language != self.configured_language:
             from drivers.screens.words import word
@@ -202,14 +221,17 @@ class ScreenPart(Component):
     def redraw(self) -> None:
         self._notes.put(Redraw())
 
-    def show_faults(self, faults: Sequence[str]) -> None:
-        """The hardware faults now ("dice device: waiting for ..."), from one
-        thread (the main loop); each one that is new is shown for a moment."""
-        faults = tuple(faults)
-        new = [fault for fault in faults if fault not in self._faults]
-        self._faults = faults
-        if new:
-            self._notes.put(Faults(tuple(new)))
+    def show_faults(self, faults: Sequence[str], lasting: Sequence[str] = ()) -> None:
+        """The faults now ("dice device: waiting for ..."), from one thread
+        (the main loop): each one that is new is shown for a moment, those
+        ``lasting`` again every FAULT_AGAIN_SECONDS, and one that is over
+        goes from the screen."""
+        faults, lasting = tuple(faults), tuple(lasting)
+        if faults == self._faults and lasting == self._faults_lasting:
+            return
+        new = tuple(fault for fault in faults if fault not in self._faults)
+        self._faults, self._faults_lasting = faults, lasting
+        self._notes.put(Faults(new, faults, lasting))
 
     def png(self) -> bytes:
         """The frame on the display now, as PNG (the panel's mirror)."""
@@ -256,7 +278,7 @@ class ScreenPart(Component):
         # measured ahead: a key waits for one glyph at most.
         warming: Iterator[None] | None = warm_alert_glyphs()
         while True:
-            if warming is not None and self._notes.empty() and self._time_left() is None:
+            if warming is not None and self._notes.empty() and self._free():
                 if next(warming, StopIteration) is StopIteration:
                     warming = None
                 continue
@@ -265,6 +287,7 @@ class ScreenPart(Component):
             except queue.Empty:  # the moment or the page on screen is over
                 if self._moments.until is not None:
                     self._moments.next()
+                self._remind()
                 self._turn_page()
                 self._draw()
                 continue
@@ -316,9 +339,27 @@ class ScreenPart(Component):
                 self._moments.show(lambda: dice_screen(list(values), dice.name), DICE_SECONDS)
             case NetworkChanged():
                 self._network(note)
-            case Faults(faults):
-                for fault in faults:
-                    self._moments.show(partial(fault_screen, fault), FAULT_SECONDS)
+            case Faults(new, now, lasting):
+                self._moments.put_away_faults_but(now)
+                for fault in new:
+                    self._show_fault(fault)
+                self._lasting = lasting
+                if not lasting:
+                    self._again_at = None
+                elif self._again_at is None:
+                    self._again_at = self._clock() + FAULT_AGAIN_SECONDS
+
+    def _show_fault(self, fault: str) -> None:
+        self._moments.show(partial(fault_screen, fault), FAULT_SECONDS, fault=fault)
+
+    def _remind(self) -> None:
+        """The faults that last, again, once their time has come and
+        nothing else is shown for a moment."""
+        if self._again_at is None or self._moments or self._clock() < self._again_at:
+            return
+        for fault in self._lasting:
+            self._show_fault(fault)
+        self._again_at = self._clock() + FAULT_AGAIN_SECONDS
 
     def _network(self, news: NetworkChanged) -> None:
         if news.what not in ("hotspot", "joined", "join-failed"):
@@ -340,11 +381,20 @@ class ScreenPart(Component):
 
     def _time_left(self) -> float | None:
         """How long the thread may sleep: until the moment on screen is over,
-        or the page of the game screen, or until something happens."""
-        until = self._moments.until if self._moments.until is not None else self._page_until
+        or the page of the game screen or the faults that last are due, or
+        until something happens."""
+        until = self._moments.until
+        if until is None:
+            due = [at for at in (self._page_until, self._again_at) if at is not None]
+            until = min(due) if due else None
         if until is None:
             return None
         return max(0.0, until - self._clock())
+
+    def _free(self) -> bool:
+        """Whether nothing is due soon (the thread may do some work ahead)."""
+        left = self._time_left()
+        return left is None or left > WARM_MARGIN
 
     def _first_page(self) -> None:
         self._page = 0
@@ -399,21 +449,35 @@ class ScreenPart(Component):
 
 class Moments:
     """What to show over the menu for a moment (an alert, a roll, a fault),
-    one after the other: each is what draws it and for how many seconds;
-    ``until`` is when the one on screen is over."""
+    one after the other: each is what draws it, for how many seconds, and
+    the fault it shows, if it is one; ``until`` is when the one on screen
+    is over."""
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self._clock = clock
-        self._queue: deque[tuple[Callable[[], Any], float]] = deque()
+        self._queue: deque[tuple[Callable[[], Any], float, str | None]] = deque()
         self.until: float | None = None
 
     def __bool__(self) -> bool:
         return bool(self._queue)
 
-    def show(self, draw: Callable[[], Any], seconds: float) -> None:
-        self._queue.append((draw, seconds))
+    def show(self, draw: Callable[[], Any], seconds: float, fault: str | None = None) -> None:
+        self._queue.append((draw, seconds, fault))
         if self.until is None:
             self.until = self._clock() + seconds
+
+    def put_away_faults_but(self, faults: Sequence[str]) -> None:
+        """Put away the moments of the faults that are over (not among
+        ``faults``); the next moment starts if the one on screen went."""
+        kept = deque(m for m in self._queue if m[2] is None or m[2] in faults)
+        if len(kept) == len(self._queue):
+            return
+        shown = self._queue[0]
+        self._queue = kept
+        if not kept:
+            self.until = None
+        elif kept[0] is not shown:
+            self.until = self._clock() + kept[0][1]
 
     def next(self) -> None:
         """The moment on screen is over: the next one, if any."""
@@ -432,12 +496,19 @@ class Moments:
 
 def fault_screen(fault: str) -> Any:
     """A fault as an alert: what is missing as the title ("dice device:
-    waiting for ..." -> "Dice device"), what to check below."""
+    waiting for ..." -> "Dice device"), what to check below.  A sentence
+    whose first words would not fit the title ("The memory card is full:
+    ...") is the message whole."""
     from drivers.screens import alert_screen
+    from drivers.screens.canvas import WIDTH, text_width
+    from drivers.screens.common import ALERT_TITLE_SIZE
 
     part, sep, trouble = fault.partition(": ")
     if not sep:
         return alert_screen(fault, "Check")
+    part = part.rstrip()  # French sets a space before the colon
+    if text_width(part, ALERT_TITLE_SIZE, True) > WIDTH - 4:
+        return alert_screen(fault)
     return alert_screen(trouble, part[:1].upper() + part[1:])
 
 

@@ -31,6 +31,9 @@ class TablePart(Component):
     essential = True
     provides = ("table", "journal", "time")
     early = True
+    # A card that cannot be written, a date not known: on the table's
+    # screen for as long as they last.
+    fault_lasts = True
 
     def __init__(self, setup: PartContext) -> None:
         from companion.core.clock import LabelClock

@@ -16,7 +16,7 @@ import threading
 from typing import Any, Callable, Mapping, Sequence
 
 from ..caller import MOMENTS
-from ..errors import UnknownKey
+from ..errors import CardFault, UnknownKey
 from ..games import HINTS
 from ..hints import CommandHint
 from ..keys import KEYS, KINDS
@@ -157,7 +157,8 @@ class TableMenu:
                 self._pending = update
 
     def on_key(self, key: str, kind: str = "press") -> bool:
-        """Handle one key event; True when it changed something to show."""
+        """Handle one key event; True when it changed something to show.  A
+        write the memory card cannot take is said on the screen, not raised."""
         if key not in KEYS or kind not in KINDS:
             raise UnknownKey(f"no key {key!r} pressed as {kind!r}: keys are "
                              f"{', '.join(KEYS)}, kinds are {', '.join(KINDS)}")
@@ -167,13 +168,19 @@ class TableMenu:
         state.fast = self._repeats > FAST_AFTER
         ok_opened, back_opened = state.ok_opened, state.back_opened
         state.ok_opened = state.back_opened = False
-        if kind == "long":
-            return self._long(key, ok_opened, back_opened)
-        top = self._top()
-        if key == "roll" and kind == "press" and not top.uses_roll() \
-                and state.roll_by_button():
-            return False
-        return top.on_key(key, kind)
+        try:
+            if kind == "long":
+                return self._long(key, ok_opened, back_opened)
+            top = self._top()
+            if key == "roll" and kind == "press" and not top.uses_roll() \
+                    and state.roll_by_button():
+                return False
+            return top.on_key(key, kind)
+        except CardFault as fault:
+            # Whatever the key wrote (a new game, a setting, ROLL's roll), a
+            # card that cannot take it is said as the table's refusal.
+            state.say(state.t("refused"), fault.say(state.language))
+            return True
 
     def view(self) -> MenuView:
         self._sync()

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ..engine import Expectation
-from ..errors import IllegalCommand, NoGame, StaleVersion
+from ..errors import NoGame, Refusal, StaleVersion
 from ..games import HINTS
 from ..hints import CommandHint
 from ..keys import DICE_SOURCES
@@ -147,15 +147,16 @@ class MenuState:
 
     def call_table(self, call: Callable[..., Update], *args: Any) -> None:
         """Submit, undo or redo against the state the menu showed; a refusal
-        is shown in the engine's words in the table's language, and a state
-        changed meanwhile is shown again."""
+        (the rules', or a memory card that cannot take the write) is shown
+        in the table's words in its language, and a state changed meanwhile
+        is shown again."""
         try:
             update = call(*args, expected_game=self.game_id, expected_version=self.version,
                           source=self.settings.source)
         except StaleVersion:
             self.refresh()
             self.say(self.t("changed"), self.t("changed-nothing-done"))
-        except IllegalCommand as refused:
+        except Refusal as refused:
             self.say(self.t("refused"), refused.say(self.language))
         else:
             self.adopt(update)
