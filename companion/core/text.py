@@ -651,9 +651,26 @@ _ELIDED: Mapping[str, re.Pattern[str]] = {
 _VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûüæœ]", re.IGNORECASE)
 
 
+# What a rule finds in a template, found once a template (most have
+# nothing to elide or join): the names of the fields it would change.
+_FOUND: dict[re.Pattern[str], dict[str, tuple[str, ...]]] = {}
+
+
+def _fields_found(rule: re.Pattern[str], template: str) -> tuple[str, ...]:
+    known = _FOUND.get(rule)
+    if known is None:
+        known = _FOUND[rule] = {}
+    names = known.get(template)
+    if names is None:
+        if len(known) > 4096:
+            known.clear()
+        names = known[template] = tuple(m.group(2) for m in rule.finditer(template))
+    return names
+
+
 def _elide(template: str, lang: str, fields: Mapping[str, Any]) -> str:
     rule = _ELIDED.get(lang)
-    if rule is None:
+    if rule is None or not _fields_found(rule, template):
         return template
 
     def shorten(match: re.Match[str]) -> str:
@@ -681,6 +698,12 @@ _ARTICLE = re.compile(r"(?:(il|lo|la|i|gli|le) |(l)['’])(?=\w)")
 def _join(template: str, lang: str, fields: Mapping[str, Any]) -> str:
     rule = _JOINS.get(lang)
     if rule is None:
+        return template
+    for name in _fields_found(rule, template):
+        value = fields.get(name)
+        if isinstance(value, str) and _ARTICLE.match(value):
+            break
+    else:
         return template
 
     def joined(match: re.Match[str]) -> str:
