@@ -28,13 +28,22 @@ import textwrap
 import threading
 import time
 import urllib.error
+import urllib.parse
 from pathlib import Path
 
 import pytest
 
 from companion.core.journal import Journal
 from tests.test_card import Stream, play_one
-from tests.test_daemon import ROOT, Companion, Phone, joined, wait_for, write_config
+from tests.test_daemon import (
+    PLAYERS,
+    ROOT,
+    Companion,
+    Phone,
+    joined,
+    wait_for,
+    write_config,
+)
 from tests.test_web_e2e import browser  # noqa: F401
 
 pytestmark = pytest.mark.slow
@@ -140,9 +149,33 @@ def served_from_another_address(port: int) -> bool:
         conn.close()
 
 
+def finished(phone: Phone) -> None:
+    """The game ends: its last player explodes (no End of Game roll)."""
+    state = phone.get("/api/state")
+    phone.play("adjust-mastery", state["version"], player=PLAYERS[-1], delta=-7)
+    assert phone.get("/api/state")["over"]
+
+
+def new_game(phone: Phone) -> None:
+    """A game of Call of Nature that a loser's explosion ends."""
+    shown = phone.get("/api/state")
+    phone.game_id = phone.post("/api/new-game", {
+        "game": "call-of-nature", "players": PLAYERS, "variants": ["no-end-roll"],
+        "game_id": shown["game_id"], "version": shown["version"]})["game_id"]
+
+
+def bgstats_minutes(phone: Phone, game_id: int) -> int:
+    """The game's length as BG Stats gets it, in its play and its link."""
+    answer = phone.get(f"/api/bgstats?game={game_id}")
+    link = urllib.parse.unquote(answer["link"].split("?data=", 1)[1])
+    assert json.loads(link) == answer["play"]
+    return answer["play"]["durationMin"]
+
+
 def test_clock_steps_mid_game_sign_nobody_out_and_lengths_stay_right(stepped):
     first, second = joined(stepped), joined(stepped)
-    first.new_game()
+    new_game(first)
+    began = time.monotonic()
     second.game_id = first.game_id
     streams = [Stream(first), Stream(second)]
     for _ in range(3):
@@ -155,10 +188,22 @@ def test_clock_steps_mid_game_sign_nobody_out_and_lengths_stay_right(stepped):
     version = play_one(second)
     for stream in streams:
         stream.until(lambda kind, data, v=version: kind == "update" and data["version"] == v)
-    # A new game: the first one ends, and lasted seconds, not a week.
-    first.new_game()
-    second.game_id = first.game_id
+    # The game ends, and lasted seconds, not a week: for BG Stats too (its
+    # shortest length is a minute).
+    finished(first)
+    real_minutes = (time.monotonic() - began) / 60
     started, ended = game_times(first, opening)
+    assert 0 <= ended - started < 600
+    assert 1 <= bgstats_minutes(first, opening) <= real_minutes + 1
+    # A new game, left unfinished for the next: it lasted seconds too.
+    new_game(first)
+    second.game_id = first.game_id
+    play_one(first)
+    left = first.game_id
+    new_game(first)
+    began = time.monotonic()
+    second.game_id = first.game_id
+    started, ended = game_times(first, left)
     assert 0 <= ended - started < 600
 
     stepped.step(-8 * DAY)  # a day behind the real time
@@ -168,12 +213,19 @@ def test_clock_steps_mid_game_sign_nobody_out_and_lengths_stay_right(stepped):
     for stream in streams:
         stream.until(lambda kind, data, v=version: kind == "update" and data["version"] == v)
     second_game = first.game_id
-    first.new_game()
+    finished(second)
+    real_minutes = (time.monotonic() - began) / 60
+    new_game(first)
     started, ended = game_times(first, second_game)
     assert 0 <= ended - started < 600
-    # Every game's length in BG Stats' plays: none negative, none a week.
+    assert 1 <= bgstats_minutes(first, second_game) <= real_minutes + 1
+    # Every game's length in the past games and BG Stats' plays: none
+    # negative, none a week.
     assert all(0 <= g["ended"] - g["started"] < 600
                for g in first.get("/api/past-games") if g["ended"] is not None)
+    plays = first.get("/api/plays.json")
+    assert len(plays) == 2
+    assert all(1 <= p["durationMin"] <= real_minutes + 1 for p in plays)
     assert "stepped" in stepped.log()
 
 

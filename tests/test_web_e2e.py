@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import threading
 import time
 import urllib.parse
@@ -428,6 +429,38 @@ def test_statistics_show_wins_per_player(companion, phones):
     assert page.locator("#player-stats [data-player=Ana] td.num").all_inner_texts() == ["1", "1"]
     assert page.locator("#player-stats [data-player=Ben] td.num").all_inner_texts() == ["0", "1"]
     shot(page, "stats")
+
+
+def test_a_past_games_date_shows_its_year_only_when_it_is_not_this_one(companion, phones):
+    # Three games, at noon (local time): today, earlier or later this year,
+    # and two years ago.
+    now = time.localtime()
+    this_year = time.mktime((now.tm_year, 1 if now.tm_yday != 1 else 12, 1 if now.tm_yday != 1
+                             else 31, 12, 0, 0, 0, 0, -1))
+    years_ago = time.mktime((now.tm_year - 2, 12, 2, 12, 0, 0, 0, 0, -1))
+    today = time.time()
+    companion.stop()
+    times = iter(t + step for t in (years_ago, this_year, today) for step in (0, 30, 60))
+    table = Table(Journal.open(companion.db), clock=lambda: next(times))
+    for players in (["Ana", "Ben"], ["Cy", "Dee"], ["Eve", "Fay"]):
+        table.new_game("call-of-nature", players, variants=["no-end-roll"])
+        table.submit(Command("adjust-mastery", {"player": players[1], "delta": -7}))
+    table.close()
+    companion.start()
+    page = controller(phones, companion)
+    page.goto(f"{companion.url}/stats")
+    page.wait_for_selector("#past-games li[data-game] .meta")
+    meta = dict(zip(["years_ago", "this_year", "today"],
+                    sorted(page.locator("#past-games li[data-game]").all(),
+                           key=lambda li: int(li.get_attribute("data-game"))), strict=True))
+    said = {key: li.locator(".meta").inner_text() for key, li in meta.items()}
+    assert str(now.tm_year - 2) in said["years_ago"], said
+    assert "Dec" in said["years_ago"], said
+    assert str(now.tm_year) not in said["this_year"], said
+    assert ("Jan" if now.tm_yday != 1 else "Dec") in said["this_year"], said
+    # Today's: its time alone.
+    assert re.fullmatch(r"\d{1,2}:\d{2}( [AP]M)?", said["today"].split(" · ")[0]), said
+    assert not page.script_errors
 
 
 def test_the_virtual_table_presses_the_buttons_in_order_from_keys_and_clicks(companion, phones):

@@ -384,12 +384,14 @@ class Table:
         self._teller.later(self._listeners, update)
         return update
 
-def relabel(table: Table, correct: Callable[[], float]) -> float:
+def relabel(table: Table, correct: Callable[[], float], *,
+            provisional: bool = False) -> float:
     """The right time is known: ``correct()`` sets ``table``'s clock right
     and says by how much the times it gave were off; those the journal
     kept since the last correction move by as much (a game's start and end,
     its commands, its summary), in the statistics and every export too.
-    Returns the shift."""
+    A ``provisional`` time (a phone's) may itself be off: the times it set
+    move again with the next correction.  Returns the shift."""
     with table._changing():
         shift = correct()
         if shift:
@@ -398,7 +400,8 @@ def relabel(table: Table, correct: Callable[[], float]) -> float:
             row = table._journal.latest_game()
             if row is not None and table._session is not None:
                 table._session = play.replay(table._journal, row)
-        table._labelled_since = journal_module.mark(table._journal)
+        if not provisional:
+            table._labelled_since = journal_module.mark(table._journal)
         return shift
 
 

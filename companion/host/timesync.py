@@ -103,7 +103,9 @@ class TableTime:
                      "not synchronized: the date comes from the players' phones")
         self._was_synced = synced
         self.clock()  # notes a step of the wall clock, if any
-        if synced and self.clock.step and self.table is not None:
+        # The date a phone gave may be off by a little or a lot: set right
+        # too, whether the wall clock seems to step or not.
+        if synced and (self.clock.step or self.from_phone) and self.table is not None:
             self._correct(self._wall(), "the synchronized clock")
             self.from_phone = False
 
@@ -118,14 +120,15 @@ class TableTime:
         with self._lock:
             learnt = not self.from_phone
             if abs(when - self.clock()) > PHONE_TOLERANCE:
-                self._correct(when, "a player's phone")
+                self._correct(when, "a player's phone", provisional=True)
             self.from_phone = True
             return learnt
 
-    def _correct(self, right_now: float, source: str) -> None:
+    def _correct(self, right_now: float, source: str, *, provisional: bool = False) -> None:
         from companion.core.table import relabel
 
-        shift = relabel(self.table, lambda: self.clock.correct(right_now))
+        shift = relabel(self.table, lambda: self.clock.correct(right_now),
+                        provisional=provisional)
         if abs(shift) > PHONE_TOLERANCE:
             log.warning("the date was %+.0f s off: set from %s; the times kept meanwhile "
                         "are set right", shift, source)
