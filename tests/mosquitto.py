@@ -11,6 +11,8 @@ import subprocess
 import time
 from pathlib import Path
 
+from companion.venue.names import acl
+
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
 MOSQUITTO_PASSWD = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
 
@@ -29,14 +31,12 @@ def free_port() -> int:
 
 
 def table_acl(user: str, venue: str, table: str) -> str:
-    """What a table may do: write its own topics (and its Home Assistant
-    discovery), read Home Assistant's birth message; nothing else."""
-    device = f"companion_{venue}_{table}".replace("-", "_")
-    return (f"user {user}\n"
-            f"topic readwrite companion/{venue}/{table}/#\n"
-            f"topic write homeassistant/sensor/{device}/#\n"
-            f"topic write homeassistant/event/{device}/#\n"
-            f"topic read homeassistant/status\n\n")
+    """What a table may do, as the ACL ``companion venue acl`` writes for it
+    (``companion.venue.names.acl``): write its own topics (and its Home
+    Assistant discovery), read Home Assistant's birth message; nothing else."""
+    block = acl(venue, [table], home_assistant=None).split("\n\n")[0] + "\n\n"
+    assert block.startswith(f"user {user}\n"), block
+    return block
 
 
 class Broker:
