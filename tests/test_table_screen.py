@@ -352,7 +352,7 @@ def test_a_game_of_one_page_never_turns(screen, table):
     screen.clock.now += PAGE_SECONDS[0] + 0.1
     screen.redraw()
     wait_for(screen, before)
-    assert screen._page == 0
+    assert screen._paging.page == 0
 
 
 class RecordingDisplay:

@@ -334,6 +334,10 @@ class PanelServer:
         self._closed.set()
         self.app.extensions["companion"].live.close()
         server = self._server
+        # The streams' threads finish their answers while the loop can still
+        # be woken (an answer's last bytes pull its trigger): only then are
+        # the sockets and the trigger closed.
+        server.task_dispatcher.shutdown(timeout=2)
         if self._running and not self._stopped.is_set():
             # The sockets belong to run()'s loop: close them from inside it,
             # which empties its map and so ends it.
@@ -346,7 +350,6 @@ class PanelServer:
             self._stopped.wait(5)
         else:
             wasyncore.close_all(server._map)
-        server.task_dispatcher.shutdown(timeout=2)
 
 
 def serve(app, host: str = "0.0.0.0", port: int = 8080,

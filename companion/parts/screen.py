@@ -153,18 +153,10 @@ class ScreenPart(Component):
         self._thread: threading.Thread | None = None
         self._frames = setup.frames
         self._unsubscribes: list[Callable[[], None]] = []
-        # The faults last reported (and those that last), on the reporting
-        # thread's side.
-        self._faults: tuple[str, ...] = ()
-        self._faults_lasting: tuple[str, ...] = ()
-        # On the screen thread's side: the faults that last, and when they
-        # are shown again.
-        self._lasting: tuple[str, ...] = ()
-        self._again_at: float | None = None
+        self._fault_times = FaultTimes()
         # A game screen of several pages shows them in turn: the page on
         # screen and until when (page 0 again after every change or key).
-        self._page = 0
-        self._page_until: float | None = None
+        self._paging = Paging()
 
     def start(self) -> None:
         from companion.core.menu import TableMenu
@@ -226,12 +218,9 @@ class ScreenPart(Component):
         (the main loop): each one that is new is shown for a moment, those
         ``lasting`` again every FAULT_AGAIN_SECONDS, and one that is over
         goes from the screen."""
-        faults, lasting = tuple(faults), tuple(lasting)
-        if faults == self._faults and lasting == self._faults_lasting:
-            return
-        new = tuple(fault for fault in faults if fault not in self._faults)
-        self._faults, self._faults_lasting = faults, lasting
-        self._notes.put(Faults(new, faults, lasting))
+        news = self._fault_times.reported(tuple(faults), tuple(lasting))
+        if news is not None:
+            self._notes.put(news)
 
     def png(self) -> bytes:
         """The frame on the display now, as PNG (the panel's mirror)."""
@@ -278,18 +267,14 @@ class ScreenPart(Component):
         # measured ahead: a key waits for one glyph at most.
         warming: Iterator[None] | None = warm_alert_glyphs()
         while True:
-            if warming is not None and self._notes.empty() and self._free():
+            if warming is not None and self._notes.empty() and free(self._time_left()):
                 if next(warming, StopIteration) is StopIteration:
                     warming = None
                 continue
             try:
                 note = self._notes.get(timeout=self._time_left())
-            except queue.Empty:  # the moment or the page on screen is over
-                if self._moments.until is not None:
-                    self._moments.next()
-                self._remind()
-                self._turn_page()
-                self._draw()
+            except queue.Empty:
+                self._time_up()
                 continue
             # Take what piled up, and what taking it brought (a key's command
             # puts the table's update here), then draw once for all of it:
@@ -305,7 +290,7 @@ class ScreenPart(Component):
                 except queue.Empty:
                     break
             if changed:
-                self._first_page()  # a change, a key: the first page again
+                self._paging.first()  # a change, a key: the first page again
             self._turn_page()
             self._draw()
             if self._alerts:
@@ -343,23 +328,20 @@ class ScreenPart(Component):
                 self._moments.put_away_faults_but(now)
                 for fault in new:
                     self._show_fault(fault)
-                self._lasting = lasting
-                if not lasting:
-                    self._again_at = None
-                elif self._again_at is None:
-                    self._again_at = self._clock() + FAULT_AGAIN_SECONDS
+                self._fault_times.last(lasting, self._clock())
+
+    def _time_up(self) -> None:
+        """The moment or the page on screen is over, or the faults that last
+        are due again (shown once nothing else is shown for a moment)."""
+        if self._moments.until is not None:
+            self._moments.next()
+        for fault in () if self._moments else self._fault_times.due(self._clock()):
+            self._show_fault(fault)
+        self._turn_page()
+        self._draw()
 
     def _show_fault(self, fault: str) -> None:
         self._moments.show(partial(fault_screen, fault), FAULT_SECONDS, fault=fault)
-
-    def _remind(self) -> None:
-        """The faults that last, again, once their time has come and
-        nothing else is shown for a moment."""
-        if self._again_at is None or self._moments or self._clock() < self._again_at:
-            return
-        for fault in self._lasting:
-            self._show_fault(fault)
-        self._again_at = self._clock() + FAULT_AGAIN_SECONDS
 
     def _network(self, news: NetworkChanged) -> None:
         if news.what not in ("hotspot", "joined", "join-failed"):
@@ -385,20 +367,11 @@ class ScreenPart(Component):
         until something happens."""
         until = self._moments.until
         if until is None:
-            due = [at for at in (self._page_until, self._again_at) if at is not None]
+            due = [at for at in (self._paging.until, self._fault_times.again_at) if at is not None]
             until = min(due) if due else None
         if until is None:
             return None
         return max(0.0, until - self._clock())
-
-    def _free(self) -> bool:
-        """Whether nothing is due soon (the thread may do some work ahead)."""
-        left = self._time_left()
-        return left is None or left > WARM_MARGIN
-
-    def _first_page(self) -> None:
-        self._page = 0
-        self._page_until = None
 
     def _pages(self) -> int:
         """The pages of the game screen on show now (1 under the menu)."""
@@ -411,15 +384,7 @@ class ScreenPart(Component):
         return game_pages(update)
 
     def _turn_page(self) -> None:
-        pages = self._pages()
-        if pages <= 1:
-            self._first_page()
-            return
-        if self._page_until is None:
-            self._page_until = self._clock() + PAGE_SECONDS[0]
-        elif self._clock() >= self._page_until:
-            self._page = (self._page + 1) % pages
-            self._page_until = self._clock() + PAGE_SECONDS[min(self._page, 1)]
+        self._paging.turn(self._pages(), self._clock())
 
     def _key(self, key: str, kind: str) -> None:
         try:
@@ -435,7 +400,7 @@ class ScreenPart(Component):
                 from drivers.menu_screens import render
 
                 menu = self._the_menu()
-                image = render(menu.view(), menu.update, self.language, self._page)
+                image = render(menu.view(), menu.update, self.language, self._paging.page)
         except Exception:
             log.exception("drawing the screen failed")
             return
@@ -445,6 +410,69 @@ class ScreenPart(Component):
             display.show(image)
         if number is not None:
             self.bus.tell(FrameShown(number, image))
+
+
+def free(left: float | None) -> bool:
+    """Whether nothing is due within WARM_MARGIN (``left``: the time until
+    the next thing due): the screen's thread may do some work ahead."""
+    return left is None or left > WARM_MARGIN
+
+
+class Paging:
+    """The page of a game screen of several pages on show (``page``), and
+    until when (``until``; None: the first page, its time not counted yet)."""
+
+    def __init__(self) -> None:
+        self.page = 0
+        self.until: float | None = None
+
+    def first(self) -> None:
+        self.page = 0
+        self.until = None
+
+    def turn(self, pages: int, now: float) -> None:
+        """The next page once the one on show has had its time."""
+        if pages <= 1:
+            self.first()
+        elif self.until is None:
+            self.until = now + PAGE_SECONDS[0]
+        elif now >= self.until:
+            self.page = (self.page + 1) % pages
+            self.until = now + PAGE_SECONDS[min(self.page, 1)]
+
+
+class FaultTimes:
+    """The faults as last reported (on the reporting thread's side), and the
+    ones that last with when they are shown again (on the screen thread's)."""
+
+    def __init__(self) -> None:
+        self._reported: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+        self._lasting: tuple[str, ...] = ()
+        self.again_at: float | None = None
+
+    def reported(self, faults: tuple[str, ...], lasting: tuple[str, ...]) -> Faults | None:
+        """The news for the screen of the faults now, or None when nothing
+        changed."""
+        before = self._reported[0]
+        if (faults, lasting) == self._reported:
+            return None
+        self._reported = (faults, lasting)
+        return Faults(tuple(fault for fault in faults if fault not in before), faults, lasting)
+
+    def last(self, lasting: tuple[str, ...], now: float) -> None:
+        """The faults that last now: shown again FAULT_AGAIN_SECONDS on."""
+        self._lasting = lasting
+        if not lasting:
+            self.again_at = None
+        elif self.again_at is None:
+            self.again_at = now + FAULT_AGAIN_SECONDS
+
+    def due(self, now: float) -> tuple[str, ...]:
+        """The faults to show again now (and the next time set), if any."""
+        if self.again_at is None or now < self.again_at:
+            return ()
+        self.again_at = now + FAULT_AGAIN_SECONDS
+        return self._lasting
 
 
 class Moments:
