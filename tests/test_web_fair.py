@@ -169,6 +169,74 @@ def test_one_address_keeps_at_most_its_share_of_connections(running):
             sock.close()
 
 
+def kept_alive_get(sock: socket.socket, path: str = "/api/health") -> int:
+    """A GET on a connection kept open after its answer, as a browser's;
+    the answer's status, read whole."""
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: companion\r\n\r\n".encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(65536)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
+                      if line.lower().startswith(b"content-length:")))
+    while len(body) < length:
+        body += sock.recv(65536)
+    return int(head.split()[1])
+
+
+def closed_by_server(sock: socket.socket, wait: float = 0.5) -> bool:
+    sock.settimeout(wait)
+    try:
+        return sock.recv(1) == b""
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False
+
+
+def test_a_phone_at_its_share_of_connections_is_served_its_least_used_idle_one_gives_way(
+        running):
+    # A browser keeps its connections open between requests: a phone
+    # reloading holds its share with idle ones, and its next page still loads.
+    server = running(per_address=3)
+    kept = [connect(server.port, HOG) for _ in range(3)]
+    try:
+        for sock in kept:
+            assert kept_alive_get(sock) == 200
+        assert kept_alive_get(kept[0]) == 200  # the second is now the least used
+        assert wait_until(lambda: channels_from(server, HOG) == 3)
+        newest = connect(server.port, HOG)
+        try:
+            assert kept_alive_get(newest) == 200
+            assert closed_by_server(kept[1])
+            assert not closed_by_server(kept[0]) and not closed_by_server(kept[2])
+            assert kept_alive_get(kept[0]) == 200 and kept_alive_get(kept[2]) == 200
+            assert channels_from(server, HOG) == 3
+        finally:
+            newest.close()
+    finally:
+        for sock in kept:
+            sock.close()
+
+
+def test_a_connection_still_sending_or_being_answered_never_gives_way(running):
+    # Connections busy with a request (here, each with one half sent) keep
+    # their place: the address's new connection is refused instead.
+    server = running(per_address=3)
+    busy = [half_sent(server.port) for _ in range(3)]
+    try:
+        assert wait_until(lambda: channels_from(server, HOG) == 3)
+        extra = connect(server.port, HOG)
+        try:
+            assert closed_by_server(extra, wait=PATIENCE)
+        finally:
+            extra.close()
+        assert not any(closed_by_server(sock) for sock in busy)
+    finally:
+        for sock in busy:
+            sock.close()
+
+
 def read_until_closed(sock: socket.socket) -> bytes:
     sock.settimeout(PATIENCE)
     data = b""

@@ -8,8 +8,11 @@ starving the other requests.  The threads start as requests wait for one
 
 No device on the Wi-Fi can take the panel from the others:
 
-- one address keeps at most :data:`PER_ADDRESS` connections; a connection
-  beyond that is closed as soon as it is accepted;
+- one address keeps at most :data:`PER_ADDRESS` connections: a new one
+  beyond that takes the place of the address's least recently used idle
+  connection (one a browser keeps open between requests, which it opens
+  again when it needs it), or is closed as soon as it is accepted if every
+  one of them is busy;
 - a request must arrive whole within :data:`ARRIVAL_DEADLINE` seconds of its
   first byte (or of the connection's opening), however slowly it trickles
   in, and an idle connection is closed after :data:`IDLE_TIMEOUT` seconds;
@@ -191,13 +194,34 @@ class FairServer(TcpWSGIServer):
         channels = self._channels()
         host = addr[0] if isinstance(addr, tuple) else addr
         mine = sum(1 for c in channels if _host(c) == host)
-        if mine >= self.per_address:
+        if mine >= self.per_address and not self._give_way(channels, host):
             _close_quietly(conn)
             return
         if len(channels) >= self.max_connections and not self._make_room(channels):
             _close_quietly(conn)
             return
         self.channel_class(self, conn, addr, self.adj, map=self._map)
+
+    def _give_way(self, channels: list[_FairChannel], host: Any) -> bool:
+        """Close the least recently used idle connection of ``host`` (no
+        request arriving, none being answered, nothing left to send);
+        ``False`` if there is none.
+
+        A browser keeps up to six connections to a server open between
+        requests: a phone reloading a page, or several tabs, would otherwise
+        find its own idle connections holding its share, and its page's
+        scripts refused.  Nothing was sent on an idle connection since its
+        last answer, so a request the browser sends on it as it closes is
+        sent again on a new one (as browsers do for a kept-alive connection
+        that closes unanswered), never answered twice.
+        """
+        idle = [c for c in channels
+                if _host(c) == host and not c.requests and c.arriving_since is None
+                and not c.total_outbufs_len and not c.will_close]
+        if not idle:
+            return False
+        min(idle, key=lambda c: c.last_activity).handle_close()
+        return True
 
     def _make_room(self, channels: list[_FairChannel]) -> bool:
         """Close the oldest connection, not being answered, of the address
