@@ -7,11 +7,11 @@ allowed it at the table."""
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
 
 import pytest
@@ -24,6 +24,16 @@ from tests.test_web_e2e import SCREENSHOTS, browser  # noqa: F401  (fixtures)
 pytestmark = pytest.mark.browser
 TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 390, "height": 844}
+
+
+def answered_within(condition, seconds: float = WAIT) -> bool:
+    """Whether ``condition()`` holds within ``seconds`` (asked every 50 ms)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 @pytest.fixture
@@ -123,8 +133,10 @@ def test_a_controller_puts_the_table_in_the_venue_from_the_setup_page(companions
     expect(phone.locator("#venue-locked")).to_be_visible()
     phone.locator("#venue-box").screenshot(path=str(SCREENSHOTS / "venue-settings-locked.png"))
     # At the table: BACK twice puts away the Wi-Fi's and the panel's QR codes
-    # shown at the start, BACK opens the menu, UP UP reaches Venue,
-    # OK asks, OK allows.
+    # shown once the companion is its own Wi-Fi (its Wi-Fi part starts after
+    # the panel answers: the keys wait for it, as a player waits for the
+    # screen), BACK opens the menu, UP UP reaches Venue, OK asks, OK allows.
+    assert answered_within(lambda: a.get("/api/network")["mode"] == "hotspot")
     for key in ("back", "back", "back", "up", "up", "ok"):
         a.post(f"/api/keys/{key}", {})
     expect(phone.locator("#venue-error")).to_be_visible()
@@ -132,8 +144,8 @@ def test_a_controller_puts_the_table_in_the_venue_from_the_setup_page(companions
                                 timeout=30) as answer:  # what the table's screen asks
         (SCREENSHOTS / "venue-allow-at-the-table.png").write_bytes(answer.read())
     a.post("/api/keys/ok", {})
-    with urllib.request.urlopen(f"http://127.0.0.1:{a.port}/api/venue", timeout=30) as answer:
-        assert json.load(answer)["changes_allowed"] is True
+    # The keys are taken in turn by the screen's thread, after their answer.
+    assert answered_within(lambda: a.get("/api/venue")["changes_allowed"] is True)
     phone.click("#venue-save")
     expect(phone.locator("#venue-status")).to_contain_text("Publishing on companion/cafe/table-a")
     expect(phone.locator("#venue-password")).to_have_attribute("placeholder", re.compile("kept"))

@@ -103,6 +103,10 @@ class Companion:
     def _url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
 
+    def get(self, path: str) -> dict:
+        with self.jar.open(self._url(path), timeout=30) as answer:
+            return json.load(answer)
+
     def post(self, path: str, body: dict) -> dict:
         request = urllib.request.Request(self._url(path), json.dumps(body).encode(),
                                          method="POST",
