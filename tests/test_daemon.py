@@ -181,6 +181,10 @@ def test_a_spectator_cannot_press_the_virtual_buttons(companion):
 @slow
 def test_the_virtual_buttons_play_a_card_through_the_mock_pins(companion):
     phone = joined(companion)
+    # The companion's own Wi-Fi opens once its part has started (after the
+    # panel answers) and puts its join screens up over the game: the keys
+    # wait for it, as a player waits for the screen.
+    wait_for(lambda: phone.get("/api/network")["mode"] == "hotspot")
     started = phone.new_game()
     for key in ("up", "up", "up", "ok"):  # a card of +3
         phone.post(f"/api/keys/{key}")
