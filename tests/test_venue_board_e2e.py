@@ -11,7 +11,6 @@ import re
 import subprocess
 import sys
 import threading
-import time
 import urllib.request
 
 import pytest
@@ -20,20 +19,11 @@ from tests.language_check import problems
 from tests.mosquitto import free_port
 from tests.test_venue_broker import ROOT, WAIT, broker, companions  # noqa: F401  (fixtures)
 from tests.test_web_e2e import SCREENSHOTS, browser  # noqa: F401  (fixtures)
+from tests.test_web_fair import wait_until
 
 pytestmark = pytest.mark.browser
 TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 390, "height": 844}
-
-
-def answered_within(condition, seconds: float = WAIT) -> bool:
-    """Whether ``condition()`` holds within ``seconds`` (asked every 50 ms)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
 
 
 @pytest.fixture
@@ -136,7 +126,7 @@ def test_a_controller_puts_the_table_in_the_venue_from_the_setup_page(companions
     # shown once the companion is its own Wi-Fi (its Wi-Fi part starts after
     # the panel answers: the keys wait for it, as a player waits for the
     # screen), BACK opens the menu, UP UP reaches Venue, OK asks, OK allows.
-    assert answered_within(lambda: a.get("/api/network")["mode"] == "hotspot")
+    assert wait_until(lambda: a.get("/api/network")["mode"] == "hotspot")
     for key in ("back", "back", "back", "up", "up", "ok"):
         a.post(f"/api/keys/{key}", {})
     expect(phone.locator("#venue-error")).to_be_visible()
@@ -145,7 +135,7 @@ def test_a_controller_puts_the_table_in_the_venue_from_the_setup_page(companions
         (SCREENSHOTS / "venue-allow-at-the-table.png").write_bytes(answer.read())
     a.post("/api/keys/ok", {})
     # The keys are taken in turn by the screen's thread, after their answer.
-    assert answered_within(lambda: a.get("/api/venue")["changes_allowed"] is True)
+    assert wait_until(lambda: a.get("/api/venue")["changes_allowed"] is True)
     phone.click("#venue-save")
     expect(phone.locator("#venue-status")).to_contain_text("Publishing on companion/cafe/table-a")
     expect(phone.locator("#venue-password")).to_have_attribute("placeholder", re.compile("kept"))
