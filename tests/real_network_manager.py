@@ -100,6 +100,20 @@ def namespaces() -> list[str]:
     return [programs()["unshare"], *user, "-n", "-m", "--propagation", "private"]
 
 
+def as_root() -> list[str]:
+    """What runs a program as root in a user namespace of its own when the
+    tests do not run as root (nothing when they do).
+
+    The bus and every nmcli run so too, not only the daemon: libnm takes
+    NetworkManager for the real one only if the bus says root owns its name,
+    and the bus, in a user namespace, sees the user as root.  Each
+    program's own uid then matches what the bus sees of it.
+    """
+    if os.geteuid() == 0:
+        return []
+    return [programs()["unshare"], "--user", "--map-root-user"]
+
+
 def unavailable() -> str | None:
     """Why a private NetworkManager cannot run on this machine, or None."""
     missing = [name for name in PROGRAMS if name not in programs()]
@@ -121,6 +135,9 @@ class PrivateNetworkManager:
     bus: subprocess.Popen
     daemon: subprocess.Popen
     log: Path
+    # The nmcli the tests and the driver run: the real one, through a script
+    # of the same name in ``bin`` that runs it as :func:`as_root` says.
+    bin: Path
 
     @property
     def env(self) -> dict[str, str]:
@@ -128,8 +145,8 @@ class PrivateNetworkManager:
 
     def nmcli(self, *args: str, check: bool = True,
               env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
-        done = subprocess.run([programs()["nmcli"], *args], capture_output=True, timeout=60,
-                              env=env or self.env, check=False)
+        done = subprocess.run([str(self.bin / "nmcli"), *args], capture_output=True,
+                              timeout=60, env=env or self.env, check=False)
         if check and done.returncode != 0:
             raise AssertionError(f"nmcli {' '.join(args)}: {done.returncode} "
                                  f"{done.stderr.decode(errors='replace')}")
@@ -167,8 +184,13 @@ def start(folder: Path) -> PrivateNetworkManager:
     nm_config = folder / "NetworkManager.conf"
     nm_config.write_text(NM_CONFIG.format(profiles=folder / "profiles", device=DEVICE))
     found = programs()
-    bus = subprocess.Popen([found["dbus-daemon"], f"--config-file={bus_config}", "--nofork",
-                            "--print-address"], stdout=subprocess.PIPE,
+    bin_folder = folder / "bin"
+    bin_folder.mkdir(exist_ok=True)
+    wrapper = bin_folder / "nmcli"
+    wrapper.write_text("#!/bin/sh\nexec " + " ".join([*as_root(), found["nmcli"]]) + ' "$@"\n')
+    wrapper.chmod(0o755)
+    bus = subprocess.Popen([*as_root(), found["dbus-daemon"], f"--config-file={bus_config}",
+                            "--nofork", "--print-address"], stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
     assert bus.stdout is not None
     address = bus.stdout.readline().strip()
@@ -184,7 +206,8 @@ def start(folder: Path) -> PrivateNetworkManager:
             [*namespaces(), "sh", "-c", script],
             stdout=out, stderr=subprocess.STDOUT,
             env={**os.environ, "DBUS_SYSTEM_BUS_ADDRESS": address})
-    manager = PrivateNetworkManager(folder, address, folder / "profiles", bus, daemon, log)
+    manager = PrivateNetworkManager(folder, address, folder / "profiles", bus, daemon, log,
+                                    bin_folder)
     deadline = time.monotonic() + START_TIMEOUT
     while True:
         done = manager.nmcli("-t", "-f", "RUNNING", "general", "status", check=False)

@@ -53,6 +53,8 @@ def nm(manager, monkeypatch):
     """The private NetworkManager with no profile, nmcli talking to it."""
     manager.clear()
     monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", manager.address)
+    # The driver runs the nmcli the private daemon answers (see real.as_root).
+    monkeypatch.setenv("PATH", f"{manager.bin}{os.pathsep}{os.environ.get('PATH', '')}")
     yield manager
     manager.clear()
 
@@ -189,8 +191,9 @@ def test_without_networkmanager_or_without_the_bus_the_driver_says_which(nm, mon
     folder = Path(tempfile.mkdtemp(prefix="companion-bus-"))
     config = folder / "bus.conf"
     config.write_text(real.BUS_CONFIG.format(socket=folder / "bus"))
-    bus = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork",
-                            "--print-address"], stdout=subprocess.PIPE, text=True)
+    bus = subprocess.Popen([*real.as_root(), real.programs()["dbus-daemon"],
+                            f"--config-file={config}", "--nofork", "--print-address"],
+                           stdout=subprocess.PIPE, text=True)
     try:
         monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", bus.stdout.readline().strip())
         state = Nmcli().state()
@@ -305,8 +308,9 @@ def test_the_stand_in_says_networkmanager_is_not_running_as_the_real_one(stand_i
     folder = Path(tempfile.mkdtemp(prefix="companion-bus-"))
     config = folder / "bus.conf"
     config.write_text(real.BUS_CONFIG.format(socket=folder / "bus"))
-    bus = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork",
-                            "--print-address"], stdout=subprocess.PIPE, text=True)
+    bus = subprocess.Popen([*real.as_root(), real.programs()["dbus-daemon"],
+                            f"--config-file={config}", "--nofork", "--print-address"],
+                           stdout=subprocess.PIPE, text=True)
     try:
         env = {**os.environ, "DBUS_SYSTEM_BUS_ADDRESS": bus.stdout.readline().strip()}
         theirs = subprocess.run(["nmcli", "-t", "-f", "RUNNING", "general", "status"],
