@@ -138,6 +138,10 @@ class _FairChannel(HTTPChannel):
         self.creation_time = time.monotonic()
         # A new connection owes its first request from the start.
         self.arriving_since: float | None = time.monotonic()
+        # When the phone last sent on it (taken in the server's loop, in
+        # the order the bytes came: its least recently used is the one a
+        # new connection of the same phone replaces).
+        self.sent_at = self.creation_time
 
     # waitress notes a connection's last activity on the wall clock, which
     # NTP steps: after a step back, no idle connection would be closed for
@@ -152,6 +156,7 @@ class _FairChannel(HTTPChannel):
         self._active_at = time.monotonic()
 
     def received(self, data: bytes) -> bool:
+        self.sent_at = time.monotonic()
         now = time.monotonic() if self.arriving_since is None else None
         done_before = len(self.requests)
         result = super().received(data)
@@ -220,7 +225,7 @@ class FairServer(TcpWSGIServer):
                 and not c.total_outbufs_len and not c.will_close]
         if not idle:
             return False
-        min(idle, key=lambda c: c.last_activity).handle_close()
+        min(idle, key=lambda c: c.sent_at).handle_close()
         return True
 
     def _make_room(self, channels: list[_FairChannel]) -> bool:
