@@ -155,9 +155,16 @@ class _FairChannel(HTTPChannel):
     def last_activity(self, _wall: float) -> None:
         self._active_at = time.monotonic()
 
+    @property
+    def idle(self) -> bool:
+        """Waiting for the phone's next request: none arriving, none being
+        answered, nothing left to send."""
+        return (not self.requests and self.arriving_since is None
+                and not self.total_outbufs_len and not self.will_close)
+
     def received(self, data: bytes) -> bool:
         self.sent_at = time.monotonic()
-        now = time.monotonic() if self.arriving_since is None else None
+        now = self.sent_at if self.arriving_since is None else None
         done_before = len(self.requests)
         result = super().received(data)
         if self.request is None:
@@ -208,9 +215,8 @@ class FairServer(TcpWSGIServer):
         self.channel_class(self, conn, addr, self.adj, map=self._map)
 
     def _give_way(self, channels: list[_FairChannel], host: Any) -> bool:
-        """Close the least recently used idle connection of ``host`` (no
-        request arriving, none being answered, nothing left to send);
-        ``False`` if there is none.
+        """Close the least recently used :attr:`~_FairChannel.idle`
+        connection of ``host``; ``False`` if there is none.
 
         A browser keeps up to six connections to a server open between
         requests: a phone reloading a page, or several tabs, would otherwise
@@ -220,9 +226,7 @@ class FairServer(TcpWSGIServer):
         sent again on a new one (as browsers do for a kept-alive connection
         that closes unanswered), never answered twice.
         """
-        idle = [c for c in channels
-                if _host(c) == host and not c.requests and c.arriving_since is None
-                and not c.total_outbufs_len and not c.will_close]
+        idle = [c for c in channels if _host(c) == host and c.idle]
         if not idle:
             return False
         min(idle, key=lambda c: c.sent_at).handle_close()
