@@ -1,6 +1,6 @@
 """The table screen's frames, numbered: one copy of the frame on the
-display, which the screen writes and the panel's mirror reads, with its PNG
-made once, when a phone asks."""
+display (its pixels), which the screen writes and the panel's mirror reads,
+with its PNG made once, when a phone asks."""
 
 from __future__ import annotations
 
@@ -12,14 +12,16 @@ from typing import Any, Callable
 class Frames:
     """The frame shown (from the screen's thread), its number (0: none yet;
     one more for each that differs from the one before) and its PNG, made
-    once when asked (from the panel's threads)."""
+    once when asked (from the panel's threads).
+
+    The frame is kept once, as its pixels: what the next frame is compared
+    with and what the PNG is made from."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._frame: Any = None
-        self._png: tuple[Any, bytes] | None = None
+        self._pixels: tuple[str, tuple[int, int], bytes] | None = None
+        self._png: tuple[int, bytes] | None = None
         self._number = 0
-        self._pixels: bytes | None = None
 
     @property
     def number(self) -> int:
@@ -29,9 +31,8 @@ class Frames:
     def shown(self, image: Any) -> int | None:
         """``image`` is on the display now: its new number, or None when its
         pixels are the last frame's."""
-        pixels = image.tobytes()
+        pixels = (image.mode, image.size, image.tobytes())
         with self._lock:
-            self._frame = image
             if pixels == self._pixels:
                 return None
             self._pixels = pixels
@@ -41,15 +42,17 @@ class Frames:
     def numbered_png(self, idle: Callable[[], Any]) -> tuple[int, bytes]:
         """The frame's number and PNG (``idle()``'s before the first)."""
         with self._lock:
-            frame, cached, number = self._frame, self._png, self._number
-        if frame is None:
-            frame = idle()
-        if cached is not None and cached[0] is frame:
+            pixels, cached, number = self._pixels, self._png, self._number
+        if pixels is None:
+            return number, png_of(idle())
+        if cached is not None and cached[0] == number:
             return number, cached[1]
-        data = png_of(frame)
+        from PIL import Image
+
+        data = png_of(Image.frombytes(*pixels))
         with self._lock:
-            if self._frame is frame:
-                self._png = (frame, data)
+            if self._number == number:
+                self._png = (number, data)
         return number, data
 
 

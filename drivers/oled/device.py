@@ -297,8 +297,11 @@ class Display:
         self._lock = threading.Lock()
         self._opened: _Opened | None = None
         self._device: Any = None
-        self._wanted: Image.Image | None = None
-        self._previous: bytes | None = None
+        # The one copy of the last frame offered, as the controller's RAM
+        # layout, and whether the panel shows it (False after a failure: the
+        # panel's RAM is unknown, so the next send is a full frame).
+        self._frame: bytes | None = None
+        self._on_panel = False
         self._failures = 0
         self._retry_at = float("-inf")
         self._closed = False
@@ -329,30 +332,35 @@ class Display:
         dropped (no display, an I/O error, or closed).
         """
         _check_frame(image)
+        if self.rotate:
+            image = image.transpose(Image.Transpose.ROTATE_180)
+        frame = frame_bytes(image)
         with self._lock:
-            self._wanted = image
-            return self._show(image)
+            return self._show(frame)
 
-    def _show(self, image: Image.Image) -> bool:
+    def _show(self, frame: bytes) -> bool:
+        """Offer ``frame`` (the controller's RAM layout) and send what the
+        panel lacks of it."""
         self.last_sent = NOTHING_SENT
         if self._closed:
             self.frames_dropped += 1
             return False
+        shown = self._frame if self._on_panel else None
+        self._frame, self._on_panel = frame, False
         if self._device is None and not self._retry():
             self.frames_dropped += 1
             return False
-        frame = frame_bytes(self._device.preprocess(image))
-        if frame == self._previous:
-            self.frames_unchanged += 1
-            return True
         try:
-            self.last_sent = self._send(frame)
+            self.last_sent = self._send(shown, frame)
         except self._errors as error:
             self._failed(error)
             self.frames_dropped += 1
             return False
-        self._previous = frame
-        self.frames_sent += 1
+        self._on_panel = True
+        if self.last_sent.patches:
+            self.frames_sent += 1
+        else:
+            self.frames_unchanged += 1
         return True
 
     def off(self, message: str = OFF_MESSAGE) -> None:
@@ -387,8 +395,8 @@ class Display:
             self._pending = None
             if self._closed or self._device is not None:
                 return
-            if self._open() and self._wanted is not None:
-                self._show(self._wanted)
+            if self._open() and self._frame is not None:
+                self._show(self._frame)
 
     def _open(self) -> bool:
         try:
@@ -418,7 +426,7 @@ class Display:
     def _failed(self, error: BaseException, status: str | None = None) -> None:
         # Opening again sends a full frame: the panel may have lost power.
         self._drop_device()
-        self._previous = None
+        self._on_panel = False
         if status is None:
             status = self._diagnosis(error)
         if self._failures == 0 or status != self.status:
@@ -451,8 +459,9 @@ class Display:
         return (f"no display at {self.where}: check the wiring and that I2C is enabled "
                 "(raspi-config)")
 
-    def _send(self, frame: bytes) -> SendReport:
-        segments = changed_segments(self._previous, frame, self._addressing.write_cost)
+    def _send(self, shown: bytes | None, frame: bytes) -> SendReport:
+        """Send ``frame`` where it differs from ``shown`` (None: all of it)."""
+        segments = changed_segments(shown, frame, self._addressing.write_cost)
         patches = self._addressing.plan(segments)
         command_bytes = data_bytes = 0
         for patch in patches:
@@ -460,7 +469,7 @@ class Display:
             command_bytes += sent_commands
             data_bytes += sent_data
         return SendReport(tuple(patches), command_bytes, data_bytes, 2 * len(patches),
-                          full=self._previous is None)
+                          full=shown is None)
 
     def _close(self) -> None:
         if self._closed:
@@ -470,7 +479,7 @@ class Display:
             self._pending.cancel()
             self._pending = None
         device = self._drop_device()
-        self._wanted = None
+        self._frame, self._on_panel = None, False
         self.status = "closed"
         try:
             if device is not None:
