@@ -6,11 +6,15 @@ OS mounts its root).  A command that cannot be written is refused with
 is lost; reads and the live stream go on; play resumes once there is room;
 and a companion started on a read-only card shows the game and stays up.
 
-Mounting needs root (CI runs as root); elsewhere these tests say so and
-are skipped."""
+Mounting needs root: CI runs these tests as root, and a user with
+passwordless sudo runs them too, mounting, checking and breaking the card
+through ``sudo -n``; the card's root is then that user's, as the companion
+runs as that user and keeps its journal there.  Where neither root nor
+``sudo -n`` works, these tests say so and are skipped."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import queue
@@ -21,6 +25,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -39,18 +44,41 @@ def said(fault: str) -> str:
     return fault[:1].lower() + fault[1:]
 
 
+TOOLS = ("mkfs.ext4", "mount", "umount", "e2fsck", "findmnt", "tee")
+SBIN = ("/usr/sbin", "/sbin")
+# What mounts, checks and breaks the card: root itself, or sudo for a user
+# who may use it without a password.
+AS_ROOT: tuple[str, ...] = () if os.geteuid() == 0 else ("sudo", "-n")
+
+
+def _tool(name: str) -> str | None:
+    """Where ``name`` is: on the PATH, or in the sbin folders that a user's
+    PATH leaves out (mkfs.ext4 and e2fsck are there)."""
+    return shutil.which(name, path=os.pathsep.join((os.environ.get("PATH", os.defpath), *SBIN)))
+
+
+def _run(*command: str, root: bool = False, check: bool = False,
+         stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``command``, as root where ``root`` is set (through ``AS_ROOT``)."""
+    return subprocess.run([*(AS_ROOT if root else ()), _tool(command[0]) or command[0],
+                           *command[1:]],
+                          input=stdin, capture_output=True, text=True, check=check)
+
+
 def _cannot_mount() -> str | None:
-    if os.geteuid() != 0:
-        return "mounting a loop device needs root (CI runs these tests as root)"
-    for tool in ("mkfs.ext4", "mount", "umount", "losetup", "e2fsck"):
-        if shutil.which(tool) is None:
-            return f"{tool} is not installed (e2fsprogs, mount)"
+    if AS_ROOT and (_tool("sudo") is None or _run("sudo", "-n", "true").returncode):
+        return ("mounting a loop device needs root: this user is not root, and 'sudo -n true' "
+                "fails (CI runs these tests as root)")
+    for tool in TOOLS:
+        if _tool(tool) is None:
+            return f"{tool} is not installed (e2fsprogs, mount, util-linux, coreutils)"
     return None
 
 
 class Card:
     """A small ext4 file system on a loop device, mounted as Raspberry Pi
-    OS mounts its card (``errors=remount-ro``)."""
+    OS mounts its card (``errors=remount-ro``), its root this user's: the
+    companion runs as the user the tests run as."""
 
     def __init__(self, folder: Path, megabytes: int = 16) -> None:
         self.image = folder / "card.img"
@@ -58,46 +86,53 @@ class Card:
         self.mountpoint.mkdir()
         with open(self.image, "wb") as image:
             image.truncate(megabytes * 1024 * 1024)
-        # No blocks kept for root: the companion (root here) meets a full card.
-        subprocess.run(["mkfs.ext4", "-q", "-m", "0", str(self.image)], check=True)
+        # No blocks kept for root: filled by this user or by root (as in CI),
+        # the card has no block left for anyone, as a full card at the table.
+        _run("mkfs.ext4", "-q", "-m", "0", "-E", f"root_owner={os.getuid()}:{os.getgid()}",
+             str(self.image), check=True)
         self.mount()
 
     def mount(self, *options: str) -> None:
-        found = subprocess.run(
-            ["mount", "-o", ",".join(("loop", "errors=remount-ro", *options)),
-             str(self.image), str(self.mountpoint)], capture_output=True, text=True)
+        found = _run("mount", "-o", ",".join(("loop", "errors=remount-ro", *options)),
+                     str(self.image), str(self.mountpoint), root=True)
         if found.returncode:
             pytest.skip(f"this machine cannot mount a loop device: {found.stderr.strip()}")
 
+    def _shown(self, column: str) -> str:
+        return _run("findmnt", "-n", "-o", column, str(self.mountpoint),
+                    check=True).stdout.strip()
+
     @property
     def device(self) -> str:
-        return subprocess.run(["findmnt", "-n", "-o", "SOURCE", str(self.mountpoint)],
-                              capture_output=True, text=True, check=True).stdout.strip()
+        return self._shown("SOURCE")
 
     def options(self) -> set[str]:
-        return set(subprocess.run(["findmnt", "-n", "-o", "OPTIONS", str(self.mountpoint)],
-                                  capture_output=True, text=True,
-                                  check=True).stdout.strip().split(","))
+        return set(self._shown("OPTIONS").split(","))
 
     def fail(self) -> None:
         """A real ext4 error (the kernel's own test hook): the file system
         aborts its journal and remounts itself read-only."""
         name = os.path.basename(self.device)
-        Path(f"/sys/fs/ext4/{name}/trigger_fs_error").write_text("the card failed\n")
+        _run("tee", f"/sys/fs/ext4/{name}/trigger_fs_error", root=True, check=True,
+             stdin="the card failed\n")
         # Newer kernels say "emergency_ro" and keep "rw" in the options.
         assert self.options() & {"ro", "emergency_ro"}
+        # This user meets it as the companion does: refused as read-only,
+        # not for want of permission.
+        with pytest.raises(OSError) as refused:
+            (self.mountpoint / "written-after-the-error").touch()
+        assert refused.value.errno == errno.EROFS
 
     def fill(self) -> Path:
-        """Fill every free block, durably."""
+        """Fill every free block, durably: the last write is refused for
+        want of room, not of permission."""
         filler = self.mountpoint / "filler"
         chunk = b"\0" * 65536
-        with open(filler, "wb") as out:
-            try:
+        with open(filler, "wb", buffering=0) as out:
+            with pytest.raises(OSError) as full:
                 while True:
                     out.write(chunk)
-                    out.flush()
-            except OSError:
-                pass
+            assert full.value.errno == errno.ENOSPC
             try:
                 os.fsync(out.fileno())
             except OSError:
@@ -107,21 +142,22 @@ class Card:
     def repair(self) -> None:
         """Unmount, check (e2fsck repairs what the error left), mount again."""
         self.unmount()
-        subprocess.run(["e2fsck", "-fy", str(self.image)], capture_output=True)
+        _run("e2fsck", "-fy", str(self.image), root=True)
         self.mount()
 
     def unmount(self) -> None:
-        if subprocess.run(["umount", str(self.mountpoint)], capture_output=True).returncode:
+        if _run("umount", str(self.mountpoint), root=True).returncode:
             # Still busy (a process just killed): detached once it lets go,
             # so no loop device is left behind.
-            subprocess.run(["umount", "-l", str(self.mountpoint)], capture_output=True)
+            _run("umount", "-l", str(self.mountpoint), root=True)
 
     def close(self) -> None:
         self.unmount()
+        assert _run("findmnt", str(self.mountpoint)).returncode, "the card is still mounted"
 
 
 @pytest.fixture
-def card(tmp_path):
+def card(tmp_path: Path) -> Iterator[Card]:
     why = _cannot_mount()
     if why:
         pytest.skip(why)
