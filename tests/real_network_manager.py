@@ -15,7 +15,9 @@ There is no Wi-Fi device: profiles are read, written and deleted for real,
 but no Wi-Fi connection comes up.  The veth device, wired with 802.1X, is
 what makes NetworkManager ask nmcli's agent for a secret, so that a
 ``passwd-file`` is read by the real nmcli and the secret saved by the real
-daemon.
+daemon.  :meth:`PrivateNetworkManager.saved_secrets` reads a saved secret
+back over D-Bus (with systemd's ``busctl``), not with ``nmcli
+--show-secrets``, which at times prints it empty (see there).
 
 :func:`unavailable` says why this cannot run here (a program
 missing, no namespaces), or None.
@@ -23,16 +25,22 @@ missing, no namespaces), or None.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 # The veth end NetworkManager manages (its peer stays unmanaged).
 DEVICE = "nmt0"
 PROGRAMS = ("dbus-daemon", "NetworkManager", "nmcli", "unshare", "ip")
+# What reads a saved secret back (PrivateNetworkManager.saved_secrets):
+# needed by the tests of secrets only.
+SECRETS_READER = "busctl"
+NM_BUS_NAME = "org.freedesktop.NetworkManager"
 START_TIMEOUT = 30.0
 
 BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -88,7 +96,7 @@ def programs() -> dict[str, str]:
     """Each program's full path: Debian keeps NetworkManager and ip in
     /usr/sbin, which a user's PATH does not name."""
     search = os.environ.get("PATH", "") + ":/usr/sbin:/sbin"
-    found = {name: shutil.which(name, path=search) for name in PROGRAMS}
+    found = {name: shutil.which(name, path=search) for name in (*PROGRAMS, SECRETS_READER)}
     return {name: path for name, path in found.items() if path is not None}
 
 
@@ -127,6 +135,13 @@ def unavailable() -> str | None:
     return None
 
 
+def no_secrets_reader() -> str | None:
+    """Why a saved secret cannot be read back here, or None."""
+    if SECRETS_READER in programs():
+        return None
+    return f"{SECRETS_READER} not installed (systemd's): it reads the saved secrets back"
+
+
 @dataclass
 class PrivateNetworkManager:
     folder: Path
@@ -154,6 +169,44 @@ class PrivateNetworkManager:
 
     def out(self, *args: str) -> str:
         return self.nmcli(*args).stdout.decode()
+
+    def call(self, path: str, interface: str, method: str, signature: str = "",
+             *args: str) -> list[Any]:
+        """What a method of NetworkManager's on the private bus returns (its
+        values, as ``busctl --json`` gives them), called as root the way
+        nmcli is (:func:`as_root`)."""
+        done = subprocess.run(
+            [*as_root(), programs()[SECRETS_READER], f"--address={self.address}",
+             "--json=short", "call", NM_BUS_NAME, path, f"{NM_BUS_NAME}.{interface}", method,
+             *([signature, *args] if signature else [])],
+            capture_output=True, timeout=60, env=self.env, check=False)
+        if done.returncode != 0:
+            raise AssertionError(f"{interface}.{method}{args}: {done.returncode} "
+                                 f"{done.stderr.decode(errors='replace')}")
+        values: list[Any] = json.loads(done.stdout)["data"]
+        return values
+
+    def saved_secrets(self, uuid: str, setting: str) -> dict[str, Any]:
+        """The secrets of a profile's ``setting`` as the daemon holds them:
+        its answer to GetSecrets, which ``nmcli --show-secrets`` calls too.
+
+        Not read with nmcli: nmcli (1.42, and upstream's still) puts the
+        secrets GetSecrets returns into libnm's own copy of the profile and
+        prints that copy (update_secrets_in_connection in
+        src/nmcli/connections.c).  But the daemon, answering GetSecrets,
+        updates the profile with the secrets it returns (get_secrets_done_cb
+        in nm-settings-connection.c), and an update emits the profile's
+        Updated signal (nm-settings.c) before the answer goes out; on that
+        signal libnm asks for the settings again (GetSettings, which carries
+        no secrets) and replaces its copy with them (nm-client.c,
+        nm-remote-connection.c).  When both answers have come before nmcli
+        runs again, as on a loaded machine, one turn of its main loop handles
+        both, and the copy has lost its secrets when nmcli prints it: an
+        empty secret, although the profile holds it.  busctl keeps no copy."""
+        path = self.call("/org/freedesktop/NetworkManager/Settings", "Settings",
+                         "GetConnectionByUuid", "s", uuid)[0]
+        settings = self.call(path, "Settings.Connection", "GetSecrets", "s", setting)[0]
+        return {name: value["data"] for name, value in settings.get(setting, {}).items()}
 
     def uuids(self) -> list[str]:
         return self.out("-g", "UUID", "connection", "show").split()
