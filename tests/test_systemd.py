@@ -107,13 +107,27 @@ def test_lgpio_gets_a_writable_working_directory(service):
     assert service["RuntimeDirectory"] == ["companion"]
 
 
+def verifier() -> list[str]:
+    """How this user runs ``systemd-analyze verify`` as systemd checks a
+    system unit.  It makes /run/systemd/, which only root may make where no
+    systemd runs (a container, a root entered with pivot_root): there a user
+    who is not root verifies through passwordless sudo, or the test is
+    skipped and says why."""
+    if os.geteuid() == 0 or os.path.isdir("/run/systemd"):
+        return ["systemd-analyze", "verify"]
+    if shutil.which("sudo") is None or subprocess.run(
+            ["sudo", "-n", "true"], capture_output=True, timeout=30).returncode:
+        pytest.skip("no systemd runs here and this user is not root: systemd-analyze "
+                    "cannot make /run/systemd/ (and 'sudo -n true' fails)")
+    return ["sudo", "-n", "systemd-analyze", "verify"]
+
+
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze here")
 def test_systemd_accepts_the_unit_file(tmp_path):
     # verify also checks that ExecStart's program exists: point it at one that does.
     unit = tmp_path / "companion.service"
     unit.write_text(UNIT.read_text().replace("/opt/companion/venv/bin/companion", sys.executable))
-    done = subprocess.run(["systemd-analyze", "verify", str(unit)],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run([*verifier(), str(unit)], capture_output=True, text=True, timeout=60)
     complaints = [line for line in (done.stdout + done.stderr).splitlines() if str(unit) in line]
     assert done.returncode == 0, done.stderr
     assert complaints == []
