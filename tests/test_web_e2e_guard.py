@@ -14,6 +14,7 @@ import pytest
 from companion.core.engine import Command
 from tests import test_web_e2e as e2e
 from tests.test_web_e2e import controller, expect, shot
+from web.api import companion_info
 
 browser = e2e.browser
 companion = e2e.companion
@@ -109,6 +110,42 @@ def test_a_tap_just_after_another_phones_redraw_is_held_and_said(companion, phon
     assert companion.table.game.persona(taken["queue"], taken["position"])["pipi"] == 1
     if after_ms == 150:
         shot(page, f"guard-held-{lang}")
+    assert page.script_errors == []
+
+
+def redraw_for_news_of_the_companion(companion, page) -> None:
+    """The companion's news (a seat taken, a setting) reaches the phone,
+    which draws its dock again: a new ``#prompt`` for the same question."""
+    page.evaluate("() => { window.promptBefore = document.querySelector('#prompt'); }")
+    shared = companion.app.extensions["companion"]
+    info = companion_info(shared.services, shared)
+    shared.live.publish("companion", lambda: info)
+    page.wait_for_function("() => document.querySelector('#prompt') !== window.promptBefore")
+
+
+def test_a_question_shown_as_new_stays_so_through_a_redraw_of_the_same_question(
+        companion, phones):
+    started(companion)
+    page = phone_with_a_hand(phones, companion)
+    old = page.locator("#prompt").text_content()
+    reveal_first(companion)
+    expect(page.locator("#prompt")).not_to_have_text(old)
+    new = page.locator("#prompt").text_content()
+    expect(page.locator("#prompt")).to_have_class("prompt changed")
+    redraw_for_news_of_the_companion(companion, page)
+    expect(page.locator("#prompt")).to_have_text(new)
+    expect(page.locator("#prompt")).to_have_class("prompt changed")
+    # A tap within the reaction time is held, and the mark stays through
+    # the next redraw of the same question too.
+    page.click(".printed-grid .persona-printed[data-pipi='3'][data-popo='0']")
+    expect(page.locator("#toast .toast-now")).to_have_text(HELD["en"])
+    redraw_for_news_of_the_companion(companion, page)
+    expect(page.locator("#prompt")).to_have_class("prompt changed")
+    # The next question, put up by this phone's own move, is not marked.
+    run_for(page, 401)
+    page.click(".printed-grid .persona-printed[data-pipi='3'][data-popo='0']")
+    expect(page.locator("#prompt")).not_to_have_text(new)
+    expect(page.locator("#prompt")).to_have_class("prompt")
     assert page.script_errors == []
 
 

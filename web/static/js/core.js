@@ -220,6 +220,29 @@ function newer(next, shown) {
   return next.version >= shown.version;
 }
 
+// The question another phone's move put up, shown as new: it stays marked
+// through any redraw that draws the same question (the seats, a setting),
+// until another question takes its place.
+let changedPrompt = "";
+
+/** Mark the question on screen as new (its mark's animation starts again). */
+export function showPromptChanged() {
+  const el = $("#prompt");
+  if (!el) return;
+  changedPrompt = el.textContent.trim();
+  el.classList.remove("changed");
+  void el.offsetWidth;
+  el.classList.add("changed");
+}
+
+/** After a redraw: the question marked as new keeps its mark; another loses it. */
+export function keepPromptMark() {
+  const el = $("#prompt");
+  const prompt = el?.textContent.trim() ?? "";
+  if (prompt !== changedPrompt) changedPrompt = "";
+  else if (prompt) el.classList.add("changed");
+}
+
 /** Show a state; `force` for one that is the server's word (after a reconnect). */
 export function applyState(state, { force = false } = {}) {
   if (!state) return;
@@ -456,7 +479,7 @@ export async function change(path, body, { retry = true, stale = null } = {}) {
       else if (code === "stale-version") toast(now ? t("error.stale.now") : t("error.stale"), { error: true });
       else toast(err.message, { error: true });
       // The question that waits now is drawn below, shown as new.
-      if (now) $("#prompt")?.classList.add("changed");
+      if (now) showPromptChanged();
     } else if (err.status === 403 && code === "spectator") {
       await refreshSession().catch(() => {});
       toast(t("error.spectator"), { error: true });

@@ -5,7 +5,7 @@
 // It is not applied; the phone says what happened and what waits now.  A
 // control that acts on the same thing as before the redraw keeps working.
 
-import { $, t, toast } from "./core.js";
+import { $, keepPromptMark, showPromptChanged, t, toast } from "./core.js";
 
 // About a human reaction time: a finger already on its way lands within it.
 export const REACTION_MS = 400;
@@ -27,14 +27,15 @@ function aimOf(el, prompt) {
 /**
  * After the table was redrawn: note each control's aim.  `own`: the change
  * is this phone's own doing (its finger is not on its way to a control of
- * the page before), and what it drew takes taps at once; so does the first
- * drawing of the page.
+ * the page before), and what it drew anew takes taps at once; so does the
+ * first drawing of the page.
  */
 export function redrawn(own, now = performance.now()) {
   const roots = [$("#dock"), $("#board")].filter(Boolean);
   const prompt = $("#prompt")?.textContent.trim() ?? "";
   // A prompt that another phone's move changed is shown as new.
-  if (!own && since.size && prompt && prompt !== lastPrompt) $("#prompt")?.classList.add("changed");
+  if (!own && since.size && prompt && prompt !== lastPrompt) showPromptChanged();
+  else keepPromptMark();
   lastPrompt = prompt;
   const next = new Map();
   for (const root of roots) {
@@ -42,8 +43,10 @@ export function redrawn(own, now = performance.now()) {
       const aim = aimOf(el, el.closest("#dock") ? prompt : "");
       aims.set(el, aim);
       // (-Infinity: on screen for ever, as far as a finger is concerned,
-      // even in the page's first 400 ms.)
-      next.set(aim, own || !since.size ? -Infinity : since.get(aim) ?? now);
+      // even in the page's first 400 ms.)  A control drawn again as it was
+      // keeps its time: a redraw of this phone's own (a seat, a setting)
+      // does not cut short the hold of what another phone's move put up.
+      next.set(aim, !since.size ? -Infinity : since.get(aim) ?? (own ? -Infinity : now));
     }
   }
   since = next;
@@ -68,8 +71,6 @@ document.addEventListener("click", (event) => {
   const now = $("#prompt");
   toast(now ? t("guard.moved") : t("guard.moved.none"), { error: true });
   // The question that waits now, below, shown as new.
-  now?.classList.remove("changed");
-  void now?.offsetWidth;
-  now?.classList.add("changed");
+  showPromptChanged();
   document.body.dataset.guarded = String(Number(document.body.dataset.guarded ?? 0) + 1);
 }, true);
