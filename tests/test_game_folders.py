@@ -4,8 +4,10 @@ edited anywhere."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +18,7 @@ from companion.core.menu import MenuView, TableMenu
 from drivers.screens import alert_screen, game_screen, generic_screen, screen_for
 from web import PanelSettings, create_app
 
+ROOT = Path(__file__).resolve().parent.parent
 KEY = "pawn-race"
 FOLDER = "pawn_race"
 
@@ -403,3 +406,39 @@ def test_the_config_takes_the_new_games_key_and_refuses_an_unknown_one(mini_golf
 def test_every_game_says_how_it_is_scored():
     for key in games.GAMES:
         assert isinstance(games.scoring_of(key).highest_wins, bool), key
+
+
+def test_knowing_the_games_names_imports_no_engine_and_a_game_imports_only_its_own():
+    # A fresh interpreter: checking a phone's new game (its key or an
+    # alias), as the panel does, loads the folders' names only; starting
+    # one game loads its engine and no other.
+    code = textwrap.dedent("""
+        import sys
+        from web.bodies import NewGameRequest, read
+        from companion.core.games import GAMES, canonical_key, game_class
+        engines = lambda: sorted(m for m in sys.modules
+                                 if m.startswith("companion.core.games.") and m.endswith(".game"))
+        for name in ("call-of-nature", "chipatsu", "br", "oh-shit"):
+            read(NewGameRequest, ('{"game": "%s", "players": ["Ana", "Ben"], '
+                                  '"game_id": null, "version": 0}' % name).encode())
+        assert canonical_key("br") == "bathroom-rush"
+        assert engines() == [], engines()
+        game_class("chipatsu")
+        assert engines() == ["companion.core.games.call_of_nature.game"], engines()
+        assert len(GAMES) == 3
+        print("ok")
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+    assert done.stdout.strip() == "ok", done.stderr[-3000:]
+
+
+def test_a_game_folder_exports_its_names_lazily_and_keeps_them():
+    from companion.core.games import bathroom_rush, call_of_nature
+
+    assert call_of_nature.GAME is call_of_nature.CallOfNature
+    assert call_of_nature.GAME.key == "call-of-nature"
+    assert "GAME" in vars(call_of_nature)  # read once, then kept
+    assert bathroom_rush.RED_DIE != bathroom_rush.BLUE_DIE
+    with pytest.raises(AttributeError, match="no attribute 'ENGINE'"):
+        call_of_nature.ENGINE  # noqa: B018

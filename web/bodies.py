@@ -28,7 +28,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeVar
 
 from companion.core.caller import MOMENTS
 from companion.core.engine import MAX_NAME, MAX_TEXT, Command, Param
-from companion.core.games import aliases, available
+from companion.core.games import GAMES, aliases, available
 from companion.core.keys import DICE_SOURCES
 from companion.core.text import LANGUAGES
 
@@ -505,7 +505,8 @@ VERSION = "the version of the state the phone shows"
 
 
 def _game_keys() -> tuple[str, ...]:
-    return tuple(sorted({*(g.key for g in available()), *aliases()}))
+    # The games' keys and aliases, known without importing any engine.
+    return tuple(sorted({*GAMES, *aliases()}))
 
 
 def _no_such_game(value: str) -> str:

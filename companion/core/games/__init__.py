@@ -14,13 +14,17 @@ module (how the button menu offers its commands: :func:`hints_of`); its
 key is the folder's name with dashes (``call_of_nature`` is
 ``call-of-nature``).  Adding a game is adding a folder: nothing else lists
 them.  Engines are imported on first use, so that starting the companion for
-one game does not pay for the others.
+one game does not pay for the others: a folder's ``__init__`` holds only its
+names (``ALIASES``, ``BGG_ID``) and says where the rest is with
+:func:`exports`, so that knowing a name (checking a phone's game, an
+alias) imports no engine.
 """
 
 from __future__ import annotations
 
 import pkgutil
-from collections.abc import Iterator, Mapping
+import sys
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -32,6 +36,23 @@ from ..hints import CommandHint, GameHints
 if TYPE_CHECKING:
     from ..records import RecordRule, ScoreRule, Standing
     from ..terminal import Terminal
+
+
+def exports(package: str, **where: str) -> Callable[[str], Any]:
+    """A game folder's module ``__getattr__``: each name it exports
+    (``GAME="game:CallOfNature"``) is read from the module that defines it
+    the first time it is asked for, then kept on the folder's module."""
+
+    def __getattr__(name: str) -> Any:
+        try:
+            module, _, attribute = where[name].partition(":")
+        except KeyError:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}") from None
+        value = getattr(import_module(f"{package}.{module}"), attribute)
+        setattr(sys.modules[package], name, value)
+        return value
+
+    return __getattr__
 
 
 def _found() -> dict[str, str]:

@@ -1,16 +1,43 @@
 """OhShit!, 2 to 6 players: the engine is :class:`OhShit` in :mod:`.game`."""
 
-from .game import OhShit
-from .records import ALERTS, RECORD, SCORING, STANDING
-from .terminal import TERMINAL
+from __future__ import annotations
 
-GAME = OhShit
+from typing import TYPE_CHECKING
+
+from .. import exports
+
 ALIASES = ("oh-shit",)
 
 # BoardGameGeek's id (0: BG Stats matches the game by its name).
 BGG_ID = 0
 
+# The engine and the rest are read from their modules when first asked for.
+__getattr__ = exports(
+    __name__,
+    GAME="game:OhShit",
+    OhShit="game:OhShit",
+    ALERTS="records:ALERTS",
+    RECORD="records:RECORD",
+    SCORING="records:SCORING",
+    STANDING="records:STANDING",
+    TERMINAL="terminal:TERMINAL",
+)
+
+if TYPE_CHECKING:
+    from .game import OhShit
+    from .records import ALERTS, RECORD, SCORING, STANDING
+    from .terminal import TERMINAL
+
+    GAME = OhShit
+
 __all__ = [
-    "ALERTS", "ALIASES", "BGG_ID", "GAME", "RECORD", "SCORING", "STANDING", "TERMINAL",
-    "OhShit",
+    "ALERTS",
+    "ALIASES",
+    "BGG_ID",
+    "GAME",
+    "RECORD",
+    "SCORING",
+    "STANDING",
+    "TERMINAL",
+    "OhShit"
 ]
