@@ -442,3 +442,32 @@ def test_a_game_folder_exports_its_names_lazily_and_keeps_them():
     assert bathroom_rush.RED_DIE != bathroom_rush.BLUE_DIE
     with pytest.raises(AttributeError, match="no attribute 'ENGINE'"):
         call_of_nature.ENGINE  # noqa: B018
+
+
+def test_a_folder_exporting_lazily_exports_only_what_its_modules_hold(tmp_path, monkeypatch):
+    # The pawn race, its engine in game.py and an __init__ that names it with
+    # exports(): no records.py, so it brings no record and no scoring; a
+    # terminal.py that fails to import fails loudly, not as "no such name".
+    from companion.core.errors import NoScoring
+
+    folder = tmp_path / FOLDER
+    folder.mkdir()
+    (folder / "game.py").write_text(textwrap.dedent(GAME), encoding="utf-8")
+    (folder / "__init__.py").write_text(
+        'from companion.core.games import exports\n'
+        '__getattr__ = exports(__name__, "game:PawnRace")\n', encoding="utf-8")
+    (folder / "terminal.py").write_text("import companion.no_such_module\n", encoding="utf-8")
+    monkeypatch.setattr(games, "__path__", [*games.__path__, str(tmp_path)])
+    monkeypatch.setattr(games, "GAMES", games._found())
+    _forget()
+    try:
+        assert games.game_class(KEY).key == KEY
+        package = sys.modules[f"companion.core.games.{FOLDER}"]
+        assert package.PawnRace is package.GAME
+        assert games.record_of(KEY) is None
+        with pytest.raises(NoScoring):
+            games.scoring_of(KEY)
+        with pytest.raises(ModuleNotFoundError, match="no_such_module"):
+            games.terminal_of(KEY)
+    finally:
+        _forget()

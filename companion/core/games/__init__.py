@@ -14,10 +14,10 @@ module (how the button menu offers its commands: :func:`hints_of`); its
 key is the folder's name with dashes (``call_of_nature`` is
 ``call-of-nature``).  Adding a game is adding a folder: nothing else lists
 them.  Engines are imported on first use, so that starting the companion for
-one game does not pay for the others: a folder's ``__init__`` holds only its
-names (``ALIASES``, ``BGG_ID``) and says where the rest is with
-:func:`exports`, so that knowing a name (checking a phone's game, an
-alias) imports no engine.
+one game does not pay for the others: a folder's ``__init__`` may hold only
+its names (``ALIASES``, ``BGG_ID``) and name its engine with :func:`exports`,
+the rest read from its modules when first asked for, so that knowing a name
+(checking a phone's game, an alias) imports no engine.
 """
 
 from __future__ import annotations
@@ -38,17 +38,32 @@ if TYPE_CHECKING:
     from ..terminal import Terminal
 
 
-def exports(package: str, **where: str) -> Callable[[str], Any]:
-    """A game folder's module ``__getattr__``: each name it exports
-    (``GAME="game:CallOfNature"``) is read from the module that defines it
-    the first time it is asked for, then kept on the folder's module."""
+# Where a game folder keeps what it exports besides its engine, unless its
+# ``__init__`` says otherwise (a name whose module the folder lacks is not
+# exported).
+CONVENTIONAL = {"ALERTS": "records", "RECORD": "records", "SCORING": "records",
+                "STANDING": "records", "TERMINAL": "terminal"}
+
+
+def exports(package: str, engine: str, **where: str) -> Callable[[str], Any]:
+    """A game folder's module ``__getattr__``: its engine (``engine``,
+    ``"game:CallOfNature"``) as ``GAME`` and by its class's name, the names
+    of :data:`CONVENTIONAL` and those of ``where`` (``RED_DIE="cards"``), each
+    read from its module the first time it is asked for, then kept on the
+    folder's module."""
+    module, _, engine_class = engine.partition(":")
+    found = {**CONVENTIONAL, **where, "GAME": module, engine_class: module}
 
     def __getattr__(name: str) -> Any:
+        if name not in found:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
         try:
-            module, _, attribute = where[name].partition(":")
-        except KeyError:
+            source = import_module(f"{package}.{found[name]}")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{package}.{found[name]}":
+                raise
             raise AttributeError(f"module {package!r} has no attribute {name!r}") from None
-        value = getattr(import_module(f"{package}.{module}"), attribute)
+        value = getattr(source, engine_class if name == "GAME" else name)
         setattr(sys.modules[package], name, value)
         return value
 

@@ -13,38 +13,18 @@ ALIASES = ("br",)
 # BoardGameGeek's id (0: BG Stats matches the game by its name).
 BGG_ID = 0
 
-# The engine and the rest are read from their modules when first asked for.
-__getattr__ = exports(
-    __name__,
-    BLUE_DIE="cards:BLUE_DIE",
-    RED_DIE="cards:RED_DIE",
-    GAME="game:BathroomRush",
-    BathroomRush="game:BathroomRush",
-    ALERTS="records:ALERTS",
-    RECORD="records:RECORD",
-    SCORING="records:SCORING",
-    STANDING="records:STANDING",
-    TERMINAL="terminal:TERMINAL",
-)
+# The engine, its records (records.py) and sentences (terminal.py) are read
+# when first asked for.
+__getattr__ = exports(__name__, "game:BathroomRush", BLUE_DIE="cards", RED_DIE="cards")
 
 if TYPE_CHECKING:
-    from .cards import BLUE_DIE, RED_DIE
-    from .game import BathroomRush
-    from .records import ALERTS, RECORD, SCORING, STANDING
-    from .terminal import TERMINAL
+    from .cards import BLUE_DIE as BLUE_DIE
+    from .cards import RED_DIE as RED_DIE
+    from .game import BathroomRush as BathroomRush
+    from .records import ALERTS as ALERTS
+    from .records import RECORD as RECORD
+    from .records import SCORING as SCORING
+    from .records import STANDING as STANDING
+    from .terminal import TERMINAL as TERMINAL
 
     GAME = BathroomRush
-
-__all__ = [
-    "ALERTS",
-    "ALIASES",
-    "BGG_ID",
-    "BLUE_DIE",
-    "GAME",
-    "RECORD",
-    "RED_DIE",
-    "SCORING",
-    "STANDING",
-    "TERMINAL",
-    "BathroomRush"
-]

@@ -12,33 +12,16 @@ ALIASES = ("chipatsu", "con")
 # BoardGameGeek's id (0: BG Stats matches the game by its name).
 BGG_ID = 0
 
-# The engine and the rest are read from their modules when first asked for.
-__getattr__ = exports(
-    __name__,
-    GAME="game:CallOfNature",
-    CallOfNature="game:CallOfNature",
-    ALERTS="records:ALERTS",
-    RECORD="records:RECORD",
-    SCORING="records:SCORING",
-    STANDING="records:STANDING",
-    TERMINAL="terminal:TERMINAL",
-)
+# The engine, its records (records.py) and sentences (terminal.py) are read
+# when first asked for.
+__getattr__ = exports(__name__, "game:CallOfNature")
 
 if TYPE_CHECKING:
-    from .game import CallOfNature
-    from .records import ALERTS, RECORD, SCORING, STANDING
-    from .terminal import TERMINAL
+    from .game import CallOfNature as CallOfNature
+    from .records import ALERTS as ALERTS
+    from .records import RECORD as RECORD
+    from .records import SCORING as SCORING
+    from .records import STANDING as STANDING
+    from .terminal import TERMINAL as TERMINAL
 
     GAME = CallOfNature
-
-__all__ = [
-    "ALERTS",
-    "ALIASES",
-    "BGG_ID",
-    "GAME",
-    "RECORD",
-    "SCORING",
-    "STANDING",
-    "TERMINAL",
-    "CallOfNature"
-]

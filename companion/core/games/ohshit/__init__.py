@@ -11,33 +11,16 @@ ALIASES = ("oh-shit",)
 # BoardGameGeek's id (0: BG Stats matches the game by its name).
 BGG_ID = 0
 
-# The engine and the rest are read from their modules when first asked for.
-__getattr__ = exports(
-    __name__,
-    GAME="game:OhShit",
-    OhShit="game:OhShit",
-    ALERTS="records:ALERTS",
-    RECORD="records:RECORD",
-    SCORING="records:SCORING",
-    STANDING="records:STANDING",
-    TERMINAL="terminal:TERMINAL",
-)
+# The engine, its records (records.py) and sentences (terminal.py) are read
+# when first asked for.
+__getattr__ = exports(__name__, "game:OhShit")
 
 if TYPE_CHECKING:
-    from .game import OhShit
-    from .records import ALERTS, RECORD, SCORING, STANDING
-    from .terminal import TERMINAL
+    from .game import OhShit as OhShit
+    from .records import ALERTS as ALERTS
+    from .records import RECORD as RECORD
+    from .records import SCORING as SCORING
+    from .records import STANDING as STANDING
+    from .terminal import TERMINAL as TERMINAL
 
     GAME = OhShit
-
-__all__ = [
-    "ALERTS",
-    "ALIASES",
-    "BGG_ID",
-    "GAME",
-    "RECORD",
-    "SCORING",
-    "STANDING",
-    "TERMINAL",
-    "OhShit"
-]
