@@ -258,9 +258,13 @@ class Daemon:
         access, address = self.part("panel").access, self.part("address")
         if self.simulate and access is not None:
             local = address.panel_url("127.0.0.1")
-            print(f"Open {local}virtual", file=self.out, flush=True)
-            print(f"Join as a player: {access.join_url(local.rstrip('/'))} (PIN {access.pin})",
-                  file=self.out, flush=True)
+            # Each line in one write: print() writes its end apart, and
+            # on an unbuffered stream shared with the log (a terminal, the
+            # journal) another thread's line could land between the two.
+            self.out.write(f"Open {local}virtual\n"
+                           f"Join as a player: {access.join_url(local.rstrip('/'))} "
+                           f"(PIN {access.pin})\n")
+            self.out.flush()
         log.info("panel at %s (PIN on the table's screen)", address.panel_url())
         # Each fault was logged as it happened: here only what is missing.
         missing = [fault.split(":", 1)[0] for fault in self.faults()]

@@ -329,6 +329,30 @@ def appliance(tmp_path):
     running.stop()
 
 
+class Writes(io.StringIO):
+    """A stream that keeps each write apart."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.writes.append(text)
+        return super().write(text)
+
+
+def test_the_greeting_writes_each_line_whole(appliance):
+    # On a stream shared with the log (unbuffered: a terminal, the journal),
+    # a line written in two parts can take another thread's log line
+    # between its text and its end.
+    appliance.out = out = Writes()
+    appliance._greet()
+    lines = [line for write in out.writes for line in write.splitlines(keepends=True)]
+    assert [line.split(" ")[0] for line in lines] == ["Open", "Join"]
+    assert all(write.endswith("\n") for write in out.writes)
+    assert Companion.JOIN.match(lines[1].rstrip("\n"))
+
+
 def test_stopping_closes_the_journal_before_the_display_says_off(appliance):
     happened = []
     table, display = appliance.table_part.table, appliance.part("display").display
