@@ -141,8 +141,11 @@ def test_a_question_shown_as_new_stays_so_through_a_redraw_of_the_same_question(
     expect(page.locator("#toast .toast-now")).to_have_text(HELD["en"])
     redraw_for_news_of_the_companion(companion, page)
     expect(page.locator("#prompt")).to_have_class("prompt changed")
+    # Once the mark has played (1.2 s), a redraw does not play it again.
+    run_for(page, 1300)
+    redraw_for_news_of_the_companion(companion, page)
+    expect(page.locator("#prompt")).to_have_class("prompt")
     # The next question, put up by this phone's own move, is not marked.
-    run_for(page, 401)
     page.click(".printed-grid .persona-printed[data-pipi='3'][data-popo='0']")
     expect(page.locator("#prompt")).not_to_have_text(new)
     expect(page.locator("#prompt")).to_have_class("prompt")

@@ -220,27 +220,39 @@ function newer(next, shown) {
   return next.version >= shown.version;
 }
 
-// The question another phone's move put up, shown as new: it stays marked
-// through any redraw that draws the same question (the seats, a setting),
-// until another question takes its place.
+// The question another phone's move put up, shown as new: a redraw of the
+// same question while its mark plays (the seats, a setting) keeps the mark
+// where it was; another question ends it.
 let changedPrompt = "";
+let changedAt = 0;
+// How long the mark plays: #prompt.changed's animation in app.css.
+const MARK_MS = 1200;
 
 /** Mark the question on screen as new (its mark's animation starts again). */
-export function showPromptChanged() {
+export function showPromptChanged(now = performance.now()) {
   const el = $("#prompt");
   if (!el) return;
   changedPrompt = el.textContent.trim();
+  changedAt = now;
+  el.style.animationDelay = "";
   el.classList.remove("changed");
   void el.offsetWidth;
   el.classList.add("changed");
 }
 
-/** After a redraw: the question marked as new keeps its mark; another loses it. */
-export function keepPromptMark() {
+/** After a redraw: the question marked as new keeps its mark, the animation
+ * going on from where it was; another question has none. */
+export function keepPromptMark(now = performance.now()) {
   const el = $("#prompt");
   const prompt = el?.textContent.trim() ?? "";
-  if (prompt !== changedPrompt) changedPrompt = "";
-  else if (prompt) el.classList.add("changed");
+  if (prompt !== changedPrompt) {
+    changedPrompt = "";
+    return;
+  }
+  const played = now - changedAt;
+  if (!prompt || played >= MARK_MS || el.classList.contains("changed")) return;
+  el.style.animationDelay = `${-played}ms`;
+  el.classList.add("changed");
 }
 
 /** Show a state; `force` for one that is the server's word (after a reconnect). */

@@ -34,8 +34,8 @@ export function redrawn(own, now = performance.now()) {
   const roots = [$("#dock"), $("#board")].filter(Boolean);
   const prompt = $("#prompt")?.textContent.trim() ?? "";
   // A prompt that another phone's move changed is shown as new.
-  if (!own && since.size && prompt && prompt !== lastPrompt) showPromptChanged();
-  else keepPromptMark();
+  if (!own && since.size && prompt && prompt !== lastPrompt) showPromptChanged(now);
+  else keepPromptMark(now);
   lastPrompt = prompt;
   const next = new Map();
   for (const root of roots) {
