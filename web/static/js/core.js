@@ -235,8 +235,12 @@ export function showPromptChanged(now = performance.now()) {
   changedPrompt = el.textContent.trim();
   changedAt = now;
   el.style.animationDelay = "";
-  el.classList.remove("changed");
-  void el.offsetWidth;
+  if (el.classList.contains("changed")) {
+    // The same element marked again: its animation starts over (a layout
+    // between the two); a new element's starts as it is drawn.
+    el.classList.remove("changed");
+    void el.offsetWidth;
+  }
   el.classList.add("changed");
 }
 
