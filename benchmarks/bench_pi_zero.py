@@ -23,7 +23,8 @@ right to make one (not root) it says so and measures nothing.  It prints:
   thread) the process had used by then: at 10 % the wall time is at least
   ten times that, the rest is others' work on the shared CPU 0;
 - its memory (VmRSS, VmHWM) with a game started from a phone and the live
-  stream open;
+  stream open, and beside it the memory of the libraries it stands on,
+  imported alone (:data:`LIBRARIES`);
 - a key press to the frame on the display's bus, UP on a card's value and OK
   playing the card (the journal's write included), from
   ``benchmarks/bench_latency.py`` run inside the same quota (target: a card's
@@ -204,6 +205,33 @@ def one_start(folder: Path, enter: Callable[[], None],
         process.wait(60)
 
 
+# The libraries the companion is built on, imported by themselves in the
+# same interpreter as the companion (the installed venv), a Flask app made:
+# nothing of the companion's own (its modules, fonts, threads, data).  What
+# the companion's memory can never go under while it stands on them.
+LIBRARIES = """
+import hashlib, json, logging, secrets, sqlite3, threading
+import flask, waitress
+import gpiozero
+from luma.core.interface.serial import i2c
+from luma.oled.device import sh1106, ssd1306
+from PIL import Image, ImageDraw, ImageFont
+import segno, serial
+flask.Flask("floor")
+print(open("/proc/self/status").read())
+"""
+
+
+def libraries_alone(companion: list[str]) -> int:
+    """VmRSS in kB of an interpreter of the companion's venv that imported
+    only the libraries (:data:`LIBRARIES`)."""
+    python = Path(companion[0]).parent / "python"
+    done = subprocess.run([str(python), "-c", LIBRARIES], capture_output=True, text=True,
+                          check=True, env=service_environment(), timeout=600)
+    status = dict(line.split(":", 1) for line in done.stdout.splitlines() if ":" in line)
+    return int(status["VmRSS"].split()[0])
+
+
 def latency(presses: int, enter: Callable[[], None]) -> dict:
     command = [sys.executable, str(ROOT / "benchmarks" / "bench_latency.py"),
                "--presses", str(presses), "--json"]
@@ -228,7 +256,7 @@ def main() -> int:
             print(f"one core limited to {args.quota} % ({how}), Python "
                   f"{sys.version.split()[0]}, load average {load:.1f} on {os.cpu_count()} cores "
                   f"(others' work on CPU 0 takes from the quota's share)")
-            times, cpus, rss, peak = [], [], [], []
+            times, cpus, rss, peak, floor = [], [], [], [], []
             with tempfile.TemporaryDirectory(prefix="bench-pi-zero-") as tmp:
                 companion = install_like_pip(Path(tmp))
                 for n in range(args.runs):
@@ -239,6 +267,7 @@ def main() -> int:
                     cpus.append(cpu)
                     rss.append(used["VmRSS"] / 1024)
                     peak.append(used["VmHWM"] / 1024)
+                    floor.append(libraries_alone(companion) / 1024)
             print(f"companion serve --simulate start until the panel answers: median "
                   f"{statistics.median(times):.2f} s, max {max(times):.2f} s of {args.runs} "
                   f"(target {START_TARGET} s)")
@@ -248,6 +277,9 @@ def main() -> int:
                   f"the rest of the wall time is waiting for CPU 0")
             print(f"memory with the panel open: VmRSS {statistics.median(rss):.0f} MB, "
                   f"VmHWM {statistics.median(peak):.0f} MB")
+            print(f"  the libraries alone (Flask, waitress, gpiozero, luma.oled, Pillow, segno, "
+                  f"pyserial, sqlite3 imported, nothing of the companion's): VmRSS "
+                  f"{statistics.median(floor):.0f} MB")
             figures = latency(args.presses, enter)
             up, ok = figures["up"], figures["ok"]
             journal, rest = figures["ok_journal"], figures["ok_without_journal"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -93,3 +95,52 @@ def test_the_readme_gives_each_fonts_checksum():
     for path in sorted(FONTS.glob("*.ttf")):
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         assert f"{digest}  {path.name}" in readme
+
+
+# A game's screens, drawn in a fresh interpreter: the greeting, a menu, a
+# value, alerts at each of their sizes, a result; then the font files'
+# mappings in the process, one per face left open.
+SCREENS = """
+import sys
+from drivers.screens import canvas, common
+common.idle_screen("http://companion.local:8080", pin="309906")
+common.menu_screen("Nouvelle partie", ["Call of Nature", "OhShit!", "Bathroom Rush"], 1)
+common.value_screen("Pression", 1234)
+common.value_screen("Points", 7, 0, 10)
+for message in ("Zoé", "La pression a atteint 12 : Björn passe son tour", "x " * 60):
+    common.alert_screen(message, "Seuil")
+for _ in common.warm_alert_glyphs():
+    pass
+common.result_screen("Zoé gagne", ["Zoé 12", "Björn 9"])
+maps = [line for line in open("/proc/self/maps") if line.rstrip().endswith(".ttf")]
+print(canvas.font.cache_info().misses, len(maps))
+"""
+
+
+def test_the_screens_keep_few_font_faces_open():
+    # Each open face maps the font file and keeps FreeType's state for its
+    # size (150 to 350 kB): faces not used lately are closed.
+    done = subprocess.run([sys.executable, "-c", SCREENS], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    opened, mapped = map(int, done.stdout.split())
+    assert opened >= 8  # the screens drew with more sizes than are kept
+    assert 1 <= mapped <= 4
+
+
+def _drawn_now(size: int, bold: bool, text: str) -> bytes:
+    image = Image.new("1", (8 * size, 2 * size))
+    draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"
+    draw.text((0, 0), text, font=canvas.font(size, bold), fill=255)
+    return image.tobytes()
+
+
+def test_a_face_opened_again_draws_the_same_pixels():
+    canvas.font.cache_clear()
+    first = canvas.font(13, True)
+    image = _drawn_now(13, True, "Zoé Björn")
+    for size in range(8, 8 + 2 * canvas.FONT_FACES):  # the face above is closed
+        canvas.font(size)
+    assert canvas.font.cache_info().currsize == canvas.FONT_FACES
+    assert canvas.font(13, True) is not first
+    assert _drawn_now(13, True, "Zoé Björn") == image

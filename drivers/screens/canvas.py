@@ -35,10 +35,16 @@ FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 REGULAR = "DejaVuSansCondensed.ttf"
 BOLD = "DejaVuSansCondensed-Bold.ttf"
 ELLIPSIS = "…"
-# Cache bounds: the sizes the screens use, and the strings of a few games'
-# screens (an inked string's mask is a byte per pixel of its ink: a few
-# hundred bytes for a word, 8 kB for a whole-screen line of large type).
-FONT_FACES = 32
+# Cache bounds.  Faces: the few a screen draws with.  Each open face maps
+# the font file and keeps FreeType's state for its size, 150 to 350 kB, and
+# the screens use a dozen sizes over a game (the greeting's PIN, the alerts,
+# the menus); a face is needed only for a string not measured or inked
+# before (both cached below), and opening one again takes 0.04 ms here
+# (under a millisecond on a Pi Zero), so the faces not used lately are
+# closed.  Strings: those of a few games' screens (an inked string's mask is
+# a byte per pixel of its ink: a few hundred bytes for a word, 8 kB for a
+# whole-screen line of large type).
+FONT_FACES = 4
 INKED_STRINGS = 2048
 MEASURED_STRINGS = 2048
 MEASURED_PREFIXES = 8192
