@@ -144,3 +144,21 @@ def test_a_face_opened_again_draws_the_same_pixels():
     assert canvas.font.cache_info().currsize == canvas.FONT_FACES
     assert canvas.font(13, True) is not first
     assert _drawn_now(13, True, "Zoé Björn") == image
+
+
+def test_a_screen_drawn_again_opens_no_face():
+    # Its strings were measured and inked the first time: the faces closed
+    # since are not opened again (a face is opened only for new text).
+    from drivers.screens import common
+
+    def screens() -> list[bytes]:
+        return [common.alert_screen("La pression a atteint 12 : Björn passe son tour",
+                                    "Seuil").tobytes(),
+                common.menu_screen("Nouvelle partie", ["Call of Nature", "OhShit!"], 1).tobytes(),
+                common.result_screen("Zoé gagne", ["Zoé 12", "Björn 9"]).tobytes()]
+
+    first = screens()
+    canvas.font.cache_clear()
+    again = screens()
+    assert canvas.font.cache_info().misses == 0
+    assert again == first

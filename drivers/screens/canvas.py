@@ -20,7 +20,7 @@ through a mask, which lights exactly the pixels ``ImageDraw.text`` would.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Iterable
 
@@ -39,11 +39,11 @@ ELLIPSIS = "…"
 # the font file and keeps FreeType's state for its size, 150 to 350 kB, and
 # the screens use a dozen sizes over a game (the greeting's PIN, the alerts,
 # the menus); a face is needed only for a string not measured or inked
-# before (both cached below), and opening one again takes 0.04 ms here
-# (under a millisecond on a Pi Zero), so the faces not used lately are
-# closed.  Strings: those of a few games' screens (an inked string's mask is
-# a byte per pixel of its ink: a few hundred bytes for a word, 8 kB for a
-# whole-screen line of large type).
+# before (both kept below, as are each size's metrics), and opening one
+# again takes 0.04 ms here (under a millisecond on a Pi Zero), so the faces
+# not used lately are closed.  Strings: those of a few games' screens (an
+# inked string's mask is a byte per pixel of its ink: a few hundred bytes
+# for a word, 8 kB for a whole-screen line of large type).
 FONT_FACES = 4
 INKED_STRINGS = 2048
 MEASURED_STRINGS = 2048
@@ -55,6 +55,13 @@ INK_MARGIN = 2
 @lru_cache(maxsize=FONT_FACES)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / (BOLD if bold else REGULAR)), size)
+
+
+@cache
+def metrics(size: int, bold: bool = False) -> tuple[int, int]:
+    """The font's ascent and descent at ``size``, in pixels."""
+    ascent, descent = font(size, bold).getmetrics()
+    return ascent, descent
 
 
 @lru_cache(maxsize=MEASURED_STRINGS)
@@ -328,7 +335,7 @@ class Canvas:
                       bold: bool = False, gap: int = 1) -> None:
         """Lines centred horizontally and as a block between ``top`` and ``bottom``."""
         lines = list(lines)
-        ascent, descent = font(size, bold).getmetrics()
+        ascent, descent = metrics(size, bold)
         step = ascent + descent + gap - 2
         block = step * len(lines) - gap
         y = top + max(0, (bottom - top - block) // 2) + ascent - 1
