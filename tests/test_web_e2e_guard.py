@@ -275,3 +275,31 @@ def test_each_phone_turns_up_its_own_queues_personas_and_the_others_see_who_is_a
     expect(ben.locator("#prompt")).not_to_have_text(f"Ana — {wait.prompt}")
     assert placed["pipi"] == 2
     assert ana.script_errors == [] and ben.script_errors == []
+
+
+def test_news_that_comes_while_a_finger_is_down_waits_for_it_to_lift(companion, phones):
+    # A control replaced between a press and its release takes no click (the
+    # two land on different elements): the dock is drawn again once the
+    # finger lifts, and the tap plays.
+    started(companion)
+    page = phones(locale="en-GB")
+    page.goto(companion.join_url)
+    e2e.live(page)
+    page.wait_for_selector(".printed-grid .persona-printed")
+    old = page.locator("#prompt").text_content()
+    version = companion.table.version
+    box = page.locator(".printed-grid .persona-printed[data-pipi='3'][data-popo='0']").first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate("() => { window.promptBefore = document.querySelector('#prompt'); }")
+    shared = companion.app.extensions["companion"]
+    info = companion_info(shared.services, shared)
+    shared.live.publish("companion", lambda: info)
+    # The news reached the phone (drawn at once, or put off until the press ends).
+    page.wait_for_function("""() => document.querySelector('#dock').dataset.redraw === 'after-press'
+        || document.querySelector('#prompt') !== window.promptBefore""")
+    page.mouse.up()
+    expect(page.locator("#prompt")).not_to_have_text(old)
+    assert companion.table.version == version + 1
+    expect(page.locator("#dock")).not_to_have_attribute("data-redraw", "after-press")
+    assert page.script_errors == []

@@ -174,12 +174,46 @@ function playAgain(state) {
 
 // -- the dock ------------------------------------------------------------------
 
+// A press on the dock ends before the dock is drawn again: a control
+// replaced between a press and its release takes no click (the two land on
+// different elements) and the tap would be lost.  News that comes while a
+// finger or the mouse is down waits for it to lift (or for PRESS_MS, a
+// press that long is no tap); the guard then holds what changed under it.
+const PRESS_MS = 1000;
+let pressed = false;
+let putOff = null; // the timer of a drawing put off by a press
+dock.addEventListener("pointerdown", () => { pressed = true; }, true);
+
+function drawPutOff() {
+  clearTimeout(putOff);
+  putOff = null;
+  delete dock.dataset.redraw;
+  dockSignature = "";
+  if (store.state) renderDock(store.state);
+  redrawn(false);
+}
+
+function released() {
+  if (!pressed) return;
+  pressed = false;
+  // After the click this release makes.
+  if (putOff !== null) setTimeout(drawPutOff);
+}
+document.addEventListener("pointerup", released, true);
+document.addEventListener("pointercancel", released, true);
+
 function renderDock(state) {
   const companion = store.companion;
   const signature = JSON.stringify([
     store.session?.role, state.game_id, state.version, state.colours, companion?.dice?.source, myName(),
   ]);
   if (signature === dockSignature) return;
+  if (pressed) {
+    putOff ??= setTimeout(() => { pressed = false; drawPutOff(); }, PRESS_MS);
+    // (A script waits for it before it lifts its finger.)
+    dock.dataset.redraw = "after-press";
+    return;
+  }
   dockSignature = signature;
   const inner = h("div", { class: "dock-inner" });
   if (!isController()) {
