@@ -288,7 +288,8 @@ def test_news_that_comes_while_a_finger_is_down_waits_for_it_to_lift(companion, 
     page.wait_for_selector(".printed-grid .persona-printed")
     old = page.locator("#prompt").text_content()
     version = companion.table.version
-    box = page.locator(".printed-grid .persona-printed[data-pipi='3'][data-popo='0']").first.bounding_box()
+    target = page.locator(".printed-grid .persona-printed[data-pipi='3'][data-popo='0']").first
+    box = target.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     page.evaluate("() => { window.promptBefore = document.querySelector('#prompt'); }")
