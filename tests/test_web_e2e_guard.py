@@ -117,10 +117,14 @@ def redraw_for_news_of_the_companion(companion, page) -> None:
     """The companion's news (a seat taken, a setting) reaches the phone,
     which draws its dock again: a new ``#prompt`` for the same question."""
     page.evaluate("() => { window.promptBefore = document.querySelector('#prompt'); }")
+    publish_news_of_the_companion(companion)
+    page.wait_for_function("() => document.querySelector('#prompt') !== window.promptBefore")
+
+
+def publish_news_of_the_companion(companion) -> None:
     shared = companion.app.extensions["companion"]
     info = companion_info(shared.services, shared)
     shared.live.publish("companion", lambda: info)
-    page.wait_for_function("() => document.querySelector('#prompt') !== window.promptBefore")
 
 
 def test_a_question_shown_as_new_stays_so_through_a_redraw_of_the_same_question(
@@ -293,9 +297,7 @@ def test_news_that_comes_while_a_finger_is_down_waits_for_it_to_lift(companion, 
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     page.evaluate("() => { window.promptBefore = document.querySelector('#prompt'); }")
-    shared = companion.app.extensions["companion"]
-    info = companion_info(shared.services, shared)
-    shared.live.publish("companion", lambda: info)
+    publish_news_of_the_companion(companion)
     # The news reached the phone (drawn at once, or put off until the press ends).
     page.wait_for_function("""() => document.querySelector('#dock').dataset.redraw === 'after-press'
         || document.querySelector('#prompt') !== window.promptBefore""")
