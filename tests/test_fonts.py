@@ -101,7 +101,6 @@ def test_the_readme_gives_each_fonts_checksum():
 # value, alerts at each of their sizes, a result; then the font files'
 # mappings in the process, one per face left open.
 SCREENS = """
-import sys
 from drivers.screens import canvas, common
 common.idle_screen("http://companion.local:8080", pin="309906")
 common.menu_screen("Nouvelle partie", ["Call of Nature", "OhShit!", "Bathroom Rush"], 1)
