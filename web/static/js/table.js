@@ -184,13 +184,18 @@ let pressed = false;
 let putOff = null; // the timer of a drawing put off by a press
 dock.addEventListener("pointerdown", () => { pressed = true; }, true);
 
+/** The dock drawn again whatever it showed; `own` as for the guard. */
+function drawDockAgain(own) {
+  dockSignature = "";
+  if (store.state) renderDock(store.state);
+  redrawn(own);
+}
+
 function drawPutOff() {
   clearTimeout(putOff);
   putOff = null;
   delete dock.dataset.redraw;
-  dockSignature = "";
-  if (store.state) renderDock(store.state);
-  redrawn(false);
+  drawDockAgain(false);
 }
 
 function released() {
@@ -869,16 +874,10 @@ on("session", () => {
   redrawn(true);
 });
 // A board asks for its dock again (a choice made on this phone only).
-document.addEventListener("redraw-dock", () => {
-  dockSignature = "";
-  if (store.state) renderDock(store.state);
-  redrawn(true);
-});
+document.addEventListener("redraw-dock", () => drawDockAgain(true));
 on("companion", () => {
   syncSeat();
-  dockSignature = "";
-  if (store.state) renderDock(store.state);
-  redrawn(true);
+  drawDockAgain(true);
 });
 // The page speaks another language: everything drawn again in it, the
 // events box too (without telling its change again).
