@@ -216,7 +216,7 @@ import gpiozero
 from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image, ImageDraw, ImageFont
-import segno, serial
+import qrcode, serial
 flask.Flask("floor")
 print(open("/proc/self/status").read())
 """
@@ -277,7 +277,7 @@ def main() -> int:
                   f"the rest of the wall time is waiting for CPU 0")
             print(f"memory with the panel open: VmRSS {statistics.median(rss):.0f} MB, "
                   f"VmHWM {statistics.median(peak):.0f} MB")
-            print(f"  the libraries alone (Flask, waitress, gpiozero, luma.oled, Pillow, segno, "
+            print(f"  the libraries alone (Flask, waitress, gpiozero, luma.oled, Pillow, qrcode, "
                   f"pyserial, sqlite3 imported, nothing of the companion's): VmRSS "
                   f"{statistics.median(floor):.0f} MB")
             figures = latency(args.presses, enter)

@@ -110,13 +110,13 @@ def test_the_qr_code_is_drawn_module_for_module_two_pixels_a_module():
     from drivers.screens.common import qr_code
 
     code = qr_code(JOIN_URL)
-    modules = code.symbol_size(scale=1, border=0)[0]
+    modules = len(code.modules)
     # The code sits on a lit square at the left; its dark modules are unlit.
     left, top, right, bottom = Image.eval(image.crop((0, 0, 64, 64)), lambda v: 255 - v
                                           ).getbbox()
     scale = (right - left) // modules
     assert scale >= 2 and right - left == bottom - top == modules * scale
-    for row, line in enumerate(code.matrix_iter(scale=1, border=0)):
+    for row, line in enumerate(code.modules):
         for col, dark in enumerate(line):
             block = image.crop((left + col * scale, top + row * scale,
                                 left + (col + 1) * scale, top + (row + 1) * scale))

@@ -313,7 +313,7 @@ def test_the_4x_review_images_are_the_references_scaled(lang):
 def test_the_qr_code_is_drawn_module_for_module_in_two_pixel_modules():
     image = screens.join_screen(JOIN_URL, "482193")
     qr = screens.common.qr_code(JOIN_URL)
-    matrix = [list(row) for row in qr.matrix_iter(border=0)]
+    matrix = qr.modules
     size = len(matrix)
     scale = (64 - 4) // size
     border = (64 - size * scale) // 2
@@ -632,3 +632,13 @@ def test_bathroom_rush_light_tracking_lists_every_reserve_on_the_second_page():
     assert game.phase == "cleanup"
     assert bathroom_rush_pages(game.view()) == 1
     assert screen_of(game, "en", 0).crop((PIPI_X - 6, 9, 128, 48)).getbbox() is not None
+
+
+def test_a_qr_codes_error_correction_is_raised_as_far_as_its_size_allows():
+    wifi = screens.wifi_qr_text("Companion-4821", "k7m2q9txhc")
+    code = screens.common.qr_code(wifi)
+    assert (code.version, code.error) == (3, "m")
+    # One level more would need a larger code, which 64 rows show in 1-pixel modules.
+    assert screens.common.qr_code(wifi, "q").version == 4
+    assert screens.common.qr_code("HELLO").error == "h"
+    assert screens.common.qr_code("HELLO", "h").version == 1

@@ -4,7 +4,7 @@ joining from a phone, the result, idle and off."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, NamedTuple, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -33,6 +33,9 @@ QR_MIN_MODULE = 2
 PIN_SIZE = 22
 # The panel's addresses a companion shows: its own, on one or two networks.
 QR_CODES = 4
+# QR error correction levels, weakest first (7, 15, 25 and 30 % of the code
+# can be lost and still read).
+QR_LEVELS = "lmqh"
 # Alert text: (size, lines, bold), tried in order.
 ALERT_TYPE = ((13, 3, True), (11, 3, False), (10, 4, False))
 ALERT_TITLE_SIZE = 12
@@ -278,34 +281,67 @@ def off_screen(message: str | None = None, lang: str = "en") -> Image.Image:
     return c.image
 
 
+class QrCode(NamedTuple):
+    """A QR code: its version (its size: 17 + 4 x version modules a side),
+    its error correction level (``"l"``, ``"m"``, ``"q"`` or ``"h"``) and
+    its modules, row by row, True where dark, with no quiet zone."""
+
+    version: int
+    error: str
+    modules: tuple[tuple[bool, ...], ...]
+
+
 def qr_segments(url: str) -> list[tuple[str, int]]:
     """``url`` as QR segments: the scheme and host, which are not case
     sensitive, in upper case as alphanumeric (5.5 bits a character), the
     rest as bytes.  A panel address with its join token then fits a
     version 3 code (29 modules), which 2-pixel modules fit on 64 rows."""
-    from segno import consts
+    from qrcode.util import MODE_8BIT_BYTE, MODE_ALPHA_NUM, RE_ALPHA_NUM
 
     scheme, sep, rest = url.partition("://")
     host, slash, path = rest.partition("/")
     head = f"{scheme}{sep}{host}{slash}".upper()
-    allowed = set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
-    if not sep or not set(head) <= allowed:
-        return [(url, consts.MODE_BYTE)]
-    return [(head, consts.MODE_ALPHANUMERIC)] + ([(path, consts.MODE_BYTE)] if path else [])
+    if not sep or not RE_ALPHA_NUM.match(head.encode()):
+        return [(url, MODE_8BIT_BYTE)]
+    return [(head, MODE_ALPHA_NUM)] + ([(path, MODE_8BIT_BYTE)] if path else [])
 
 
-def qr_code(url: str, error: str = "l") -> Any:
-    """The smallest QR code of ``url`` (error correction L by default,
-    boosted when room allows): a screen of 64 rows must show it in modules
-    of 2 pixels.  Text that is no address is segno's to encode."""
-    import segno
+def qr_code(text: str, error: str = "l") -> QrCode:
+    """The smallest QR code of ``text`` at error correction ``error`` (L by
+    default), its correction then raised as far as the same size allows: a
+    screen of 64 rows must show it in modules of 2 pixels.  An address is
+    encoded in :func:`qr_segments`; other text (a Wi-Fi network's) in the
+    most compact mode it allows, as UTF-8 bytes where it needs bytes."""
+    from qrcode.exceptions import DataOverflowError
 
-    segments = qr_segments(url)
-    if len(segments) == 1 and segments[0][0] == url:
-        return segno.make(url, error=error, micro=False)
-    # segno takes a sequence of (content, mode) segments; its hints say only str.
-    return segno.make(segments, error=error, boost_error=True,  # type: ignore[arg-type]
-                      micro=False)
+    smallest = _qr_code(text, error, None)
+    for stronger in reversed(QR_LEVELS[QR_LEVELS.index(error) + 1:]):
+        try:
+            return _qr_code(text, stronger, smallest.version)
+        except DataOverflowError:
+            continue
+    return smallest
+
+
+def _qr_code(text: str, error: str, version: int | None) -> QrCode:
+    """``text`` at ``error``, in the smallest code or in ``version``
+    (qrcode's DataOverflowError when it does not fit)."""
+    from qrcode import constants
+    from qrcode.main import QRCode
+    from qrcode.util import QRData
+
+    level = {"l": constants.ERROR_CORRECT_L, "m": constants.ERROR_CORRECT_M,
+             "q": constants.ERROR_CORRECT_Q, "h": constants.ERROR_CORRECT_H}[error]
+    code = QRCode(version=version, error_correction=level, border=0)
+    segments = qr_segments(text)
+    if len(segments) == 1 and segments[0][0] == text:
+        code.add_data(QRData(text))
+    else:
+        for content, mode in segments:
+            code.add_data(QRData(content, mode=mode))
+    code.make(fit=version is None)
+    return QrCode(code.version, error, tuple(tuple(bool(m) for m in row)
+                                             for row in code.get_matrix()))
 
 
 @lru_cache(maxsize=QR_CODES)
@@ -316,12 +352,12 @@ def qr_backdrop(url: str, error: str = "l") -> Image.Image:
     backdrop = Image.new("1", (WIDTH, HEIGHT), OFF)
     draw = ImageDraw.Draw(backdrop)
     qr = qr_code(url, error)
-    modules = qr.symbol_size(scale=1, border=0)[0]
+    modules = len(qr.modules)
     # The widest quiet zone that still lets each module be a whole number of pixels.
     scale = max(1, (QR_SIDE - 4) // modules)
     border = (QR_SIDE - modules * scale) // 2
     draw.rectangle((0, 0, QR_SIDE - 1, QR_SIDE - 1), fill=ON)
-    for row, line in enumerate(qr.matrix_iter(scale=1, border=0)):
+    for row, line in enumerate(qr.modules):
         for col, dark in enumerate(line):
             if dark:
                 left, top = border + col * scale, border + row * scale
