@@ -10,6 +10,7 @@ look at the 4x images before committing.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import re
@@ -446,16 +447,34 @@ def _filled(phrase: str) -> str:
                                for name in placeholders(phrase)})
 
 
+@functools.cache
+def edges_of(glyph: str, size: int, bold: bool) -> dict[int, tuple[int, int]]:
+    """Per row of a glyph's ink as the screens stamp it (from the left end
+    of its baseline), its leftmost and rightmost lit columns."""
+    from drivers.screens.canvas import ink
+
+    inked = ink(glyph, size, bold, "ls")
+    if inked is None:
+        return {}
+    mask, left, top = inked
+    rows = {}
+    for y in range(mask.size[1]):
+        lit = [x for x in range(mask.size[0]) if mask.getpixel((x, y))]
+        if lit:
+            rows[top + y] = (left + lit[0], left + lit[-1])
+    return rows
+
+
 def touching_glyphs(text: str, size: int, bold: bool) -> list[str]:
     """Neighbouring glyphs of ``text`` whose ink meets, in a row or at a
     corner (a row above or below), with no unlit column between them, as
     the screens set it; and words less than three unlit columns apart."""
-    from drivers.screens.canvas import glyph_edges, layout
+    from drivers.screens.canvas import layout
 
     starts = layout(text, size, bold)[0]
-    inked = [(i, ch, x, glyph_edges(ch, size, bold))
+    inked = [(i, ch, x, edges_of(ch, size, bold))
              for i, (ch, x) in enumerate(zip(text, starts, strict=True))
-             if not ch.isspace() and glyph_edges(ch, size, bold)]
+             if not ch.isspace() and edges_of(ch, size, bold)]
     touching = []
     for (i, a, xa, ea), (j, b, xb, eb) in itertools.pairwise(inked):
         if text[i + 1:j].isspace() and j > i + 1:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -80,23 +80,50 @@ def advances(text: str, size: int, bold: bool = False) -> tuple[float, ...]:
     return tuple(float(x) for x in layout(text, size, bold)[0])
 
 
+# Column offsets are kept as bytes with this added (a glyph is far narrower
+# than 64 pixels); NO_INK marks a row without ink.
+EDGE_BIAS = 64
+NO_INK = 255
+
+
+class Edges(NamedTuple):
+    """A glyph's ink, row by row: its first row (from the baseline, negative
+    above it), then each row's leftmost and rightmost lit columns from the
+    pen, as bytes with :data:`EDGE_BIAS` added (:data:`NO_INK` for a row
+    without ink); and the leftmost and rightmost columns of the whole.
+
+    Every glyph set is measured so, and the alerts' glyphs ahead: a hundred
+    bytes a glyph, where a dict of rows, with an int object for each row
+    above the baseline, took a kilobyte."""
+
+    top: int
+    lefts: bytes
+    rights: bytes
+    leftmost: int
+    rightmost: int
+
+
 @lru_cache(maxsize=INKED_STRINGS)
-def glyph_edges(glyph: str, size: int, bold: bool) -> dict[int, tuple[int, int]]:
-    """Per row of a glyph's ink (baseline-relative), its leftmost and
-    rightmost lit columns from the pen position."""
+def glyph_edges(glyph: str, size: int, bold: bool) -> Edges | None:
+    """The edges of a glyph's ink (drawn from the left end of its baseline);
+    None for a glyph without ink."""
     inked = ink(glyph, size, bold, "ls")
     if inked is None:
-        return {}
+        return None
     mask, left, top = inked
     width, height = mask.size
     pixels = mask.load()
     assert pixels is not None, "a mask made in memory has its pixels loaded"
-    rows: dict[int, tuple[int, int]] = {}
+    lefts = bytearray()
+    rights = bytearray()
     for y in range(height):
         lit = [x for x in range(width) if pixels[x, y]]
-        if lit:
-            rows[top + y] = (left + lit[0], left + lit[-1])
-    return rows
+        lefts.append(left + lit[0] + EDGE_BIAS if lit else NO_INK)
+        rights.append(left + lit[-1] + EDGE_BIAS if lit else NO_INK)
+    inked_rows = [i for i, edge in enumerate(lefts) if edge != NO_INK]
+    return Edges(top, bytes(lefts), bytes(rights),
+                 min(lefts[i] for i in inked_rows) - EDGE_BIAS,
+                 max(rights[i] for i in inked_rows) - EDGE_BIAS)
 
 
 # Unlit columns at least between two words: the font's space leaves one or
@@ -104,28 +131,28 @@ def glyph_edges(glyph: str, size: int, bold: bool) -> dict[int, tuple[int, int]]
 WORD_GAP = 3
 
 
-def _gap_needed(before: dict[int, tuple[int, int]], after: dict[int, tuple[int, int]],
-                distance: int) -> int:
+def _gap_needed(before: Edges, after: Edges, distance: int) -> int:
     """How many pixels to move the later glyph so that one unlit column at
     least parts it from the earlier one, in every row and from the rows
     above and below: ink that meets only at a corner reads as one shape
     ("Café" as "Caté")."""
     push = 0
-    for y, (_, right) in before.items():
-        for near in (y - 1, y, y + 1):
-            row = after.get(near)
-            if row is not None:
-                push = max(push, right + 2 - (distance + row[0]))
+    lefts, first, rows = after.lefts, after.top, len(after.lefts)
+    for i, right in enumerate(before.rights):
+        if right == NO_INK:
+            continue
+        y = before.top + i
+        for near in range(y - 1 - first, y + 2 - first):
+            if 0 <= near < rows and lefts[near] != NO_INK:
+                # Both carry EDGE_BIAS: their difference is the pixels'.
+                push = max(push, right + 2 - (distance + lefts[near]))
     return push
 
 
-def _word_gap_needed(before: dict[int, tuple[int, int]], after: dict[int, tuple[int, int]],
-                     distance: int) -> int:
+def _word_gap_needed(before: Edges, after: Edges, distance: int) -> int:
     """How many pixels to move a word's first glyph so that :data:`WORD_GAP`
     unlit columns part it from the ink of the word before."""
-    right = max(edge for _, edge in before.values())
-    left = min(edge for edge, _ in after.values())
-    return right + 1 + WORD_GAP - (distance + left)
+    return before.rightmost + 1 + WORD_GAP - (distance + after.leftmost)
 
 
 @lru_cache(maxsize=MEASURED_STRINGS)
@@ -136,20 +163,20 @@ def layout(text: str, size: int, bold: bool = False) -> tuple[tuple[int, ...], i
     :data:`WORD_GAP` pixels from the one before."""
     starts: list[int] = []
     shift = 0
-    previous: dict[int, tuple[int, int]] = {}
+    previous: Edges | None = None
     previous_x = 0
     spaced = False
     for i, glyph in enumerate(text):
         x = round(pen_length(text[:i], size, bold)) + shift
-        edges = glyph_edges(glyph, size, bold) if not glyph.isspace() else {}
-        if previous and edges:
+        edges = glyph_edges(glyph, size, bold) if not glyph.isspace() else None
+        if previous is not None and edges is not None:
             push = max(0, _gap_needed(previous, edges, x - previous_x))
             if spaced:
                 push = max(push, _word_gap_needed(previous, edges, x - previous_x))
             x += push
             shift += push
         starts.append(x)
-        if edges:
+        if edges is not None:
             previous, previous_x, spaced = edges, x, False
         elif glyph.isspace():
             spaced = True
