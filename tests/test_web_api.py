@@ -1031,6 +1031,26 @@ def test_the_language_switch_cookie_wins_over_the_browser(app):
     assert "History" in html
 
 
+def test_a_languages_page_strings_are_read_when_a_phone_first_asks_for_them(make_app,
+                                                                          monkeypatch):
+    import web
+
+    read = []
+    real = web.panel_strings
+    monkeypatch.setattr(web, "panel_strings", lambda lang: read.append(lang) or real(lang))
+    app = make_app()
+    assert read == []
+    client = app.test_client()
+    client.set_cookie("lang", "it")
+    assert '<html lang="it"' in client.get("/").get_data(as_text=True)
+    assert sorted(read) == ["en", "it"]  # English stands in for a missing string
+    client.set_cookie("lang", "fr")
+    client.get("/")
+    client.set_cookie("lang", "it")
+    client.get("/")
+    assert sorted(read) == ["en", "fr", "it"]  # each read once
+
+
 def test_every_english_string_has_its_french_one(app):
     strings = app.extensions["companion"].strings
     assert set(strings["en"]) - set(strings["fr"]) == set()

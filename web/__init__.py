@@ -18,7 +18,7 @@ import logging
 import secrets
 import threading
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
@@ -165,7 +165,7 @@ def create_app(table: TablePort, settings: PanelSettings | None = None, *,
                      max_stall=settings.live_max_stall)
     if services.screen_news is not None and services.screen_frame is not None:
         live.follow_screen(services.screen_news, services.screen_frame)
-    strings = {lang: panel_strings(lang) for lang in LANGUAGES}
+    strings = _PerLanguage(LANGUAGES, panel_strings)
     app.extensions["companion"] = Panel(
         table=table,
         services=services,
@@ -173,7 +173,7 @@ def create_app(table: TablePort, settings: PanelSettings | None = None, *,
         live=live,
         colours=colours,
         strings=strings,
-        text=_Texts(strings),
+        text=_PerLanguage(LANGUAGES, lambda lang: _text(lang, strings)),
         settings=settings,
     )
 
@@ -195,30 +195,34 @@ def panel_strings(lang: str) -> dict[str, str]:
         return json.load(file)
 
 
-class _Texts(Mapping[str, Mapping[str, str]]):
-    """Per language, every string a page may show (:func:`_text`), built on
-    the first request for it: building it imports every game's engine and
-    phrases, which the panel's start does not need (on a Pi Zero that is a
-    few tenths of a second before the first phone is answered)."""
+class _PerLanguage(Mapping[str, Mapping[str, str]]):
+    """Strings for each of ``languages``, made by ``make(lang)`` on the
+    first request for that language, then kept.  A table seldom uses more
+    than one or two languages: the page strings of each are some 70 kB in
+    memory for as long as the companion runs.  Every string a page may show
+    (:func:`_text`) imports every game's engine and phrases besides, which
+    the panel's start does not need (on a Pi Zero that is a few tenths of a
+    second before the first phone is answered)."""
 
-    def __init__(self, strings: Mapping[str, Mapping[str, str]]) -> None:
-        self._strings = strings
-        self._built: dict[str, dict[str, str]] = {}
+    def __init__(self, languages: Iterable[str], make: Callable[[str], dict[str, str]]) -> None:
+        self._languages = tuple(languages)
+        self._make = make
+        self._made: dict[str, dict[str, str]] = {}
         self._lock = threading.Lock()
 
     def __getitem__(self, lang: str) -> Mapping[str, str]:
-        if lang not in self._strings:
+        if lang not in self._languages:
             raise KeyError(lang)
         with self._lock:
-            if lang not in self._built:
-                self._built[lang] = _text(lang, self._strings)
-            return self._built[lang]
+            if lang not in self._made:
+                self._made[lang] = self._make(lang)
+            return self._made[lang]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._strings)
+        return iter(self._languages)
 
     def __len__(self) -> int:
-        return len(self._strings)
+        return len(self._languages)
 
 
 def _text(lang: str, strings: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
