@@ -189,6 +189,8 @@ class _HookCatcher:
 
 
 _BUILDING = threading.Lock()
+# What luma's ssd1306 keeps for its display() alone (see _open_luma_device).
+LUMA_DISPLAY_TABLES = ("_mask", "_offsets")
 
 
 @dataclass
@@ -220,6 +222,11 @@ def _open_luma_device(controller: str, serial: Any, rotate: int) -> _Opened:
     # that for the device in use, and only for it.
     for hook in catcher.hooks:
         atexit.register(hook)
+    # luma's ssd1306 builds two tables of 8,192 ints that only its
+    # display() reads, a third of a megabyte for as long as the companion
+    # runs; frames go to the panel by patches here, never through display().
+    for table in LUMA_DISPLAY_TABLES:
+        vars(device).pop(table, None)
     return _Opened(device, tuple(catcher.hooks))
 
 
