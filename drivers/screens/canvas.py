@@ -44,7 +44,7 @@ ELLIPSIS = "…"
 # not used lately are closed.  Strings: those of a few games' screens (an
 # inked string's mask is a byte per pixel of its ink: a few hundred bytes
 # for a word, 8 kB for a whole-screen line of large type).
-FONT_FACES = 4
+FONT_FACES = 3
 INKED_STRINGS = 2048
 MEASURED_STRINGS = 2048
 MEASURED_PREFIXES = 8192
