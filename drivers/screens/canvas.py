@@ -46,6 +46,8 @@ ELLIPSIS = "…"
 # for a word, 8 kB for a whole-screen line of large type).
 FONT_FACES = 3
 INKED_STRINGS = 2048
+# Of which kept as images, ready to stamp: a screen's worth and more.
+STAMPED_STRINGS = 256
 MEASURED_STRINGS = 2048
 MEASURED_PREFIXES = 8192
 # Room around a string's measured box when it is rasterised, so no ink is lost.
@@ -107,21 +109,19 @@ class Edges(NamedTuple):
 def glyph_edges(glyph: str, size: int, bold: bool) -> Edges | None:
     """The edges of a glyph's ink (drawn from the left end of its baseline);
     None for a glyph without ink."""
-    inked = ink(glyph, size, bold, "ls")
-    if inked is None:
+    kept = inked(glyph, size, bold, "ls")
+    if kept is None:
         return None
-    mask, left, top = inked
-    width, height = mask.size
-    pixels = mask.load()
-    assert pixels is not None, "a mask made in memory has its pixels loaded"
     lefts = bytearray()
     rights = bytearray()
-    for y in range(height):
-        lit = [x for x in range(width) if pixels[x, y]]
-        lefts.append(left + lit[0] + EDGE_BIAS if lit else NO_INK)
-        rights.append(left + lit[-1] + EDGE_BIAS if lit else NO_INK)
+    for y in range(len(kept.pixels) // kept.width):
+        row = kept.pixels[y * kept.width:(y + 1) * kept.width]
+        lit = row.strip(b"\0")
+        first = kept.width - len(row.lstrip(b"\0"))
+        lefts.append(kept.left + first + EDGE_BIAS if lit else NO_INK)
+        rights.append(kept.left + first + len(lit) - 1 + EDGE_BIAS if lit else NO_INK)
     inked_rows = [i for i, edge in enumerate(lefts) if edge != NO_INK]
-    return Edges(top, bytes(lefts), bytes(rights),
+    return Edges(kept.top, bytes(lefts), bytes(rights),
                  min(lefts[i] for i in inked_rows) - EDGE_BIAS,
                  max(rights[i] for i in inked_rows) - EDGE_BIAS)
 
@@ -198,11 +198,47 @@ def pen_length(text: str, size: int, bold: bool) -> float:
 WELDED = {"i": "ı", "j": "ȷ", "í": "ı", "ì": "ı", "î": "ı", "Î": "I", "Í": "I", "Ì": "I"}
 
 
+class Inked(NamedTuple):
+    """A string's ink as it is kept: its mask's pixels (a byte each, 255
+    where lit, row after row), the mask's width, and where its top left
+    corner sits from the anchor point."""
+
+    pixels: bytes
+    width: int
+    left: int
+    top: int
+
+
 @lru_cache(maxsize=INKED_STRINGS)
+def inked(text: str, size: int, bold: bool, anchor: str) -> Inked | None:
+    """``text`` rasterised (see :func:`_welded_ink`), kept as bytes: a few
+    hundred bytes less than an image, for each of the many glyphs measured
+    and never drawn (the alerts' are measured ahead); None for text with
+    no ink."""
+    found = _welded_ink(text, size, bold, anchor)
+    if found is None:
+        return None
+    mask, left, top = found
+    return Inked(mask.tobytes(), mask.size[0], left, top)
+
+
+@lru_cache(maxsize=STAMPED_STRINGS)
 def ink(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int] | None:
     """``text`` rasterised as a mask (255 where lit), and where its top left
-    corner sits from the anchor point; None for text with no ink.  A dot or
-    accent that the hinting welds to its stem is lifted a pixel."""
+    corner sits from the anchor point; None for text with no ink.  The
+    masks of the strings drawn lately are kept as images."""
+    kept = inked(text, size, bold, anchor)
+    if kept is None:
+        return None
+    mask = Image.frombytes("L", (kept.width, len(kept.pixels) // kept.width), kept.pixels)
+    return mask, kept.left, kept.top
+
+
+def _welded_ink(text: str, size: int, bold: bool,
+                anchor: str) -> tuple[Image.Image, int, int] | None:
+    """``text`` rasterised as a mask, and where its top left corner sits
+    from the anchor point.  A dot or accent that the hinting welds to its
+    stem is lifted a pixel."""
     inked = _raw_ink(text, size, bold, anchor)
     if inked is None or text not in WELDED:
         return inked
