@@ -606,6 +606,41 @@ def test_wrapping_a_long_alert_measures_each_piece_of_text_once(monkeypatch):
     assert measured and max(measured.values()) == 1
 
 
+def test_an_evening_of_alerts_keeps_few_of_their_measures():
+    # Every alert is a string never shown before, and wrapping it measures
+    # a few hundred prefixes: the measures kept are bounded by a few
+    # screens' worth, not by the thousands an evening brings.
+    import gc
+    import tracemalloc
+
+    from drivers.screens import canvas
+
+    names = ("Ana", "Benoît", "Cyrille", "Dominique", "Éloïse", "Francesca", "Giulia", "Hugo")
+
+    def alert(i: int) -> str:
+        name = names[i % len(names)]
+        return (f"La pression a atteint {10 + i % 90} : {name} passe son tour",
+                f"Threshold {i} fired: {name} loses {1 + i % 3} Mastery ({2 + i % 7} → "
+                f"{1 + i % 6})",
+                f"{name} pesca {1 + i % 5} carte e il mazzo ne ha {i}")[i % 3]
+
+    for cached in (canvas.pen_length, canvas.layout, canvas.text_length, canvas._wrapped,
+                   canvas.fit, canvas.advances):
+        cached.cache_clear()
+    for i in range(50):  # every glyph and size met once
+        screens.alert_screen(alert(i), "Seuil")
+    gc.collect()
+    tracemalloc.start()
+    try:
+        for i in range(50, 650):
+            screens.alert_screen(alert(i), "Seuil")
+        gc.collect()
+        kept = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert kept < 1_500_000  # 2.2 MB when measures were kept by the thousands
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_screen_cuts_a_glyph_at_its_edge(lang, monkeypatch):
     from drivers.screens.canvas import HEIGHT, WIDTH, Canvas, ink
