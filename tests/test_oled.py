@@ -534,14 +534,15 @@ def test_off_leaves_the_off_screen_lit_and_releases_the_bus():
     assert display.show(menu_screen("Menu", ["One"], 0)) is False
 
 
-def test_close_blanks_and_switches_the_display_off():
-    display, serial, _ = opened("sh1106")
+@pytest.mark.parametrize("controller", ["ssd1306", "sh1106"])
+def test_close_blanks_and_switches_the_display_off(controller):
+    display, serial, _ = opened(controller)
     _, screen = call_of_nature_after(5)
     display.show(screen)
 
     display.close()
 
-    panel = Sh1106Model().feed(serial.writes)
+    panel = MODELS[controller]().feed(serial.writes)
     assert not panel.lit and serial.cleaned_up
     assert panel.picture().getbbox() is None
     assert display.status == "closed"

@@ -29,6 +29,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Callable, Protocol, Sequence
 
 from PIL import Image
@@ -189,8 +190,8 @@ class _HookCatcher:
 
 
 _BUILDING = threading.Lock()
-# What luma's ssd1306 keeps for its display() alone (see _open_luma_device).
-LUMA_DISPLAY_TABLES = ("_mask", "_offsets")
+# The whole of the display's RAM, as one rectangle.
+WHOLE_FRAME = Patch(0, PAGES - 1, 0, WIDTH - 1)
 
 
 @dataclass
@@ -206,11 +207,33 @@ class _Opened:
         self.hooks = ()
 
 
+@cache
+def _ssd1306() -> type:
+    """luma's SSD1306 device, whose ``display()`` sends a frame as this
+    driver sends its patches (the frame's bytes, one rectangle).  luma's own
+    reads two tables of 8,192 ints that it builds at the start, a third of
+    a megabyte kept for as long as the companion runs; here only luma's
+    ``clear()`` calls it (at the start, and when the display is closed),
+    so the tables go once the device is built."""
+    from luma.oled.device import ssd1306
+
+    class Ssd1306(ssd1306):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            del self._mask, self._offsets
+
+        def display(self, image: Image.Image) -> None:
+            frame = frame_bytes(self.preprocess(image).convert("1"))
+            _HorizontalAddressing().send(self, frame, WHOLE_FRAME)
+
+    return Ssd1306
+
+
 def _open_luma_device(controller: str, serial: Any, rotate: int) -> _Opened:
     import luma.core.device as luma_device
-    from luma.oled.device import sh1106, ssd1306
+    from luma.oled.device import sh1106
 
-    kind = {"ssd1306": ssd1306, "sh1106": sh1106}[controller]
+    kind = {"ssd1306": _ssd1306(), "sh1106": sh1106}[controller]
     catcher = _HookCatcher()
     with _BUILDING:
         luma_device.atexit = catcher
@@ -222,11 +245,6 @@ def _open_luma_device(controller: str, serial: Any, rotate: int) -> _Opened:
     # that for the device in use, and only for it.
     for hook in catcher.hooks:
         atexit.register(hook)
-    # luma's ssd1306 builds two tables of 8,192 ints that only its
-    # display() reads, a third of a megabyte for as long as the companion
-    # runs; frames go to the panel by patches here, never through display().
-    for table in LUMA_DISPLAY_TABLES:
-        vars(device).pop(table, None)
     return _Opened(device, tuple(catcher.hooks))
 
 
