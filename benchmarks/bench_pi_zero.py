@@ -275,11 +275,11 @@ def main() -> int:
                   f"{statistics.median(cpus):.2f} s, max {max(cpus):.2f} s; at {args.quota} % "
                   f"of a core that alone takes {statistics.median(cpus) * 100 / args.quota:.1f} s, "
                   f"the rest of the wall time is waiting for CPU 0")
-            print(f"memory with the panel open: VmRSS {statistics.median(rss):.0f} MB, "
-                  f"VmHWM {statistics.median(peak):.0f} MB")
+            print(f"memory with the panel open: VmRSS {statistics.median(rss):.1f} MB, "
+                  f"VmHWM {statistics.median(peak):.1f} MB (MiB: kB / 1024)")
             print(f"  the libraries alone (Flask, waitress, gpiozero, luma.oled, Pillow, qrcode, "
                   f"pyserial, sqlite3 imported, nothing of the companion's): VmRSS "
-                  f"{statistics.median(floor):.0f} MB")
+                  f"{statistics.median(floor):.1f} MB")
             figures = latency(args.presses, enter)
             up, ok = figures["up"], figures["ok"]
             journal, rest = figures["ok_journal"], figures["ok_without_journal"]

@@ -620,8 +620,8 @@ def test_an_evening_of_alerts_keeps_few_of_their_measures():
     def alert(i: int) -> str:
         name = names[i % len(names)]
         return (f"La pression a atteint {10 + i % 90} : {name} passe son tour",
-                f"Threshold {i} fired: {name} loses {1 + i % 3} Mastery ({2 + i % 7} → "
-                f"{1 + i % 6})",
+                (f"Threshold {i} fired: {name} loses {1 + i % 3} Mastery ({2 + i % 7} → "
+                 f"{1 + i % 6})"),
                 f"{name} pesca {1 + i % 5} carte e il mazzo ne ha {i}")[i % 3]
 
     for cached in (canvas.pen_length, canvas.layout, canvas.text_length, canvas._wrapped,
