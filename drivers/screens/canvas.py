@@ -46,9 +46,10 @@ ELLIPSIS = "…"
 # bytes for a word, 8 kB for a whole-screen line of large type).  Measures:
 # a few screens' strings and their prefixes.  Each alert is a string never
 # shown before, and wrapping it measures a few hundred prefixes, seldom
-# asked again: 2,000 alerts over an evening kept 4.6 MB of measures with
+# asked again: 2,000 alerts over an evening kept 4.3 MB of measures with
 # room for 2,048 strings and 8,192 prefixes, 1.2 MB with these bounds, for
-# some 0.3 ms more of a development machine's CPU an alert.
+# some 0.3 ms more of a development machine's CPU an alert
+# (benchmarks/bench_screens_memory.py).
 FONT_FACES = 3
 INKED_STRINGS = 2048
 # Of which kept as images, ready to stamp: a screen's worth and more.
@@ -244,13 +245,13 @@ def _welded_ink(text: str, size: int, bold: bool,
     """``text`` rasterised as a mask, and where its top left corner sits
     from the anchor point.  A dot or accent that the hinting welds to its
     stem is lifted a pixel."""
-    inked = _raw_ink(text, size, bold, anchor)
-    if inked is None or text not in WELDED:
-        return inked
+    raw = _raw_ink(text, size, bold, anchor)
+    if raw is None or text not in WELDED:
+        return raw
     stem = _raw_ink(WELDED[text], size, bold, anchor)
-    mask, left, top = inked
+    mask, left, top = raw
     if stem is None:
-        return inked
+        return raw
     if stem[2] <= top and text in "ij":
         # The hinting dropped the dot: put one back, a row above the stem.
         width, height = mask.size
@@ -261,12 +262,12 @@ def _welded_ink(text: str, size: int, bold: bool,
                 dotted.putpixel((x, 0), 255)
         return dotted, left, top - 2
     if stem[2] <= top:
-        return inked
+        return raw
     split = stem[2] - top  # the mask's first row of the stem
     rows = [mask.crop((0, y, mask.size[0], y + 1)).getbbox() is not None
             for y in range(mask.size[1])]
     if not all(rows[:split + 1]):
-        return inked  # a row parts them already
+        return raw  # a row parts them already
     lifted = Image.new("L", (mask.size[0], mask.size[1] + 1), 0)
     lifted.paste(mask.crop((0, 0, mask.size[0], split)), (0, 0))
     lifted.paste(mask.crop((0, split, mask.size[0], mask.size[1])), (0, split + 1))
@@ -386,9 +387,9 @@ class Canvas:
         if "\n" in text or not (float(x).is_integer() and float(y).is_integer()):
             self.draw.text(xy, text, font=font(size, bold), anchor=anchor, fill=fill)
             return
-        inked = ink(text, size, bold, anchor)
-        if inked is not None:
-            mask, left, top = inked
+        stamp = ink(text, size, bold, anchor)
+        if stamp is not None:
+            mask, left, top = stamp
             self.image.paste(fill, (int(x) + left, int(y) + top), mask)
 
     def title_bar(self, title: str, size: int = 12) -> int:
