@@ -220,7 +220,10 @@ def _ssd1306() -> type:
     class Ssd1306(ssd1306):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
-            del self._mask, self._offsets
+            # luma 3.16's names for them: a release that renames them costs
+            # the memory, not the display.
+            for table in ("_mask", "_offsets"):
+                self.__dict__.pop(table, None)
 
         def display(self, image: Image.Image) -> None:
             frame = frame_bytes(self.preprocess(image).convert("1"))
