@@ -40,8 +40,9 @@ ELLIPSIS = "…"
 # the screens use a dozen sizes over a game (the greeting's PIN, the alerts,
 # the menus); a face is needed only for a string not measured or inked
 # before (both kept below, as are each size's metrics), and opening one
-# again takes 0.04 ms here (under a millisecond on a Pi Zero), so the faces
-# not used lately are closed.  Inked strings: those of a few games' screens
+# again takes 0.04 ms here (under a millisecond on a Pi Zero), so only the
+# two used last stay open: a card's press costs the same CPU, an alert
+# among other screens some 0.1 ms more.  Inked strings: those of a few games' screens
 # (an inked string's mask is a byte per pixel of its ink: a few hundred
 # bytes for a word, 8 kB for a whole-screen line of large type).  Measures:
 # a few screens' strings and their prefixes.  Each alert is a string never
@@ -50,7 +51,7 @@ ELLIPSIS = "…"
 # room for 2,048 strings and 8,192 prefixes, 1.2 MB with these bounds, for
 # some 0.3 ms more of a development machine's CPU an alert
 # (benchmarks/bench_screens_memory.py).
-FONT_FACES = 3
+FONT_FACES = 2
 INKED_STRINGS = 2048
 # Of which kept as images, ready to stamp: a screen's worth and more.
 STAMPED_STRINGS = 256
